@@ -1,0 +1,52 @@
+"""``asl-fire``: the command line.
+
+Each command group lives in its own module with a ``register(subparsers)``
+function; :func:`main` wires them up and turns bad input into a one-line
+error instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ..core.errors import BadInput
+
+#: Command modules, in the order their commands appear in ``--help``.
+COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "hob", "attacks")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="asl-fire",
+        description="ASL fire rules (B25) for VASL: odds, upkeep, forecasts, and a live VASSAL bridge.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``asl-fire``; returns the exit status (0 ok, 2 bad input, 1 other failure)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result = args.func(args)
+    except BadInput as e:
+        print(f"asl-fire {args.command}: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"asl-fire {args.command}: {e.strerror or e}{': ' + str(e.filename) if e.filename else ''}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("asl-fire: interrupted", file=sys.stderr)
+        return 130
+    return int(result or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

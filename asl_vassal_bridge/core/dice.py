@@ -1,0 +1,180 @@
+"""Dice: one interface for DR and dr, with seeded, scripted and external providers.
+
+A DR keeps its colored and white die apart, since MOL attacks (A22.6111)
+and "Original" rules read them separately.
+
+>>> dice = ScriptedDice([3, 4, 6])
+>>> dice.DR("Spreading Fire")
+Roll(colored=3, white=4)
+>>> dice.dr("Wind Direction").total
+6
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+__all__ = [
+    "CallbackDice",
+    "Dice",
+    "DiceExhaustedError",
+    "Roll",
+    "ScriptedDice",
+    "SeededDice",
+    "chance_dr_at_least",
+    "chance_dr_at_most",
+    "chance_sr_at_least",
+    "chance_sr_at_most",
+    "DR_DISTRIBUTION",
+]
+
+
+class DiceExhaustedError(RuntimeError):
+    """A scripted provider ran out of dice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One roll: a dr has only the colored die; a DR has both."""
+
+    colored: int
+    white: int | None = None
+
+    def __post_init__(self) -> None:
+        for v in (self.colored, self.white):
+            if v is not None and not 1 <= v <= 6:
+                raise ValueError(f"a die shows 1 to 6, not {v}")
+
+    @property
+    def total(self) -> int:
+        return self.colored + (self.white or 0)
+
+    @property
+    def is_dr(self) -> bool:
+        """True for a single die (dr)."""
+        return self.white is None
+
+    @property
+    def doubles(self) -> bool:
+        return self.white is not None and self.colored == self.white
+
+    def __str__(self) -> str:
+        if self.white is None:
+            return str(self.colored)
+        return f"{self.total} ({self.colored},{self.white})"
+
+
+class Dice(Protocol):
+    """Where rolls come from.  *purpose* is shown to players (the bridge logs it)."""
+
+    def DR(self, purpose: str) -> Roll: ...  # noqa: N802 - ASL's own name for two dice
+
+    def dr(self, purpose: str) -> Roll: ...
+
+
+class SeededDice:
+    """Reproducible dice from a seed.
+
+    >>> SeededDice(7).DR("x") == SeededDice(7).DR("x")
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        return Roll(self._rng.randint(1, 6), self._rng.randint(1, 6))
+
+    def dr(self, purpose: str) -> Roll:
+        return Roll(self._rng.randint(1, 6))
+
+
+class ScriptedDice:
+    """Dice given in advance, one die face at a time (a DR takes two: colored, white).
+
+    Used by tests and replays; ``--dice 3,4,6`` on the command line.
+    """
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+        for f in self._faces:
+            if not 1 <= f <= 6:
+                raise ValueError(f"a die shows 1 to 6, not {f}")
+        self._pos = 0
+        self.log: list[tuple[str, Roll]] = []
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._pos
+
+    def _take(self, purpose: str) -> int:
+        if self._pos >= len(self._faces):
+            raise DiceExhaustedError(f"the scripted dice ran out at {purpose!r} (after {len(self._faces)} dice)")
+        f = self._faces[self._pos]
+        self._pos += 1
+        return f
+
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        r = Roll(self._take(purpose), self._take(purpose))
+        self.log.append((purpose, r))
+        return r
+
+    def dr(self, purpose: str) -> Roll:
+        r = Roll(self._take(purpose))
+        self.log.append((purpose, r))
+        return r
+
+
+class CallbackDice:
+    """Dice supplied from outside, e.g. VASSAL's RNG through the live bridge.
+
+    *roll(purpose, count)* returns *count* die faces (1 for a dr, 2 for a DR,
+    colored first).
+    """
+
+    def __init__(self, roll: Callable[[str, int], Sequence[int]]) -> None:
+        self._roll = roll
+
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        faces = list(self._roll(purpose, 2))
+        if len(faces) != 2:
+            raise ValueError(f"the dice callback gave {len(faces)} dice for a DR ({purpose})")
+        return Roll(faces[0], faces[1])
+
+    def dr(self, purpose: str) -> Roll:
+        faces = list(self._roll(purpose, 1))
+        if len(faces) != 1:
+            raise ValueError(f"the dice callback gave {len(faces)} dice for a dr ({purpose})")
+        return Roll(faces[0])
+
+
+#: Ways (out of 36) to roll each DR total 2…12.
+DR_DISTRIBUTION: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
+
+
+def chance_dr_at_least(needed: int) -> Fraction:
+    """Chance that an Original DR is ≥ *needed*.
+
+    >>> chance_dr_at_least(10)
+    Fraction(1, 6)
+    """
+    return Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t >= needed), 36)
+
+
+def chance_dr_at_most(limit: int) -> Fraction:
+    """Chance that an Original DR is ≤ *limit*."""
+    return Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t <= limit), 36)
+
+
+def chance_sr_at_least(needed: int) -> Fraction:
+    """Chance that a dr is ≥ *needed*."""
+    return Fraction(max(0, min(6, 7 - needed)), 6)
+
+
+def chance_sr_at_most(limit: int) -> Fraction:
+    """Chance that a dr is ≤ *limit*."""
+    return Fraction(max(0, min(6, limit)), 6)

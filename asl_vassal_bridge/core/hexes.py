@@ -1,0 +1,345 @@
+"""Hex coordinates, directions and VASL-style hex names.
+
+ASL maps are flat-topped hexes in vertical columns.  Columns are lettered
+``A``…``Z``, ``AA``…``GG`` (then ``AAA``…) left to right and rows are
+numbered downwards; on a geomorphic board odd-lettered columns (``A``,
+``C``…) run from row 1 and even ones (``B``, ``D``…) from row 0, half a hex
+higher.  That is an *offset* system: names and pixels are converted at the
+edges, everything else is computed in axial coordinates (Red Blob Games,
+"Hexagonal Grids").
+
+>>> Hex.parse("M4").neighbour(Direction.UP).name
+'M3'
+>>> Hex.parse("A1").distance(Hex.parse("C1"))
+2
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+from .errors import BadInput
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+__all__ = [
+    "BOARD_COLUMNS",
+    "BOARD_ROWS",
+    "BoardPlacement",
+    "Direction",
+    "Hex",
+    "HexNameError",
+    "Hexside",
+    "MapLayout",
+    "column_index",
+    "column_letters",
+]
+
+#: Column spacing and hex height of a VASL geomorphic board, in pixels.
+HEX_WIDTH = 56.25
+HEX_HEIGHT = 64.5
+
+#: A geomorphic board spans columns A…GG (33, the outer two half hexes) and
+#: rows 0…10.
+BOARD_COLUMNS = 33
+BOARD_ROWS = 10
+
+
+class HexNameError(BadInput):
+    """A hex name that cannot be parsed or is not on the map."""
+
+
+class Direction(enum.IntEnum):
+    """The six hexside directions, numbered as in B.8: 1 up, then clockwise.
+
+    A Wind Direction is the direction the wind blows *to* (B25.64).
+
+    >>> Direction.UP.clockwise(2)
+    <Direction.LOWER_RIGHT: 3>
+    >>> Direction(5).opposite
+    <Direction.UPPER_RIGHT: 2>
+    """
+
+    UP = 1
+    UPPER_RIGHT = 2
+    LOWER_RIGHT = 3
+    DOWN = 4
+    LOWER_LEFT = 5
+    UPPER_LEFT = 6
+
+    def clockwise(self, steps: int = 1) -> Direction:
+        """The direction *steps* hexsides clockwise (negative: counter-clockwise)."""
+        return Direction((self.value - 1 + steps) % 6 + 1)
+
+    @property
+    def opposite(self) -> Direction:
+        """The direction 180° away."""
+        return self.clockwise(3)
+
+    def steps_from(self, other: Direction) -> int:
+        """Hexsides between two directions, 0…3 either way round."""
+        d = (self.value - other.value) % 6
+        return min(d, 6 - d)
+
+    @property
+    def vector(self) -> tuple[int, int]:
+        """The axial (q, r) step of this direction."""
+        return _AXIAL_STEPS[self.value - 1]
+
+
+# Flat-topped hexes, y growing downwards: 1 up, 2 upper right, 3 lower right,
+# 4 down, 5 lower left, 6 upper left.
+_AXIAL_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+_STEP_TO_DIRECTION = {v: Direction(i + 1) for i, v in enumerate(_AXIAL_STEPS)}
+
+_NAME = re.compile(r"^\s*([A-Za-z]+)\s*(-?\d+)\s*$")
+
+
+def column_letters(col: int) -> str:
+    """ASL column letters of a 0-based column index: 0 → ``A``, 26 → ``AA``, 32 → ``GG``.
+
+    >>> column_letters(32)
+    'GG'
+    """
+    if col < 0:
+        raise HexNameError(f"column index {col} is off the map (columns start at A = 0)")
+    return chr(ord("A") + col % 26) * (col // 26 + 1)
+
+
+def column_index(letters: str) -> int:
+    """0-based column index of ASL column letters (``A`` → 0, ``GG`` → 32).
+
+    :raises HexNameError: if the letters are not one letter repeated.
+    """
+    up = letters.upper()
+    if not up or not up.isalpha() or not up.isascii() or up != up[0] * len(up):
+        raise HexNameError(f"column {letters!r} is not an ASL column (A…Z, AA…ZZ, …)")
+    return (len(up) - 1) * 26 + ord(up[0]) - ord("A")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Hex:
+    """A hex in axial coordinates (q = column, r = axial row).
+
+    >>> Hex.parse("B0").col, Hex.parse("B0").row
+    (1, 0)
+    """
+
+    q: int
+    r: int
+
+    @classmethod
+    def from_offset(cls, col: int, row: int) -> Hex:
+        """The hex in column *col* (A = 0) and printed row *row*."""
+        return cls(col, row - (col - (col & 1)) // 2)
+
+    @classmethod
+    def parse(cls, name: str) -> Hex:
+        """The hex of a single-board name such as ``M4`` or ``GG10``.
+
+        :raises HexNameError: if *name* is not a hex name.
+        """
+        m = _NAME.match(name)
+        if not m:
+            raise HexNameError(f"{name!r} is not a hex name (expected column letters and a row, e.g. M4)")
+        return cls.from_offset(column_index(m.group(1)), int(m.group(2)))
+
+    @property
+    def col(self) -> int:
+        """0-based column index (A = 0)."""
+        return self.q
+
+    @property
+    def row(self) -> int:
+        """Printed row number."""
+        return self.r + (self.q - (self.q & 1)) // 2
+
+    @property
+    def name(self) -> str:
+        """Single-board name, e.g. ``M4``."""
+        return f"{column_letters(self.q)}{self.row}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __add__(self, d: Direction) -> Hex:
+        dq, dr = d.vector
+        return Hex(self.q + dq, self.r + dr)
+
+    def neighbour(self, d: Direction, distance: int = 1) -> Hex:
+        """The hex *distance* hexes away in direction *d*."""
+        dq, dr = d.vector
+        return Hex(self.q + dq * distance, self.r + dr * distance)
+
+    def neighbours(self) -> Iterator[tuple[Direction, Hex]]:
+        """The six adjacent hexes with their directions, 1 to 6."""
+        for d in Direction:
+            yield d, self + d
+
+    def direction_to(self, other: Hex) -> Direction | None:
+        """The direction of an adjacent hex, or None if *other* is not adjacent."""
+        return _STEP_TO_DIRECTION.get((other.q - self.q, other.r - self.r))
+
+    def distance(self, other: Hex) -> int:
+        """Range in hexes (B.8)."""
+        dq = self.q - other.q
+        dr = self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def hexside(self, d: Direction) -> Hexside:
+        """The hexside of this hex in direction *d*."""
+        return Hexside.of(self, self + d)
+
+    def pixel(self) -> tuple[float, float]:
+        """Centre in VASL board pixels (A1 at (0, 32.25), B0 at (56.25, 0))."""
+        x = self.col * HEX_WIDTH
+        y = self.row * HEX_HEIGHT - (HEX_HEIGHT / 2 if self.col % 2 == 0 else 0.0)
+        return x, y
+
+    @classmethod
+    def from_pixel(cls, x: float, y: float) -> Hex:
+        """The hex whose centre is nearest to board pixel (x, y)."""
+        col0 = round(x / HEX_WIDTH)
+        best: Hex | None = None
+        best_d = float("inf")
+        for col in (col0 - 1, col0, col0 + 1):
+            shift = HEX_HEIGHT / 2 if col % 2 == 0 else 0.0
+            row = round((y + shift) / HEX_HEIGHT)
+            for rr in (row - 1, row, row + 1):
+                h = cls.from_offset(col, rr)
+                hx, hy = h.pixel()
+                d = ((hx - x) / HEX_WIDTH) ** 2 + ((hy - y) / HEX_HEIGHT) ** 2
+                if d < best_d:
+                    best, best_d = h, d
+        assert best is not None
+        return best
+
+
+@dataclass(frozen=True, slots=True)
+class Hexside:
+    """The side shared by two adjacent hexes (unordered).
+
+    >>> Hexside.of(Hex.parse("A1"), Hex.parse("B1")) == Hexside.of(Hex.parse("B1"), Hex.parse("A1"))
+    True
+    """
+
+    a: Hex
+    b: Hex
+
+    @classmethod
+    def of(cls, a: Hex, b: Hex) -> Hexside:
+        """The hexside between adjacent hexes *a* and *b*."""
+        if a.direction_to(b) is None:
+            raise HexNameError(f"{a} and {b} are not adjacent, so they share no hexside")
+        return cls(a, b) if a < b else cls(b, a)
+
+    def __str__(self) -> str:
+        return f"{self.a}/{self.b}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlacement:
+    """A geomorphic board on a map: its name and where it lies in the layout.
+
+    *x* and *y* count boards (0, 0 is top left); a reversed board is turned 180°.
+    """
+
+    name: str
+    x: int = 0
+    y: int = 0
+    reversed: bool = False
+    columns: int = BOARD_COLUMNS
+    rows: int = BOARD_ROWS
+
+    @property
+    def col_offset(self) -> int:
+        return self.x * (self.columns - 1)
+
+    @property
+    def row_offset(self) -> int:
+        return self.y * self.rows
+
+    def to_map(self, local: Hex) -> Hex:
+        """The map hex of a board-local hex."""
+        col, row = local.col, local.row
+        if self.reversed:
+            last = self.columns - 1
+            row = (self.rows - row) if col % 2 == 1 else (self.rows + 1 - row)
+            col = last - col
+        return Hex.from_offset(col + self.col_offset, row + self.row_offset)
+
+    def to_local(self, h: Hex) -> Hex | None:
+        """The board-local hex of map hex *h*, or None if it is not on this board."""
+        col = h.col - self.col_offset
+        row = h.row - self.row_offset
+        if not 0 <= col < self.columns:
+            return None
+        lo = 0 if col % 2 == 1 else 1
+        if not lo <= row <= self.rows:
+            return None
+        if self.reversed:
+            last = self.columns - 1
+            row = (self.rows - row) if col % 2 == 1 else (self.rows + 1 - row)
+            col = last - col
+        return Hex.from_offset(col, row)
+
+    def hexes(self) -> Iterator[Hex]:
+        """Every map hex of this board (half hexes at the edges included)."""
+        for col in range(self.columns):
+            lo = 0 if col % 2 == 1 else 1
+            for row in range(lo, self.rows + 1):
+                yield self.to_map(Hex.from_offset(col, row))
+
+
+@dataclass(frozen=True, slots=True)
+class MapLayout:
+    """How hex names are written on a map.
+
+    With no boards (a hand-made map) names are plain (``M4``); with one
+    board too; with several, every name carries its board (``22M4``), as
+    VASL writes them.
+
+    >>> layout = MapLayout((BoardPlacement("22"), BoardPlacement("23", x=1)))
+    >>> layout.name(layout.parse("23A1"))
+    '22GG1'
+    """
+
+    boards: tuple[BoardPlacement, ...] = ()
+
+    @property
+    def prefixed(self) -> bool:
+        return len(self.boards) > 1
+
+    def name(self, h: Hex) -> str:
+        """The name players use for map hex *h*."""
+        if not self.boards:
+            return h.name
+        for b in self.boards:
+            local = b.to_local(h)
+            if local is not None:
+                return f"{b.name}{local.name}" if self.prefixed else local.name
+        return h.name
+
+    def parse(self, name: str) -> Hex:
+        """The map hex of a name (``M4``; ``22M4`` when boards are prefixed).
+
+        :raises HexNameError: for an unknown board or a malformed name.
+        """
+        text = name.strip()
+        if not self.prefixed:
+            h = Hex.parse(text)
+            return self.boards[0].to_map(h) if self.boards else h
+        m = re.match(r"^(.*?)([A-Za-z]+)(-?\d+)$", text)
+        if m:
+            board = m.group(1)
+            for b in self.boards:
+                if b.name == board:
+                    local = Hex.parse(m.group(2) + m.group(3))
+                    return b.to_map(local)
+            # Board names may themselves end in letters ("1a"): try every split.
+            for b in self.boards:
+                if text.startswith(b.name) and _NAME.match(text[len(b.name):]):
+                    return b.to_map(Hex.parse(text[len(b.name):]))
+        known = ", ".join(b.name for b in self.boards)
+        raise HexNameError(f"{name!r} is not a hex of this map (expected a board name of {known} then a hex, e.g. {self.boards[0].name}M4)")

@@ -1,0 +1,468 @@
+"""Locations, the map, fire state and the game clock: the immutable Position.
+
+>>> pos = Position(GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.WOODS)}))
+>>> pos.add_fire(Fire(Location(Hex.parse("A1")), FireKind.FLAME, since=pos.clock.player_turn)).flames()[0].location.name
+'A1'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from .environment import Environment
+from .hexes import Direction, Hex, HexNameError, MapLayout
+from .terrain import Building, BuildingKind, Material, Terrain
+
+__all__ = [
+    "Clock",
+    "Fire",
+    "FireKind",
+    "GameMap",
+    "HexInfo",
+    "Location",
+    "OffBoardError",
+    "Phase",
+    "Position",
+    "Unit",
+    "UnitKind",
+    "Wreck",
+]
+
+
+class OffBoardError(HexNameError):
+    """A hex or Location that is not on the map."""
+
+
+ROOFTOP_NAME = "roof"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Location:
+    """A hex and a level: 0 ground, 1–3 upper building levels, −1 cellar.
+
+    A rooftop (B23.8) has ``rooftop=True`` and the level above the top floor,
+    so elevation arithmetic works unchanged.
+
+    >>> Location.parse("E4.1")
+    Location(hex=Hex(q=4, r=2), level=1, rooftop=False)
+    >>> Location.parse("E4").name
+    'E4'
+    """
+
+    hex: Hex
+    level: int = 0
+    rooftop: bool = False
+
+    @classmethod
+    def parse(cls, text: str, layout: MapLayout | None = None) -> Location:
+        """Parse ``E4``, ``E4.1``, ``E4 Level 1``, ``E4.roof`` (level of a roof is filled in by the map).
+
+        :raises HexNameError: for a malformed name.
+        """
+        m = re.match(r"^\s*(.+?)\s*(?:(?:\.|\s+level\s+|\s+)(-?\d+|roof|rooftop))?\s*$", text, re.IGNORECASE)
+        if not m:
+            raise HexNameError(f"{text!r} is not a Location (expected a hex such as E4, or E4.1, E4.roof)")
+        hx = (layout or MapLayout()).parse(m.group(1))
+        lv = m.group(2)
+        if lv is None:
+            return cls(hx)
+        if lv.lower().startswith("roof"):
+            return cls(hx, -99, True)
+        return cls(hx, int(lv))
+
+    @property
+    def name(self) -> str:
+        return self.label(None)
+
+    def label(self, layout: MapLayout | None) -> str:
+        """``E4``, ``E4.1`` or ``E4.roof`` with the map's hex names."""
+        h = layout.name(self.hex) if layout else self.hex.name
+        if self.rooftop:
+            return f"{h}.{ROOFTOP_NAME}"
+        return h if self.level == 0 else f"{h}.{self.level}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ground(self) -> Location:
+        return Location(self.hex)
+
+
+@dataclass(frozen=True, slots=True)
+class HexInfo:
+    """What the fire rules need to know of one hex.
+
+    *building* is a :class:`Building` id; *feature* names a contiguous
+    depiction (a woods patch, an orchard): hexes with the same feature are
+    directly attached (B25.62).  *interior* is computed by the map.
+    """
+
+    terrain: Terrain = Terrain.OPEN_GROUND
+    elevation: int = 0
+    building: str | None = None
+    stairwell: bool = False
+    feature: str | None = None
+    road: bool = False
+
+
+class FireKind(enum.Enum):
+    FLAME = "flame"
+    BLAZE = "blaze"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """A Flame or terrain Blaze in a Location.
+
+    *since* is the Player Turn index (see :class:`Clock`) in which the Flame
+    appeared or the Blaze formed: a Flame cannot become a Blaze, nor a Blaze
+    spread, in that Player Turn (B25.15, B25.6).  *hampered* marks a Flame
+    Hampered this Player Turn (B24.721).  *kindled_by* names the side that
+    deliberately kindled it (Fire & Victory); None for accidental fires.
+    """
+
+    location: Location
+    kind: FireKind
+    since: int = 0
+    hampered: bool = False
+    kindled_by: str | None = None
+
+    @property
+    def is_flame(self) -> bool:
+        return self.kind is FireKind.FLAME
+
+    @property
+    def is_blaze(self) -> bool:
+        return self.kind is FireKind.BLAZE
+
+
+@dataclass(frozen=True, slots=True)
+class Wreck:
+    """A vehicle wreck; burning when it carries a Blaze (B25.14).
+
+    *bypass* is the hexside it was Bypassing along, if any: a burning wreck in
+    Bypass may spread into either hex it straddles (B25.6) with −2 (B25.62).
+    """
+
+    location: Location
+    burning: bool = True
+    bypass: Direction | None = None
+    name: str = "Wreck"
+    since: int = 0
+
+
+class UnitKind(enum.Enum):
+    SQUAD = "squad"
+    HALF_SQUAD = "half-squad"
+    CREW = "crew"
+    LEADER = "leader"
+    HERO = "hero"
+    VEHICLE = "vehicle"
+    CAVALRY = "cavalry"
+    GUN = "gun"
+
+    @property
+    def is_infantry(self) -> bool:
+        return self in (UnitKind.SQUAD, UnitKind.HALF_SQUAD, UnitKind.CREW, UnitKind.LEADER, UnitKind.HERO)
+
+    @property
+    def is_smc(self) -> bool:
+        return self in (UnitKind.LEADER, UnitKind.HERO)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance)."""
+
+    id: str
+    name: str
+    side: str
+    location: Location
+    kind: UnitKind = UnitKind.SQUAD
+    broken: bool = False
+    pinned: bool = False
+    in_melee: bool = False
+    berserk: bool = False
+    in_pillbox: bool = False
+    may_break_voluntarily: bool = True
+
+
+class Phase(enum.Enum):
+    """The eight phases of a Player Turn."""
+
+    RPH = "RPh"
+    PFPH = "PFPh"
+    MPH = "MPh"
+    DFPH = "DFPh"
+    AFPH = "AFPh"
+    RTPH = "RtPh"
+    APH = "APh"
+    CCPH = "CCPh"
+
+    @classmethod
+    def from_name(cls, name: str) -> Phase:
+        for p in cls:
+            if p.value.lower() == name.strip().lower() or p.name.lower() == name.strip().lower():
+                return p
+        raise ValueError(f"unknown phase {name!r} (expected one of: {', '.join(p.value for p in cls)})")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Clock:
+    """Game Turn, which player's half (1 or 2) and phase.
+
+    >>> Clock(2, 1).player_turn
+    3
+    """
+
+    turn: int = 1
+    half: int = 1
+    phase: Phase = Phase.RPH
+
+    def __post_init__(self) -> None:
+        if self.turn < 1 or self.half not in (1, 2):
+            raise ValueError(f"turn must be ≥ 1 and half 1 or 2, not turn {self.turn} half {self.half}")
+
+    @property
+    def player_turn(self) -> int:
+        """Player Turns since the start: 1 for the first player's Turn 1."""
+        return 2 * (self.turn - 1) + self.half
+
+    def next_phase(self) -> Clock:
+        phases = list(Phase)
+        i = phases.index(self.phase)
+        if i + 1 < len(phases):
+            return replace(self, phase=phases[i + 1])
+        return self.next_player_turn()
+
+    def next_player_turn(self) -> Clock:
+        if self.half == 1:
+            return Clock(self.turn, 2, Phase.RPH)
+        return Clock(self.turn + 1, 1, Phase.RPH)
+
+    def __str__(self) -> str:
+        return f"Turn {self.turn}.{self.half} {self.phase.value}"
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """The hexes of a map with their terrain, the buildings, and how hexes are named.
+
+    Derived relations (Interior Building hexes, Locations per hex) are
+    computed once and cached.
+    """
+
+    hexes: Mapping[Hex, HexInfo]
+    buildings: Mapping[str, Building] = field(default_factory=dict)
+    layout: MapLayout = MapLayout()
+    name: str = ""
+
+    @classmethod
+    def from_hexes(cls, hexes: Mapping[Hex, HexInfo], buildings: Iterable[Building] = (),
+                   layout: MapLayout = MapLayout(), name: str = "") -> GameMap:
+        bmap = {b.id: b for b in buildings}
+        for h, info in hexes.items():
+            if info.building is not None and info.building not in bmap:
+                raise ValueError(f"hex {layout.name(h)} names building {info.building!r}, which is not defined")
+        return cls(dict(hexes), bmap, layout, name)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.hexes
+
+    def info(self, h: Hex) -> HexInfo:
+        """The hex's terrain.
+
+        :raises OffBoardError: if *h* is not on the map.
+        """
+        try:
+            return self.hexes[h]
+        except KeyError:
+            raise OffBoardError(f"hex {self.layout.name(h)} is not on the map{' ' + self.name if self.name else ''}") from None
+
+    def hex_name(self, h: Hex) -> str:
+        return self.layout.name(h)
+
+    def parse_hex(self, name: str) -> Hex:
+        h = self.layout.parse(name)
+        if h not in self.hexes:
+            raise OffBoardError(f"hex {name} is not on the map{' ' + self.name if self.name else ''}")
+        return h
+
+    def parse_location(self, text: str) -> Location:
+        """Parse a Location name and check it exists on this map (``E4``, ``E4.1``, ``E4.roof``)."""
+        loc = Location.parse(text, self.layout)
+        if loc.hex not in self.hexes:
+            raise OffBoardError(f"hex {text} is not on the map{' ' + self.name if self.name else ''}")
+        if loc.rooftop:
+            roof = self.rooftop(loc.hex)
+            if roof is None:
+                raise OffBoardError(f"{text}: hex {self.hex_name(loc.hex)} has no rooftop Location (B23.8)")
+            return roof
+        if loc not in self.locations(loc.hex):
+            raise OffBoardError(f"{text}: hex {self.hex_name(loc.hex)} has no level {loc.level}")
+        return loc
+
+    def building(self, h: Hex) -> Building | None:
+        b = self.hexes[h].building if h in self.hexes else None
+        return self.buildings[b] if b is not None else None
+
+    def top_level(self, h: Hex) -> int:
+        b = self.building(h)
+        return b.top_level(self.hex_name(h)) if b is not None else 0
+
+    def rooftop(self, h: Hex) -> Location | None:
+        """The hex's rooftop Location, if it has one (B23.8: never on a Single Story House)."""
+        b = self.building(h)
+        if b is None or not b.rooftop:
+            return None
+        top = self.top_level(h)
+        if b.kind is not BuildingKind.FACTORY and top == 0:
+            return None
+        return Location(h, top + 1, True)
+
+    def locations(self, h: Hex) -> tuple[Location, ...]:
+        """Every Location of a hex, ground first."""
+        return self._locations.get(h) or self._make_locations(h)
+
+    def _make_locations(self, h: Hex) -> tuple[Location, ...]:
+        self.info(h)
+        locs = [Location(h, lv) for lv in range(self.top_level(h) + 1)]
+        roof = self.rooftop(h)
+        if roof is not None:
+            locs.append(roof)
+        return tuple(locs)
+
+    @cached_property
+    def _locations(self) -> dict[Hex, tuple[Location, ...]]:
+        return {h: self._make_locations(h) for h in self.hexes}
+
+    def all_locations(self) -> Iterator[Location]:
+        for h in self.hexes:
+            yield from self.locations(h)
+
+    def elevation(self, loc: Location) -> int:
+        """Absolute elevation of a Location: the hex's base elevation plus its level."""
+        return self.hexes[loc.hex].elevation + loc.level
+
+    def terrain_at(self, loc: Location) -> Terrain:
+        """The terrain that burns at a Location: the building's at any building level."""
+        info = self.hexes[loc.hex]
+        if info.building is not None:
+            return self.buildings[info.building].terrain
+        return info.terrain if loc.level == 0 else Terrain.OTHER
+
+    def is_burnable(self, loc: Location) -> bool:
+        return self.terrain_at(loc).burnable
+
+    def is_building_location(self, loc: Location) -> bool:
+        return self.hexes[loc.hex].building is not None
+
+    def is_fortified(self, loc: Location) -> bool:
+        b = self.building(loc.hex)
+        return b is not None and not loc.rooftop and (self.hex_name(loc.hex), loc.level) in b.fortified
+
+    @cached_property
+    def interior_hexes(self) -> frozenset[Hex]:
+        """Interior Building hexes: all six neighbours are hexes of the same building (B25.63)."""
+        out = set()
+        for h, info in self.hexes.items():
+            if info.building is None:
+                continue
+            if all(self.hexes.get(n, HexInfo()).building == info.building for _, n in h.neighbours()):
+                out.add(h)
+        return frozenset(out)
+
+    def with_hex(self, h: Hex, info: HexInfo) -> GameMap:
+        hexes = dict(self.hexes)
+        hexes[h] = info
+        return GameMap(hexes, self.buildings, self.layout, self.name)
+
+    @property
+    def material_of(self) -> dict[str, Material]:
+        return {b.id: b.material for b in self.buildings.values()}
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the fire rules act on; rules return a new Position.
+
+    *sides* are the two sides' names, the first moving in half 1 of each turn.
+    """
+
+    map: GameMap
+    environment: Environment = Environment()
+    clock: Clock = Clock()
+    fires: tuple[Fire, ...] = ()
+    wrecks: tuple[Wreck, ...] = ()
+    units: tuple[Unit, ...] = ()
+    sides: tuple[str, str] = ("Axis", "Allied")
+    name: str = ""
+    notes: str = ""
+
+    @property
+    def attacker(self) -> str:
+        return self.sides[self.clock.half - 1]
+
+    @property
+    def defender(self) -> str:
+        return self.sides[2 - self.clock.half]
+
+    def loc_name(self, loc: Location) -> str:
+        return loc.label(self.map.layout)
+
+    @cached_property
+    def _blazes(self) -> dict[Location, Fire]:
+        return {f.location: f for f in self.fires if f.is_blaze}
+
+    @cached_property
+    def _flames(self) -> dict[Location, tuple[Fire, ...]]:
+        out: dict[Location, list[Fire]] = {}
+        for f in self.fires:
+            if f.is_flame:
+                out.setdefault(f.location, []).append(f)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def blaze_at(self, loc: Location) -> Fire | None:
+        return self._blazes.get(loc)
+
+    def flames_at(self, loc: Location) -> tuple[Fire, ...]:
+        return self._flames.get(loc, ())
+
+    def is_burning(self, loc: Location) -> bool:
+        """A Flame or Blaze is in the Location."""
+        return loc in self._blazes or loc in self._flames
+
+    def blazes(self) -> list[Fire]:
+        return [f for f in self.fires if f.is_blaze]
+
+    def flames(self) -> list[Fire]:
+        return [f for f in self.fires if f.is_flame]
+
+    def burning_wrecks(self) -> list[Wreck]:
+        return [w for w in self.wrecks if w.burning]
+
+    def add_fire(self, fire: Fire) -> Position:
+        """A new Position with *fire* added (a Blaze replaces the Location's Flames, B25.15)."""
+        self._check_location(fire.location)
+        fires = self.fires
+        if fire.is_blaze:
+            fires = tuple(f for f in fires if f.location != fire.location)
+        return replace(self, fires=fires + (fire,))
+
+    def remove_fires(self, loc: Location) -> Position:
+        return replace(self, fires=tuple(f for f in self.fires if f.location != loc))
+
+    def _check_location(self, loc: Location) -> None:
+        if loc.hex not in self.map.hexes:
+            raise OffBoardError(f"hex {self.map.hex_name(loc.hex)} is not on the map")
+        if loc not in self.map.locations(loc.hex):
+            raise OffBoardError(f"{self.loc_name(loc)} is not a Location of hex {self.map.hex_name(loc.hex)}")
+
+    def with_(self, **changes: object) -> Position:
+        """A copy with fields changed (``dataclasses.replace``)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
