@@ -1,0 +1,73 @@
+"""The ASL fire rules core: pure functions on immutable values, no I/O.
+
+Modules, one concern each: :mod:`.hexes` (Hex, Direction, names),
+:mod:`.terrain` (Kindle/Spread #, buildings), :mod:`.environment` (EC,
+wind), :mod:`.position` (Location, GameMap, fires, clock), :mod:`.dice`,
+:mod:`.explain` (DRMs, checks, reports), :mod:`.fire` (Flame→Blaze,
+Spreading Fire), :mod:`.wind` (Wind Change, Gusts, Collapse),
+:mod:`.firestarts`, :mod:`.clearance`, :mod:`.smoke`, :mod:`.exits`,
+:mod:`.victory`.
+
+>>> from asl_vassal_bridge.core import Hex, Direction
+>>> Hex.parse("M4") + Direction.DOWN
+Hex(q=12, r=-1)
+"""
+
+from .clearance import clearance_attempt, clearance_check
+from .dice import CallbackDice, Dice, Roll, ScriptedDice, SeededDice
+from .environment import EC, Environment, Ground, Wind, WindForce, wind_direction_drm
+from .errors import BadInput, IllegalAction
+from .explain import DRM, Check, CheckResult, Event, Report
+from .exits import blaze_fates, blaze_report
+from .fire import (
+    PendingRoll,
+    SpreadCheck,
+    directly_attached,
+    end_of_afph,
+    flame_to_blaze,
+    pending_rolls,
+    pending_spreads,
+    spread_fire,
+)
+from .firestarts import (
+    ft_fire_check,
+    he_fire_check,
+    hut_flame,
+    kindling_attempt,
+    kindling_check,
+    mol_flames,
+    place_flame,
+    wp_fire_check,
+    wreck_blaze,
+)
+from .hexes import BoardPlacement, Direction, Hex, HexNameError, Hexside, MapLayout
+from .position import (
+    Clock,
+    Fire,
+    FireKind,
+    GameMap,
+    HexInfo,
+    Location,
+    OffBoardError,
+    Phase,
+    Position,
+    Unit,
+    UnitKind,
+    Wreck,
+)
+from .smoke import fire_smoke
+from .terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
+from .victory import fire_control
+from .wind import rally_phase
+
+__all__ = [
+    "DRM", "EC", "BadInput", "BoardPlacement", "Building", "BuildingKind", "CallbackDice", "Check", "CheckResult",
+    "Clock", "Dice", "Direction", "Environment", "Event", "Fire", "FireKind", "GameMap", "Ground", "Hex",
+    "HexInfo", "HexNameError", "Hexside", "IllegalAction", "Location", "MapLayout", "Material", "OffBoardError",
+    "PendingRoll", "Phase", "Position", "Report", "Roll", "ScriptedDice", "SeededDice", "SpreadCheck", "Terrain",
+    "Unit", "UnitKind", "UnknownTerrainError", "Wind", "WindForce", "Wreck", "blaze_fates", "blaze_report",
+    "clearance_attempt", "clearance_check", "directly_attached", "end_of_afph", "fire_control", "fire_smoke",
+    "flame_to_blaze", "ft_fire_check", "he_fire_check", "hut_flame", "kindling_attempt", "kindling_check",
+    "mol_flames", "pending_rolls", "pending_spreads", "place_flame", "rally_phase", "spread_fire",
+    "wind_direction_drm", "wp_fire_check", "wreck_blaze",
+]

@@ -1,0 +1,92 @@
+"""Flame Clearance (B24.7–.721): ≤ 2 clears the Flame, 3–6 Hampers it.
+
+>>> from .position import GameMap, HexInfo, Position, Fire, FireKind, Phase, Clock
+>>> from .hexes import Hex
+>>> from .terrain import Terrain
+>>> loc = Location(Hex.parse("A1"))
+>>> pos = Position(GameMap.from_hexes({loc.hex: HexInfo(Terrain.WOODS)}), clock=Clock(phase=Phase.MPH),
+...                fires=(Fire(loc, FireKind.FLAME),))
+>>> clearance_check(pos, loc, squads=1).drms[0].value
+-1
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from .dice import Dice, chance_dr_at_most
+from .errors import IllegalAction
+from .explain import DRM, Check, CheckResult, Event, Report
+from .position import Location, Phase, Position
+
+__all__ = ["clearance_attempt", "clearance_check", "clearance_odds"]
+
+
+def clearance_check(pos: Position, loc: Location, *, squads: int = 0, half_squads: int = 0, leader_drm: int = 0,
+                    labor_drm: int = 0, dozers: int = 0, check_phase: bool = True) -> Check:
+    """The Clearance DR vs one Flame (B24.7): success clears it (Final ≤ 2); 3–6 Hampers it.
+
+    DRMs: labor status; a directing leader's modifier; −1 when the first
+    MMC is a squad; −1 per further HS/crew, −2 per further squad; the EC
+    DRM; −5 per Dozer.  Infantry clear in their MPh or DFPh.
+
+    :raises IllegalAction: no Flame there, wrong phase, or nobody clearing.
+    """
+    name = pos.loc_name(loc)
+    if not pos.flames_at(loc):
+        what = "a Blaze, which cannot be extinguished (B25.7)" if pos.blaze_at(loc) else "no Flame"
+        raise IllegalAction(f"{name} holds {what}: nothing to clear (B24.7)")
+    if check_phase and pos.clock.phase not in (Phase.MPH, Phase.DFPH):
+        raise IllegalAction(f"Clearance is attempted in the MPh or DFPh, not the {pos.clock.phase.value} (B24.7)")
+    if squads + half_squads + dozers <= 0:
+        raise IllegalAction("Clearance needs at least one unpinned Good Order Infantry unit or Dozer (B24.7)")
+    drms: list[DRM] = []
+    if labor_drm:
+        drms.append(DRM(labor_drm, "Labor status", "B24.7"))
+    if leader_drm:
+        drms.append(DRM(leader_drm, "leadership", "B24.7"))
+    extra_squads, extra_hs = squads, half_squads
+    if squads:
+        drms.append(DRM(-1, "Clearance by a squad", "B24.7"))
+        extra_squads -= 1
+    elif half_squads:
+        extra_hs -= 1
+    if extra_hs:
+        drms.append(DRM(-extra_hs, f"{extra_hs} more HS/crew", "B24.7"))
+    if extra_squads:
+        drms.append(DRM(-2 * extra_squads, f"{extra_squads} more squad(s)", "B24.7"))
+    if pos.environment.ec_drm:
+        drms.append(DRM(pos.environment.ec_drm, f"{pos.environment.ec.label} EC", "B24.7"))
+    if dozers:
+        drms.append(DRM(-5 * dozers, f"{dozers} Dozer(s)", "B24.7"))
+    return Check(f"Clearance of the Flame in {name}", "B24.7", needed=2, drms=tuple(drms), at_most=True)
+
+
+def clearance_odds(check: Check) -> tuple[Fraction, Fraction]:
+    """(chance to clear, chance to Hamper) of a Clearance check."""
+    clear = check.chance
+    hamper = chance_dr_at_most(6 - check.total_drm) - clear
+    return clear, hamper
+
+
+def clearance_attempt(pos: Position, loc: Location, dice: Dice, **kw: int) -> tuple[Position, Report]:
+    """Roll Clearance vs one Flame in *loc*: remove it, Hamper it (no Blaze this Player Turn), or nothing."""
+    check = clearance_check(pos, loc, **kw)
+    roll = dice.DR(f"Clearance {pos.loc_name(loc)} (B24.7)")
+    final = roll.total + check.total_drm
+    flame = pos.flames_at(loc)[0]
+    fires = list(pos.fires)
+    name = pos.loc_name(loc)
+    if final <= 2:
+        fires.remove(flame)
+        ev = Event("B24.72", f"Flame in {name} cleared", name, CheckResult(check, roll, "cleared"), kind="cleared")
+    elif final <= 6:
+        fires[fires.index(flame)] = replace(flame, hampered=True)
+        ev = Event("B24.721", f"Flame in {name} Hampered: no Blaze this Player Turn (mark it with a PIN)", name,
+                   CheckResult(check, roll, "Hampered"), kind="hampered")
+    else:
+        ev = Event("B24.7", f"Flame in {name} not cleared", name, CheckResult(check, roll, "no effect"))
+    return replace(pos, fires=tuple(fires)), Report(check.name, (ev,))
+
+

@@ -1,0 +1,79 @@
+"""Units in a terrain Blaze (B25.4): who must leave, by when, and who is eliminated.
+
+Units are moved by hand; this is a report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .explain import Event, Report
+from .position import Location, Position, Unit
+
+__all__ = ["BlazeFate", "blaze_fates", "blaze_report", "may_enter"]
+
+
+@dataclass(frozen=True, slots=True)
+class BlazeFate:
+    """What B25.4 asks of one unit in a terrain Blaze."""
+
+    unit: Unit
+    deadline: str
+    options: str
+    eliminated_now: bool = False
+
+
+def _in_blaze(pos: Position, u: Unit) -> bool:
+    if pos.blaze_at(u.location) is not None:
+        return True
+    return u.in_pillbox and pos.blaze_at(Location(u.location.hex)) is not None
+
+
+def blaze_fates(pos: Position) -> list[BlazeFate]:
+    """Each unit in a terrain Blaze Location and what it must do (B25.4).
+
+    Infantry leave by the end of the next RtPh or die; unbroken ones may
+    break voluntarily to rout; non-pinned ones unable to do so may leave as
+    if Withdrawing from Melee, even berserk; pinned units and units in Melee
+    cannot leave in the RtPh and are eliminated.  Vehicles and Cavalry leave
+    in their next friendly MPh.  Pillbox occupants share the ground-level
+    Blaze of their hex.
+    """
+    out = []
+    for u in pos.units:
+        if not _in_blaze(pos, u):
+            continue
+        if not u.kind.is_infantry:
+            out.append(BlazeFate(u, f"its next friendly MPh ({u.side})", "leave the Blaze or be eliminated"))
+        elif u.pinned or u.in_melee:
+            out.append(BlazeFate(u, "the next RtPh", "pinned or in Melee: cannot leave during the RtPh and is "
+                                 "eliminated", eliminated_now=pos.clock.phase.value == "RtPh"))
+        elif u.broken:
+            out.append(BlazeFate(u, "the end of the next RtPh", "rout out of the Blaze or be eliminated"))
+        elif u.may_break_voluntarily and not u.berserk:
+            out.append(BlazeFate(u, "the end of the next RtPh", "move out, or break voluntarily and rout out, or be "
+                                 "eliminated"))
+        else:
+            out.append(BlazeFate(u, "the end of the next RtPh", "may move in the RtPh into an Accessible Location "
+                                 "as if Withdrawing from Melee (A11.2), else eliminated"))
+    return out
+
+
+def blaze_report(pos: Position) -> Report:
+    """The B25.4 report for the RtPh/MPh."""
+    events = tuple(
+        Event("B25.4", f"{f.unit.name} ({f.unit.side}) in the Blaze in {pos.loc_name(f.unit.location)}: "
+              f"{f.options}; deadline {f.deadline}", pos.loc_name(f.unit.location),
+              kind="eliminated" if f.eliminated_now else "must-leave")
+        for f in blaze_fates(pos)
+    )
+    return Report(f"Units in Blazes (B25.4), {pos.clock}", events)
+
+
+def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True) -> tuple[bool, str]:
+    """Whether a ground unit may enter *loc* without being eliminated (B25.4, B25.141)."""
+    if ground_unit and pos.blaze_at(loc) is not None:
+        return False, f"entering the Blaze in {pos.loc_name(loc)} eliminates a ground unit (B25.4)"
+    if any(w.burning and w.location == loc for w in pos.wrecks):
+        return True, f"a Burning Wreck in {pos.loc_name(loc)}: one extra MF/MP for its smoke (B25.141)"
+    return True, "no fire restriction"

@@ -1,0 +1,442 @@
+"""Flames, Blazes and Spreading Fire at the end of the AFPh (B25.15, B25.151, B25.6–.64).
+
+The two steps are pure functions of a Position and dice:
+:func:`flame_to_blaze` then :func:`spread_fire`; :func:`end_of_afph` runs
+both.  :func:`pending_rolls` lists every roll they would make, with exact
+odds and DRMs, without rolling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from .dice import Dice, chance_dr_at_least, chance_dr_at_most
+from .environment import Ground, WindForce, wind_direction_drm
+from .explain import DRM, Check, CheckResult, Event, Report
+from .hexes import Direction, Hex
+from .position import Fire, FireKind, GameMap, Location, Position, Wreck
+from .terrain import Terrain
+
+__all__ = [
+    "BlazeCheck",
+    "SpreadCheck",
+    "directly_attached",
+    "end_of_afph",
+    "flame_to_blaze",
+    "flame_to_blaze_check",
+    "pending_blaze_checks",
+    "pending_rolls",
+    "pending_spreads",
+    "spread_fire",
+    "spread_targets",
+]
+
+
+def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str) -> list[DRM]:
+    """The EC DRM for fire in *loc*: not in buildings (B25.5), except Lumberyards (B23.211) and huts."""
+    if ec_drm == 0:
+        return []
+    b = m.building(loc.hex)
+    if b is not None and not b.ec_applies:
+        return []
+    terrain = m.terrain_at(loc)
+    if terrain.ec_doubled:
+        return [DRM(2 * ec_drm, f"EC ×2 in {terrain.label} ({what})", "B25.5")]
+    return [DRM(ec_drm, f"EC ({what})", "B25.5")]
+
+
+# ---------------------------------------------------------------------------
+# Flame → Blaze (B25.151)
+
+
+@dataclass(frozen=True, slots=True)
+class BlazeCheck:
+    """The Flame→Blaze DR of one Flame: Blaze on Final ≥ Spread #, extinguished on Final ≤ 2."""
+
+    flame: Fire
+    check: Check
+
+    @property
+    def location(self) -> Location:
+        return self.flame.location
+
+    @property
+    def chance(self) -> Fraction:
+        """Chance the Flame becomes a Blaze."""
+        return self.check.chance
+
+    @property
+    def extinguish_chance(self) -> Fraction:
+        """Chance the Flame goes out (Final DR ≤ 2)."""
+        return chance_dr_at_most(2 - self.check.total_drm)
+
+
+def flame_to_blaze_check(pos: Position, flame: Fire) -> BlazeCheck | None:
+    """The B25.151 check for *flame*, or None if it may not become a Blaze this AFPh.
+
+    A Flame never becomes a Blaze in the Player Turn it appeared (B25.15) or
+    when Hampered (B24.721).  EC DRM unless in a building; −1 in a Fortified
+    Building (B23.94).
+    """
+    if not flame.is_flame or flame.hampered or flame.since >= pos.clock.player_turn:
+        return None
+    m = pos.map
+    loc = flame.location
+    terrain = m.terrain_at(loc)
+    if terrain.spread is None:
+        return None
+    drms = _ec_drm(m, loc, pos.environment.ec_drm, "Flame to Blaze")
+    if m.is_fortified(loc):
+        drms.append(DRM(-1, "Fortified Building", "B23.94"))
+    check = Check(f"Flame to Blaze in {pos.loc_name(loc)} ({terrain.label}, Spread # {terrain.spread})",
+                  "B25.151", needed=terrain.spread, drms=tuple(drms))
+    return BlazeCheck(flame, check)
+
+
+def pending_blaze_checks(pos: Position) -> list[BlazeCheck]:
+    """Every Flame→Blaze DR the end of this AFPh will make, in map order."""
+    out = []
+    for f in sorted(pos.flames(), key=lambda f: f.location):
+        c = flame_to_blaze_check(pos, f)
+        if c is not None:
+            out.append(c)
+    return out
+
+
+def flame_to_blaze(pos: Position, dice: Dice) -> tuple[Position, Report]:
+    """Roll B25.151 for every eligible Flame; a Blaze removes the Location's Flames (B25.15).
+
+    A Burning Wreck in a Location that becomes a terrain Blaze is removed
+    (B25.14); a hut whose Flame becomes a Blaze collapses (Fire cheat sheet).
+    """
+    now = pos.clock.player_turn
+    events: list[Event] = []
+    blazed: dict[Location, Fire] = {}
+    out_fires: list[Fire] = []
+    for bc in pending_blaze_checks(pos):
+        loc = bc.location
+        name = pos.loc_name(loc)
+        if loc in blazed:
+            continue
+        roll = dice.DR(f"Flame to Blaze {name} (B25.151)")
+        final = roll.total + bc.check.total_drm
+        if bc.check.succeeds(final):
+            blazed[loc] = Fire(loc, FireKind.BLAZE, since=now, kindled_by=bc.flame.kindled_by)
+            events.append(Event("B25.151", f"Flame in {name} becomes a Blaze", name,
+                                CheckResult(bc.check, roll, "Blaze"), kind="blaze"))
+        elif final <= 2:
+            out_fires.append(bc.flame)
+            events.append(Event("B25.151", f"Flame in {name} is extinguished", name,
+                                CheckResult(bc.check, roll, "extinguished (Final DR ≤ 2)"), kind="extinguished"))
+        else:
+            events.append(Event("B25.151", f"Flame in {name} stays a Flame", name,
+                                CheckResult(bc.check, roll, "no change"), kind="no-change"))
+    if not events:
+        return pos, Report("Flame to Blaze (B25.151)")
+    fires: list[Fire] = []
+    gone = list(out_fires)
+    for f in pos.fires:
+        if f.location in blazed:
+            continue
+        if f in gone:
+            gone.remove(f)
+            continue
+        fires.append(f)
+    fires.extend(blazed.values())
+    wrecks = []
+    for w in pos.wrecks:
+        if w.burning and w.location in blazed:
+            events.append(Event("B25.14", f"Burning Wreck in {pos.loc_name(w.location)} removed: its Location is a terrain Blaze",
+                                pos.loc_name(w.location), kind="wreck-removed"))
+            continue
+        wrecks.append(w)
+    for loc in blazed:
+        if pos.map.terrain_at(loc) is Terrain.HUT:
+            events.append(Event("G5", f"the hut in {pos.loc_name(loc)} collapses: its Flame became a Blaze",
+                                pos.loc_name(loc), kind="hut-collapse"))
+    new = replace(pos, fires=tuple(fires), wrecks=tuple(wrecks))
+    return new, Report("Flame to Blaze (B25.151)", tuple(events))
+
+
+# ---------------------------------------------------------------------------
+# Spreading Fire (B25.6–.64)
+
+
+def _vertical_neighbours(m: GameMap, src: Location) -> list[Location]:
+    locs = m.locations(src.hex)
+    i = locs.index(src)
+    return [locs[j] for j in (i - 1, i + 1) if 0 <= j < len(locs)]
+
+
+def spread_targets(m: GameMap, src: Location) -> Iterator[tuple[Location, Direction | None]]:
+    """Locations a terrain Blaze in *src* can spread to, with the direction of their hex (B25.6).
+
+    Building Blazes spread horizontally and vertically, never diagonally;
+    a Factory's ground level reaches its rooftop; fire at ground level
+    spreads to the ground level of the adjacent hexes.  Burnability and
+    existing Blazes are not checked here.
+    """
+    info = m.hexes[src.hex]
+    if info.building is not None:
+        for loc in _vertical_neighbours(m, src):
+            yield loc, None
+    base = info.elevation
+    for d, n in src.hex.neighbours():
+        ninfo = m.hexes.get(n)
+        if ninfo is None:
+            continue
+        if src.level == 0 and not src.rooftop:
+            yield Location(n), d
+        elif ninfo.building is not None:
+            if src.rooftop:
+                roof = m.rooftop(n)
+                if roof is not None and m.elevation(roof) == base + src.level:
+                    yield roof, d
+            else:
+                level = src.level + base - ninfo.elevation
+                if 1 <= level <= m.top_level(n):
+                    yield Location(n, level), d
+
+
+def directly_attached(m: GameMap, a: Location, b: Location) -> bool:
+    """True if the terrain of *a* is directly attached to that of *b* (B25.62).
+
+    Locations of one hex and hexes of one building (rowhouses of one
+    building too) are attached; so are two Inherent Terrain hexes (rubble
+    included, so adjacent rubble counts as one building) and two hexes of one
+    depiction (``HexInfo.feature``, e.g. one woods patch).
+    """
+    if a.hex == b.hex:
+        return True
+    ia, ib = m.hexes[a.hex], m.hexes[b.hex]
+    if ia.building is not None:
+        return ia.building == ib.building
+    if ib.building is not None:
+        return False
+    if ia.terrain.inherent and ib.terrain.inherent:
+        return True
+    return ia.feature is not None and ia.feature == ib.feature
+
+
+_MUD_SPREAD = frozenset({Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING, Terrain.WOODS, Terrain.WOODS_ROAD,
+                         Terrain.BRUSH, Terrain.GRAIN, Terrain.ORCHARD})
+_SNOW_SPREAD = frozenset({Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING, Terrain.WOODS, Terrain.WOODS_ROAD,
+                          Terrain.BRUSH})
+_DEEP_SNOW_SPREAD = frozenset({Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING, Terrain.WOODS, Terrain.WOODS_ROAD})
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadCheck:
+    """The Spreading Fire DR a Location gets from one source, or an automatic spread.
+
+    *source* is the Blaze's Location, or the Burning Wreck's.
+    """
+
+    target: Location
+    source: Location
+    check: Check | None
+    by_wreck: bool = False
+    automatic: bool = False
+    reason: str = ""
+
+    @property
+    def chance(self) -> Fraction:
+        if self.automatic:
+            return Fraction(1)
+        assert self.check is not None
+        return self.check.chance
+
+    def describe(self, pos: Position) -> str:
+        src = ("Burning Wreck in " if self.by_wreck else "Blaze in ") + pos.loc_name(self.source)
+        if self.automatic:
+            return f"{pos.loc_name(self.target)}: automatic Flame from {src} ({self.reason})"
+        assert self.check is not None
+        return f"{pos.loc_name(self.target)} from {src}: {self.check.describe()}"
+
+
+def _spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
+                  wreck: Wreck | None = None) -> SpreadCheck | None:
+    """The check for fire spreading from *src* to *target*, or None if it cannot (B25.6–.64)."""
+    m = pos.map
+    env = pos.environment
+    tinfo = m.hexes[target.hex]
+    sinfo = m.hexes[src.hex]
+    terrain = m.terrain_at(target)
+    if terrain.spread is None:
+        return None
+    tname = pos.loc_name(target)
+    same_hex = src.hex == target.hex
+    same_building = sinfo.building is not None and sinfo.building == tinfo.building
+    building = m.buildings[tinfo.building] if same_building and tinfo.building is not None else None
+    within_building = same_building and (same_hex or building is None or not building.rowhouse)
+    attached = directly_attached(m, src, target) and not (wreck is not None and wreck.bypass is not None)
+    # Mud and snow: only across a connected depiction of the listed kinds (Fire cheat sheet).
+    ground = env.effective_ground
+    if ground is not Ground.NORMAL and not same_hex:
+        allowed = {Ground.MUD: _MUD_SPREAD, Ground.GROUND_SNOW: _SNOW_SPREAD}.get(ground, _DEEP_SNOW_SPREAD)
+        if not (attached and terrain in allowed and m.terrain_at(src) in allowed):
+            return None
+    interior = m.interior_hexes
+    no_wind_here = (
+        (src.hex in interior and not src.rooftop) or (target.hex in interior and not target.rooftop)
+    )
+    wind = env.wind
+    wind_applies = (direction is not None and not within_building and not no_wind_here
+                    and wind.direction is not None)
+    if wind.force is WindForce.HEAVY_WINDS and wind_applies:
+        assert direction is not None and wind.direction is not None
+        if wreck is not None and same_hex:
+            pass
+        elif direction.steps_from(wind.direction) <= 1:
+            return SpreadCheck(target, src, None, wreck is not None, True,
+                               f"Heavy Winds, downwind to {int(wind.direction)}, B25.63")
+        else:
+            return None
+    if wreck is not None and same_hex and wind.force is WindForce.HEAVY_WINDS:
+        return SpreadCheck(target, src, None, True, True, "Heavy Winds: a Wreck Blaze fires its own Location, B25.63")
+    drms: list[DRM] = []
+    de = m.elevation(target) - m.elevation(src)
+    if de > 0:
+        drms.append(DRM(1, "to higher elevation", "B25.61"))
+    elif de < 0:
+        drms.append(DRM(-1, "to lower elevation", "B25.61"))
+    if not attached:
+        why = "Burning Wreck was Bypassing" if wreck is not None and wreck.bypass is not None else "not directly attached"
+        drms.append(DRM(-2, why, "B25.62"))
+    if m.is_fortified(target):
+        drms.append(DRM(-1, "to a Fortified Building", "B23.94"))
+    drms += _ec_drm(m, target, env.ec_drm, "Spreading Fire")
+    if wind.force is WindForce.MILD_BREEZE and wind_applies:
+        assert direction is not None and wind.direction is not None
+        w = wind_direction_drm(wind.direction, direction)
+        if w:
+            drms.append(DRM(w, f"Mild Breeze to {int(wind.direction)}, spreading to {int(direction)}", "B25.64"))
+    kind = "Burning Wreck" if wreck is not None else "Blaze"
+    check = Check(f"Spreading Fire to {tname} ({terrain.label}, Spread # {terrain.spread}) from {kind} in "
+                  f"{pos.loc_name(src)}", "B25.6", needed=terrain.spread, drms=tuple(drms))
+    return SpreadCheck(target, src, check, wreck is not None)
+
+
+def _wreck_targets(m: GameMap, w: Wreck) -> Iterator[tuple[Location, Direction | None]]:
+    yield Location(w.location.hex), None
+    if w.bypass is not None:
+        other = w.location.hex + w.bypass
+        if other in m.hexes:
+            yield Location(other), w.bypass
+
+
+def _better(a: SpreadCheck, b: SpreadCheck | None) -> bool:
+    if b is None:
+        return True
+    if a.automatic != b.automatic:
+        return a.automatic
+    if a.automatic:
+        return False
+    return a.chance > b.chance
+
+
+def pending_spreads(pos: Position) -> dict[Location, SpreadCheck]:
+    """For each Burnable Location fire can spread to, the one check with the best odds (B25.6).
+
+    Sources are terrain Blazes and Burning Wrecks that existed before this
+    Player Turn; Locations already holding a Blaze are skipped.
+    """
+    m = pos.map
+    now = pos.clock.player_turn
+    best: dict[Location, SpreadCheck] = {}
+    blazes = pos._blazes
+
+    def consider(c: SpreadCheck | None) -> None:
+        if c is not None and _better(c, best.get(c.target)):
+            best[c.target] = c
+
+    for fire in pos.fires:
+        if not fire.is_blaze or fire.since >= now:
+            continue
+        for target, d in spread_targets(m, fire.location):
+            if target in blazes:
+                continue
+            consider(_spread_check(pos, fire.location, target, d))
+    for w in pos.wrecks:
+        if not w.burning or w.since >= now:
+            continue
+        for target, d in _wreck_targets(m, w):
+            if target in blazes:
+                continue
+            consider(_spread_check(pos, w.location, target, d, w))
+    return dict(sorted(best.items()))
+
+
+def spread_fire(pos: Position, dice: Dice) -> tuple[Position, Report]:
+    """One Spreading Fire DR per Location at risk, from its best source; success places a Flame (B25.6, B25.62)."""
+    now = pos.clock.player_turn
+    kindled = {f.location: f.kindled_by for f in pos.fires if f.is_blaze}
+    events: list[Event] = []
+    new_fires: list[Fire] = []
+    for target, sc in pending_spreads(pos).items():
+        name = pos.loc_name(target)
+        owner = None if sc.by_wreck else kindled.get(sc.source)
+        if sc.automatic:
+            new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner))
+            events.append(Event("B25.63", f"Flame placed in {name}: {sc.reason}", name, kind="flame"))
+            continue
+        assert sc.check is not None
+        roll = dice.DR(f"Spreading Fire {name} (B25.6)")
+        final = roll.total + sc.check.total_drm
+        if sc.check.succeeds(final):
+            new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner))
+            events.append(Event("B25.62", f"Flame placed in {name}", name,
+                                CheckResult(sc.check, roll, "Flame"), kind="flame"))
+        else:
+            events.append(Event("B25.6", f"no spread to {name}", name,
+                                CheckResult(sc.check, roll, "no spread"), kind="no-spread"))
+    return replace(pos, fires=pos.fires + tuple(new_fires)), Report("Spreading Fire (B25.6)", tuple(events))
+
+
+def end_of_afph(pos: Position, dice: Dice) -> tuple[Position, Report]:
+    """Fire upkeep at the end of the AFPh: Flame→Blaze (B25.151), then Spreading Fire (B25.6).
+
+    Blazes formed now do not spread this Player Turn; Flames placed now are
+    marked (``since``) and cannot become Blazes this Player Turn.
+    """
+    p1, r1 = flame_to_blaze(pos, dice)
+    p2, r2 = spread_fire(p1, dice)
+    return p2, Report(f"End of AFPh fire upkeep, {pos.clock}", r1.events + r2.events)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRoll:
+    """One roll the end of the AFPh will make, with its exact odds."""
+
+    kind: str  # "blaze" (Flame→Blaze) or "spread"
+    location: Location
+    chance: Fraction
+    check: Check | None
+    source: Location | None = None
+    extinguish_chance: Fraction = Fraction(0)
+    automatic: bool = False
+    reason: str = ""
+
+
+def pending_rolls(pos: Position) -> list[PendingRoll]:
+    """Every Flame→Blaze and Spreading Fire roll pending at the end of this AFPh, with exact odds.
+
+    Spreading checks are computed on the fires as they stand now (a Flame
+    that becomes a Blaze first would remove a target, never add a source).
+    """
+    out = [PendingRoll("blaze", b.location, b.chance, b.check, extinguish_chance=b.extinguish_chance)
+           for b in pending_blaze_checks(pos)]
+    out += [PendingRoll("spread", t, sc.chance, sc.check, sc.source, automatic=sc.automatic, reason=sc.reason)
+            for t, sc in pending_spreads(pos).items()]
+    return out
+
+
+def chance_spread(needed_original: int) -> Fraction:
+    """Chance an Original DR reaches *needed_original* (shorthand for tests and tools)."""
+    return chance_dr_at_least(needed_original)
+
+
+def neighbours_on_map(m: GameMap, h: Hex) -> list[Hex]:
+    return [n for _, n in h.neighbours() if n in m.hexes]

@@ -1,0 +1,356 @@
+"""How fires start: Kindling (B25.11), FT (B25.12), HE (B25.13), MOL (A22.6111), WP (A24.32),
+huts (Fire cheat sheet) and Wreck Blazes (B25.14).
+
+Each start is a check (exact odds, DRMs with rule numbers) and a resolver
+that takes dice and returns the new Position and a report.
+
+>>> from .position import GameMap, HexInfo, Position
+>>> from .hexes import Hex
+>>> from .terrain import Terrain
+>>> pos = Position(GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.WOODS)}))
+>>> kindling_check(pos, Location(Hex.parse("A1")), UnitKind.SQUAD, leader_drm=-1).needed_original
+8
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from .dice import Dice, Roll
+from .environment import EC
+from .errors import IllegalAction
+from .explain import DRM, Check, CheckResult, Event, Report
+from .position import Fire, FireKind, Location, Phase, Position, UnitKind, Wreck
+from .terrain import Terrain
+
+__all__ = [
+    "HutAttack",
+    "MolFlames",
+    "WreckCause",
+    "ft_fire_check",
+    "he_fire_check",
+    "hut_flame",
+    "kindling_attempt",
+    "kindling_check",
+    "mol_flames",
+    "place_flame",
+    "resolve_fire_start",
+    "wp_fire_check",
+    "wreck_blaze",
+]
+
+
+def _burnable(pos: Position, loc: Location, rule: str) -> Terrain:
+    pos._check_location(loc)
+    terrain = pos.map.terrain_at(loc)
+    if not terrain.burnable:
+        raise IllegalAction(f"{pos.loc_name(loc)} holds {terrain.label}, which cannot burn ({rule}, B25.1)")
+    return terrain
+
+
+def _ec(pos: Position, loc: Location, what: str, *, buildings_too: bool = False) -> list[DRM]:
+    drm = pos.environment.ec_drm
+    if drm == 0:
+        return []
+    b = pos.map.building(loc.hex)
+    if b is not None and not b.ec_applies and not buildings_too:
+        return []
+    if pos.map.terrain_at(loc).ec_doubled:
+        return [DRM(2 * drm, f"{pos.environment.ec.label} EC ×2 ({what})", "B25.5")]
+    return [DRM(drm, f"{pos.environment.ec.label} EC ({what})", "B25.5")]
+
+
+def _fortified(pos: Position, loc: Location) -> list[DRM]:
+    return [DRM(-1, "Fortified Building", "B23.94")] if pos.map.is_fortified(loc) else []
+
+
+def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:
+    """A new Flame in *loc*, appearing this Player Turn (B25.15); none where a Blaze already burns."""
+    if pos.blaze_at(loc) is not None:
+        return pos
+    return pos.add_fire(Fire(loc, FireKind.FLAME, since=pos.clock.player_turn, kindled_by=kindled_by))
+
+
+def resolve_fire_start(pos: Position, check: Check, loc: Location, dice: Dice, *,
+                       kindled_by: str | None = None) -> tuple[Position, Report]:
+    """Roll *check*; on success place a Flame in *loc*."""
+    roll = dice.DR(f"{check.name} ({check.rule})") if check.dice == 2 else dice.dr(f"{check.name} ({check.rule})")
+    final = roll.total + check.total_drm
+    name = pos.loc_name(loc)
+    if check.succeeds(final):
+        new = place_flame(pos, loc, kindled_by=kindled_by)
+        ev = Event(check.rule, f"Flame in {name}", name, CheckResult(check, roll, "Flame"), kind="flame")
+        return new, Report(check.name, (ev,))
+    ev = Event(check.rule, f"no Flame in {name}", name, CheckResult(check, roll, "no Flame"), kind="no-flame")
+    return pos, Report(check.name, (ev,))
+
+
+# ---------------------------------------------------------------------------
+# Kindling (B25.11)
+
+
+def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: int | None = None,
+                   has_mol: bool = False, smc_passed_ntc: bool = True, pinned: bool = False,
+                   broken: bool = False, predesignated: bool = True, check_phase: bool = False) -> Check:
+    """The Kindling DR a unit makes in the Burnable Location it occupies (B25.11, A22.613, B23.94).
+
+    *leader_drm* is the directing leader's modifier (−1 for an 8-1); it is
+    applied reversed.  A SMC attempts alone (−2, after passing a NTC); a
+    HS/crew has −1; a unit with a MOL adds +2 (A22.613).  EC applies except
+    to buildings (B25.5).
+
+    :raises IllegalAction: when the rules forbid the attempt, naming the rule.
+    """
+    terrain = _burnable(pos, loc, "B25.11")
+    if check_phase and pos.clock.phase is not Phase.PFPH:
+        raise IllegalAction(f"Kindling is made in the PFPh, not the {pos.clock.phase.value} (B25.11)")
+    if not unit.is_infantry:
+        raise IllegalAction("only Infantry may attempt Kindling (B25.11)")
+    if pinned or broken:
+        raise IllegalAction("a Kindling unit must be unpinned and in Good Order (B25.11)")
+    drms: list[DRM] = []
+    if unit.is_smc:
+        if leader_drm is not None:
+            raise IllegalAction("a leader may not both make a Kindling attempt and direct one (B25.11)")
+        if not smc_passed_ntc:
+            raise IllegalAction("a SMC Kindles only after passing a NTC (B25.11)")
+        drms.append(DRM(-2, "SMC Kindling", "B25.11"))
+    else:
+        if leader_drm is None:
+            raise IllegalAction("a MMC Kindles only when stacked with a leader who directs it (B25.11)")
+        if not predesignated:
+            raise IllegalAction("a leader directs several Kindling attempts in a Location only if all are "
+                                "predesignated (B25.11)")
+        if leader_drm:
+            drms.append(DRM(-leader_drm, f"leadership {leader_drm:+d} reversed", "B25.11"))
+        if unit in (UnitKind.HALF_SQUAD, UnitKind.CREW):
+            drms.append(DRM(-1, "HS/crew Kindling", "B25.11"))
+    if has_mol:
+        drms.append(DRM(2, "unit has a MOL", "A22.613"))
+    drms += _ec(pos, loc, "Kindling")
+    drms += _fortified(pos, loc)
+    return Check(f"Kindling in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.11",
+                 needed=terrain.kindle or 13, drms=tuple(drms))
+
+
+def kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,
+                     leader_drm: int | None = None, has_mol: bool = False, **kw: bool) -> tuple[Position, Report]:
+    """Make a Kindling attempt; a Flame it starts is deliberately kindled by *side* (Fire & Victory).
+
+    The attempt counts as Prep Fire for the unit (B25.11) whatever its result.
+    """
+    check = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=has_mol, **kw)
+    new, rep = resolve_fire_start(pos, check, loc, dice, kindled_by=side)
+    note = Event("B25.11", "the Kindling unit is marked with a Prep Fire counter", kind="prep-fire")
+    return new, Report(rep.title, rep.events + (note,))
+
+
+# ---------------------------------------------------------------------------
+# FT, HE, WP
+
+
+def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_unarmored: bool = True) -> Check | None:
+    """After a FT attack: the fire-start DR, or None when the attack cannot start a Flame (B25.12).
+
+    Only an Original K or KIA result vs an unarmored target in Burnable
+    Terrain qualifies.  The EC DRM applies (rules-data: FT fire start),
+    −1 in a Fortified Building (B23.94).
+    """
+    terrain = pos.map.terrain_at(loc)
+    if not terrain.burnable or not target_unarmored:
+        return None
+    result = original_result.strip().upper()
+    if not (result == "KIA" or result.startswith("K/") or result == "K" or result.endswith("KIA")):
+        return None
+    drms = _ec(pos, loc, "FT fire start", buildings_too=True) + _fortified(pos, loc)
+    return Check(f"FT fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.12",
+                 needed=terrain.kindle or 13, drms=tuple(drms))
+
+
+def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collateral: bool = False,
+                  vehicle_target_type: bool = False, created_rubble: bool = False) -> Check | None:
+    """After an HE/HEAT attack: the fire-start DR, or None (B25.13).
+
+    Needs an Original KIA; never from a Collateral Attack, the Vehicle Target
+    Type, or an attack that rubbles the Location (rubble takes precedence).
+    EC DRM unless the terrain is a building; −1 Fortified (B23.94).
+    """
+    terrain = pos.map.terrain_at(loc)
+    if not terrain.burnable or not original_kia or collateral or vehicle_target_type or created_rubble:
+        return None
+    drms = _ec(pos, loc, "HE fire start") + _fortified(pos, loc)
+    return Check(f"HE fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.13",
+                 needed=terrain.kindle or 13, drms=tuple(drms))
+
+
+def wp_fire_check(pos: Position, loc: Location) -> Check | None:
+    """The WP fire DR made in the placing player's MPh, or None (A24.32).
+
+    Only in Dry or Very Dry EC (a hut: always); no EC DRM but −1 when Dry;
+    −2 vs a building.  WP never burns vehicles or wrecks.
+    """
+    terrain = pos.map.terrain_at(loc)
+    if not terrain.burnable:
+        return None
+    ec = pos.environment.ec
+    if terrain is not Terrain.HUT and ec not in (EC.DRY, EC.VERY_DRY):
+        return None
+    drms: list[DRM] = []
+    if ec is EC.DRY:
+        drms.append(DRM(-1, "Dry EC", "A24.32"))
+    if pos.map.is_building_location(loc) and terrain is not Terrain.HUT:
+        drms.append(DRM(-2, "WP vs a building", "A24.32"))
+    drms += _fortified(pos, loc)
+    return Check(f"WP fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "A24.32",
+                 needed=terrain.kindle or 13, drms=tuple(drms))
+
+
+# ---------------------------------------------------------------------------
+# MOL (A22.6111)
+
+
+@dataclass(frozen=True, slots=True)
+class MolFlames:
+    """What a MOL attack's dice do to the terrain (A22.6111)."""
+
+    thrower_breaks: bool
+    flames: tuple[Location, ...]
+    events: tuple[Event, ...]
+
+
+def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event]) -> bool:
+    name = pos.loc_name(loc)
+    if not pos.map.is_burnable(loc):
+        events.append(Event("A22.6111", f"no Flame in {name}: no Burnable Terrain", name))
+        return False
+    drm = 0
+    why = ""
+    if pos.map.is_fortified(loc):
+        drm, why = -1, "Fortified Building (B23.94)"
+    elif not pos.map.is_building_location(loc) and pos.environment.ec_drm < 0:
+        drm, why = pos.environment.ec_drm, f"{pos.environment.ec.label} EC (B25.5)"
+    if drm:
+        final = white + drm
+        if final < 1:
+            events.append(Event("A22.6111", f"no Flame in {name}: white dr {white} {drm:+d} {why} = {final}, "
+                                "not ≥ 1", name))
+            return False
+        events.append(Event("A22.6111", f"white dr {white} {drm:+d} {why} = {final} ≥ 1", name))
+    return True
+
+
+def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll) -> MolFlames:
+    """The Flames and the broken thrower a MOL attack's Original IFT DR causes (A22.6111).
+
+    Colored dr 6: the thrower breaks and a Flame appears in his Location;
+    colored dr 1: a Flame appears in the target Location.  Burnable Terrain
+    only; in a Fortified Building (−1) or a non-building Location in adverse
+    weather (the EC DRM, when negative) the white dr must still be ≥ 1.
+    """
+    if roll.white is None:
+        raise IllegalAction("a MOL attack is resolved with a DR (colored and white dice), not a dr (A22.6111)")
+    events: list[Event] = []
+    flames: list[Location] = []
+    breaks = roll.colored == 6
+    if breaks:
+        events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {pos.loc_name(thrower)} breaks; his FP "
+                            "and MOL are voided", pos.loc_name(thrower), kind="thrower-breaks"))
+        if _mol_flame_ok(pos, thrower, roll.white, events):
+            flames.append(thrower)
+    if roll.colored == 1 and _mol_flame_ok(pos, target, roll.white, events):
+        flames.append(target)
+    for loc in flames:
+        events.append(Event("A22.6111", f"Flame in {pos.loc_name(loc)} (MOL colored dr {roll.colored})",
+                            pos.loc_name(loc), kind="flame"))
+    return MolFlames(breaks, tuple(flames), tuple(events))
+
+
+# ---------------------------------------------------------------------------
+# Huts
+
+
+class HutAttack(enum.Enum):
+    """Attacks that may set a hut on fire (Fire cheat sheet: huts)."""
+
+    SMALL_ARMS_PBF_TPBF = "small-arms PBF/TPBF"
+    MOL = "MOL"
+    MG = "MG"
+    IFE = "IFE"
+    DC = "DC"
+    HE = "HE"
+    HE_EQUIVALENCY = "HE Equivalency"
+    COLLATERAL = "Collateral/Residual FP"
+    FT = "FT"
+    SW_FIRED_IN_HUT = "PF/PFk/BAZ/PSK/RCL fired from the hut"
+
+
+def hut_flame(attack: HutAttack, *, colored_dr: int | None = None, ft_effects_dr: int | None = None,
+              ft_x_number: int | None = None, collapsed: bool = False, rain_has_fallen: bool = False) -> bool:
+    """True if an attack vs (or from) a hut Location creates a Flame there (Fire cheat sheet: huts).
+
+    Small Arms PBF/TPBF, MOL, MG, IFE, DC and HE do so on an Original
+    colored dr of 1 (not HE Equivalency nor Collateral/Residual FP); a FT
+    does so automatically when its Original Effects DR is below its X#; an
+    ordnance SW fired from an uncollapsed hut always does.  After Rain, no
+    Flame in a Collapsed hut.
+    """
+    if collapsed and rain_has_fallen:
+        return False
+    if attack is HutAttack.SW_FIRED_IN_HUT:
+        return not collapsed
+    if attack in (HutAttack.HE_EQUIVALENCY, HutAttack.COLLATERAL):
+        return False
+    if attack is HutAttack.FT:
+        if ft_effects_dr is None or ft_x_number is None:
+            raise IllegalAction("a FT vs a hut needs its Original Effects DR and X# (huts)")
+        return ft_effects_dr < ft_x_number
+    if colored_dr is None:
+        raise IllegalAction(f"{attack.value} vs a hut needs the Original colored dr (huts)")
+    return colored_dr == 1
+
+
+# ---------------------------------------------------------------------------
+# Wreck Blaze (B25.14)
+
+
+class WreckCause(enum.Enum):
+    FT_OR_MOL = "FT or MOL attack"
+    TO_KILL = "To Kill DR"
+    IFT = "IFT DR vs a vehicle"
+    CLOSE_COMBAT = "CC attack"
+    UNLIKELY_KILL = "Unlikely Kill"
+
+
+def wreck_blaze(cause: WreckCause, roll: int, number: int) -> tuple[bool, str]:
+    """Whether an eliminated vehicle becomes a Burning Wreck (B25.14), and why.
+
+    *number* is the kill number for FT/MOL, the Final TK# for To Kill, the
+    ★ Vehicle IFT # for IFT, the highest DR that kills in CC; for an
+    Unlikely Kill pass the follow-up dr as *roll* (after a 2 DR) and
+    *number* is ignored.
+
+    >>> wreck_blaze(WreckCause.TO_KILL, 4, 8)
+    (True, 'To Kill DR 4 ≤ half of Final TK# 8 (B25.14)')
+    """
+    if cause is WreckCause.FT_OR_MOL:
+        ok = roll < number
+        return ok, f"{cause.value} DR {roll} {'<' if ok else '≥'} kill number {number} (B25.14)"
+    if cause is WreckCause.UNLIKELY_KILL:
+        ok = roll == 1
+        return ok, f"Unlikely Kill follow-up dr {roll}{' = 1' if ok else ' ≠ 1'} (B25.14, A7.309)"
+    half = number / 2
+    ok = roll <= half
+    what = {WreckCause.TO_KILL: "Final TK#", WreckCause.IFT: "★ Vehicle IFT #",
+            WreckCause.CLOSE_COMBAT: "the highest CC DR that kills"}[cause]
+    return ok, f"{cause.value.split(' ')[0] if cause is not WreckCause.TO_KILL else 'To Kill'} DR {roll} " \
+               f"{'≤' if ok else '>'} half of {what} {number} (B25.14)"
+
+
+def add_burning_wreck(pos: Position, loc: Location, *, name: str = "Wreck", bypass: object = None) -> Position:
+    """A new Burning Wreck (Blaze on the Wreck) in *loc* this Player Turn (B25.14)."""
+    from .hexes import Direction
+
+    pos._check_location(loc)
+    d = Direction(int(bypass)) if bypass is not None else None  # type: ignore[call-overload]
+    return replace(pos, wrecks=pos.wrecks + (Wreck(loc, True, d, name, pos.clock.player_turn),))

@@ -1,0 +1,59 @@
+"""Smoke from fires (B25.2; drifting Dispersed Smoke, A24.61): data the readers and the widget show.
+
+>>> from .position import GameMap, HexInfo, Position, Fire, FireKind
+>>> from .hexes import Hex
+>>> from .terrain import Terrain
+>>> loc = Location(Hex.parse("A1"))
+>>> pos = Position(GameMap.from_hexes({loc.hex: HexInfo(Terrain.WOODS)}), fires=(Fire(loc, FireKind.BLAZE),))
+>>> fire_smoke(pos)[0].hindrance, fire_smoke(pos)[0].height
+(3, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .environment import WindForce
+from .hexes import Hex
+from .position import Location, Position
+
+__all__ = ["FireSmoke", "fire_smoke"]
+
+
+@dataclass(frozen=True, slots=True)
+class FireSmoke:
+    """The smoke a terrain Blaze (+3) or Burning Wreck (+2) makes in its hex (B25.2).
+
+    It rises *height* levels above the fire (4; 2 in a Mild Breeze; none in
+    Heavy Winds).  In a Mild Breeze it drifts: as many Dispersed Smoke
+    counters as its Hindrance DRM, in the hexes downwind (*drift*).
+    Flames make no smoke.
+    """
+
+    location: Location
+    hindrance: int
+    height: int
+    wreck: bool = False
+    drift: tuple[Hex, ...] = ()
+
+    @property
+    def top_elevation_above_fire(self) -> int:
+        return self.height
+
+
+def fire_smoke(pos: Position) -> list[FireSmoke]:
+    """Every fire's smoke on the map now (B25.2)."""
+    wind = pos.environment.wind
+    if wind.force is WindForce.HEAVY_WINDS:
+        return []
+    height = 2 if wind.force is WindForce.MILD_BREEZE else 4
+    out: list[FireSmoke] = []
+    sources = [(f.location, 3, False) for f in sorted(pos.blazes(), key=lambda f: f.location)]
+    sources += [(w.location, 2, True) for w in pos.burning_wrecks()]
+    for loc, hind, wreck in sources:
+        drift: tuple[Hex, ...] = ()
+        if wind.force is WindForce.MILD_BREEZE and wind.direction is not None:
+            drift = tuple(loc.hex.neighbour(wind.direction, i) for i in range(1, hind + 1))
+            drift = tuple(h for h in drift if h in pos.map.hexes)
+        out.append(FireSmoke(loc, hind, height, wreck, drift))
+    return out

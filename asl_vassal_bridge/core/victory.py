@@ -1,0 +1,76 @@
+"""Fire & Victory (Fire cheat sheet): control forfeited for deliberately kindled fires."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .position import Location, Position
+
+__all__ = ["ControlNote", "fire_control"]
+
+
+@dataclass(frozen=True, slots=True)
+class ControlNote:
+    """A burning Location whose Control passes to the opponent of the side that kindled it."""
+
+    location: Location
+    kindled_by: str
+    controlled_by: str | None
+    joined: bool = False
+
+    def describe(self, pos: Position) -> str:
+        if self.joined:
+            return (f"{pos.loc_name(self.location)}: fires kindled by both sides have joined; Control is not "
+                    "forfeited (Fire & Victory)")
+        return (f"{pos.loc_name(self.location)}: burning from a fire kindled by {self.kindled_by}; Control goes to "
+                f"{self.controlled_by} (Fire & Victory)")
+
+
+def _fire_groups(pos: Position) -> list[set[Location]]:
+    """Connected groups of burning Locations (hex adjacency)."""
+    burning = {f.location for f in pos.fires}
+    by_hex: dict[object, list[Location]] = {}
+    for loc in burning:
+        by_hex.setdefault(loc.hex, []).append(loc)
+    seen: set[Location] = set()
+    groups = []
+    for start in sorted(burning):
+        if start in seen:
+            continue
+        group = {start}
+        stack = [start]
+        seen.add(start)
+        while stack:
+            loc = stack.pop()
+            near = list(by_hex.get(loc.hex, []))
+            for _, n in loc.hex.neighbours():
+                near += by_hex.get(n, [])
+            for other in near:
+                if other not in seen:
+                    seen.add(other)
+                    group.add(other)
+                    stack.append(other)
+        groups.append(group)
+    return groups
+
+
+def fire_control(pos: Position) -> list[ControlNote]:
+    """Locations whose Control a side forfeits because it deliberately kindled their fire.
+
+    Fires from Kindling carry ``kindled_by`` and pass it on as they spread;
+    where fires kindled by both sides have joined, nobody forfeits.
+    """
+    owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by}
+    out = []
+    for group in _fire_groups(pos):
+        sides = {owner[loc] for loc in group if loc in owner}
+        for loc in sorted(group):
+            if loc not in owner:
+                continue
+            if len(sides) > 1:
+                out.append(ControlNote(loc, owner[loc], None, joined=True))
+            else:
+                k = owner[loc]
+                other = pos.sides[1] if k == pos.sides[0] else pos.sides[0]
+                out.append(ControlNote(loc, k, other))
+    return out

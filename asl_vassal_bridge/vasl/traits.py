@@ -1,0 +1,184 @@
+"""VASSAL's SequenceEncoder text and a piece's trait (Decorator) chain, undone.
+
+VASSAL stores a piece as two strings, *type* and *state*.  Each is a
+SequenceEncoder sequence: tokens joined by a delimiter, a delimiter inside a
+token escaped by a backslash in front of it, and a token that ends in a
+backslash (or is itself quoted) wrapped in single quotes.  A decorated piece
+nests: the outermost trait's own text, a TAB, then the rest of the piece
+encoded again, so every level of nesting adds one more backslash.
+
+This module is pure (no I/O, no lxml): the file readers and the live bridge
+both use it.
+
+>>> decode_sequence(r"a;b\\;c;", ";")
+['a', 'b;c', '']
+>>> [t.id for t in decode_traits("mark;Location\\tpiece;K;D;MS/Flame;Flame", "\\tnull;0;0;192")]
+['mark', 'piece']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..core.errors import BadInput
+
+__all__ = [
+    "BadPieceText",
+    "Trait",
+    "decode_sequence",
+    "decode_traits",
+    "encode_sequence",
+    "first_token",
+]
+
+#: A guard against pathological nesting (real VASL pieces have < 60 traits).
+MAX_TRAITS = 400
+
+
+class BadPieceText(BadInput):
+    """A piece type/state or command text that does not decode."""
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token.startswith("'") and token.endswith("'"):
+        return token[1:-1]
+    return token
+
+
+def first_token(text: str, delimiter: str) -> tuple[str, str | None]:
+    """The first token of a sequence and the encoded rest (None if there is no rest).
+
+    A delimiter right after a backslash belongs to the token (the backslash is
+    dropped); quotes around the token are removed.
+
+    >>> first_token(r"x\\\\ty\\tz".replace("\\\\t", "\\t"), "\\t")[0]
+    'x\\ty'
+    """
+    i = text.find(delimiter)
+    if i < 0:
+        return _unquote(text), None
+    parts: list[str] = []
+    begin = 0
+    end = i
+    while begin < end and text[end - 1] == "\\":
+        parts.append(text[begin:end - 1])
+        parts.append(delimiter)
+        begin = end + 1
+        end = text.find(delimiter, begin)
+        if end < 0:
+            break
+    if end < 0:
+        parts.append(text[begin:])
+        return _unquote("".join(parts)), None
+    parts.append(text[begin:end])
+    return _unquote("".join(parts)), text[end + 1:]
+
+
+def decode_sequence(text: str | None, delimiter: str) -> list[str]:
+    """All tokens of a SequenceEncoder string (VASSAL ``SequenceEncoder.Decoder``).
+
+    A trailing delimiter gives a final empty token; None or no text gives [].
+
+    >>> decode_sequence("+/null/type/state", "/")
+    ['+', 'null', 'type', 'state']
+    """
+    if text is None:
+        return []
+    out: list[str] = []
+    rest: str | None = text
+    while rest is not None:
+        tok, rest = first_token(rest, delimiter)
+        out.append(tok)
+    return out
+
+
+def encode_sequence(tokens: Iterable[str], delimiter: str) -> str:
+    """The SequenceEncoder string of *tokens* (the inverse of :func:`decode_sequence`).
+
+    >>> encode_sequence(["a", "b;c", "d\\\\"], ";")
+    "a;b\\\\;c;'d\\\\'"
+    """
+    out: list[str] = []
+    for tok in tokens:
+        esc = tok.replace(delimiter, "\\" + delimiter)
+        if tok.endswith("\\") or (tok.startswith("'") and tok.endswith("'")):
+            esc = f"'{esc}'"
+        out.append(esc)
+    return delimiter.join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """One trait of a piece: its id (``emb2``, ``piece``, ``hide``…), type text and state text.
+
+    >>> Trait("emb2;;2;;Incr", "5").fields
+    ['emb2', '', '2', '', 'Incr']
+    """
+
+    type: str
+    state: str
+
+    @property
+    def id(self) -> str:
+        """The trait's id: the type text up to the first ``;`` (``piece`` for the BasicPiece)."""
+        return self.type.split(";", 1)[0]
+
+    @property
+    def fields(self) -> list[str]:
+        """The type text split on ``;`` (escapes undone); fields[0] is the id."""
+        return decode_sequence(self.type, ";")
+
+    @property
+    def state_fields(self) -> list[str]:
+        """The state text split on ``;`` (escapes undone)."""
+        return decode_sequence(self.state, ";")
+
+
+def _split_decorator(text: str) -> tuple[str, str | None]:
+    """A Decorator's own text and its inner piece's text (one level of escapes undone)."""
+    head, rest = first_token(text, "\t")
+    if rest is None:
+        return head, None
+    inner, _extra = first_token(rest, "\t")
+    return head, inner
+
+
+def decode_traits(type_text: str, state_text: str) -> tuple[Trait, ...]:
+    """The trait chain of a piece, outermost first, the BasicPiece (``piece;…``) last.
+
+    States are paired with types level by level; a missing state is "".
+
+    :raises BadPieceText: if the chain nests deeper than :data:`MAX_TRAITS`.
+    """
+    traits: list[Trait] = []
+    t_rest: str | None = type_text
+    s_rest: str | None = state_text
+    while t_rest is not None:
+        if len(traits) >= MAX_TRAITS:
+            raise BadPieceText(f"piece type nests more than {MAX_TRAITS} traits (expected a VASSAL piece)")
+        t_tok, t_rest = _split_decorator(t_rest)
+        if s_rest is None:
+            s_tok = ""
+        else:
+            s_tok, s_rest = _split_decorator(s_rest)
+        traits.append(Trait(t_tok, s_tok))
+        if t_tok.startswith("piece;") or t_tok == "piece":
+            break
+    return tuple(traits)
+
+
+def split_list(text: str) -> list[str]:
+    """A comma list inside a trait field (VASSAL ``StringArrayConfigurer``), escapes undone.
+
+    >>> split_list(r"ML/ECsno,+: \\+1 Dry")
+    ['ML/ECsno', '+: +1 Dry']
+    """
+    if text == "":
+        return []
+    return [tok.replace("\\+", "+") for tok in decode_sequence(text, ",")]
+
+
+def index_or_none(seq: Sequence[str], i: int) -> str | None:
+    """``seq[i]`` or None when *seq* is too short."""
+    return seq[i] if 0 <= i < len(seq) else None
