@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
 from collections.abc import Sequence
 
@@ -25,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
+        if importlib.util.find_spec(f"{__name__}.{name}") is None:
+            continue
         module = importlib.import_module(f"{__name__}.{name}")
         module.register(sub)
     return parser

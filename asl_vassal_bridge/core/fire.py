@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 
-def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str) -> list[DRM]:
+def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str, label: str = "") -> list[DRM]:
     """The EC DRM for fire in *loc*: not in buildings (B25.5), except Lumberyards (B23.211) and huts."""
     if ec_drm == 0:
         return []
@@ -43,8 +43,8 @@ def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str) -> list[DRM]:
         return []
     terrain = m.terrain_at(loc)
     if terrain.ec_doubled:
-        return [DRM(2 * ec_drm, f"EC ×2 in {terrain.label} ({what})", "B25.5")]
-    return [DRM(ec_drm, f"EC ({what})", "B25.5")]
+        return [DRM(2 * ec_drm, f"{label} EC ×2 in {terrain.label} ({what})", "B25.5")]
+    return [DRM(ec_drm, f"{label} EC ({what})", "B25.5")]
 
 
 # ---------------------------------------------------------------------------
@@ -87,7 +87,7 @@ def flame_to_blaze_check(pos: Position, flame: Fire) -> BlazeCheck | None:
     terrain = m.terrain_at(loc)
     if terrain.spread is None:
         return None
-    drms = _ec_drm(m, loc, pos.environment.ec_drm, "Flame to Blaze")
+    drms = _ec_drm(m, loc, pos.environment.ec_drm, "Flame to Blaze", pos.environment.ec.label)
     if m.is_fortified(loc):
         drms.append(DRM(-1, "Fortified Building", "B23.94"))
     check = Check(f"Flame to Blaze in {pos.loc_name(loc)} ({terrain.label}, Spread # {terrain.spread})",
@@ -307,7 +307,7 @@ def _spread_check(pos: Position, src: Location, target: Location, direction: Dir
         drms.append(DRM(-2, why, "B25.62"))
     if m.is_fortified(target):
         drms.append(DRM(-1, "to a Fortified Building", "B23.94"))
-    drms += _ec_drm(m, target, env.ec_drm, "Spreading Fire")
+    drms += _ec_drm(m, target, env.ec_drm, "Spreading Fire", env.ec.label)
     if wind.force is WindForce.MILD_BREEZE and wind_applies:
         assert direction is not None and wind.direction is not None
         w = wind_direction_drm(wind.direction, direction)

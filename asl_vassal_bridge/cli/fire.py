@@ -1,0 +1,234 @@
+"""``asl-fire demo``, ``asl-fire odds`` and ``asl-fire upkeep``: the fire rules on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..core.dice import Dice, ScriptedDice, SeededDice
+from ..core.errors import BadInput
+from ..core.exits import blaze_report
+from ..core.explain import Report
+from ..core.fire import end_of_afph, pending_rolls
+from ..core.firestarts import kindling_attempt
+from ..core.position import Phase, Position, UnitKind
+from ..core.smoke import fire_smoke
+from ..core.victory import fire_control
+from ..core.wind import rally_phase, wind_change_odds
+
+__all__ = ["register", "run_phase"]
+
+
+def _dice(args: argparse.Namespace) -> Dice:
+    if getattr(args, "dice", None):
+        try:
+            faces = [int(x) for x in args.dice.replace(" ", "").split(",") if x]
+            return ScriptedDice(faces)
+        except ValueError as e:
+            raise BadInput(f"--dice: {e}; expected die faces 1–6 separated by commas, e.g. 3,4,6") from None
+    return SeededDice(getattr(args, "seed", None))
+
+
+def _load(args: argparse.Namespace) -> Position:
+    from ..loading import load_position
+
+    return load_position(args.position, getattr(args, "boards", None))
+
+
+def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
+    """Run one phase's fire upkeep and move the clock past it.
+
+    ``rph`` starts a Player Turn (the next one unless the clock is at its
+    RPh) and leaves the clock at the PFPh; ``afph`` needs the clock at or
+    before this Player Turn's AFPh and leaves it at the RtPh; ``rtph``
+    reports units in Blazes (B25.4).
+    """
+    order = list(Phase)
+    if phase == "rph":
+        if pos.clock.phase is not Phase.RPH:
+            pos = replace(pos, clock=pos.clock.next_player_turn())
+        new, rep = rally_phase(pos, dice)
+        return replace(new, clock=replace(new.clock, phase=Phase.PFPH)), rep
+    if phase == "afph":
+        if order.index(pos.clock.phase) > order.index(Phase.AFPH):
+            raise BadInput(f"the AFPh of {pos.clock.turn}.{pos.clock.half} is already past (clock: {pos.clock}); "
+                           "run --phase rph to start the next Player Turn")
+        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
+        new, rep = end_of_afph(pos, dice)
+        return replace(new, clock=replace(new.clock, phase=Phase.RTPH)), rep
+    if phase == "rtph":
+        pos = replace(pos, clock=replace(pos.clock, phase=Phase.RTPH))
+        return pos, blaze_report(pos)
+    raise BadInput(f"--phase {phase!r}: expected rph, afph or rtph")
+
+
+def _report_json(pos: Position, rep: Report) -> dict[str, Any]:
+    events = []
+    for e in rep.events:
+        d: dict[str, Any] = {"rule": e.rule, "text": e.text, "kind": e.kind, "location": e.location}
+        if e.roll is not None:
+            c = e.roll.check
+            d["roll"] = {"colored": e.roll.roll.colored, "white": e.roll.roll.white, "final": e.roll.final,
+                         "needed": c.needed, "at_most": c.at_most, "outcome": e.roll.outcome,
+                         "drms": [{"value": x.value, "reason": x.reason, "rule": x.rule} for x in c.drms]}
+        events.append(d)
+    return {"title": rep.title, "clock": str(pos.clock), "events": events}
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    pos = _load(args)
+    if pos.clock.phase is not Phase.AFPH:
+        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
+    rolls = pending_rolls(pos)
+    wc = wind_change_odds(pos)
+    if args.json:
+        out = []
+        for r in rolls:
+            d: dict[str, Any] = {
+                "kind": r.kind, "location": pos.loc_name(r.location), "chance": str(r.chance),
+                "probability": float(r.chance), "automatic": r.automatic,
+                "source": pos.loc_name(r.source) if r.source else None,
+            }
+            if r.kind == "blaze":
+                d["extinguish_chance"] = str(r.extinguish_chance)
+            if r.check is not None:
+                d.update(rule=r.check.rule, needed=r.check.needed, needed_original=r.check.needed_original,
+                         drms=[{"value": x.value, "reason": x.reason, "rule": x.rule} for x in r.check.drms])
+            else:
+                d["reason"] = r.reason
+            out.append(d)
+        json.dump({"clock": str(pos.clock), "rolls": out,
+                   "next_rph": {"wind_change": str(wc.change), "gusts": str(wc.gusts), "collapse": str(wc.collapse)}},
+                  sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        return 0
+    print(f"{pos.name or args.position} — {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}")
+    if not rolls:
+        print("No fire rolls are pending at the end of this AFPh.")
+    for r in rolls:
+        name = pos.loc_name(r.location)
+        if r.kind == "blaze":
+            assert r.check is not None
+            print(f"  Flame→Blaze {name:8} Blaze {r.chance} ({float(r.chance):.1%}), out {r.extinguish_chance} — "
+                  f"{r.check.describe()}")
+        elif r.automatic:
+            print(f"  Spread   {name:8} certain — {r.reason} from {pos.loc_name(r.source) if r.source else '?'}")
+        else:
+            assert r.check is not None
+            print(f"  Spread   {name:8} {r.chance} ({float(r.chance):.1%}) — {r.check.describe()}")
+    print(f"Next RPh: wind change {wc.change}, Gusts {wc.gusts}, Collapse {wc.collapse} (B25.65, B25.651, B25.66)")
+    return 0
+
+
+def cmd_upkeep(args: argparse.Namespace) -> int:
+    pos = _load(args)
+    dice = _dice(args)
+    new, rep = run_phase(pos, args.phase, dice)
+    if args.json:
+        json.dump(_report_json(new, rep), sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    else:
+        print(rep.text())
+    if args.output:
+        from ..posfile import dump
+
+        dump(new, args.output)
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def _print_state(pos: Position) -> None:
+    blazes = ", ".join(pos.loc_name(f.location) for f in sorted(pos.blazes(), key=lambda f: f.location)) or "none"
+    flames = ", ".join(pos.loc_name(f.location) for f in sorted(pos.flames(), key=lambda f: f.location)) or "none"
+    wrecks = ", ".join(pos.loc_name(w.location) for w in pos.burning_wrecks()) or "none"
+    print(f"  Blazes: {blazes}\n  Flames: {flames}\n  Burning Wrecks: {wrecks}\n  Wind: {pos.environment.wind}")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ..render import render_png, render_svg
+    from ..scenarios import demo_position
+
+    pos = demo_position()
+    dice = SeededDice(args.seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "before.svg").write_text(render_svg(pos, title=f"{pos.name} — before"), "utf-8")
+    render_png(pos, out / "before.png", title=f"{pos.name} — before")
+    print(f"{pos.name}: {pos.notes}")
+    print(f"Seed {args.seed}; EC {pos.environment.ec.label}, {pos.environment.wind}.")
+    _print_state(pos)
+    for i in range(args.turns):
+        pos, rep = run_phase(pos, "rph", dice)
+        print(f"\n== {pos.attacker} Player Turn {pos.clock.turn}.{pos.clock.half} ==")
+        print(rep.text())
+        if i == 0:
+            kindler = next((u for u in pos.units if u.side == pos.attacker and u.kind is UnitKind.SQUAD
+                            and pos.map.is_burnable(u.location) and pos.blaze_at(u.location) is None), None)
+            if kindler is not None:
+                pos = replace(pos, clock=replace(pos.clock, phase=Phase.PFPH))
+                pos, krep = kindling_attempt(pos, kindler.location, UnitKind.SQUAD, dice, side=pos.attacker,
+                                             leader_drm=-1)
+                print(f"PFPh: the {kindler.name} in {pos.loc_name(kindler.location)}, directed by an 8-1, "
+                      "tries to Kindle it")
+                print(krep.text())
+        odds = pending_rolls(replace(pos, clock=replace(pos.clock, phase=Phase.AFPH)))
+        if odds:
+            best = max(odds, key=lambda r: r.chance)
+            print(f"AFPh: {len(odds)} fire roll(s) pending; best odds {pos.loc_name(best.location)} "
+                  f"{best.chance} ({float(best.chance):.0%})")
+        pos, rep = run_phase(pos, "afph", dice)
+        print(rep.text())
+        rt = blaze_report(pos)
+        if rt.events:
+            print(rt.text())
+    print("\nAfter the demo:")
+    _print_state(pos)
+    smoke = fire_smoke(pos)
+    if smoke:
+        print(f"  Smoke: {len(smoke)} fire(s) smoking, {smoke[0].height}-level Hindrance (B25.2)")
+    for note in fire_control(pos):
+        print(f"  {note.describe(pos)}")
+    (out / "after.svg").write_text(render_svg(pos, title=f"{pos.name} — after {args.turns} Player Turns"), "utf-8")
+    render_png(pos, out / "after.png", title=f"{pos.name} — after {args.turns} Player Turns")
+    from ..posfile import dump
+
+    dump(pos, out / "after.toml")
+    print(f"\nPictures: {out / 'before.png'}, {out / 'after.png'} (and .svg); final position: {out / 'after.toml'}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``demo``, ``odds`` and ``upkeep``."""
+    p = sub.add_parser("demo", help="run several Player Turns of fire on the embedded demo scenario",
+                       description="Run fire upkeep on the embedded demo scenario with seeded dice, printing every "
+                       "roll with its DRMs and rule numbers, and write before/after pictures.")
+    p.add_argument("--seed", type=int, default=1944, help="dice seed (default 1944)")
+    p.add_argument("--turns", type=int, default=4, help="Player Turns to play (default 4)")
+    p.add_argument("--out", default="asl-fire-demo", help="folder for the pictures (default ./asl-fire-demo)")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("odds", help="every fire roll pending at the end of the AFPh, with exact odds",
+                       description="List every Flame→Blaze and Spreading Fire roll the end of the AFPh would make, "
+                       "with exact probabilities and DRMs (B25.151, B25.6).")
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser("upkeep", help="apply one phase's fire upkeep (rph, afph or rtph)",
+                       description="Apply one phase of fire upkeep and print the rolls; -o writes the new position.")
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    p.add_argument("--phase", required=True, choices=("rph", "afph", "rtph"))
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--seed", type=int, help="dice seed")
+    g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), e.g. 3,4,6,1")
+    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    p.add_argument("-o", "--output", help="write the new position file here")
+    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.set_defaults(func=cmd_upkeep)
+
+

@@ -1,0 +1,436 @@
+"""Position files: a human-writable TOML format, validated against a JSON Schema.
+
+A file describes a map (hexes, terrain depictions, elevations, buildings),
+the fires, wrecks, units, wind, EC and the clock.  Hex lists take single
+hexes (``E4``) and column ranges (``H2-H5``); Locations add a level
+(``E4.1``, ``E4.roof``).  See ``docs/position-files.md`` and the embedded demo
+scenario (``asl_vassal_bridge/scenarios/demo.toml``).
+
+>>> pos = loads('format = 1\\n[map]\\ncolumns = "A-C"\\nrows = "1-3"\\n'
+...             '[[map.terrain]]\\nkind = "woods"\\nhexes = ["B2"]\\n')
+>>> pos.map.info(pos.map.parse_hex("B2")).terrain.label
+'Woods'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import tomli_w
+
+from .core.environment import EC, Environment, Ground, Wind, WindForce
+from .core.errors import BadInput
+from .core.hexes import BoardPlacement, Direction, Hex, MapLayout, column_index, column_letters
+from .core.position import (
+    Clock,
+    Fire,
+    FireKind,
+    GameMap,
+    HexInfo,
+    Location,
+    Phase,
+    Position,
+    Unit,
+    UnitKind,
+    Wreck,
+)
+from .core.terrain import Building, BuildingKind, Material, Terrain
+
+__all__ = ["BadPositionFile", "dump", "dumps", "load", "loads", "parse_hex_list"]
+
+
+class BadPositionFile(BadInput):
+    """A position file that does not fit the format; the message names the file, field and hex."""
+
+
+_SCHEMA: dict[str, Any] | None = None
+
+
+def _schema() -> dict[str, Any]:
+    global _SCHEMA
+    if _SCHEMA is None:
+        text = resources.files("asl_vassal_bridge").joinpath("schema/position.schema.json").read_text("utf-8")
+        _SCHEMA = json.loads(text)
+    return _SCHEMA
+
+
+def _field(path: Iterable[object]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "(top level)"
+
+
+_RANGE = re.compile(r"^\s*([A-Za-z]+)(-?\d+)\s*-\s*([A-Za-z]*)(-?\d+)\s*$")
+
+
+def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str) -> list[Hex]:
+    """Hexes from names and column ranges (``H2-H5``; on prefixed maps ``22H2-H5``)."""
+    out: list[Hex] = []
+    for i, item in enumerate(items):
+        text = item.strip()
+        prefix = ""
+        if layout.prefixed:
+            for b in sorted(layout.boards, key=lambda b: -len(b.name)):
+                if text.startswith(b.name) and re.match(r"^[A-Za-z]+-?\d", text[len(b.name):]):
+                    prefix, text = b.name, text[len(b.name):]
+                    break
+        m = _RANGE.match(text)
+        try:
+            if m and "-" in text[1:]:
+                col1, r1, col2, r2 = m.group(1), int(m.group(2)), m.group(3) or m.group(1), int(m.group(4))
+                if column_index(col1) != column_index(col2):
+                    raise BadPositionFile(f"{where}[{i}]: range {item!r} must stay in one column (e.g. H2-H5)")
+                lo, hi = sorted((r1, r2))
+                out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
+            else:
+                out.append(layout.parse(prefix + text))
+        except BadPositionFile:
+            raise
+        except BadInput as e:
+            raise BadPositionFile(f"{where}[{i}]: {e}") from None
+    return out
+
+
+def _extent(m: Mapping[str, Any], layout: MapLayout, src: str) -> list[Hex]:
+    if "boards" in m:
+        seen: dict[Hex, None] = {}
+        for b in layout.boards:
+            for h in b.hexes():
+                seen[h] = None
+        return list(seen)
+    if "hexes" in m:
+        return parse_hex_list(m["hexes"], layout, f"{src}: map.hexes")
+    if "columns" not in m or "rows" not in m:
+        raise BadPositionFile(f"{src}: map: give its extent as columns + rows (e.g. \"A-J\", \"1-10\"), boards, "
+                              "or hexes")
+    c1, c2 = (column_index(c) for c in m["columns"].split("-"))
+    rm = re.match(r"^(-?\d+)-(-?\d+)$", m["rows"])
+    assert rm is not None
+    r1, r2 = int(rm.group(1)), int(rm.group(2))
+    if c2 < c1 or r2 < r1:
+        raise BadPositionFile(f"{src}: map.columns/rows: ranges must run low to high, not {m['columns']} / {m['rows']}")
+    return [Hex.from_offset(c, r) for c in range(c1, c2 + 1) for r in range(r1, r2 + 1)]
+
+
+def _location(text: str, gm: GameMap, where: str) -> Location:
+    try:
+        return gm.parse_location(text)
+    except BadInput as e:
+        raise BadPositionFile(f"{where}: {e}") from None
+
+
+def _side(name: str, sides: tuple[str, str], where: str) -> str:
+    if name not in sides:
+        raise BadPositionFile(f"{where}: side {name!r} is not one of the file's sides {list(sides)}")
+    return name
+
+
+def _enum(fn: Any, value: str, where: str) -> Any:
+    try:
+        return fn(value)
+    except (ValueError, KeyError) as e:
+        raise BadPositionFile(f"{where}: {e}") from None
+
+
+def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
+    """Build a Position from already-parsed file data (validated against the schema first)."""
+    errors = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+        raise BadPositionFile(f"{source}: {_field(e.absolute_path)}: {e.message}{more}")
+    src = source
+    m = data["map"]
+    boards = tuple(BoardPlacement(b["name"], b.get("x", 0), b.get("y", 0), b.get("reversed", False))
+                   for b in m.get("boards", ()))
+    layout = MapLayout(boards)
+    default = _enum(Terrain.from_name, m.get("default", "open-ground"), f"{src}: map.default")
+    hexes: dict[Hex, HexInfo] = {h: HexInfo(default) for h in _extent(m, layout, src)}
+
+    def on_map(hs: list[Hex], where: str) -> list[Hex]:
+        for h in hs:
+            if h not in hexes:
+                raise BadPositionFile(f"{where}: hex {layout.name(h)} is not on the map")
+        return hs
+
+    for lv, hs in m.get("elevation", {}).items():
+        for h in on_map(parse_hex_list(hs, layout, f"{src}: map.elevation.{lv}"), f"{src}: map.elevation.{lv}"):
+            hexes[h] = replace(hexes[h], elevation=int(lv))
+    for h in on_map(parse_hex_list(m.get("roads", ()), layout, f"{src}: map.roads"), f"{src}: map.roads"):
+        hexes[h] = replace(hexes[h], road=True)
+    for i, t in enumerate(m.get("terrain", ())):
+        where = f"{src}: map.terrain[{i}]"
+        kind = _enum(Terrain.from_name, t["kind"], f"{where}.kind")
+        if kind.is_building or kind is Terrain.HUT:
+            raise BadPositionFile(f"{where}.kind: {t['kind']!r} — describe buildings and huts under [[buildings]]")
+        feature = t.get("feature") or (f"{kind.name.lower()}-{i}" if t.get("attached", True) else None)
+        for h in on_map(parse_hex_list(t["hexes"], layout, f"{where}.hexes"), f"{where}.hexes"):
+            hexes[h] = replace(hexes[h], terrain=kind, feature=feature)
+    buildings: list[Building] = []
+    ids: set[str] = set()
+    for i, b in enumerate(data.get("buildings", ())):
+        where = f"{src}: buildings[{i}]"
+        if b["id"] in ids:
+            raise BadPositionFile(f"{where}.id: building id {b['id']!r} is used twice")
+        ids.add(b["id"])
+        kind = BuildingKind(b.get("kind", "single-story"))
+        hs = on_map(parse_hex_list(b["hexes"], layout, f"{where}.hexes"), f"{where}.hexes")
+        stairs = set(on_map(parse_hex_list(b.get("stairwells", ()), layout, f"{where}.stairwells"),
+                            f"{where}.stairwells"))
+        hex_levels = []
+        for name, lv in b.get("hex_levels", {}).items():
+            hx = on_map(parse_hex_list([name], layout, f"{where}.hex_levels"), f"{where}.hex_levels")[0]
+            hex_levels.append((layout.name(hx), int(lv)))
+        for h in hs:
+            if hexes[h].building is not None:
+                raise BadPositionFile(f"{where}.hexes: hex {layout.name(h)} is already in building "
+                                      f"{hexes[h].building!r}")
+        material = Material(b["material"])
+        building = Building(b["id"], material, kind, b.get("levels"), tuple(hex_levels), b.get("rooftop", False),
+                            b.get("rowhouse", False))
+        for h in hs:
+            hexes[h] = replace(hexes[h], terrain=building.terrain, building=b["id"], stairwell=h in stairs)
+        buildings.append(building)
+        if b.get("fortified"):
+            tmp = GameMap.from_hexes(hexes, buildings, layout)
+            fort = set()
+            for j, text in enumerate(b["fortified"]):
+                loc = _location(text, tmp, f"{where}.fortified[{j}]")
+                if tmp.hexes[loc.hex].building != b["id"] or loc.rooftop:
+                    raise BadPositionFile(f"{where}.fortified[{j}]: {text} is not a non-rooftop Location of building "
+                                          f"{b['id']!r} (B23.9)")
+                fort.add((layout.name(loc.hex), loc.level))
+            buildings[-1] = replace(building, fortified=frozenset(fort))
+    gm = GameMap.from_hexes(hexes, buildings, layout, m.get("name", ""))
+    sides_list = data.get("sides", ["Axis", "Allied"])
+    if sides_list[0] == sides_list[1]:
+        raise BadPositionFile(f"{src}: sides: the two sides need different names, not {sides_list}")
+    sides = (sides_list[0], sides_list[1])
+    c = data.get("clock", {})
+    clock = Clock(c.get("turn", 1), c.get("half", 1), Phase.from_name(c.get("phase", "RPh")))
+    now = clock.player_turn
+    e = data.get("environment", {})
+    w = e.get("wind", {"force": "no-wind"})
+    force = WindForce.from_name(w["force"])
+    if force is not WindForce.NO_WIND and "direction" not in w:
+        raise BadPositionFile(f"{src}: environment.wind.direction: {force.label} needs a direction 1–6 (B25.64)")
+    wind = Wind(force, Direction(w["direction"]) if force is not WindForce.NO_WIND else None)
+    env = Environment(EC.from_name(e.get("ec", "moderate")), wind, Ground(e.get("ground", "normal")),
+                      e.get("gusts", False), e.get("month"))
+    fires: list[Fire] = []
+    for i, f in enumerate(data.get("fires", ())):
+        where = f"{src}: fires[{i}]"
+        loc = _location(f["at"], gm, f"{where}.at")
+        if not gm.is_burnable(loc):
+            raise BadPositionFile(f"{where}.at: {f['at']} holds {gm.terrain_at(loc).label}, which cannot burn (B25.1)")
+        since = f.get("since", now if f.get("new") else now - 1)
+        owner = _side(f["kindled_by"], sides, f"{where}.kindled_by") if "kindled_by" in f else None
+        kind = FireKind(f["kind"])
+        if kind is FireKind.BLAZE and any(x.location == loc and x.is_blaze for x in fires):
+            raise BadPositionFile(f"{where}.at: {f['at']} already has a Blaze")
+        fires.append(Fire(loc, kind, since, f.get("hampered", False), owner))
+    blazes = {x.location for x in fires if x.is_blaze}
+    for i, f in enumerate(fires):
+        if f.is_flame and f.location in blazes:
+            raise BadPositionFile(f"{src}: fires[{i}].at: {gm.hex_name(f.location.hex)} has both a Flame and a Blaze; a "
+                                  "Blaze removes the Location's Flames (B25.15)")
+    wrecks = []
+    for i, w_ in enumerate(data.get("wrecks", ())):
+        where = f"{src}: wrecks[{i}]"
+        loc = _location(w_["at"], gm, f"{where}.at")
+        since = w_.get("since", now if w_.get("new") else now - 1)
+        bypass = Direction(w_["bypass"]) if "bypass" in w_ else None
+        wrecks.append(Wreck(loc, w_.get("burning", True), bypass, w_.get("name", "Wreck"), since))
+    units = []
+    uids: set[str] = set()
+    for i, u in enumerate(data.get("units", ())):
+        where = f"{src}: units[{i}]"
+        if u["id"] in uids:
+            raise BadPositionFile(f"{where}.id: unit id {u['id']!r} is used twice")
+        uids.add(u["id"])
+        units.append(Unit(u["id"], u["name"], _side(u["side"], sides, f"{where}.side"),
+                          _location(u["at"], gm, f"{where}.at"), UnitKind(u.get("kind", "squad")),
+                          u.get("broken", False), u.get("pinned", False), u.get("in_melee", False),
+                          u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True)))
+    return Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(units), sides, data.get("name", ""),
+                    data.get("notes", ""))
+
+
+def loads(text: str, source: str = "<string>") -> Position:
+    """Parse a position file's text.
+
+    :raises BadPositionFile: naming the line (TOML syntax) or the field and hex.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise BadPositionFile(f"{source}: not valid TOML: {e}") from None
+    return from_dict(data, source)
+
+
+def load(path: str | Path) -> Position:
+    """Read a position file."""
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise BadPositionFile(f"{p}: not a UTF-8 text file (expected a TOML position file)") from None
+    return loads(text, str(p))
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _loc(pos: Position, loc: Location) -> str:
+    return pos.loc_name(loc)
+
+
+def to_dict(pos: Position) -> dict[str, Any]:
+    """The file data of a Position (round-trips through :func:`from_dict`)."""
+    gm = pos.map
+    layout = gm.layout
+    now = pos.clock.player_turn
+    m: dict[str, Any] = {}
+    if gm.name:
+        m["name"] = gm.name
+    if layout.boards:
+        m["boards"] = [{"name": b.name, "x": b.x, "y": b.y, "reversed": b.reversed} for b in layout.boards]
+        extent = {h for b in layout.boards for h in b.hexes()}
+    else:
+        cols = [h.col for h in gm.hexes]
+        rows = [h.row for h in gm.hexes]
+        extent = {Hex.from_offset(c, r) for c in range(min(cols, default=0), max(cols, default=-1) + 1)
+                  for r in range(min(rows, default=0), max(rows, default=-1) + 1)}
+        if extent == set(gm.hexes) and gm.hexes:
+            m["columns"] = f"{column_letters(min(cols))}-{column_letters(max(cols))}"
+            m["rows"] = f"{min(rows)}-{max(rows)}"
+    if extent != set(gm.hexes):
+        m.pop("columns", None)
+        m.pop("rows", None)
+        m.pop("boards", None)
+        if layout.boards:
+            m["boards"] = [{"name": b.name, "x": b.x, "y": b.y, "reversed": b.reversed} for b in layout.boards]
+            raise BadInput("a map with boards and missing hexes cannot be written as a position file")
+        m["hexes"] = [layout.name(h) for h in sorted(gm.hexes)]
+    m["default"] = "open-ground"
+    elev: dict[str, list[str]] = {}
+    roads = []
+    groups: dict[tuple[Terrain, str | None], list[str]] = {}
+    for h in sorted(gm.hexes):
+        info = gm.hexes[h]
+        if info.elevation:
+            elev.setdefault(str(info.elevation), []).append(layout.name(h))
+        if info.road:
+            roads.append(layout.name(h))
+        if info.building is None and info.terrain is not Terrain.OPEN_GROUND:
+            groups.setdefault((info.terrain, info.feature), []).append(layout.name(h))
+    if elev:
+        m["elevation"] = elev
+    if roads:
+        m["roads"] = roads
+    terrain = []
+    for (t, feature), names in groups.items():
+        entry: dict[str, Any] = {"kind": t.name.lower().replace("_", "-"), "hexes": names}
+        if feature is None:
+            entry["attached"] = False
+        else:
+            entry["feature"] = feature
+        terrain.append(entry)
+    if terrain:
+        m["terrain"] = terrain
+    out: dict[str, Any] = {"format": 1}
+    if pos.name:
+        out["name"] = pos.name
+    if pos.notes:
+        out["notes"] = pos.notes
+    out["sides"] = list(pos.sides)
+    out["clock"] = {"turn": pos.clock.turn, "half": pos.clock.half, "phase": pos.clock.phase.value}
+    env = pos.environment
+    wind: dict[str, Any] = {"force": env.wind.force.name.lower().replace("_", "-")}
+    if env.wind.direction is not None:
+        wind["direction"] = int(env.wind.direction)
+    e: dict[str, Any] = {"ec": env.ec.name.lower().replace("_", "-"), "ground": env.ground.value, "wind": wind}
+    if env.gusts:
+        e["gusts"] = True
+    if env.month is not None:
+        e["month"] = env.month
+    out["environment"] = e
+    out["map"] = m
+    blds = []
+    for b in gm.buildings.values():
+        hs = [h for h in sorted(gm.hexes) if gm.hexes[h].building == b.id]
+        entry = {"id": b.id, "material": b.material.value, "kind": b.kind.value, "hexes": [layout.name(h) for h in hs]}
+        if b.levels is not None:
+            entry["levels"] = b.levels
+        if b.hex_levels:
+            entry["hex_levels"] = dict(b.hex_levels)
+        stairs = [layout.name(h) for h in hs if gm.hexes[h].stairwell]
+        if stairs:
+            entry["stairwells"] = stairs
+        if b.rooftop:
+            entry["rooftop"] = True
+        if b.rowhouse:
+            entry["rowhouse"] = True
+        if b.fortified:
+            entry["fortified"] = [n if lv == 0 else f"{n}.{lv}" for n, lv in sorted(b.fortified)]
+        blds.append(entry)
+    if blds:
+        out["buildings"] = blds
+    fires = []
+    for f in pos.fires:
+        d: dict[str, Any] = {"at": _loc(pos, f.location), "kind": f.kind.value}
+        if f.since != now - 1:
+            d["since"] = f.since
+        if f.hampered:
+            d["hampered"] = True
+        if f.kindled_by:
+            d["kindled_by"] = f.kindled_by
+        fires.append(d)
+    if fires:
+        out["fires"] = fires
+    wrecks = []
+    for w in pos.wrecks:
+        d = {"at": _loc(pos, w.location), "name": w.name, "burning": w.burning}
+        if w.bypass is not None:
+            d["bypass"] = int(w.bypass)
+        if w.since != now - 1:
+            d["since"] = w.since
+        wrecks.append(d)
+    if wrecks:
+        out["wrecks"] = wrecks
+    units = []
+    for u in pos.units:
+        d = {"id": u.id, "name": u.name, "side": u.side, "at": _loc(pos, u.location), "kind": u.kind.value}
+        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox"):
+            if getattr(u, flag):
+                d[flag] = True
+        if not u.may_break_voluntarily:
+            d["may_break_voluntarily"] = False
+        units.append(d)
+    if units:
+        out["units"] = units
+    return out
+
+
+def dumps(pos: Position) -> str:
+    """The position file text of a Position."""
+    return "# asl-fire position file (format 1); see docs/position-files.md\n" + tomli_w.dumps(to_dict(pos))
+
+
+def dump(pos: Position, path: str | Path) -> None:
+    """Write a position file (atomically: a failed write leaves any old file intact)."""
+    p = Path(path)
+    text = dumps(pos)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(text, "utf-8")
+    tmp.replace(p)

@@ -1,0 +1,320 @@
+package aslfire;
+
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.GlobalOptions;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.build.widget.PieceSlot;
+import VASSAL.command.ChangeTracker;
+import VASSAL.command.Command;
+import VASSAL.command.NullCommand;
+import VASSAL.command.RemovePiece;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Properties;
+
+/**
+ * Applies one batch of changes as ONE chained Command and ONE sendAndLog: every
+ * player sees it, and one Undo reverts all of it. Checks everything first;
+ * if anything fails while building, what was done is undone: never half-applied.
+ * Runs on the Swing thread.
+ */
+final class Batch {
+  private Batch() {
+  }
+
+  /** A refusal or a malformed batch; its message goes back to Python unchanged. */
+  static final class Refused extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String msg) {
+      super(msg);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static java.util.Map<String, Object> obj(Object o, String what) throws Refused {
+    if (!(o instanceof java.util.Map)) {
+      throw new Refused(what + " must be a JSON object");
+    }
+    return (java.util.Map<String, Object>) o;
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<Object> list(java.util.Map<String, Object> m, String key) throws Refused {
+    Object o = m.get(key);
+    if (o == null) {
+      return new ArrayList<>();
+    }
+    if (!(o instanceof List)) {
+      throw new Refused("batch field \"" + key + "\" must be a list");
+    }
+    return (List<Object>) o;
+  }
+
+  static String text(java.util.Map<String, Object> m, String key, String where) throws Refused {
+    Object o = m.get(key);
+    if (!(o instanceof String)) {
+      throw new Refused(where + ": field \"" + key + "\" must be a string");
+    }
+    return (String) o;
+  }
+
+  static String chatLine(String text) {
+    return text;
+  }
+
+  /** The point of a hex (location name) on a map, checked to be on a board. */
+  static Point pointOf(Map map, String boardName, String location) throws Refused {
+    for (Board b : map.getBoards()) {
+      if (boardName != null && !boardName.equals(b.getName())) {
+        continue;
+      }
+      if (b.getGrid() == null) {
+        continue;
+      }
+      Point p;
+      try {
+        p = b.getGrid().getLocation(location);
+      }
+      catch (Exception e) {
+        continue;
+      }
+      if (p == null) {
+        continue;
+      }
+      Rectangle r = b.bounds();
+      p = new Point(p.x + r.x, p.y + r.y);
+      if (r.contains(p)) {
+        return p;
+      }
+    }
+    throw new Refused("hex " + location + " is not on " + (boardName == null ? "any board" : "board " + boardName)
+        + " of map " + map.getMapName());
+  }
+
+  static Map mapNamed(String name) throws Refused {
+    List<Map> maps = Map.getMapList();
+    if (name == null) {
+      if (maps.isEmpty()) {
+        throw new Refused("the module has no map");
+      }
+      return maps.get(0);
+    }
+    for (Map m : maps) {
+      if (name.equals(m.getMapName()) || name.equals(m.getId())) {
+        return m;
+      }
+    }
+    throw new Refused("no map named " + name);
+  }
+
+  static java.util.Map<String, PieceSlot> slotsByGpid() {
+    java.util.Map<String, PieceSlot> out = new HashMap<>();
+    for (PieceSlot s : GameModule.getGameModule().getAllDescendantComponentsOf(PieceSlot.class)) {
+      out.putIfAbsent(s.getGpId(), s);
+    }
+    return out;
+  }
+
+  static Embellishment layer(GamePiece p, int index) {
+    int i = 0;
+    for (GamePiece d = p; d instanceof Decorator; d = ((Decorator) d).getInner()) {
+      if (d instanceof Embellishment) {
+        if (i == index) {
+          return (Embellishment) d;
+        }
+        i++;
+      }
+    }
+    return null;
+  }
+
+  /** Checks, builds, executes and sends the batch; returns a JSON result. */
+  static String apply(FireBridge bridge, String json) throws Refused {
+    java.util.Map<String, Object> batch;
+    try {
+      batch = obj(Json.parse(json), "the batch");
+    }
+    catch (Json.JsonError e) {
+      throw new Refused("the batch is not JSON: " + e.getMessage());
+    }
+    GameModule gm = GameModule.getGameModule();
+    String why = bridge.whyNoChanges();
+    if (why != null) {
+      throw new Refused(why);
+    }
+    // 1. check: phase not yet processed, pieces unchanged since the snapshot, rolls accounted for
+    Object phaseObj = batch.get("phase");
+    String phase = phaseObj instanceof String ? (String) phaseObj : null;
+    if (phase != null && phase.equals(bridge.getProcessed())) {
+      throw new Refused("already processed: " + phase + " (pressing twice does not roll twice)");
+    }
+    java.util.Map<String, Object> expect = batch.get("expect") == null ? new HashMap<>()
+        : obj(batch.get("expect"), "batch field \"expect\"");
+    for (java.util.Map.Entry<String, Object> e : expect.entrySet()) {
+      GamePiece p = gm.getGameState().getPieceForId(e.getKey());
+      if (p == null || p.getMap() == null) {
+        throw new Refused("piece " + e.getKey() + " has left the game since the snapshot; nothing was changed");
+      }
+      if (!Snapshot.isVisible(p) || !Snapshot.revision(p).equals(e.getValue())) {
+        throw new Refused("piece " + e.getKey() + " (" + p.getName() + ") changed since the snapshot; nothing was changed");
+      }
+    }
+    List<Object> rollTexts = list(batch, "rolls");
+    List<FireBridge.Roll> rolled = bridge.rollsOf(batch.get("session"));
+    if (rolled.size() != rollTexts.size()) {
+      throw new Refused("the batch explains " + rollTexts.size() + " rolls but " + rolled.size()
+          + " were rolled in its session; nothing was changed");
+    }
+    // resolve every target before changing anything
+    java.util.Map<String, PieceSlot> slots = null;
+    List<Object> places = list(batch, "place");
+    List<PieceSlot> placeSlots = new ArrayList<>();
+    List<Map> placeMaps = new ArrayList<>();
+    List<Point> placePoints = new ArrayList<>();
+    for (Object o : places) {
+      java.util.Map<String, Object> pl = obj(o, "a placement");
+      if (slots == null) {
+        slots = slotsByGpid();
+      }
+      String gpid = text(pl, "gpid", "placement");
+      PieceSlot slot = slots.get(gpid);
+      if (slot == null) {
+        throw new Refused("the module has no counter with gpid " + gpid + "; nothing was changed");
+      }
+      Map map = mapNamed(pl.get("map") instanceof String ? (String) pl.get("map") : null);
+      Point pt;
+      if (pl.get("x") instanceof Number && pl.get("y") instanceof Number) {
+        pt = new Point(((Number) pl.get("x")).intValue(), ((Number) pl.get("y")).intValue());
+        if (map.findBoard(pt) == null) {
+          throw new Refused("point " + pt.x + "," + pt.y + " is not on a board of map " + map.getMapName());
+        }
+      }
+      else {
+        pt = pointOf(map, pl.get("board") instanceof String ? (String) pl.get("board") : null,
+            text(pl, "location", "placement"));
+      }
+      placeSlots.add(slot);
+      placeMaps.add(map);
+      placePoints.add(pt);
+    }
+    List<GamePiece> removals = new ArrayList<>();
+    for (Object o : list(batch, "remove")) {
+      if (!(o instanceof String)) {
+        throw new Refused("batch field \"remove\" must list piece ids");
+      }
+      GamePiece p = gm.getGameState().getPieceForId((String) o);
+      if (p == null || !Snapshot.isVisible(p)) {
+        throw new Refused("no piece " + o + " to remove; nothing was changed");
+      }
+      if (!expect.containsKey(o)) {
+        throw new Refused("piece " + o + " is removed but not in \"expect\"; nothing was changed");
+      }
+      removals.add(p);
+    }
+    List<GamePiece> layerPieces = new ArrayList<>();
+    List<Embellishment> layerTraits = new ArrayList<>();
+    List<Integer> layerValues = new ArrayList<>();
+    for (Object o : list(batch, "layers")) {
+      java.util.Map<String, Object> ch = obj(o, "a layer change");
+      String id = text(ch, "id", "layer change");
+      GamePiece p = gm.getGameState().getPieceForId(id);
+      if (p == null || !expect.containsKey(id)) {
+        throw new Refused("layer change of piece " + id + ": no such piece, or not in \"expect\"; nothing was changed");
+      }
+      if (!(ch.get("index") instanceof Number) || !(ch.get("value") instanceof Number)) {
+        throw new Refused("layer change of piece " + id + ": \"index\" and \"value\" must be numbers");
+      }
+      Embellishment e = layer(p, ((Number) ch.get("index")).intValue());
+      if (e == null) {
+        throw new Refused("piece " + id + " has no layer " + ch.get("index"));
+      }
+      layerPieces.add(p);
+      layerTraits.add(e);
+      layerValues.add(((Number) ch.get("value")).intValue());
+    }
+    // 2. build and execute, chained; on any failure undo what was done
+    Command c = new NullCommand();
+    try {
+      Chatter chatter = gm.getChatter();
+      String player = GlobalOptions.getInstance().getPlayerId();
+      for (Object line : list(batch, "chat")) {
+        Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
+        t.execute();
+        c = c.append(t);
+      }
+      for (int i = 0; i < rolled.size(); i++) {
+        FireBridge.Roll r = rolled.get(i);
+        Object rt = rollTexts.get(i);
+        String why2 = rt instanceof java.util.Map ? String.valueOf(((java.util.Map<?, ?>) rt).get("text")) : String.valueOf(rt);
+        String line = "*** " + r.purpose + " = " + r.faces() + (why2.isEmpty() || "null".equals(why2) ? "" : " — " + why2)
+            + " *** <" + player + ">";
+        Command t = new Chatter.DisplayText(chatter, line);
+        t.execute();
+        c = c.append(t);
+      }
+      for (GamePiece p : removals) {
+        Command r = new RemovePiece(p);
+        r.execute();
+        c = c.append(r);
+      }
+      List<String> placedIds = new ArrayList<>();
+      for (int i = 0; i < placeSlots.size(); i++) {
+        PieceSlot slot = placeSlots.get(i);
+        GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
+        np.setProperty(Properties.PIECE_ID, slot.getGpId());
+        c = c.append(placeMaps.get(i).placeOrMerge(np, placePoints.get(i)));
+        placedIds.add(np.getId());
+      }
+      for (int i = 0; i < layerTraits.size(); i++) {
+        ChangeTracker ct = new ChangeTracker(layerPieces.get(i));
+        layerTraits.get(i).setValue(layerValues.get(i));
+        c = c.append(ct.getChangeCommand());
+      }
+      for (Object line : list(batch, "summary")) {
+        Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
+        t.execute();
+        c = c.append(t);
+      }
+      if (phase != null) {
+        PhaseMark m = new PhaseMark(bridge, phase, bridge.getProcessed());
+        m.execute();
+        c = c.append(m);
+      }
+      bridge.consumeSession(batch.get("session"));
+      gm.sendAndLog(c);
+      StringBuilder sb = new StringBuilder("{\"ok\":true,\"placed\":[");
+      for (int i = 0; i < placedIds.size(); i++) {
+        if (i > 0) {
+          sb.append(',');
+        }
+        Json.quote(sb, placedIds.get(i));
+      }
+      sb.append("],\"removed\":").append(removals.size()).append(",\"changed\":").append(layerTraits.size())
+        .append(",\"rolls\":").append(rolled.size()).append('}');
+      return sb.toString();
+    }
+    catch (RuntimeException e) {
+      try {
+        Command undo = c.getUndoCommand();
+        if (undo != null) {
+          undo.execute();
+        }
+      }
+      catch (RuntimeException ignored) {
+        // best effort: report the original failure
+      }
+      throw new Refused("applying the batch failed and was undone: " + e);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package aslfire;
+
+/**
+ * What Python may call through py4j (the gateway's entry point). Every call
+ * that touches the game runs on VASSAL's Swing thread with a timeout;
+ * refusals and errors come back as messages, never as a hang.
+ */
+public final class BridgeApi {
+  private final FireBridge bridge;
+
+  BridgeApi(FireBridge bridge) {
+    this.bridge = bridge;
+  }
+
+  public String version() {
+    return FireBridge.VERSION;
+  }
+
+  /** The whole visible game as one JSON string ({"error": …} if it cannot be read). */
+  public String snapshot(boolean withTerrain) {
+    try {
+      return Edt.call(() -> Snapshot.build(bridge, withTerrain), FireBridge.EDT_TIMEOUT_MS, "snapshot");
+    }
+    catch (Edt.EdtFailure e) {
+      return "{\"error\":" + Json.quote(e.getMessage()) + "}";
+    }
+  }
+
+  public String snapshot() {
+    return snapshot(true);
+  }
+
+  /** Game status only: started, room, processed phase, whether changes are allowed. */
+  public String status() {
+    try {
+      return Edt.call(() -> {
+        StringBuilder sb = new StringBuilder();
+        bridge.appendGameStatus(sb);
+        return sb.toString();
+      }, FireBridge.EDT_TIMEOUT_MS, "status");
+    }
+    catch (Edt.EdtFailure e) {
+      return "{\"error\":" + Json.quote(e.getMessage()) + "}";
+    }
+  }
+
+  /** Applies a batch; returns {"ok": true, …} or {"ok": false, "error": "…"}. */
+  public String apply(String batchJson) {
+    try {
+      return Edt.call(() -> {
+        try {
+          return Batch.apply(bridge, batchJson);
+        }
+        catch (Batch.Refused r) {
+          return "{\"ok\":false,\"error\":" + Json.quote(r.getMessage()) + "}";
+        }
+      }, FireBridge.EDT_TIMEOUT_MS, "apply");
+    }
+    catch (Edt.EdtFailure e) {
+      return "{\"ok\":false,\"error\":" + Json.quote(e.getMessage()) + "}";
+    }
+  }
+
+  /** Starts the rolls of one phase; returns the session id a batch must name. */
+  public long newRollSession() {
+    return bridge.newSession();
+  }
+
+  /** Rolls {@code count} dice (1 = dr, 2 = DR, colored first) with VASSAL's RNG, recorded for the chat. */
+  public String roll(long session, String purpose, int count) {
+    int[] d = bridge.roll(session, purpose, count);
+    return count == 1 ? Integer.toString(d[0]) : d[0] + "," + d[1];
+  }
+
+  /** Python's callback server listens on {@code port} (127.0.0.1, same token). */
+  public void setCallbackPort(int port) {
+    Gateway g = bridge.getGateway();
+    if (g != null) {
+      g.resetCallback(port);
+    }
+  }
+
+  public void setListener(PythonListener l) {
+    bridge.setListener(l);
+  }
+
+  public void clearListener() {
+    bridge.setListener(null);
+  }
+
+  public boolean hasListener() {
+    return bridge.getListener() != null;
+  }
+
+  /** Presses a toolbar button as a player would (for scripts and tests). */
+  public void press(String action) {
+    bridge.pressed(action);
+  }
+
+  /** Shows a line in this player's chat window only (not sent, not logged). */
+  public void say(String text) {
+    FireBridge.say(text);
+  }
+
+  /** Names and ids of every visible piece (for comparing with per-piece calls). */
+  public String[] pieceIds() throws Edt.EdtFailure {
+    return Edt.call(() -> {
+      java.util.List<String> ids = new java.util.ArrayList<>();
+      for (VASSAL.build.module.Map m : VASSAL.build.module.Map.getMapList()) {
+        for (VASSAL.counters.GamePiece p : Snapshot.visiblePieces(m)) {
+          ids.add(p.getId());
+        }
+      }
+      return ids.toArray(new String[0]);
+    }, FireBridge.EDT_TIMEOUT_MS, "pieceIds");
+  }
+
+  /** One piece's property (the slow, call-by-call way; the bench compares it with one snapshot). */
+  public String pieceProperty(String id, String key) {
+    VASSAL.counters.GamePiece p = VASSAL.build.GameModule.getGameModule().getGameState().getPieceForId(id);
+    if (p == null || !Snapshot.isVisible(p)) {
+      return null;
+    }
+    Object v = p.getProperty(key);
+    return v == null ? null : v.toString();
+  }
+}

@@ -1,0 +1,337 @@
+package aslfire;
+
+import java.awt.event.ActionEvent;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import javax.swing.JToolBar;
+import javax.swing.SwingUtilities;
+
+import VASSAL.build.AbstractConfigurable;
+import VASSAL.build.Buildable;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.GameComponent;
+import VASSAL.build.module.GlobalOptions;
+import VASSAL.build.module.ServerConnection;
+import VASSAL.build.module.documentation.HelpFile;
+import VASSAL.chat.ChatServerConnection;
+import VASSAL.chat.Room;
+import VASSAL.command.Command;
+import VASSAL.command.CommandEncoder;
+import VASSAL.tools.LaunchButton;
+
+/**
+ * The ASL fire bridge inside VASSAL: a py4j gateway for the Python rules
+ * (snapshot out, one batch of commands in) and three toolbar buttons (Wind
+ * change in the RPh, Fire upkeep at the end of the AFPh, Show odds) that call
+ * Python back. The rules never live here.
+ *
+ * <p>Added to a module by the extension's buildFile as an ExtensionElement of the GameModule.
+ */
+public class FireBridge extends AbstractConfigurable implements GameComponent, CommandEncoder {
+  public static final String VERSION = "0.1.0";
+  /** Longest wait for VASSAL's Swing thread, in milliseconds. */
+  static final long EDT_TIMEOUT_MS = Long.getLong("aslfire.edtTimeoutMs", 10000L);
+
+  /** Toolbar actions and their labels: the action names are what Python receives. */
+  static final String[][] ACTIONS = {
+    {"wind", "Wind change (RPh)", "B25.65: check for a Wind change at the start of the RPh"},
+    {"upkeep", "Fire upkeep (AFPh)", "B25: Flame to Blaze, Spreading Fire and Gusts at the end of the AFPh"},
+    {"odds", "Fire odds", "Show the odds of every pending fire roll"},
+  };
+
+  private final List<LaunchButton> buttons = new ArrayList<>();
+  private Gateway gateway;
+  private volatile PythonListener listener;
+  private volatile String processed = "";
+
+  /** One die roll made with VASSAL's RNG for Python: its purpose and faces. */
+  static final class Roll {
+    final String purpose;
+    final int[] dice;
+
+    Roll(String purpose, int[] dice) {
+      this.purpose = purpose;
+      this.dice = dice;
+    }
+
+    String faces() {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < dice.length; i++) {
+        if (i > 0) {
+          sb.append(',');
+        }
+        sb.append(dice[i]);
+      }
+      return sb.toString();
+    }
+  }
+
+  private final Object rollLock = new Object();
+  private long session;
+  private final List<Roll> rolls = new ArrayList<>();
+
+  public FireBridge() {
+    setConfigureName("ASL fire bridge");
+  }
+
+  // --- AbstractConfigurable -------------------------------------------------------------
+
+  @Override
+  public String[] getAttributeNames() {
+    return new String[] {"name"};
+  }
+
+  @Override
+  public void setAttribute(String key, Object value) {
+    if ("name".equals(key)) {
+      setConfigureName(String.valueOf(value));
+    }
+  }
+
+  @Override
+  public String getAttributeValueString(String key) {
+    return "name".equals(key) ? getConfigureName() : null;
+  }
+
+  @Override
+  public String[] getAttributeDescriptions() {
+    return new String[] {"Name:  "};
+  }
+
+  @Override
+  public Class<?>[] getAttributeTypes() {
+    return new Class<?>[] {String.class};
+  }
+
+  @Override
+  public Class<?>[] getAllowableConfigureComponents() {
+    return new Class<?>[0];
+  }
+
+  @Override
+  public HelpFile getHelpFile() {
+    return null;
+  }
+
+  public static String getConfigureTypeName() {
+    return "ASL fire bridge (py4j)";
+  }
+
+  @Override
+  public void addTo(Buildable parent) {
+    GameModule gm = (GameModule) parent;
+    gm.addCommandEncoder(this);
+    gm.getGameState().addGameComponent(this);
+    JToolBar bar = gm.getToolBar();
+    for (String[] a : ACTIONS) {
+      final String action = a[0];
+      LaunchButton b = new LaunchButton(a[1], a[2], null, (ActionEvent e) -> pressed(action));
+      b.setName("aslfire-" + action);
+      buttons.add(b);
+      bar.add(b);
+    }
+    gateway = new Gateway(this);
+    try {
+      gateway.start();
+    }
+    catch (Exception e) {
+      gateway = null;
+      Chatter.warning("ASL fire bridge: could not start its py4j gateway: " + e);
+    }
+  }
+
+  @Override
+  public void removeFrom(Buildable parent) {
+    GameModule gm = (GameModule) parent;
+    gm.removeCommandEncoder(this);
+    gm.getGameState().removeGameComponent(this);
+    for (LaunchButton b : buttons) {
+      gm.getToolBar().remove(b);
+    }
+    buttons.clear();
+    stop();
+  }
+
+  void stop() {
+    Gateway g = gateway;
+    gateway = null;
+    if (g != null) {
+      g.stop();
+    }
+  }
+
+  Gateway getGateway() {
+    return gateway;
+  }
+
+  // --- GameComponent / CommandEncoder ---------------------------------------------------
+
+  @Override
+  public void setup(boolean gameStarting) {
+    if (!gameStarting) {
+      processed = "";
+    }
+  }
+
+  @Override
+  public Command getRestoreCommand() {
+    return processed.isEmpty() ? null : new PhaseMark(this, processed, "");
+  }
+
+  @Override
+  public Command decode(String s) {
+    return PhaseMark.decode(this, s);
+  }
+
+  @Override
+  public String encode(Command c) {
+    return c instanceof PhaseMark && ((PhaseMark) c).owner() == this ? ((PhaseMark) c).encode() : null;
+  }
+
+  String getProcessed() {
+    return processed;
+  }
+
+  void setProcessed(String key) {
+    processed = key == null ? "" : key;
+  }
+
+  // --- state for Python -----------------------------------------------------------------
+
+  /** Null if the game may be changed now, else why not (outside a game, or in a server's Main Room). */
+  String whyNoChanges() {
+    GameModule gm = GameModule.getGameModule();
+    if (gm == null || !gm.getGameState().isGameStarted()) {
+      return "no game is open in VASSAL: open or start a game first; nothing was changed";
+    }
+    String room = roomName();
+    if (room != null && ChatServerConnection.DEFAULT_ROOM_NAME.equals(room)) {
+      return "you are in the server's " + room + ", where VASSAL does not send game changes to the other players: "
+          + "join or create a game room first; nothing was changed";
+    }
+    return null;
+  }
+
+  static String roomName() {
+    GameModule gm = GameModule.getGameModule();
+    ServerConnection s = gm == null ? null : gm.getServer();
+    if (s == null || !s.isConnected() || !(s instanceof ChatServerConnection)) {
+      return null;
+    }
+    Room r = ((ChatServerConnection) s).getRoom();
+    return r == null ? null : r.getName();
+  }
+
+  void appendGameStatus(StringBuilder sb) {
+    GameModule gm = GameModule.getGameModule();
+    sb.append("{\"started\":").append(gm.getGameState().isGameStarted());
+    sb.append(",\"processed\":");
+    Json.quote(sb, processed);
+    sb.append(",\"player\":");
+    Json.quote(sb, GlobalOptions.getInstance().getPlayerId());
+    sb.append(",\"connected\":").append(gm.getServer() != null && gm.getServer().isConnected());
+    sb.append(",\"room\":");
+    Json.quote(sb, roomName());
+    sb.append(",\"may_change\":").append(whyNoChanges() == null);
+    sb.append(",\"why_not\":");
+    Json.quote(sb, whyNoChanges());
+    sb.append('}');
+  }
+
+  // --- dice -----------------------------------------------------------------------------
+
+  /** Starts a new roll session (the rolls of one phase); earlier unapplied rolls are dropped. */
+  long newSession() {
+    synchronized (rollLock) {
+      session++;
+      rolls.clear();
+      return session;
+    }
+  }
+
+  int[] roll(long sessionId, String purpose, int count) {
+    if (count < 1 || count > 2) {
+      throw new IllegalArgumentException("a roll is one die (dr) or two (DR), not " + count);
+    }
+    synchronized (rollLock) {
+      if (sessionId != session) {
+        throw new IllegalStateException("roll session " + sessionId + " is over (current: " + session + ")");
+      }
+      java.util.Random rng = GameModule.getGameModule().getRNG();
+      int[] d = new int[count];
+      for (int i = 0; i < count; i++) {
+        d[i] = rng.nextInt(6) + 1;
+      }
+      rolls.add(new Roll(purpose, d));
+      return d;
+    }
+  }
+
+  List<Roll> rollsOf(Object sessionObj) throws Batch.Refused {
+    synchronized (rollLock) {
+      if (sessionObj == null) {
+        return Collections.emptyList();
+      }
+      if (!(sessionObj instanceof Number) || ((Number) sessionObj).longValue() != session) {
+        throw new Batch.Refused("roll session " + sessionObj + " is not the current one (" + session
+            + "): its dice were replaced by newer rolls; nothing was changed");
+      }
+      return new ArrayList<>(rolls);
+    }
+  }
+
+  void consumeSession(Object sessionObj) {
+    if (sessionObj != null) {
+      synchronized (rollLock) {
+        session++;
+        rolls.clear();
+      }
+    }
+  }
+
+  // --- Python callbacks -------------------------------------------------------------------
+
+  void setListener(PythonListener l) {
+    listener = l;
+  }
+
+  PythonListener getListener() {
+    return listener;
+  }
+
+  static void say(String text) {
+    SwingUtilities.invokeLater(() -> {
+      GameModule gm = GameModule.getGameModule();
+      if (gm != null && gm.getChatter() != null) {
+        gm.getChatter().show(text);
+      }
+    });
+  }
+
+  /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */
+  void pressed(String action) {
+    final PythonListener l = listener;
+    if (l == null) {
+      say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
+      return;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        String msg = l.onButton(action);
+        if (msg != null && !msg.isEmpty()) {
+          say("- " + msg);
+        }
+      }
+      catch (RuntimeException e) {
+        listener = null;
+        say("- ASL fire bridge: Python did not answer (" + e.getClass().getSimpleName()
+            + "); it is no longer connected. Start \"asl-fire bridge\" again.");
+      }
+    }, "aslfire-button-" + action);
+    t.setDaemon(true);
+    t.start();
+  }
+}

@@ -1,0 +1,172 @@
+package aslfire;
+
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.util.ArrayList;
+import java.util.List;
+
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.counters.BasicPiece;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.FreeRotator;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.Properties;
+import VASSAL.counters.Stack;
+
+/**
+ * The game as one JSON string: module, maps, boards and every piece the local
+ * player may see. Pieces hidden from or obscured to this player are never
+ * exported. Runs on the Swing thread.
+ */
+final class Snapshot {
+  private Snapshot() {
+  }
+
+  /** Every visible top-level piece (stacks and decks expanded), map by map. */
+  static List<GamePiece> visiblePieces(Map map) {
+    List<GamePiece> out = new ArrayList<>();
+    for (GamePiece p : map.getAllPieces()) {
+      if (p instanceof Stack) {
+        for (GamePiece q : ((Stack) p).asList()) {
+          if (isVisible(q)) {
+            out.add(q);
+          }
+        }
+      }
+      else if (isVisible(p)) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  static boolean isVisible(GamePiece p) {
+    return !Boolean.TRUE.equals(p.getProperty(Properties.INVISIBLE_TO_ME))
+        && !Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_ME));
+  }
+
+  /** A short fingerprint of a piece's whole state (position, layers, hidden…): changes when the piece does. */
+  static String revision(GamePiece p) {
+    return Integer.toHexString((p.getType() + "\u0000" + p.getState()).hashCode());
+  }
+
+  static String str(Object o) {
+    return o == null ? null : o.toString();
+  }
+
+  static String build(FireBridge bridge, boolean withTerrain) {
+    GameModule gm = GameModule.getGameModule();
+    StringBuilder sb = new StringBuilder(1 << 16);
+    sb.append("{\"module\":{\"name\":");
+    Json.quote(sb, gm.getGameName());
+    sb.append(",\"version\":");
+    Json.quote(sb, gm.getGameVersion());
+    sb.append(",\"vassal\":");
+    Json.quote(sb, VASSAL.Info.getVersion());
+    sb.append("},\"bridge\":");
+    Json.quote(sb, FireBridge.VERSION);
+    sb.append(",\"game\":");
+    bridge.appendGameStatus(sb);
+    sb.append(",\"maps\":[");
+    boolean firstMap = true;
+    for (Map map : Map.getMapList()) {
+      if (!firstMap) {
+        sb.append(',');
+      }
+      firstMap = false;
+      sb.append("{\"id\":");
+      Json.quote(sb, map.getId());
+      sb.append(",\"name\":");
+      Json.quote(sb, map.getMapName());
+      sb.append(",\"boards\":[");
+      boolean fb = true;
+      for (Board b : map.getBoards()) {
+        if (!fb) {
+          sb.append(',');
+        }
+        fb = false;
+        Rectangle r = b.bounds();
+        sb.append("{\"name\":");
+        Json.quote(sb, b.getName());
+        sb.append(",\"x\":").append(r.x).append(",\"y\":").append(r.y)
+          .append(",\"width\":").append(r.width).append(",\"height\":").append(r.height)
+          .append(",\"reversed\":").append(b.isReversed());
+        String grid = b.getGrid() == null ? null : b.getGrid().getClass().getSimpleName();
+        sb.append(",\"grid\":");
+        Json.quote(sb, grid);
+        sb.append('}');
+      }
+      sb.append("],\"terrain\":");
+      if (withTerrain) {
+        VaslTerrain.append(sb, map);
+      }
+      else {
+        sb.append("null");
+      }
+      sb.append('}');
+    }
+    sb.append("],\"pieces\":[");
+    boolean first = true;
+    for (Map map : Map.getMapList()) {
+      for (GamePiece p : visiblePieces(map)) {
+        if (!first) {
+          sb.append(',');
+        }
+        first = false;
+        appendPiece(sb, map, p);
+      }
+    }
+    sb.append("]}");
+    return sb.toString();
+  }
+
+  static void appendPiece(StringBuilder sb, Map map, GamePiece p) {
+    Point pos = p.getPosition();
+    sb.append("{\"id\":");
+    Json.quote(sb, p.getId());
+    sb.append(",\"gpid\":");
+    Json.quote(sb, str(p.getProperty(Properties.PIECE_ID)));
+    sb.append(",\"name\":");
+    Json.quote(sb, p.getName());
+    sb.append(",\"basic_name\":");
+    Json.quote(sb, str(p.getProperty(BasicPiece.BASIC_NAME)));
+    sb.append(",\"map\":");
+    Json.quote(sb, map.getMapName());
+    Board b = map.findBoard(pos);
+    sb.append(",\"board\":");
+    Json.quote(sb, b == null ? null : b.getName());
+    sb.append(",\"location\":");
+    Json.quote(sb, map.locationName(pos));
+    sb.append(",\"x\":").append(pos.x).append(",\"y\":").append(pos.y);
+    sb.append(",\"rev\":");
+    Json.quote(sb, revision(p));
+    sb.append(",\"layers\":[");
+    boolean first = true;
+    for (GamePiece d = p; d instanceof Decorator; d = ((Decorator) d).getInner()) {
+      if (d instanceof Embellishment) {
+        Embellishment e = (Embellishment) d;
+        if (!first) {
+          sb.append(',');
+        }
+        first = false;
+        sb.append("{\"type\":");
+        Json.quote(sb, e.myGetType());
+        sb.append(",\"state\":");
+        Json.quote(sb, e.myGetState());
+        sb.append('}');
+      }
+    }
+    sb.append("],\"facing\":");
+    FreeRotator rot = (FreeRotator) Decorator.getDecorator(p, FreeRotator.class);
+    if (rot == null) {
+      sb.append("null");
+    }
+    else {
+      sb.append(rot.getAngle());
+    }
+    sb.append('}');
+  }
+}
