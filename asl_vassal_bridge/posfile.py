@@ -241,8 +241,8 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     blazes = {x.location for x in fires if x.is_blaze}
     for i, f in enumerate(fires):
         if f.is_flame and f.location in blazes:
-            raise BadPositionFile(f"{src}: fires[{i}].at: {gm.hex_name(f.location.hex)} has both a Flame and a Blaze; a "
-                                  "Blaze removes the Location's Flames (B25.15)")
+            raise BadPositionFile(f"{src}: fires[{i}].at: {gm.hex_name(f.location.hex)} has both a Flame and a "
+                                  "Blaze; a Blaze removes the Location's Flames (B25.15)")
     wrecks = []
     for i, w_ in enumerate(data.get("wrecks", ())):
         where = f"{src}: wrecks[{i}]"

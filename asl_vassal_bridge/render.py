@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 from .core.environment import WindForce
 from .core.hexes import HEX_HEIGHT, HEX_WIDTH, Hex
 from .core.position import Location, Position
-from .core.terrain import Material, Terrain
+from .core.terrain import Terrain
 
 __all__ = ["TERRAIN_COLOURS", "Shape", "render_png", "render_svg", "shapes"]
 
@@ -172,7 +172,7 @@ def shapes(pos: Position, *, heat: Mapping[Location, Fraction | float] | None = 
 
 
 def _hex(c: RGB) -> str:
-    return "#%02x%02x%02x" % c
+    return "#{:02x}{:02x}{:02x}".format(*c)
 
 
 def render_svg(pos: Position, **kw: object) -> str:

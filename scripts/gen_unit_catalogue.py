@@ -241,7 +241,7 @@ def _leader_sort_key(rating: str) -> tuple[int, int]:
 
 def extract(root: Any) -> dict[str, Any]:
     """The catalogue as a JSON-ready dict."""
-    mmc: dict[str, dict[tuple[str, str], dict[str, Any]]] = defaultdict(dict)
+    mmc: dict[str, dict[tuple[str, str, str, str], dict[str, Any]]] = defaultdict(dict)
     leaders: dict[str, dict[str, list[str]]] = defaultdict(dict)
     commissars: dict[str, dict[str, list[str]]] = defaultdict(dict)
     skipped: list[dict[str, str]] = []
@@ -279,11 +279,11 @@ def extract(root: Any) -> dict[str, Any]:
         text = slot.text or ""
         all_layers = list(layers(text))
         if group == "SMC":
-            for _act, up, _down, images, names in all_layers:
+            for _act, up, _down, images, level_names in all_layers:
                 if up != "ELR":
                     continue
-                ladder = [leader_name(n, images[i] if i < len(images) else "") for i, n in enumerate(names)]
-                ratings = [r for r in ladder if r]
+                rungs = [leader_name(n, images[i] if i < len(images) else "") for i, n in enumerate(level_names)]
+                ratings = [r for r in rungs if r]
                 if not ratings:
                     continue
                 target = commissars if "COM" in entry else leaders
@@ -309,7 +309,7 @@ def extract(root: Any) -> dict[str, Any]:
             add(nat, n, tags, where)
 
     # Classes missing from a name: the same designation and size elsewhere in the nationality.
-    for nat, entries in mmc.items():
+    for entries in mmc.values():
         for e in entries.values():
             if e["class"] is not None or e["size"] == "crew" or not set(e["tags"]) <= FORMATION_TAGS:
                 continue
@@ -344,7 +344,7 @@ def extract(root: Any) -> dict[str, Any]:
 
     out_nat: dict[str, Any] = {}
     for nat in sorted(set(mmc) | set(leaders) | set(commissars)):
-        def ladder(found: dict[str, list[str]], what: str) -> list[str]:
+        def ladder(found: dict[str, list[str]], what: str, nat: str = nat) -> list[str]:
             ratings: set[str] = set()
             for where, lad in found.items():
                 ordered = sorted(lad, key=_leader_sort_key, reverse=True)

@@ -43,7 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"asl-fire {args.command}: {e}", file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"asl-fire {args.command}: {e.strerror or e}{': ' + str(e.filename) if e.filename else ''}", file=sys.stderr)
+        where = f": {e.filename}" if e.filename else ""
+        print(f"asl-fire {args.command}: {e.strerror or e}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("asl-fire: interrupted", file=sys.stderr)

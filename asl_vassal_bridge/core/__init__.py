@@ -17,8 +17,8 @@ from .clearance import clearance_attempt, clearance_check
 from .dice import CallbackDice, Dice, Roll, ScriptedDice, SeededDice
 from .environment import EC, Environment, Ground, Wind, WindForce, wind_direction_drm
 from .errors import BadInput, IllegalAction
-from .explain import DRM, Check, CheckResult, Event, Report
 from .exits import blaze_fates, blaze_report
+from .explain import DRM, Check, CheckResult, Event, Report
 from .fire import (
     PendingRoll,
     SpreadCheck,

@@ -70,9 +70,12 @@ def clearance_odds(check: Check) -> tuple[Fraction, Fraction]:
     return clear, hamper
 
 
-def clearance_attempt(pos: Position, loc: Location, dice: Dice, **kw: int) -> tuple[Position, Report]:
+def clearance_attempt(pos: Position, loc: Location, dice: Dice, *, squads: int = 0, half_squads: int = 0,
+                      leader_drm: int = 0, labor_drm: int = 0, dozers: int = 0,
+                      check_phase: bool = True) -> tuple[Position, Report]:
     """Roll Clearance vs one Flame in *loc*: remove it, Hamper it (no Blaze this Player Turn), or nothing."""
-    check = clearance_check(pos, loc, **kw)
+    check = clearance_check(pos, loc, squads=squads, half_squads=half_squads, leader_drm=leader_drm,
+                            labor_drm=labor_drm, dozers=dozers, check_phase=check_phase)
     roll = dice.DR(f"Clearance {pos.loc_name(loc)} (B24.7)")
     final = roll.total + check.total_drm
     flame = pos.flames_at(loc)[0]

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from .errors import BadInput
+
 __all__ = [
+    "DR_DISTRIBUTION",
     "CallbackDice",
     "Dice",
     "DiceExhaustedError",
@@ -29,12 +32,11 @@ __all__ = [
     "chance_dr_at_most",
     "chance_sr_at_least",
     "chance_sr_at_most",
-    "DR_DISTRIBUTION",
 ]
 
 
-class DiceExhaustedError(RuntimeError):
-    """A scripted provider ran out of dice."""
+class DiceExhaustedError(BadInput):
+    """A scripted provider ran out of dice: nothing was applied."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Environmental Conditions (B25.5) and wind (B25.63–.64).
 
->>> EC.from_chart(3, month=7)
+>>> EC.from_chart(4, month=8)
 <EC.VERY_DRY: 2>
 >>> wind_direction_drm(Direction.DOWN, Direction.LOWER_LEFT)
 1

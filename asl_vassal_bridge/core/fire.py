@@ -148,7 +148,8 @@ def flame_to_blaze(pos: Position, dice: Dice) -> tuple[Position, Report]:
     wrecks = []
     for w in pos.wrecks:
         if w.burning and w.location in blazed:
-            events.append(Event("B25.14", f"Burning Wreck in {pos.loc_name(w.location)} removed: its Location is a terrain Blaze",
+            events.append(Event("B25.14", f"Burning Wreck in {pos.loc_name(w.location)} removed: its Location is a "
+                                "terrain Blaze",
                                 pos.loc_name(w.location), kind="wreck-removed"))
             continue
         wrecks.append(w)
@@ -303,7 +304,8 @@ def _spread_check(pos: Position, src: Location, target: Location, direction: Dir
     elif de < 0:
         drms.append(DRM(-1, "to lower elevation", "B25.61"))
     if not attached:
-        why = "Burning Wreck was Bypassing" if wreck is not None and wreck.bypass is not None else "not directly attached"
+        bypassing = wreck is not None and wreck.bypass is not None
+        why = "Burning Wreck was Bypassing" if bypassing else "not directly attached"
         drms.append(DRM(-2, why, "B25.62"))
     if m.is_fortified(target):
         drms.append(DRM(-1, "to a Fortified Building", "B23.94"))

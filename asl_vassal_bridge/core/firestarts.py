@@ -143,7 +143,7 @@ def kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *
     check = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=has_mol, **kw)
     new, rep = resolve_fire_start(pos, check, loc, dice, kindled_by=side)
     note = Event("B25.11", "the Kindling unit is marked with a Prep Fire counter", kind="prep-fire")
-    return new, Report(rep.title, rep.events + (note,))
+    return new, Report(rep.title, (*rep.events, note))
 
 
 # ---------------------------------------------------------------------------
@@ -353,4 +353,4 @@ def add_burning_wreck(pos: Position, loc: Location, *, name: str = "Wreck", bypa
 
     pos._check_location(loc)
     d = Direction(int(bypass)) if bypass is not None else None  # type: ignore[call-overload]
-    return replace(pos, wrecks=pos.wrecks + (Wreck(loc, True, d, name, pos.clock.player_turn),))
+    return replace(pos, wrecks=(*pos.wrecks, Wreck(loc, True, d, name, pos.clock.player_turn)))

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import enum
 import re
-
-from .errors import BadInput
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from .errors import BadInput
 
 __all__ = [
     "BOARD_COLUMNS",
@@ -342,4 +342,5 @@ class MapLayout:
                 if text.startswith(b.name) and _NAME.match(text[len(b.name):]):
                     return b.to_map(Hex.parse(text[len(b.name):]))
         known = ", ".join(b.name for b in self.boards)
-        raise HexNameError(f"{name!r} is not a hex of this map (expected a board name of {known} then a hex, e.g. {self.boards[0].name}M4)")
+        raise HexNameError(f"{name!r} is not a hex of this map (expected a board name of {known} then a hex, "
+                           f"e.g. {self.boards[0].name}M4)")

@@ -282,7 +282,8 @@ class GameMap:
         try:
             return self.hexes[h]
         except KeyError:
-            raise OffBoardError(f"hex {self.layout.name(h)} is not on the map{' ' + self.name if self.name else ''}") from None
+            where = f" {self.name}" if self.name else ""
+            raise OffBoardError(f"hex {self.layout.name(h)} is not on the map{where}") from None
 
     def hex_name(self, h: Hex) -> str:
         return self.layout.name(h)
@@ -452,7 +453,7 @@ class Position:
         fires = self.fires
         if fire.is_blaze:
             fires = tuple(f for f in fires if f.location != fire.location)
-        return replace(self, fires=fires + (fire,))
+        return replace(self, fires=(*fires, fire))
 
     def remove_fires(self, loc: Location) -> Position:
         return replace(self, fires=tuple(f for f in self.fires if f.location != loc))

@@ -168,16 +168,20 @@ _NATIONALITY_ALIASES: dict[str, Nationality] = {
 }
 
 _SF = re.compile(r"^(\d{1,2})-(\(?)(\d{1,2})(\)?)-(\d{1,2})$")
-_LEADER = re.compile(r"^(\d{1,2})([-+])(\d)$")
+_LEADER = re.compile(r"^(10|[5-9])([-+])([0-3])$")
 
 
 @dataclass(frozen=True, slots=True)
 class StrengthFactor:
-    """A Personnel Strength Factor: firepower, normal range, morale (``4-6-7``)."""
+    """A Personnel Strength Factor: firepower, normal range, morale (``4-6-7``).
+
+    *bracketed_range* keeps a printed ``(1)`` range (``4-(1)-7``); the number counts as usual.
+    """
 
     firepower: int
     range: int
     morale: int
+    bracketed_range: bool = False
 
     @classmethod
     def parse(cls, text: str) -> StrengthFactor:
@@ -188,10 +192,11 @@ class StrengthFactor:
         m = _SF.match(text.strip())
         if not m or bool(m.group(2)) != bool(m.group(4)):
             raise BadDesignationError(f"bad unit strength {text!r}: expected firepower-range-morale such as 4-6-7")
-        return cls(int(m.group(1)), int(m.group(3)), int(m.group(5)))
+        return cls(int(m.group(1)), int(m.group(3)), int(m.group(5)), bool(m.group(2)))
 
     def __str__(self) -> str:
-        return f"{self.firepower}-{self.range}-{self.morale}"
+        rng = f"({self.range})" if self.bracketed_range else str(self.range)
+        return f"{self.firepower}-{rng}-{self.morale}"
 
     def none_lower_than(self, other: StrengthFactor) -> bool:
         """True if no number of this factor is below *other*'s (A15.3)."""

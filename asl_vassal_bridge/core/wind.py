@@ -26,8 +26,8 @@ __all__ = [
     "apply_wind_change",
     "collapse",
     "gusts",
-    "random_selection",
     "rally_phase",
+    "random_selection",
     "wind_change_odds",
 ]
 
@@ -121,17 +121,17 @@ def gusts(pos: Position, dice: Dice) -> tuple[Position, Report]:
     events: list[Event] = []
     wind = pos.environment.wind
     if wind.direction is None:
-        d = dice.dr("Gust direction (B25.651)").total
-        direction = Direction(d)
-        events.append(Event("B25.651", f"No Wind: the Gusts blow to {d} (dr)", kind="wind"))
+        gust = dice.dr("Gust direction (B25.651)").total
+        direction = Direction(gust)
+        events.append(Event("B25.651", f"No Wind: the Gusts blow to {gust} (dr)", kind="wind"))
     else:
         direction = wind.direction
     new: list[Fire] = []
     blazes = sorted(pos.blazes(), key=lambda f: f.location)
     for f in blazes:
         down = f.location.hex + direction
-        for target, d in spread_targets(m, f.location):
-            if d is not direction or target.hex != down:
+        for target, way in spread_targets(m, f.location):
+            if way is not direction or target.hex != down:
                 continue
             if not m.is_burnable(target) or pos.blaze_at(target) is not None:
                 continue
@@ -178,7 +178,8 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
     m = pos.map
     candidates = sorted(f.location for f in pos.blazes() if m.is_building_location(f.location))
     if not candidates:
-        return pos, Report("Collapse (B25.66)", (Event("B25.66", "no building Location holds a Blaze: nothing collapses"),))
+        none = Event("B25.66", "no building Location holds a Blaze: nothing collapses")
+        return pos, Report("Collapse (B25.66)", (none,))
     chosen, rolls = random_selection(candidates, dice, "Collapse (B25.66)")
     events: list[Event] = []
     if rolls:

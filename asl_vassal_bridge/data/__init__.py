@@ -52,6 +52,6 @@ def unit_catalogue(filename: str = DEFAULT_CATALOGUE) -> UnitCatalogue:
     try:
         text = ref.read_text(encoding="utf-8")
     except (FileNotFoundError, IsADirectoryError):
-        raise BadCatalogue(f"unit catalogue {filename!r} is not in the package data "
-                           f"(asl_vassal_bridge/data/units/); regenerate it with scripts/gen_unit_catalogue.py") from None
+        raise BadCatalogue(f"unit catalogue {filename!r} is not in the package data (asl_vassal_bridge/data/units/)"
+                           f"; regenerate it with scripts/gen_unit_catalogue.py") from None
     return load_unit_catalogue(text, f"asl_vassal_bridge/data/units/{filename}")

@@ -29,6 +29,7 @@ __all__ = [
     "decode_sequence",
     "decode_traits",
     "encode_sequence",
+    "encode_traits",
     "first_token",
 ]
 
@@ -182,3 +183,19 @@ def split_list(text: str) -> list[str]:
 def index_or_none(seq: Sequence[str], i: int) -> str | None:
     """``seq[i]`` or None when *seq* is too short."""
     return seq[i] if 0 <= i < len(seq) else None
+
+
+def encode_traits(traits: Sequence[Trait]) -> tuple[str, str]:
+    """The (type, state) strings of a trait chain (the inverse of :func:`decode_traits`).
+
+    >>> t = decode_traits("mark;Location\\tpiece;K;D;;Flame", "\\tnull;0;0;192")
+    >>> encode_traits(t)
+    ('mark;Location\\tpiece;K;D;;Flame', '\\tnull;0;0;192')
+    """
+    if not traits:
+        return "", ""
+    type_text, state_text = traits[-1].type, traits[-1].state
+    for t in reversed(traits[:-1]):
+        type_text = encode_sequence([t.type, type_text], "\t")
+        state_text = encode_sequence([t.state, state_text], "\t")
+    return type_text, state_text

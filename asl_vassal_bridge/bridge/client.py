@@ -1,0 +1,238 @@
+"""Talk to the VASSAL extension through py4j: snapshot out, batch in, dice from VASSAL.
+
+The extension writes its port and auth token to a file only the user can
+read (see :func:`default_connection_file`); :func:`connect` reads it.
+Calls are plain strings (one JSON string per snapshot or batch), on sockets
+with TCP_NODELAY so large replies do not stall on delayed ACKs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import BadInput
+
+__all__ = [
+    "BridgeClient",
+    "BridgeRefused",
+    "ConnectionInfo",
+    "NotConnected",
+    "connect",
+    "default_connection_file",
+    "read_connection_file",
+]
+
+
+class NotConnected(BadInput):
+    """No VASSAL extension answers: not running, wrong port, or the token was refused."""
+
+
+class BridgeRefused(BadInput):
+    """VASSAL refused a change (outside a game, Main Room, stale snapshot…); nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectionInfo:
+    host: str
+    port: int
+    token: str
+    pid: int | None = None
+    module: str | None = None
+
+
+def vassal_conf_dir() -> Path:
+    """VASSAL's preferences folder on this system (where VASSAL keeps its ``Preferences``)."""
+    home = Path.home()
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "VASSAL"
+    if os.name == "nt":
+        return Path(os.environ.get("APPDATA", home)) / "VASSAL"
+    return home / ".VASSAL"
+
+
+def default_connection_file() -> Path:
+    """Where the extension writes port and token: ``<VASSAL conf dir>/aslfire/bridge.json``.
+
+    ``ASL_FIRE_BRIDGE_FILE`` overrides it (the Java side: ``-Daslfire.connectionFile=``).
+    """
+    env = os.environ.get("ASL_FIRE_BRIDGE_FILE")
+    return Path(env) if env else vassal_conf_dir() / "aslfire" / "bridge.json"
+
+
+def read_connection_file(path: Path | None = None) -> ConnectionInfo:
+    """Read port and token.
+
+    :raises NotConnected: if the file is missing (VASSAL not running with the extension).
+    :raises BadInput: if it is malformed or readable by other users.
+    """
+    path = Path(path) if path is not None else default_connection_file()
+    try:
+        text = path.read_text(encoding="utf-8")
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise NotConnected(f"{path}: no connection file; is VASSAL running with the ASL fire bridge extension?") from None
+    if os.name == "posix" and mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise BadInput(f"{path}: readable by other users (expected mode 600); not using its token")
+    try:
+        data = json.loads(text)
+        return ConnectionInfo(str(data.get("host", "127.0.0.1")), int(data["port"]), str(data["token"]),
+                              data.get("pid"), data.get("module"))
+    except (ValueError, KeyError, TypeError):
+        raise BadInput(f"{path}: not a bridge connection file (expected JSON with port and token)") from None
+
+
+def _nodelay(sock: Any) -> None:
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    except (OSError, AttributeError):
+        pass
+
+
+class _Listener:
+    """The Python side of the toolbar buttons (a py4j callback implementing aslfire.PythonListener)."""
+
+    def __init__(self, handler: Callable[[str], str]) -> None:
+        self._handler = handler
+
+    def onButton(self, action: str) -> str:  # noqa: N802 - Java interface name
+        try:
+            return self._handler(str(action)) or ""
+        except BadInput as e:
+            return f"ASL fire bridge: {e}"
+        except Exception as e:  # a button must always get an answer, never a hang
+            return f"ASL fire bridge: {action} failed in Python: {type(e).__name__}: {e}"
+
+    def ping(self) -> str:
+        return "pong"
+
+    class Java:
+        implements = ["aslfire.PythonListener"]
+
+
+class BridgeClient:
+    """A connection to one VASSAL player's extension."""
+
+    def __init__(self, info: ConnectionInfo, timeout: float = 30.0) -> None:
+        from py4j.java_gateway import CallbackServerParameters, GatewayParameters, JavaGateway
+        from py4j.protocol import Py4JError, Py4JNetworkError
+
+        self.info = info
+        params = GatewayParameters(address=info.host, port=info.port, auth_token=info.token,
+                                   auto_convert=False, read_timeout=timeout)
+        self._gateway = JavaGateway(gateway_parameters=params)
+        client = self._gateway._gateway_client
+        original = client._create_connection
+
+        def create() -> Any:
+            conn = original()
+            _nodelay(conn.socket)
+            return conn
+
+        client._create_connection = create
+        self._callback_started = False
+        self._cb_params = CallbackServerParameters(address="127.0.0.1", port=0, auth_token=info.token,
+                                                   daemonize=True, daemonize_connections=True)
+        try:
+            self.api = self._gateway.entry_point
+            self.version = str(self.api.version())
+        except (Py4JError, Py4JNetworkError, OSError) as e:
+            self._gateway.close()
+            raise NotConnected(f"VASSAL at {info.host}:{info.port} refused the connection or the token "
+                               f"({type(e).__name__}); restart VASSAL or check the connection file") from None
+
+    # --- reading ------------------------------------------------------------------------
+
+    def snapshot(self, with_terrain: bool = True) -> dict[str, Any]:
+        """The visible game as a dict (see docs/bridge.md for the fields)."""
+        data: dict[str, Any] = json.loads(str(self.api.snapshot(with_terrain)))
+        if "error" in data:
+            raise BridgeRefused(str(data["error"]))
+        return data
+
+    def status(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(str(self.api.status()))
+        if "error" in data:
+            raise BridgeRefused(str(data["error"]))
+        return data
+
+    # --- dice ---------------------------------------------------------------------------
+
+    def new_roll_session(self) -> int:
+        return int(self.api.newRollSession())
+
+    def roll(self, session: int, purpose: str, count: int) -> Sequence[int]:
+        """*count* dice (1 dr, 2 DR, colored first) from VASSAL's RNG, recorded for the chat."""
+        text = str(self.api.roll(session, purpose, count))
+        return [int(x) for x in text.split(",")]
+
+    # --- changing -----------------------------------------------------------------------
+
+    def apply(self, batch: dict[str, Any]) -> dict[str, Any]:
+        """Apply a batch as one VASSAL command.
+
+        :raises BridgeRefused: with VASSAL's reason if it refused; nothing was changed then.
+        """
+        result: dict[str, Any] = json.loads(str(self.api.apply(json.dumps(batch))))
+        if not result.get("ok"):
+            raise BridgeRefused(str(result.get("error", "refused")))
+        return result
+
+    def say(self, text: str) -> None:
+        self.api.say(text)
+
+    # --- buttons ------------------------------------------------------------------------
+
+    def listen(self, handler: Callable[[str], str]) -> None:
+        """Let VASSAL's buttons call *handler(action)* ("wind", "upkeep", "odds"); it returns a chat line."""
+        if not self._callback_started:
+            self._gateway.start_callback_server(self._cb_params)
+            server = self._gateway.get_callback_server()
+            for s in (getattr(server, "server_socket", None),):
+                if s is not None:
+                    _nodelay(s)
+            self.api.setCallbackPort(server.get_listening_port())
+            self._callback_started = True
+        self._listener = _Listener(handler)
+        self.api.setListener(self._listener)
+
+    def press(self, action: str) -> None:
+        """Press one of the extension's toolbar buttons (as a player would)."""
+        self.api.press(action)
+
+    @property
+    def jvm(self) -> Any:
+        """py4j's view of the JVM (scripts and tests)."""
+        return self._gateway.jvm
+
+    def close(self) -> None:
+        try:
+            if self._callback_started:
+                self.api.clearListener()
+        except Exception:  # closing anyway
+            pass
+        self._gateway.shutdown_callback_server() if self._callback_started else None
+        self._gateway.close()
+
+    def __enter__(self) -> BridgeClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def connect(path: Path | None = None, *, port: int | None = None, token: str | None = None,
+            timeout: float = 30.0) -> BridgeClient:
+    """Connect with explicit *port* and *token*, or from the connection file."""
+    if port is not None:
+        if not token:
+            raise BadInput("a port was given without a token (the extension refuses calls without its token)")
+        return BridgeClient(ConnectionInfo("127.0.0.1", port, token), timeout)
+    return BridgeClient(read_connection_file(path), timeout)

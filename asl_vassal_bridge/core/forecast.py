@@ -1,0 +1,834 @@
+"""Multi-turn fire forecasts: the chance each Location is burning after N Player Turns.
+
+A Monte Carlo over the full fire rules — the RPh Wind Change with Gusts,
+Heavy Winds and Collapse (B25.63–.66), then the end-of-AFPh Flame→Blaze
+and Spreading Fire DRs (B25.151, B25.6–.64) — for every Player Turn.
+
+The rules stay in one place: before simulating, :func:`compile_position`
+asks the core's own check functions (:func:`~.fire.flame_to_blaze_check`,
+the Spreading Fire check behind :func:`~.fire.pending_spreads`,
+:func:`~.environment.wind_direction_drm`, :func:`~.fire.spread_targets`)
+for the Original DR each roll needs, per Location, per source and per
+wind; trajectories are then numpy arrays rolled together.  The rare
+branches call the core's scalar functions for the trajectories they
+touch: a Wind Change (:func:`~.wind.apply_wind_change`) and a Collapse
+(:func:`~.wind.collapse`), with dice drawn from the same seeded numpy
+generator.  Gusts (B25.651) are rolled on the arrays from the core's
+spread targets; ``tests/core/test_forecast.py`` checks them against
+:func:`~.wind.gusts`.
+
+:func:`play_player_turn` is the scalar step (RPh wind, end-of-AFPh
+upkeep) that :func:`forecast_reference` loops over per trajectory, for
+benchmarks and tests.
+
+>>> from .hexes import Hex
+>>> from .position import Fire, FireKind, GameMap, HexInfo, Location, Position
+>>> from .terrain import Terrain
+>>> woods = Location(Hex.parse("A1"))
+>>> pos = Position(GameMap.from_hexes({woods.hex: HexInfo(Terrain.WOODS)}), fires=(Fire(woods, FireKind.FLAME),))
+>>> fc = forecast(pos, turns=1, trials=2000, seed=1)
+>>> round(fc.chance(woods), 2)   # extinguished only on an Original DR 2 (B25.151)
+0.97
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from .dice import Roll, SeededDice
+from .environment import Wind, WindForce, wind_direction_drm
+from .errors import BadInput
+from .explain import Report
+from .fire import SpreadCheck, _spread_check, _wreck_targets, end_of_afph, flame_to_blaze_check, spread_targets
+from .hexes import Direction, Hex, MapLayout
+from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
+from .wind import apply_wind_change, collapse, rally_phase
+
+__all__ = [
+    "Forecast",
+    "ForecastProgram",
+    "compile_position",
+    "forecast",
+    "forecast_reference",
+    "play_player_turn",
+]
+
+#: The 13 wind states a trajectory can be in: No Wind, Mild Breeze to 1–6, Heavy Winds to 1–6.
+WINDS: tuple[Wind, ...] = (Wind(),) + tuple(Wind(WindForce.MILD_BREEZE, d) for d in Direction) + tuple(
+    Wind(WindForce.HEAVY_WINDS, d) for d in Direction)
+_N_WINDS = len(WINDS)
+NEVER = 13  # an Original DR no roll reaches
+ALWAYS = 2  # an Original DR every roll reaches (automatic spread, B25.63)
+
+#: DR total for each of the 36 equally likely (colored, white) pairs.
+_DR_OF = np.array([a + b for a in range(1, 7) for b in range(1, 7)], dtype=np.int8)
+
+I8 = npt.NDArray[np.int8]
+I64 = npt.NDArray[np.int64]
+B = npt.NDArray[np.bool_]
+F64 = npt.NDArray[np.float64]
+
+
+def wind_index(wind: Wind) -> int:
+    """Index of *wind* in :data:`WINDS`."""
+    if wind.force is WindForce.NO_WIND or wind.direction is None:
+        return 0
+    return int(wind.direction) + (0 if wind.force is WindForce.MILD_BREEZE else 6)
+
+
+# ---------------------------------------------------------------------------
+# The scalar step
+
+
+def play_player_turn(pos: Position, dice: SeededDice | object) -> tuple[Position, Report]:
+    """Play one Player Turn's fire upkeep: the RPh Wind Change (B25.65) and the end-of-AFPh upkeep (B25.151, B25.6).
+
+    From the RPh both are rolled; from the PFPh…AFPh only the upkeep; a
+    position past its AFPh first moves to the next Player Turn's RPh.  The
+    clock is left at the RPh of the following Player Turn.
+    """
+    order = list(Phase)
+    events = []
+    if order.index(pos.clock.phase) > order.index(Phase.AFPH):
+        pos = replace(pos, clock=pos.clock.next_player_turn())
+    title = f"Player Turn {pos.clock.turn}.{pos.clock.half}"
+    if pos.clock.phase is Phase.RPH:
+        pos, r1 = rally_phase(pos, dice)  # type: ignore[arg-type]
+        events += list(r1.events)
+    pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
+    pos, r2 = end_of_afph(pos, dice)  # type: ignore[arg-type]
+    events += list(r2.events)
+    pos = replace(pos, clock=pos.clock.next_player_turn())
+    return pos, Report(f"{title}: RPh wind and end-of-AFPh fire upkeep", tuple(events))
+
+
+def _start(pos: Position) -> Position:
+    """The position a forecast starts from: past its AFPh, the next Player Turn's RPh."""
+    order = list(Phase)
+    if order.index(pos.clock.phase) > order.index(Phase.AFPH):
+        return replace(pos, clock=pos.clock.next_player_turn())
+    return pos
+
+
+# ---------------------------------------------------------------------------
+# Compiling a Position into tables
+
+
+class _CachedLayout(MapLayout):
+    """The same hex names as the map's layout, remembered (names are asked for in every check text)."""
+
+    def __init__(self, boards: tuple[object, ...]) -> None:
+        object.__setattr__(self, "boards", boards)
+        object.__setattr__(self, "_names", {})
+
+    def name(self, h: Hex) -> str:
+        names: dict[Hex, str] = self._names  # type: ignore[attr-defined]
+        try:
+            return names[h]
+        except KeyError:
+            n = names[h] = MapLayout.name(self, h)
+            return n
+
+
+def _fast_map(m: GameMap) -> GameMap:
+    if isinstance(m.layout, _CachedLayout):
+        return m
+    return GameMap(m.hexes, m.buildings, _CachedLayout(m.layout.boards), m.name)
+
+
+def _threshold(sc: SpreadCheck | None) -> int:
+    if sc is None:
+        return NEVER
+    if sc.automatic:
+        return ALWAYS
+    assert sc.check is not None
+    return max(ALWAYS, min(NEVER, sc.check.needed_original))
+
+
+def _edge_thresholds(pos: Position, src: Location, tgt: Location, d: Direction | None,
+                     wreck: Wreck | None = None) -> list[int]:
+    """The Original DR needed to spread from *src* to *tgt* in each of the 13 wind states.
+
+    Three calls of the core's check — no wind, a Mild Breeze and Heavy Winds
+    blowing along the spread — tell whether the wind counts for this spread
+    and give its base DRMs; the other directions follow from
+    :func:`wind_direction_drm` (B25.64) and Heavy Winds' downwind and
+    downwind-flank spread (B25.63).  The tests check this against the core
+    for every wind.
+    """
+    env = pos.environment
+    along = d if d is not None else Direction.UP
+    base = _spread_check(replace(pos, environment=replace(env, wind=WINDS[0])), src, tgt, d, wreck)
+    mild = _spread_check(replace(pos, environment=replace(env, wind=WINDS[int(along)])), src, tgt, d, wreck)
+    heavy = _spread_check(replace(pos, environment=replace(env, wind=WINDS[6 + int(along)])), src, tgt, d, wreck)
+    out = [_threshold(base)]
+    applies = (d is not None and base is not None and mild is not None and base.check is not None
+               and mild.check is not None and mild.check.total_drm - base.check.total_drm == wind_direction_drm(d, d))
+    for w in Direction:
+        if applies and base is not None and base.check is not None:
+            assert d is not None
+            out.append(max(ALWAYS, min(NEVER, base.check.needed_original - wind_direction_drm(w, d))))
+        else:
+            out.append(_threshold(base))
+    for w in Direction:
+        if applies:
+            assert d is not None
+            out.append(ALWAYS if wind_direction_drm(w, d) >= 1 else NEVER)
+        else:
+            out.append(_threshold(heavy))
+    return out
+
+
+@dataclass
+class _Variant:
+    """The tables of one map: the original, or one with some building hexes collapsed (B25.66)."""
+
+    map: GameMap
+    collapsed: frozenset[Hex]
+    thr: I8  # (E, 13) Original DR to spread along each edge, per wind
+    valid: B  # (E,) the edge exists on this map
+    blaze_need: I8  # (L,) Original DR for Flame→Blaze (B25.151)
+    ext_max: I8  # (L,) Original DR at or below which a Flame that did not blaze goes out
+    building: B  # (L,) a building Location (Collapse candidates)
+    exists: B  # (L,) the Location exists on this map
+    wthr: I8  # (W, 2, 13) Burning Wreck spread thresholds
+
+
+@dataclass
+class ForecastProgram:
+    """A Position compiled for the forecast: Locations, spread edges, thresholds, and the start state."""
+
+    position: Position
+    locations: tuple[Location, ...]
+    index: dict[Location, int]
+    e_src: I64
+    e_tgt: I64
+    e_dir: I64  # 1–6, 0 for vertical (within a building hex)
+    e_start: I64  # (L+1,) CSR by source
+    two_hex: I64  # (7, L) ground Location two hexes downwind per direction, −1 if none
+    locs_of_hex: dict[Hex, list[int]]
+    wrecks: tuple[Wreck, ...]
+    w_loc: I64  # (W,) the wreck's Location index or −1
+    w_own: I64  # (W,) ground Location of the wreck's hex, −1 if not burnable
+    w_tgt: I64  # (W, 2) spread targets
+    w_down: I64  # (W, 7) ground Location one hex downwind per direction
+    w_since: I64
+    variants: list[_Variant] = field(default_factory=list)
+    variant_of: dict[frozenset[Hex], int] = field(default_factory=dict)
+    gust_edges: list[I64] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.locations)
+
+
+def _location_tables(pos: Position, locs: Sequence[Location], base: _Variant | None = None,
+                     only: set[Hex] | None = None) -> tuple[I8, I8, B, B]:
+    """Flame→Blaze thresholds per Location (from :func:`flame_to_blaze_check`); with *base*, only *only*'s hexes."""
+    m = pos.map
+    now = pos.clock.player_turn
+    if base is not None:
+        need, ext, building, exists = (base.blaze_need.copy(), base.ext_max.copy(), base.building.copy(),
+                                       base.exists.copy())
+    else:
+        need = np.full(len(locs), NEVER, np.int8)
+        ext = np.zeros(len(locs), np.int8)
+        building = np.zeros(len(locs), bool)
+        exists = np.zeros(len(locs), bool)
+    for i, loc in enumerate(locs):
+        if only is not None and loc.hex not in only:
+            continue
+        need[i], ext[i], building[i], exists[i] = NEVER, 0, False, False
+        if loc.hex not in m.hexes or loc not in m.locations(loc.hex):
+            continue
+        exists[i] = True
+        building[i] = m.is_building_location(loc)
+        bc = flame_to_blaze_check(pos, Fire(loc, FireKind.FLAME, since=now - 1))
+        if bc is not None:
+            need[i] = max(ALWAYS, min(NEVER, bc.check.needed_original))
+            ext[i] = max(0, min(12, 2 - bc.check.total_drm))
+    return need, ext, building, exists
+
+
+def compile_position(pos: Position) -> ForecastProgram:
+    """Compile *pos* (from the Player Turn it starts in) into the tables the forecast rolls on.
+
+    :raises BadInput: if a fire or wreck is on a Location the map lacks.
+    """
+    pos = _start(pos)
+    m = _fast_map(pos.map)
+    pos = replace(pos, map=m)
+    for f in pos.fires:
+        pos._check_location(f.location)
+    burnable = [loc for loc in m.all_locations() if m.is_burnable(loc)]
+    extra = [f.location for f in pos.fires] + [w.location for w in pos.wrecks]
+    locs = tuple(sorted(set(burnable) | set(extra)))
+    index = {loc: i for i, loc in enumerate(locs)}
+    src, tgt, dirs, thr = [], [], [], []
+    starts = [0]
+    for loc in locs:
+        if loc.hex in m.hexes and m.is_burnable(loc):
+            for target, d in spread_targets(m, loc):
+                j = index.get(target)
+                if j is None or not m.is_burnable(target):
+                    continue
+                src.append(index[loc])
+                tgt.append(j)
+                dirs.append(int(d) if d is not None else 0)
+                thr.append(_edge_thresholds(pos, loc, target, d))
+        starts.append(len(src))
+    n = len(locs)
+    two = np.full((7, n), -1, np.int64)
+    for d in Direction:
+        for i, loc in enumerate(locs):
+            far = Location(loc.hex.neighbour(d, 2))
+            if far.hex in m.hexes and m.is_burnable(far):
+                two[int(d), i] = index[far]
+    locs_of_hex: dict[Hex, list[int]] = {}
+    for i, loc in enumerate(locs):
+        locs_of_hex.setdefault(loc.hex, []).append(i)
+    wrecks = tuple(w for w in pos.wrecks if w.burning)
+    nw = len(wrecks)
+    w_loc = np.array([index.get(w.location, -1) for w in wrecks], np.int64)
+    w_own = np.full(nw, -1, np.int64)
+    w_tgt = np.full((nw, 2), -1, np.int64)
+    w_down = np.full((nw, 7), -1, np.int64)
+    for k, w in enumerate(wrecks):
+        own = Location(w.location.hex)
+        if m.is_burnable(own):
+            w_own[k] = index[own]
+        for d in Direction:
+            dn = Location(w.location.hex + d)
+            if dn.hex in m.hexes and m.is_burnable(dn):
+                w_down[k, int(d)] = index[dn]
+    prog = ForecastProgram(
+        pos, locs, index,
+        np.array(src, np.int64), np.array(tgt, np.int64), np.array(dirs, np.int64), np.array(starts, np.int64),
+        two, locs_of_hex, wrecks, w_loc, w_own, w_tgt, w_down,
+        np.array([w.since for w in wrecks], np.int64),
+    )
+    need, ext, building, exists = _location_tables(pos, locs)
+    thr_arr = np.array(thr, np.int8).reshape(len(src), _N_WINDS)
+    prog.variants.append(_Variant(m, frozenset(), thr_arr, np.ones(len(src), bool), need, ext, building, exists,
+                                  _wreck_thresholds(prog, pos)))
+    prog.variant_of[frozenset()] = 0
+    prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
+    return prog
+
+
+def _wreck_thresholds(prog: ForecastProgram, pos: Position) -> I8:
+    m = pos.map
+    out = np.full((len(prog.wrecks), 2, _N_WINDS), NEVER, np.int8)
+    for k, w in enumerate(prog.wrecks):
+        for slot, (target, d) in enumerate(_wreck_targets(m, w)):
+            j = prog.index.get(target)
+            if j is None or target not in m.locations(target.hex) or not m.is_burnable(target):
+                continue
+            prog.w_tgt[k, slot] = j
+            out[k, slot] = _edge_thresholds(pos, w.location, target, d, w)
+    return out
+
+
+def _variant(prog: ForecastProgram, parent: int, new_map: GameMap, collapsed: frozenset[Hex]) -> int:
+    """The index of the tables for a map whose *collapsed* hexes are rubble, computing them if new."""
+    if collapsed in prog.variant_of:
+        return prog.variant_of[collapsed]
+    base = prog.variants[parent]
+    changed = collapsed - base.collapsed
+    pos = replace(prog.position, map=new_map, fires=(), wrecks=())
+    m = new_map
+    touched: set[Hex] = set()
+    for h in changed:
+        touched.add(h)
+        touched.update(n for _, n in h.neighbours())
+    sources: set[Hex] = set(touched)
+    for h in touched:
+        sources.update(n for _, n in h.neighbours())
+    thr = base.thr.copy()
+    valid = base.valid.copy()
+    hex_src = np.array([prog.locations[i].hex in touched for i in prog.e_src], bool)
+    hex_tgt = np.array([prog.locations[i].hex in touched for i in prog.e_tgt], bool)
+    affected = hex_src | hex_tgt
+    valid[affected] = False
+    thr[affected] = NEVER
+    edge_of = {(int(prog.e_src[e]), int(prog.e_tgt[e])): e for e in np.flatnonzero(affected)}
+    for h in sources:
+        if h not in m.hexes:
+            continue
+        for loc in m.locations(h):
+            if not m.is_burnable(loc) or loc not in prog.index:
+                continue
+            for target, d in spread_targets(m, loc):
+                if loc.hex not in touched and target.hex not in touched:
+                    continue
+                e = edge_of.get((prog.index[loc], prog.index.get(target, -1)))
+                if e is None or not m.is_burnable(target):
+                    continue
+                valid[e] = True
+                thr[e] = _edge_thresholds(pos, loc, target, d)
+    need, ext, building, exists = _location_tables(pos, prog.locations, base, set(changed))
+    v = _Variant(m, collapsed, thr, valid, need, ext, building, exists, _wreck_thresholds(prog, pos))
+    prog.variants.append(v)
+    prog.variant_of[collapsed] = len(prog.variants) - 1
+    return len(prog.variants) - 1
+
+
+# ---------------------------------------------------------------------------
+# Dice from numpy
+
+
+class _NumpyDice:
+    """The core's Dice protocol, rolled from a numpy generator (for the scalar rare branches)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self._rng = rng
+
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        a, b = self._rng.integers(1, 7, size=2)
+        return Roll(int(a), int(b))
+
+    def dr(self, purpose: str) -> Roll:
+        return Roll(int(self._rng.integers(1, 7)))
+
+
+def _roll_dr(rng: np.random.Generator, n: int) -> I8:
+    """*n* DR totals (2…12)."""
+    return _DR_OF[rng.integers(0, 36, size=n, dtype=np.int8)]
+
+
+# ---------------------------------------------------------------------------
+# The batch of trajectories
+
+
+class _Batch:
+    """The fire state of T trajectories over the program's L Locations."""
+
+    def __init__(self, prog: ForecastProgram, trials: int, rng: np.random.Generator) -> None:
+        self.prog = prog
+        self.rng = rng
+        pos = prog.position
+        n = prog.n
+        self.t = trials
+        self.now = pos.clock.player_turn
+        self.blaze = np.zeros((trials, n), bool)
+        self.fresh = np.zeros((trials, n), bool)  # formed this Player Turn: no spread yet (B25.6)
+        self.closed = np.zeros((trials, n), bool)  # a Blaze with every target already a Blaze
+        self.old = np.zeros((trials, n), np.uint8)  # Flames that may become Blazes this AFPh
+        self.new = np.zeros((trials, n), np.uint8)  # Flames that appeared this Player Turn (B25.15)
+        self.wind = np.full(trials, wind_index(pos.environment.wind), np.int64)
+        self.var = np.zeros(trials, np.int64)
+        self.walive = np.ones((trials, len(prog.wrecks)), bool)
+        rph = pos.clock.phase is Phase.RPH
+        for f in pos.fires:
+            i = prog.index[f.location]
+            if f.is_blaze:
+                self.blaze[:, i] = True
+                self.old[:, i] = 0
+                self.new[:, i] = 0
+                if f.since >= self.now:
+                    self.fresh[:, i] = True
+            elif not self.blaze[0, i]:
+                if f.since < self.now and not (f.hampered and not rph):
+                    self.old[:, i] += 1
+                else:
+                    self.new[:, i] += 1
+        self.rph = rph
+        self.minthr = np.full(trials * n, NEVER, np.int8)
+
+    # -- helpers ---------------------------------------------------------
+    def _row_variant(self, rows: I64) -> I64:
+        return self.var[rows]
+
+    def _lookup_thr(self, rows: I64, edges: I64) -> I8:
+        v0 = self.prog.variants[0]
+        w = self.wind[rows]
+        out: I8 = v0.thr[edges, w]
+        if self.var.any():
+            vr = self.var[rows]
+            k = np.flatnonzero(vr)
+            for v in np.unique(vr[k]):
+                kk = k[vr[k] == v]
+                out[kk] = self.prog.variants[int(v)].thr[edges[kk], w[kk]]
+        return out
+
+    def _valid(self, rows: I64, edges: I64) -> B:
+        out = np.ones(len(edges), bool)
+        if self.var.any():
+            vr = self.var[rows]
+            k = np.flatnonzero(vr)
+            for v in np.unique(vr[k]):
+                kk = k[vr[k] == v]
+                out[kk] = self.prog.variants[int(v)].valid[edges[kk]]
+        return out
+
+    def _loc_table(self, rows: I64, locs: I64, name: str) -> I8:
+        out: I8 = getattr(self.prog.variants[0], name)[locs]
+        if self.var.any():
+            vr = self.var[rows]
+            k = np.flatnonzero(vr)
+            for v in np.unique(vr[k]):
+                kk = k[vr[k] == v]
+                out[kk] = getattr(self.prog.variants[int(v)], name)[locs[kk]]
+        return out
+
+    # -- RPh ---------------------------------------------------------------
+    def rally_phase(self) -> None:
+        """Wind Change DR for every trajectory (B25.65); the rare results go through the core."""
+        dr = _roll_dr(self.rng, self.t)
+        dice = _NumpyDice(self.rng)
+        for row in np.flatnonzero(dr == 2):
+            change = int(self.rng.integers(1, 7))
+            wind, _ = apply_wind_change(WINDS[int(self.wind[row])], change, dice)
+            self.wind[row] = wind_index(wind)
+        for row in np.flatnonzero(dr == 12):
+            self._gusts(int(row))
+            self._collapse(int(row), dice)
+
+    def _gusts(self, row: int) -> None:
+        """Gusts (B25.651) for one trajectory: the arrays' version of :func:`.wind.gusts`."""
+        prog = self.prog
+        rng = self.rng
+        v = prog.variants[int(self.var[row])]
+        wind = WINDS[int(self.wind[row])]
+        d = int(wind.direction) if wind.direction is not None else int(rng.integers(1, 7))
+        bl = self.blaze[row]
+        burning = bl | (self.old[row] > 0) | (self.new[row] > 0)
+        edges = prog.gust_edges[d]
+        ok = v.valid[edges] & bl[prog.e_src[edges]] & ~bl[prog.e_tgt[edges]]
+        self.new[row, prog.e_tgt[edges[ok]]] += 1  # one edge per target in a direction
+        alive = np.flatnonzero(self.walive[row])
+        for k in alive:
+            own = prog.w_own[k]
+            if own >= 0 and not bl[own]:
+                self.new[row, own] += 1
+        srcs = np.flatnonzero(bl)
+        far = prog.two_hex[d, srcs]
+        cands = list(far[(far >= 0) & ~burning[np.maximum(far, 0)]])
+        for k in alive:
+            dn = prog.w_down[k, d]
+            if dn >= 0 and not burning[dn]:
+                cands.append(dn)
+        if len(cands) == 1:
+            chosen = cands
+        elif cands:
+            rolls = rng.integers(1, 7, size=len(cands))
+            chosen = [c for c, r in zip(cands, rolls, strict=True) if r == rolls.max()]
+        else:
+            chosen = []
+        for c in chosen:
+            self.new[row, c] += 1
+
+    def _collapse(self, row: int, dice: _NumpyDice) -> None:
+        """Collapse (B25.66) for one trajectory, through the core's :func:`.wind.collapse`."""
+        prog = self.prog
+        vi = int(self.var[row])
+        v = prog.variants[vi]
+        cand = np.flatnonzero(self.blaze[row] & v.building)
+        if len(cand) == 0:
+            return
+        fires = tuple(Fire(prog.locations[i], FireKind.BLAZE, since=0) for i in cand)
+        before = replace(prog.position, map=v.map, fires=fires, wrecks=(), units=())
+        after, _ = collapse(before, dice)
+        gone = frozenset(h for h in {prog.locations[i].hex for i in cand}
+                         if after.map.hexes[h].building is None)
+        if not gone:
+            return
+        for h in gone:
+            idx = prog.locs_of_hex[h]
+            for arr in (self.blaze, self.fresh, self.closed):
+                arr[row, idx] = False
+            self.old[row, idx] = 0
+            self.new[row, idx] = 0
+            g = prog.index[Location(h)]
+            self.blaze[row, g] = True
+            self.fresh[row, g] = True
+            for _, nh in h.neighbours():
+                self.closed[row, prog.locs_of_hex.get(nh, [])] = False
+            for k, w in enumerate(prog.wrecks):
+                if w.location.hex == h:
+                    self.walive[row, k] = False
+        self.var[row] = _variant(prog, vi, after.map, v.collapsed | gone)
+
+    # -- AFPh --------------------------------------------------------------
+    def flame_to_blaze(self) -> None:
+        """Every eligible Flame rolls until one becomes a Blaze; Final DR ≤ 2 puts it out (B25.151)."""
+        rows, locs = np.nonzero(self.old)
+        if len(rows) == 0:
+            return
+        count = self.old[rows, locs].astype(np.int64)
+        need = self._loc_table(rows, locs, "blaze_need")
+        ext = self._loc_table(rows, locs, "ext_max")
+        blazed = np.zeros(len(rows), bool)
+        left = count.copy()
+        for j in range(int(count.max())):
+            k = np.flatnonzero((count > j) & ~blazed)
+            if len(k) == 0:
+                break
+            dr = _roll_dr(self.rng, len(k))
+            b = dr >= need[k]
+            blazed[k[b]] = True
+            out = ~b & (dr <= ext[k])
+            left[k[out]] -= 1
+        self.old[rows, locs] = left.astype(np.uint8)
+        br, bloc = rows[blazed], locs[blazed]
+        self.blaze[br, bloc] = True
+        self.fresh[br, bloc] = True
+        self.old[br, bloc] = 0
+        self.new[br, bloc] = 0
+        for k in range(len(self.prog.wrecks)):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
+            wl = self.prog.w_loc[k]
+            if wl >= 0:
+                self.walive[br[bloc == wl], k] = False
+
+    def spread(self) -> None:
+        """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
+        prog = self.prog
+        n = prog.n
+        rows, srcs = np.nonzero(self.blaze & ~self.fresh & ~self.closed)
+        deg = prog.e_start[srcs + 1] - prog.e_start[srcs]
+        total = int(deg.sum())
+        keys_parts: list[I64] = []
+        thr_parts: list[I8] = []
+        if total:
+            pair = np.repeat(np.arange(len(rows)), deg)
+            first = np.cumsum(deg) - deg
+            e = np.repeat(prog.e_start[srcs], deg) + (np.arange(total) - np.repeat(first, deg))
+            rr = rows[pair]
+            tg = prog.e_tgt[e]
+            open_ = ~self.blaze[rr, tg] & self._valid(rr, e)
+            has_edges = deg > 0
+            opened = np.add.reduceat(open_.astype(np.int64), first[has_edges]) if has_edges.any() else np.zeros(0)
+            shut = np.zeros(len(rows), bool)
+            shut[~has_edges] = True
+            shut[np.flatnonzero(has_edges)[opened == 0]] = True
+            self.closed[rows[shut], srcs[shut]] = True
+            sel = np.flatnonzero(open_)
+            keys_parts.append(rr[sel] * n + tg[sel])
+            thr_parts.append(self._lookup_thr(rr[sel], e[sel]))
+        else:
+            self.closed[rows, srcs] = True
+        for k in range(len(prog.wrecks)):
+            if prog.w_since[k] >= self.now:
+                continue
+            live = np.flatnonzero(self.walive[:, k])
+            for slot in range(2):
+                t = prog.w_tgt[k, slot]
+                if t < 0 or len(live) == 0:
+                    continue
+                r2 = live[~self.blaze[live, t]]
+                w = self.wind[r2]
+                th = prog.variants[0].wthr[k, slot][w]
+                vr = self.var[r2]
+                for vv in np.unique(vr[vr > 0]):
+                    m = vr == vv
+                    th[m] = prog.variants[int(vv)].wthr[k, slot][w[m]]
+                keys_parts.append(r2 * n + t)
+                thr_parts.append(th.astype(np.int8))
+        if not keys_parts:
+            return
+        keys = np.concatenate(keys_parts)
+        thr = np.concatenate(thr_parts)
+        live_k = thr < NEVER
+        keys, thr = keys[live_k], thr[live_k]
+        if len(keys) == 0:
+            return
+        np.minimum.at(self.minthr, keys, thr)
+        hit = np.flatnonzero(self.minthr < NEVER)
+        need = self.minthr[hit]
+        self.minthr[hit] = NEVER
+        dr = _roll_dr(self.rng, len(hit))
+        won = hit[dr >= need]
+        flat_new = self.new.reshape(-1)
+        flat_new[won] += 1
+
+    def end_player_turn(self) -> None:
+        self.old += self.new
+        self.new[:] = 0
+        self.fresh[:] = False
+        self.now += 1
+        self.rph = True
+
+    def play(self) -> None:
+        if self.rph:
+            self.rally_phase()
+        self.flame_to_blaze()
+        self.spread()
+        self.end_player_turn()
+
+    def counts(self) -> tuple[I64, I64]:
+        """Per Location: trajectories with a Flame or Blaze, and with a Blaze."""
+        burning = self.blaze | (self.old > 0) | (self.new > 0)
+        return burning.sum(axis=0, dtype=np.int64), self.blaze.sum(axis=0, dtype=np.int64)
+
+
+# ---------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """Chances that each Location is burning (Flame or Blaze) after *turns* Player Turns, with standard errors.
+
+    Estimates from *trials* trajectories; ``stderr`` is √(p(1−p)/trials).
+    """
+
+    position: Position
+    turns: int
+    trials: int
+    seed: int | None
+    locations: tuple[Location, ...]
+    burning: F64
+    blaze: F64
+
+    @property
+    def stderr(self) -> F64:
+        p = self.burning
+        return np.sqrt(p * (1 - p) / max(1, self.trials))  # type: ignore[no-any-return]
+
+    @property
+    def blaze_stderr(self) -> F64:
+        p = self.blaze
+        return np.sqrt(p * (1 - p) / max(1, self.trials))  # type: ignore[no-any-return]
+
+    def chance(self, loc: Location) -> float:
+        """Estimated chance *loc* is burning (0 for a Location that cannot burn)."""
+        try:
+            return float(self.burning[self.locations.index(loc)])
+        except ValueError:
+            return 0.0
+
+    def as_dict(self, minimum: float = 0.0) -> dict[Location, tuple[float, float]]:
+        """``{Location: (chance, standard error)}`` for every Location with chance > *minimum*."""
+        se = self.stderr
+        return {loc: (float(p), float(s)) for loc, p, s in zip(self.locations, self.burning, se, strict=True)
+                if p > minimum}
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready summary (Locations named as on the map)."""
+        se = self.stderr
+        bse = self.blaze_stderr
+        return {
+            "turns": self.turns,
+            "trials": self.trials,
+            "seed": self.seed,
+            "locations": [
+                {"location": self.position.loc_name(loc), "burning": round(float(p), 6),
+                 "stderr": round(float(s), 6), "blaze": round(float(b), 6), "blaze_stderr": round(float(bs), 6)}
+                for loc, p, s, b, bs in zip(self.locations, self.burning, se, self.blaze, bse, strict=True)
+                if p > 0
+            ],
+        }
+
+
+_CHUNK = 1024
+_worker_prog: ForecastProgram | None = None
+
+
+def _run_chunk(prog: ForecastProgram, trials: int, turns: int, seed: np.random.SeedSequence,
+               on_turn: Callable[[], None] | None = None) -> tuple[I64, I64]:
+    batch = _Batch(prog, trials, np.random.default_rng(seed))
+    for _ in range(turns):
+        batch.play()
+        if on_turn is not None:
+            on_turn()
+    return batch.counts()
+
+
+def _init_worker(prog: ForecastProgram) -> None:
+    global _worker_prog
+    _worker_prog = prog
+
+
+def _worker_chunk(args: tuple[int, int, np.random.SeedSequence]) -> tuple[I64, I64]:
+    assert _worker_prog is not None
+    trials, turns, seed = args
+    return _run_chunk(_worker_prog, trials, turns, seed)
+
+
+def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None = None, *,
+             processes: int | None = 1, progress: Callable[[float], None] | None = None,
+             program: ForecastProgram | None = None) -> Forecast:
+    """Monte Carlo forecast of the fire over *turns* Player Turns (B25.151, B25.6–.66).
+
+    Each Player Turn is the RPh Wind Change DR (from the RPh; Gusts,
+    Collapse, Heavy Winds included) then the end-of-AFPh upkeep; a
+    position past its AFPh starts with the next Player Turn.  The same
+    *seed* gives the same result whatever *processes* is (trajectories run
+    in fixed chunks with their own seeds); ``processes=None`` uses every
+    local core.  *progress* is called with the fraction done.  *program*
+    reuses a :func:`compile_position` result for the same Position.
+
+    :raises BadInput: if *turns* or *trials* is not positive.
+    """
+    if turns < 0:
+        raise BadInput(f"turns must be 0 or more, not {turns}")
+    if trials < 1:
+        raise BadInput(f"trials must be at least 1, not {trials}")
+    prog = program if program is not None else compile_position(pos)
+    sizes = [_CHUNK] * (trials // _CHUNK) + ([trials % _CHUNK] if trials % _CHUNK else [])
+    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
+    burning = np.zeros(prog.n, np.int64)
+    blaze = np.zeros(prog.n, np.int64)
+    workers = os.cpu_count() or 1 if processes is None else max(1, processes)
+    steps = max(1, len(sizes) * max(1, turns))
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(min(1.0, done / steps))
+
+    if workers > 1 and len(sizes) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(sizes)), initializer=_init_worker,
+                                 initargs=(prog,)) as ex:
+            for b, z in ex.map(_worker_chunk, [(s, turns, sd) for s, sd in zip(sizes, seeds, strict=True)]):
+                burning += b
+                blaze += z
+                for _ in range(max(1, turns)):
+                    tick()
+    else:
+        for s, sd in zip(sizes, seeds, strict=True):
+            b, z = _run_chunk(prog, s, turns, sd, tick)
+            burning += b
+            blaze += z
+            if turns == 0:
+                tick()
+    return Forecast(pos, turns, trials, seed, prog.locations, burning / trials, blaze / trials)
+
+
+def forecast_reference(pos: Position, turns: int, trials: int, seed: int | None = None) -> Forecast:
+    """The same forecast as a plain loop: :func:`play_player_turn` with :class:`SeededDice` per trajectory.
+
+    Slow; for benchmarks and tests.
+    """
+    pos = _start(pos)
+    locs = tuple(sorted({loc for loc in pos.map.all_locations() if pos.map.is_burnable(loc)}
+                        | {f.location for f in pos.fires}))
+    index = {loc: i for i, loc in enumerate(locs)}
+    burning = np.zeros(len(locs))
+    blaze = np.zeros(len(locs))
+    base = seed if seed is not None else 0
+    for t in range(trials):
+        dice = SeededDice(base * 1_000_003 + t)
+        p = pos
+        for _ in range(turns):
+            p, _ = play_player_turn(p, dice)
+        for loc in {f.location for f in p.fires}:
+            burning[index[loc]] += 1
+        for f in p.blazes():
+            blaze[index[f.location]] += 1
+    return Forecast(pos, turns, trials, seed, locs, burning / trials, blaze / trials)
+
+
+def exact_one_phase(pos: Position) -> dict[Location, float]:
+    """Chance each Location gets a Flame from Spreading Fire at the end of this AFPh (B25.6), as floats."""
+    from .fire import pending_spreads
+
+    return {loc: float(sc.chance) for loc, sc in pending_spreads(pos).items()}

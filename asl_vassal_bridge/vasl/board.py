@@ -1,0 +1,744 @@
+"""VASL board archives (``bd01`` …): BoardMetadata.xml and LOSData → per-hex terrain → a core GameMap.
+
+``LOSData`` is gzip around a Java ObjectOutputStream of block-data records:
+four big-endian ints (width, height in hexes; grid width, height in pixels),
+then for every pixel, x outer and y inner, one signed elevation byte and one
+terrain-code byte, then one stairway byte per hex (column by column).  The
+pixel grid is decoded with numpy in whole-array operations (no per-pixel
+Python loop).
+
+Geometry (standard grain): hex width = grid width / (width − 1) (56.25 px),
+height = grid height / height (64.5 px); A1's centre is (A1CenterX,
+A1CenterY) = (0, 32.25); odd-indexed columns (B, D…) run from row 0 (a half
+hex at the top) to row 10, even ones (A, C…) from row 1 to 10.  This agrees
+with :meth:`asl_vassal_bridge.core.hexes.Hex.pixel`.
+
+For each hex the reader finds, as VASL does, the terrain at the centre, the
+base elevation there, the building type (BoardMetadata ``buildingTypes``
+override it by name) and the stairway flag; and beyond VASL, every terrain
+that lies in the hex, the terrain along each hexside, and which hexes'
+depictions touch across their shared hexside: those form one *feature*
+(a woods patch, an orchard, a building), the "directly attached" of B25.62.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_index, column_letters
+from ..core.position import GameMap, HexInfo
+from ..core.terrain import Building, BuildingKind, Material, Terrain
+from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
+from .terrain import TerrainMapping, TerrainTable, VaslTerrainType
+
+__all__ = [
+    "BadLOSDataError",
+    "BoardGeometry",
+    "BoardMetadata",
+    "HexTerrain",
+    "LOSData",
+    "VaslBoard",
+    "decode_losdata",
+    "game_map",
+    "parse_board_metadata",
+    "read_board",
+    "render_png",
+]
+
+#: Largest pixel grid accepted (a 4×4 geomorphic board block is far below it).
+MAX_GRID_PIXELS = 40_000_000
+
+
+class BadLOSDataError(VaslFileError):
+    """LOSData that is not the gzip/Java block-data stream VASL writes."""
+
+
+# --- BoardMetadata.xml -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMetadata:
+    """The parts of a board's ``BoardMetadata.xml`` the readers use."""
+
+    name: str
+    version: str
+    image: str
+    has_hills: bool
+    width: int
+    height: int
+    a1_center_x: float | None = None
+    a1_center_y: float | None = None
+    hex_width: float | None = None
+    hex_height: float | None = None
+    alt_hex_grain: bool = False
+    hex_grid_config: str = ""
+    building_types: Mapping[str, str] = field(default_factory=dict)
+    slopes: Mapping[str, str] = field(default_factory=dict)
+
+
+def _float_attr(el: Any, name: str, source: str) -> float | None:
+    v = el.get(name)
+    if v is None or v.strip() == "":
+        return None
+    try:
+        return float(v)
+    except ValueError:
+        raise BadXmlError(f"{source}: attribute {name}={v!r} is not a number") from None
+
+
+def parse_board_metadata(data: bytes, source: str) -> BoardMetadata:
+    """Parse a ``BoardMetadata.xml``.
+
+    :raises BadXmlError: for broken XML, a wrong root, or a bad size.
+    """
+    root = parse_xml(data, source, "a VASL BoardMetadata.xml")
+    if root.tag != "boardMetadata":
+        raise BadXmlError(f"{source}: root element <{root.tag}> is not <boardMetadata>")
+    try:
+        width = int(root.get("width") or 33)
+        height = int(root.get("height") or 10)
+    except ValueError:
+        raise BadXmlError(f"{source}: width/height {root.get('width')!r}×{root.get('height')!r} are not "
+                          "whole numbers of hexes") from None
+    if not (1 <= width <= 500 and 1 <= height <= 500):
+        raise BadXmlError(f"{source}: board size {width}×{height} hexes is out of range (expected e.g. 33×10)")
+    buildings: dict[str, str] = {}
+    for b in root.iter("buildingType"):
+        hx, bt = b.get("hexName"), b.get("buildingTypeName")
+        if hx and bt:
+            buildings[hx.strip()] = bt.strip()
+    slopes: dict[str, str] = {}
+    for s in root.iter("slope"):
+        hx, sides = s.get("hex"), s.get("hexsides")
+        if hx and sides is not None:
+            slopes[hx.strip()] = sides.strip()
+    return BoardMetadata(
+        name=root.get("name") or "", version=root.get("version") or "", image=root.get("boardImageFileName") or "",
+        has_hills=(root.get("hasHills") or "").strip().lower() == "true", width=width, height=height,
+        a1_center_x=_float_attr(root, "A1CenterX", source), a1_center_y=_float_attr(root, "A1CenterY", source),
+        hex_width=_float_attr(root, "hexWidth", source), hex_height=_float_attr(root, "hexHeight", source),
+        alt_hex_grain=(root.get("altHexGrain") or "").strip().lower() == "true",
+        hex_grid_config=root.get("HexGridConfig") or "", building_types=buildings, slopes=slopes)
+
+
+# --- LOSData ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LOSData:
+    """A board's decoded pixel grid: terrain codes and elevations indexed ``[y, x]``, and stairways."""
+
+    width: int
+    height: int
+    grid_width: int
+    grid_height: int
+    terrain: npt.NDArray[np.uint8]
+    elevation: npt.NDArray[np.int8]
+    stairways: npt.NDArray[np.uint8]
+
+
+def _unframe(stream: bytes, source: str) -> bytes:
+    """The payload of a Java ObjectOutputStream holding only block-data records."""
+    if len(stream) < 4 or stream[:4] != b"\xac\xed\x00\x05":
+        raise BadLOSDataError(f"{source}: LOSData does not start with the Java stream header AC ED 00 05")
+    parts: list[bytes] = []
+    i, n = 4, len(stream)
+    while i < n:
+        tag = stream[i]
+        if tag == 0x77:  # TC_BLOCKDATA
+            if i + 2 > n:
+                raise BadLOSDataError(f"{source}: LOSData block header truncated at byte {i}")
+            size = stream[i + 1]
+            i += 2
+        elif tag == 0x7A:  # TC_BLOCKDATALONG
+            if i + 5 > n:
+                raise BadLOSDataError(f"{source}: LOSData block header truncated at byte {i}")
+            size = struct.unpack_from(">i", stream, i + 1)[0]
+            if size < 0:
+                raise BadLOSDataError(f"{source}: negative LOSData block length at byte {i}")
+            i += 5
+        else:
+            raise BadLOSDataError(f"{source}: unexpected Java stream record 0x{tag:02x} at byte {i} "
+                                  "(expected block data only)")
+        if i + size > n:
+            raise BadLOSDataError(f"{source}: LOSData block at byte {i} runs past the end (truncated)")
+        parts.append(stream[i:i + size])
+        i += size
+    return b"".join(parts)
+
+
+def row_counts(width: int, height: int, alt_grain: bool = False) -> list[int]:
+    """Hexes per column: the columns that start with a half hex have one more (VASL ``rowCount``)."""
+    long_parity = 0 if alt_grain else 1
+    return [height + (1 if c % 2 == long_parity else 0) for c in range(width)]
+
+
+def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSData:
+    """Decode a gzipped LOSData member.
+
+    :raises BadLOSDataError: for broken gzip, a wrong header, or a payload of the wrong length.
+    """
+    try:
+        raw = gunzip_limited(data, source, limit=2 * MAX_GRID_PIXELS + 1_000_000)
+    except VaslFileError as e:
+        raise BadLOSDataError(str(e)) from None
+    payload = _unframe(raw, source)
+    if len(payload) < 16:
+        raise BadLOSDataError(f"{source}: LOSData payload is {len(payload)} bytes, too short for its header")
+    width, height, gw, gh = struct.unpack_from(">4i", payload, 0)
+    if not (0 < width <= 500 and 0 < height <= 500 and 0 < gw and 0 < gh and gw * gh <= MAX_GRID_PIXELS):
+        raise BadLOSDataError(f"{source}: LOSData header {width}×{height} hexes, {gw}×{gh} pixels is out of range")
+    counts = row_counts(width, height, alt_grain)
+    expected = 16 + 2 * gw * gh + sum(counts)
+    if len(payload) != expected:
+        raise BadLOSDataError(f"{source}: LOSData payload is {len(payload)} bytes; a {width}×{height}-hex, "
+                              f"{gw}×{gh}-pixel board needs {expected}")
+    grid = np.frombuffer(payload, dtype=np.uint8, count=2 * gw * gh, offset=16).reshape(gw, gh, 2)
+    terrain = np.ascontiguousarray(grid[:, :, 1].T)
+    elevation = np.ascontiguousarray(grid[:, :, 0].T).view(np.int8)
+    stairs = np.frombuffer(payload, dtype=np.uint8, offset=16 + 2 * gw * gh).copy()
+    return LOSData(width, height, gw, gh, terrain, elevation, stairs)
+
+
+# --- Geometry --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGeometry:
+    """Hex grid geometry of one board in its own pixels."""
+
+    width: int
+    height: int
+    grid_width: int
+    grid_height: int
+    hex_width: float
+    hex_height: float
+    a1_x: float
+    a1_y: float
+    alt_grain: bool = False
+
+    @property
+    def long_parity(self) -> int:
+        """Column parity (0 or 1) of the columns that start with a half hex at row 0."""
+        return 0 if self.alt_grain else 1
+
+    def hexes(self) -> list[tuple[int, int, str]]:
+        """(column, row index, name) of every hex, column-major as LOSData stores stairways."""
+        out = []
+        for c, n in enumerate(row_counts(self.width, self.height, self.alt_grain)):
+            first = 0 if c % 2 == self.long_parity else 1
+            for r in range(n):
+                out.append((c, r, f"{column_letters(c)}{r + first}"))
+        return out
+
+    def centre(self, col: int, row_index: int) -> tuple[float, float]:
+        """Pixel centre of hex (column, row index) (VASL ``Map.getHexCenterPoint``)."""
+        x = self.a1_x + self.hex_width * col
+        y = self.a1_y + self.hex_height * row_index - (self.hex_height / 2 if col % 2 == self.long_parity else 0.0)
+        return x, y
+
+    def parse(self, name: str) -> tuple[int, int]:
+        """(column, row index) of a board hex name.
+
+        :raises HexNameError: if the name is not a hex of this board.
+        """
+        h = name.strip()
+        letters = h.rstrip("0123456789")
+        digits = h[len(letters):]
+        if not letters or not digits:
+            raise HexNameError(f"{name!r} is not a hex name (expected e.g. E4)")
+        col = column_index(letters)
+        first = 0 if col % 2 == self.long_parity else 1
+        idx = int(digits) - first
+        if not (0 <= col < self.width and 0 <= idx < row_counts(self.width, self.height, self.alt_grain)[col]):
+            raise HexNameError(f"hex {name} is off the board ({self.width}×{self.height} hexes)")
+        return col, idx
+
+
+def geometry_for(meta: BoardMetadata, los: LOSData) -> BoardGeometry:
+    hw = meta.hex_width or (los.grid_width / max(los.width - 1, 1))
+    hh = meta.hex_height or (los.grid_height / los.height)
+    a1x = meta.a1_center_x if meta.a1_center_x is not None else 0.0
+    a1y = meta.a1_center_y if meta.a1_center_y is not None else (0.0 if meta.alt_hex_grain else hh / 2)
+    return BoardGeometry(los.width, los.height, los.grid_width, los.grid_height, hw, hh, a1x, a1y,
+                         meta.alt_hex_grain)
+
+
+@lru_cache(maxsize=8)
+def _labels(geo: BoardGeometry) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+    """For every pixel ``[y, x]``, the index (in :meth:`BoardGeometry.hexes` order) of the nearest hex
+    centre, and the distance to it in pixels.
+
+    Whole-array numpy.  A pixel between the centres of columns c and c+1 is
+    nearest to a hex of one of those two columns (a column further away is
+    always at least a hex width off, farther than the worst case in c), and
+    within a column to one of the two hexes whose centres bracket its y: four
+    candidates per pixel.
+    """
+    counts = np.asarray(row_counts(geo.width, geo.height, geo.alt_grain), dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    xs = np.arange(geo.grid_width, dtype=np.float32)
+    ys = np.arange(geo.grid_height, dtype=np.float32)[:, None]
+    left = np.floor((xs - geo.a1_x) / geo.hex_width).astype(np.int64)
+    best_d = np.full((geo.grid_height, geo.grid_width), np.inf, dtype=np.float32)
+    best_i = np.full((geo.grid_height, geo.grid_width), -1, dtype=np.int32)
+    for dc in (0, 1):
+        c = left + dc
+        valid_c = (c >= 0) & (c < geo.width)
+        cc = np.clip(c, 0, geo.width - 1)
+        dx2 = ((xs - (geo.a1_x + geo.hex_width * cc)) ** 2).astype(np.float32)
+        dx2[~valid_c] = np.inf
+        shift = np.where(cc % 2 == geo.long_parity, geo.hex_height / 2, 0.0).astype(np.float32)
+        base = np.floor((ys - geo.a1_y + shift) / geo.hex_height).astype(np.int64)
+        for dr in (0, 1):
+            r = base + dr
+            dy = ys - (geo.a1_y + geo.hex_height * r - shift)
+            d = dy * dy + dx2
+            d[(r < 0) | (r >= counts[cc])] = np.inf
+            better = d < best_d
+            np.copyto(best_d, d, where=better)
+            np.copyto(best_i, (starts[cc] + r).astype(np.int32), where=better)
+    return best_i, np.sqrt(best_d)
+
+
+# --- Per-hex terrain -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HexTerrain:
+    """What a board archive says of one hex.
+
+    *terrain* is the VASL terrain type that decides the hex (at its centre,
+    or the inherent terrain found near the centre); *others* lists every
+    other terrain type drawn in the hex with its share of the hex's pixels;
+    *hexsides* the hexside terrain along sides 1–6 (B.8 numbering: 1 up,
+    clockwise; None where the side is plain); *feature* names the depiction
+    the hex belongs to (hexes sharing it are directly attached, B25.62).
+    """
+
+    name: str
+    col: int
+    row: int
+    x: float
+    y: float
+    terrain: VaslTerrainType
+    elevation: int
+    stairwell: bool
+    others: tuple[tuple[str, float], ...]
+    hexsides: tuple[str | None, ...]
+    building_type: str | None
+    feature: str | None
+    road: bool
+
+    @property
+    def fire_terrain(self) -> Terrain:
+        return self.terrain.mapping.terrain
+
+
+@dataclass(frozen=True)
+class VaslBoard:
+    """A decoded board archive: metadata, pixel grid, geometry and every hex."""
+
+    source: str
+    metadata: BoardMetadata
+    los: LOSData
+    geometry: BoardGeometry
+    hexes: Mapping[str, HexTerrain]
+    buildings: Mapping[str, Building]
+    table: TerrainTable
+    image: bytes | None = None
+
+    @property
+    def name(self) -> str:
+        return self.metadata.name
+
+    def hex(self, name: str) -> HexTerrain:
+        """The hex of this board with that name.
+
+        :raises HexNameError: if there is none.
+        """
+        try:
+            return self.hexes[name.strip().upper()]
+        except KeyError:
+            raise HexNameError(f"hex {name} is off board {self.name} ({self.metadata.width}×"
+                               f"{self.metadata.height} hexes)") from None
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-ready summary: board facts and every hex's terrain."""
+        return {
+            "board": self.name, "version": self.metadata.version, "width": self.metadata.width,
+            "height": self.metadata.height, "grid": [self.los.grid_width, self.los.grid_height],
+            "hex_count": len(self.hexes),
+            "hexes": [{
+                "hex": h.name, "terrain": h.terrain.name, "fire_terrain": h.fire_terrain.name.lower(),
+                "elevation": h.elevation, "stairwell": h.stairwell, "building_type": h.building_type,
+                "feature": h.feature, "road": h.road,
+                "others": [{"terrain": n, "share": round(s, 3)} for n, s in h.others],
+                "hexsides": list(h.hexsides),
+            } for h in self.hexes.values()],
+            "buildings": {b.id: {"material": b.material.value, "kind": b.kind.value, "levels": b.levels,
+                                 "hexes": [h.name for h in self.hexes.values() if h.feature == b.id]}
+                          for b in self.buildings.values()},
+        }
+
+    def summary_lines(self) -> Iterator[str]:
+        """A human-readable per-hex table."""
+        m = self.metadata
+        yield (f"board {m.name} (version {m.version}): {m.width}×{m.height} hexes, {len(self.hexes)} hexes "
+               f"with half hexes, grid {self.los.grid_width}×{self.los.grid_height} px, "
+               f"{len(self.buildings)} buildings")
+        yield f"{'hex':<5} {'elev':>4}  {'terrain':<28} {'fire terrain':<16} {'feature':<12} other terrain"
+        for h in self.hexes.values():
+            others = ", ".join(f"{n} {s:.0%}" for n, s in h.others[:3])
+            extra = " stairwell" if h.stairwell else ""
+            bt = f" [{h.building_type}]" if h.building_type and h.building_type != h.terrain.name else ""
+            yield (f"{h.name:<5} {h.elevation:>4}  {h.terrain.name + bt:<28} {h.fire_terrain.label:<16} "
+                   f"{h.feature or '':<12} {others}{extra}")
+
+
+_DIRECTION_SAMPLES = ((0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5))
+
+
+def _sample(arr: npt.NDArray[Any], x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[Any]:
+    xi = np.clip(x.astype(np.int64), 0, arr.shape[1] - 1)
+    yi = np.clip(y.astype(np.int64), 0, arr.shape[0] - 1)
+    return arr[yi, xi]
+
+
+def _union_find(n: int, pairs: Iterable[tuple[int, int]]) -> list[int]:
+    parent = list(range(n))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for a, b in pairs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return [find(i) for i in range(n)]
+
+
+def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
+                 source: str) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+    """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
+
+    :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
+    """
+    present = np.unique(los.terrain)
+    missing = [int(c) for c in present if int(c) not in table]
+    if missing:
+        from ..core.terrain import UnknownTerrainError
+        raise UnknownTerrainError(f"{source}: LOSData uses terrain codes {missing} that {table.source or 'the table'}"
+                                  " does not define (expected VASL terrainType typeCodes)")
+    hexes = geo.hexes()
+    n = len(hexes)
+    labels, dist = _labels(geo)
+    centres = np.array([geo.centre(c, r) for c, r, _ in hexes], dtype=np.float64)
+    cx, cy = np.trunc(centres[:, 0]), np.trunc(centres[:, 1])
+    # Per-code facts as lookup arrays.
+    lut_inherent = np.zeros(256, dtype=bool)
+    lut_building = np.zeros(256, dtype=bool)
+    lut_road = np.zeros(256, dtype=bool)
+    lut_hexside = np.zeros(256, dtype=bool)
+    fire_id = np.zeros(256, dtype=np.int32)
+    terrains = list(Terrain)
+    for code, t in table.by_code.items():
+        lut_inherent[code] = t.inherent
+        lut_building[code] = t.mapping.is_building
+        lut_road[code] = t.mapping.terrain is Terrain.ROAD
+        lut_hexside[code] = t.mapping.hexside
+        fire_id[code] = terrains.index(t.mapping.terrain)
+    # Centre sample (VASL samples one pixel right and up of the centre first).
+    ccode = _sample(los.terrain, cx + 1, cy - 1)
+    celev = _sample(los.elevation, cx + 1, cy - 1).astype(int)
+    # Building fallback: probes 5 px around the centre; the last building found wins (VASL).
+    for dx, dy in ((5, 0), (-5, 0), (0, 5), (0, -5)):
+        probe = _sample(los.terrain, cx + dx, cy + dy)
+        use = ~lut_building[ccode] & lut_building[probe]
+        ccode = np.where(use, probe, ccode)
+    # Histograms: whole hex, and the inner region nearer the centre than any hexside (inherent terrain).
+    flat_l = labels.ravel().astype(np.int64)
+    flat_t = los.terrain.ravel().astype(np.int64)
+    on = flat_l >= 0
+    hist = np.bincount(flat_l[on] * 256 + flat_t[on], minlength=n * 256).reshape(n, 256)
+    inner = on & (dist.ravel() < geo.hex_height / 4)
+    ihist = np.bincount(flat_l[inner] * 256 + flat_t[inner], minlength=n * 256).reshape(n, 256)
+    inh = ihist * lut_inherent[None, :]
+    has_inh = inh.sum(axis=1) > 0
+    ccode = np.where(has_inh & ~lut_building[ccode], inh.argmax(axis=1), ccode)
+    totals = hist.sum(axis=1).clip(min=1)
+    # Hexside samples: a pixel just inside each hexside's midpoint, and the pixel across it.
+    half_h = geo.hex_height / 2
+    side_codes = np.stack([_sample(los.terrain, cx + dx * (half_h - 2), cy + dy * (half_h - 2))
+                           for dx, dy in _DIRECTION_SAMPLES], axis=1)
+    mid_codes = np.stack([_sample(los.terrain, centres[:, 0] + dx * half_h, centres[:, 1] + dy * half_h)
+                          for dx, dy in _DIRECTION_SAMPLES], axis=1)
+    road_share = (hist * lut_road[None, :]).sum(axis=1) / totals
+    # Build HexTerrain records and attachment pairs.
+    index = {(c, r): i for i, (c, r, _) in enumerate(hexes)}
+    fire_c = fire_id[ccode]
+    woods_i = terrains.index(Terrain.WOODS)
+    road_i = terrains.index(Terrain.ROAD)
+    same_pairs: list[tuple[int, int]] = []
+    bld_pairs: list[tuple[int, int]] = []
+    for i, (c, r, _name) in enumerate(hexes):
+        for s in (1, 2, 3):  # each pair once: sides up-right, down-right, down
+            j = _neighbour(index, geo, c, r, s)
+            if j is None:
+                continue
+            mid = int(mid_codes[i, s])
+            if lut_building[ccode[i]] and lut_building[ccode[j]]:
+                t_i, t_j = table[int(ccode[i])].mapping, table[int(ccode[j])].mapping
+                wall = table[mid].mapping.rowhouse or table[int(side_codes[i, s])].mapping.rowhouse
+                if t_i.material is t_j.material and lut_building[mid] and not wall:
+                    bld_pairs.append((i, j))
+            elif fire_c[i] == fire_c[j] and terrains[int(fire_c[i])].burnable and fire_id[mid] == fire_c[i]:
+                same_pairs.append((i, j))
+    feat_root = _union_find(n, same_pairs)
+    bld_root = _union_find(n, bld_pairs)
+    out: dict[str, HexTerrain] = {}
+    names = [h[2] for h in hexes]
+    buildings: dict[str, Building] = {}
+    bld_members: dict[int, list[int]] = {}
+    for i in range(n):
+        if lut_building[ccode[i]]:
+            bld_members.setdefault(bld_root[i], []).append(i)
+    bld_id: dict[int, str] = {}
+    for root, members in bld_members.items():
+        bid = f"{meta.name or 'bd'}-bldg-{names[root]}"
+        bld_id[root] = bid
+        types = [meta.building_types.get(names[m]) or table[int(ccode[m])].name for m in members]
+        maps = [_mapping_by_name(table, t) or table[int(ccode[m])].mapping for m, t in zip(members, types, strict=True)]
+        first = maps[0]
+        levels = max((mp.levels or 0) for mp in maps)
+        hex_levels = tuple((names[m], mp.levels or 0) for m, mp in zip(members, maps, strict=True)
+                           if (mp.levels or 0) != levels)
+        kind = first.kind or BuildingKind.SINGLE_STORY
+        if kind in (BuildingKind.SINGLE_STORY, BuildingKind.TWO_STORY, BuildingKind.MULTI_STORY):
+            kind = (BuildingKind.SINGLE_STORY if levels == 0 else BuildingKind.TWO_STORY if levels == 1
+                    else BuildingKind.MULTI_STORY)
+        rowhouse = any(table[int(mid_codes[m, s])].mapping.rowhouse for m in members for s in range(6))
+        buildings[bid] = Building(bid, first.material or Material.STONE, kind, levels, hex_levels,
+                                  rooftop=any(mp.rooftop for mp in maps), rowhouse=rowhouse)
+    feat_names: dict[int, str] = {}
+    for i, (c, r, name) in enumerate(hexes):
+        code = int(ccode[i])
+        vt = table[code]
+        if lut_road[code] and (hist[i] * (fire_id == woods_i)).sum() / totals[i] > 0.2:
+            pass  # a woods-road hex: the centre is road, woods around it (handled by to_hexinfo)
+        others = tuple((table[int(k)].name, float(hist[i, k] / totals[i]))
+                       for k in np.argsort(-hist[i]) if hist[i, k] > 0 and int(k) != code
+                       and hist[i, k] / totals[i] >= 0.01)
+        sides = tuple(table[int(side_codes[i, s])].name if lut_hexside[int(side_codes[i, s])] else None
+                      for s in range(6))
+        feature: str | None
+        if lut_building[code]:
+            feature = bld_id[bld_root[i]]
+        elif terrains[int(fire_c[i])].burnable:
+            root = feat_root[i]
+            if root not in feat_names:
+                feat_names[root] = f"{meta.name or 'bd'}-{terrains[int(fire_c[i])].name.lower()}-{names[root]}"
+            feature = feat_names[root]
+        else:
+            feature = None
+        out[name] = HexTerrain(name, c, r, float(centres[i, 0]), float(centres[i, 1]), vt, int(celev[i]),
+                               bool(los.stairways[i]) if i < len(los.stairways) else False, others, sides,
+                               meta.building_types.get(name) if lut_building[code] else None, feature,
+                               bool(road_share[i] > 0.03 or fire_c[i] == road_i))
+    return out, buildings
+
+
+def _mapping_by_name(table: TerrainTable, name: str) -> TerrainMapping | None:
+    for t in table.by_code.values():
+        if t.name == name:
+            return t.mapping
+    return None
+
+
+#: (column, row index) steps across hexsides 0–5 (0 up, clockwise) from a column that starts
+#: with a half hex (long) and from one that does not (short).
+_LONG_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_SHORT_STEPS = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def _neighbour(index: Mapping[tuple[int, int], int], geo: BoardGeometry, c: int, r: int, side: int) -> int | None:
+    """Index of the neighbour across hexside *side* (0 up, clockwise), or None off the board."""
+    long_col = c % 2 == geo.long_parity  # shifted half a hex up: see BoardGeometry.centre
+    steps = _LONG_STEPS if long_col else _SHORT_STEPS
+    dc, dr = steps[side]
+    return index.get((c + dc, r + dr))
+
+
+def read_board(path: Path | str, table: TerrainTable | None = None) -> VaslBoard:
+    """Read and decode a VASL board archive.
+
+    *table* is VASL's terrain types; by default the SharedBoardMetadata found
+    beside the archive (see :func:`find_shared_metadata`).
+
+    :raises BadArchiveError, BadXmlError, BadLOSDataError, UnknownTerrainError: naming the archive.
+    """
+    p = Path(path)
+    arc = Archive(p)
+    return read_board_archive(arc, str(p), table if table is not None else default_terrain_table(p.parent))
+
+
+def read_board_archive(arc: Archive, source: str, table: TerrainTable) -> VaslBoard:
+    meta_name = arc.find("BoardMetadata.xml")
+    los_name = arc.find("LOSData")
+    if meta_name is None or los_name is None:
+        raise BadLOSDataError(f"{source}: no {'BoardMetadata.xml' if meta_name is None else 'LOSData'} in the "
+                              "archive (legacy boards without LOS data are not supported)")
+    meta = parse_board_metadata(arc.read(meta_name, limit=8 * 1024 * 1024), f"{source}!{meta_name}")
+    los = decode_losdata(arc.read(los_name), f"{source}!{los_name}", alt_grain=meta.alt_hex_grain)
+    if (los.width, los.height) != (meta.width, meta.height):
+        raise BadLOSDataError(f"{source}: LOSData is {los.width}×{los.height} hexes but BoardMetadata.xml says "
+                              f"{meta.width}×{meta.height}")
+    geo = geometry_for(meta, los)
+    hexes, buildings = derive_hexes(los, geo, table, meta, source)
+    img_name = arc.find(meta.image) if meta.image else None
+    image = arc.read(img_name) if img_name else None
+    return VaslBoard(source, meta, los, geo, hexes, buildings, table, image)
+
+
+# --- SharedBoardMetadata discovery -----------------------------------------------------
+
+SHARED_METADATA_NAMES = ("SharedBoardMetadata.xml",)
+NEWER_TYPES_NAMES = ("SharedBoardMetadata-6.7-newer-terrain-types.xml",)
+
+
+def find_shared_metadata(*dirs: Path) -> list[Path]:
+    """SharedBoardMetadata.xml (and the 6.7 additions, if present) in *dirs* or their parents."""
+    for d in dirs:
+        for base in (d, d.parent):
+            main = base / SHARED_METADATA_NAMES[0]
+            if main.is_file():
+                extra = [base / n for n in NEWER_TYPES_NAMES if (base / n).is_file()]
+                return [main, *extra]
+    return []
+
+
+@lru_cache(maxsize=4)
+def _cached_table(paths: tuple[str, ...]) -> TerrainTable:
+    from .terrain import read_terrain_types
+    return read_terrain_types(*paths)
+
+
+def default_terrain_table(*dirs: Path) -> TerrainTable:
+    """VASL's terrain types from the SharedBoardMetadata.xml beside *dirs*.
+
+    :raises VaslFileError: when none is found (say where to put it).
+    """
+    found = find_shared_metadata(*dirs)
+    if not found:
+        where = ", ".join(str(d) for d in dirs)
+        raise VaslFileError(f"no SharedBoardMetadata.xml in {where} or its parent folder (VASL's terrain types are "
+                            "needed to decode LOSData; copy it from VASL's boardData folder)")
+    return _cached_table(tuple(str(p) for p in found))
+
+
+# --- Core GameMap ----------------------------------------------------------------------
+
+
+def to_hexinfo(h: HexTerrain, building: str | None) -> HexInfo:
+    """The core HexInfo of a decoded hex (a road hex through woods is Woods-Road, B25.1)."""
+    terrain = h.fire_terrain
+    if terrain is Terrain.ROAD and any(
+            n in ("Woods", "Forest", "Pine Woods", "Light Woods") and s >= 0.2 for n, s in h.others):
+        terrain = Terrain.WOODS_ROAD
+    elif terrain is Terrain.WOODS and h.road:
+        terrain = Terrain.WOODS_ROAD
+    return HexInfo(terrain=terrain, elevation=h.elevation, building=building, stairwell=h.stairwell,
+                   feature=h.feature, road=h.road)
+
+
+def game_map(boards: Sequence[tuple[VaslBoard, BoardPlacement]], name: str = "") -> GameMap:
+    """A core GameMap of boards placed on a map (board-prefixed hex names with several boards).
+
+    Hexes shared by two boards (the half hexes on a common edge) take the
+    terrain of the board placed first.
+    """
+    layout = MapLayout(tuple(p for _, p in boards))
+    infos: dict[Hex, HexInfo] = {}
+    buildings: dict[str, Building] = {}
+    for board, placement in boards:
+        prefix = f"{placement.name}:" if len(boards) > 1 else ""
+        for b in board.buildings.values():
+            bid = prefix + b.id
+            buildings[bid] = Building(bid, b.material, b.kind, b.levels, b.hex_levels, b.rooftop, b.rowhouse,
+                                      b.fortified)
+        for h in board.hexes.values():
+            mh = placement.to_map(Hex.parse(h.name))
+            if mh in infos:
+                continue
+            bld = prefix + h.feature if (h.feature and h.feature in board.buildings) else None
+            info = to_hexinfo(h, bld)
+            if info.feature and not bld:
+                info = HexInfo(info.terrain, info.elevation, None, info.stairwell, prefix + info.feature, info.road)
+            infos[mh] = info
+    return GameMap.from_hexes(infos, buildings.values(), layout, name)
+
+
+# --- Picture ---------------------------------------------------------------------------
+
+_COLOURS: dict[Terrain, tuple[int, int, int]] = {
+    Terrain.OPEN_GROUND: (232, 222, 170), Terrain.ROAD: (190, 190, 190), Terrain.WATER: (80, 140, 230),
+    Terrain.MARSH: (120, 170, 170), Terrain.WOODS: (30, 120, 30), Terrain.WOODS_ROAD: (60, 150, 60),
+    Terrain.BRUSH: (150, 190, 80), Terrain.GRAIN: (240, 200, 40), Terrain.ORCHARD: (110, 200, 110),
+    Terrain.OLIVE_GROVE: (110, 170, 110), Terrain.VINEYARD: (160, 90, 160), Terrain.CACTUS_PATCH: (170, 200, 120),
+    Terrain.WOODEN_BUILDING: (170, 100, 40), Terrain.STONE_BUILDING: (110, 110, 130),
+    Terrain.WOODEN_RUBBLE: (200, 150, 100), Terrain.STONE_RUBBLE: (160, 160, 170), Terrain.WALL: (90, 90, 90),
+    Terrain.HEDGE: (20, 80, 20), Terrain.BRIDGE: (140, 100, 60), Terrain.OTHER: (220, 220, 220),
+}
+
+
+def render_png(board: VaslBoard, out: Path | str) -> Path:
+    """Write a picture: the board image on top, the decoded terrain below, hex names and elevations marked.
+
+    Every pixel of the lower half is coloured by the fire-rules terrain of its
+    LOSData code (buildings stone grey / wooden brown, woods dark green…),
+    darkened per level of elevation; each hex shows its name, the terrain
+    that decides it and its base elevation.
+    """
+    from PIL import Image, ImageDraw
+
+    los = board.los
+    lut = np.zeros((256, 3), dtype=np.uint8)
+    for code, t in board.table.by_code.items():
+        lut[code] = _COLOURS.get(t.mapping.terrain, (255, 0, 255))
+    rgb = lut[los.terrain].astype(np.float32)
+    shade = 1.0 - 0.12 * np.clip(los.elevation.astype(np.float32), 0, 5)[..., None]
+    rgb = (rgb * shade).clip(0, 255).astype(np.uint8)
+    decoded = Image.fromarray(rgb, "RGB")
+    draw = ImageDraw.Draw(decoded)
+    for h in board.hexes.values():
+        label = f"{h.name}\n{h.fire_terrain.label[:10]}\nL{h.elevation}" + ("\nstair" if h.stairwell else "")
+        draw.multiline_text((h.x - 16, h.y - 18), label, fill=(0, 0, 0), spacing=0)
+        draw.ellipse((h.x - 1.5, h.y - 1.5, h.x + 1.5, h.y + 1.5), fill=(200, 0, 0))
+    top: Image.Image | None = None
+    if board.image:
+        try:
+            top = Image.open(io.BytesIO(board.image)).convert("RGB")
+        except (OSError, ValueError):
+            top = None
+    w, h = decoded.size
+    canvas = Image.new("RGB", (w, h * 2 if top is not None else h), (255, 255, 255))
+    if top is not None:
+        canvas.paste(top.resize((w, h)), (0, 0))
+        canvas.paste(decoded, (0, h))
+    else:
+        canvas.paste(decoded, (0, 0))
+    outp = Path(out)
+    canvas.save(outp, "PNG")
+    return outp

@@ -1,0 +1,181 @@
+"""A VASL saved game and its board archives → a core :class:`~asl_vassal_bridge.core.position.Position`.
+
+Terrain comes from the board archives named in the save's ``bd`` line
+(``BOARDS_DIR/bd01`` …, decoded by :mod:`.board`); fires, wrecks, EC and wind
+come from VASL's own counters (:mod:`.counters`):
+
+* Flame → a Flame; a Flame with VASL's PIN counter in its stack appeared
+  this Player Turn (VASL's Flame places that PIN, as B25.15 asks players to
+  mark new Flames): ``since`` = the Position's Player Turn.
+* Blaze → a Blaze; on a Wreck it makes a burning Wreck instead (B25.14);
+  an n-level Blaze burns levels 0…n−1 of its building hex (B25.2).
+* A Level marker in the stack puts the stack's fires on that level.
+* EC, Wind, Wind Dir and Gusts counters → the Environment (B25.5, B25.63–.65).
+
+Pieces VASSAL hides from a player never reach here (see :mod:`.vsav`).
+
+Map pixels: VASL's map keeps an edge of ``edgeWidth``×``edgeHeight`` pixels
+(400×400 in VASL's module) around the boards; each geomorphic board is
+1800×645 pixels and boards abut, so a board's GG column is the next board's A.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.environment import EC, Environment, Wind, WindForce
+from ..core.hexes import BoardPlacement, Hex
+from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Wreck
+from . import counters as c
+from .board import VaslBoard, default_terrain_table, game_map, read_board
+from .counters import FireCounter
+from .safe import VaslFileError
+from .vsav import BadSavedGameError, SavedGame, SavedPiece, read_vsav
+
+__all__ = ["DEFAULT_EDGE", "MapFrame", "position_from_game", "position_from_vsav"]
+
+#: VASL's map edge (ASLMap edgeWidth, edgeHeight) in pixels.
+DEFAULT_EDGE = (400, 400)
+
+
+@dataclass(frozen=True)
+class MapFrame:
+    """Where the boards lie on VASL's map, to turn map pixels into hexes."""
+
+    boards: tuple[tuple[VaslBoard, BoardPlacement], ...]
+    edge: tuple[int, int] = DEFAULT_EDGE
+
+    def hex_at(self, x: int, y: int) -> Hex | None:
+        """The map hex under map pixel (x, y), or None if no board is there."""
+        for board, pl in self.boards:
+            gw, gh = board.los.grid_width, board.los.grid_height
+            lx = x - self.edge[0] - pl.x * gw
+            ly = y - self.edge[1] - pl.y * gh
+            if not (-1 <= lx <= gw + 1 and -1 <= ly <= gh + 1):
+                continue
+            if pl.reversed:
+                lx, ly = gw - lx, gh - ly
+            local = Hex.from_pixel(lx, ly)
+            if local.name.upper() not in board.hexes:
+                continue
+            return pl.to_map(local)
+        return None
+
+
+def _find_archive(boards_dir: Path, name: str) -> Path:
+    cands = [f"bd{name}", name, f"bd{name.zfill(2)}", f"bd{name.lstrip('0')}"]
+    for cand in cands:
+        p = boards_dir / cand
+        if p.is_file():
+            return p
+    raise VaslFileError(f"board {name!r} of the saved game is not in {boards_dir} (looked for "
+                        f"{', '.join(dict.fromkeys(cands))})")
+
+
+def position_from_vsav(vsav_path: Path, boards_dir: Path) -> Position:
+    """The Position of a VASL saved game, with terrain from the board archives in *boards_dir*.
+
+    :raises BadInput: (a subclass) naming the file for an unreadable save, a
+        missing board archive, bad terrain data or a counter off the boards.
+    """
+    game = read_vsav(vsav_path)
+    if not game.boards:
+        raise BadSavedGameError(f"{vsav_path}: the saved game has no boards (its bd line is empty), so its "
+                                "counters cannot be placed on hexes")
+    table = default_terrain_table(Path(boards_dir))
+    placed: list[tuple[VaslBoard, BoardPlacement]] = []
+    for entry in game.boards:
+        board = read_board(_find_archive(Path(boards_dir), entry.name), table)
+        placed.append((board, BoardPlacement(board.name or entry.name, entry.x, entry.y, entry.reversed)))
+    return position_from_game(game, tuple(placed))
+
+
+def _stacks(game: SavedGame, frame: MapFrame) -> dict[Hex, list[list[SavedPiece]]]:
+    """Visible pieces on the boards grouped by hex, then by stack (pieces at one map point)."""
+    out: dict[Hex, dict[tuple[str, int, int], list[SavedPiece]]] = {}
+    for p in game.pieces:
+        if p.map is None:
+            continue
+        h = frame.hex_at(p.x, p.y)
+        if h is None:
+            if p.fire_counter in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE,
+                                  FireCounter.WRECK):
+                raise OffBoardError(f"{game.source}: {p.name or p.basic_name} (piece {p.id}) at map pixel "
+                                    f"({p.x}, {p.y}) is on no board")
+            continue
+        out.setdefault(h, {}).setdefault((p.map, p.x, p.y), []).append(p)
+    return {h: list(st.values()) for h, st in out.items()}
+
+
+def _environment(game: SavedGame) -> Environment:
+    ec = EC.MODERATE
+    force = WindForce.NO_WIND
+    direction = None
+    gusts = False
+    for kind, p in game.fire_pieces():
+        if kind is FireCounter.EC:
+            ec = c.ec_from_piece(p.traits)
+        elif kind is FireCounter.WIND:
+            force = c.wind_force_from_piece(p.traits)
+        elif kind is FireCounter.WIND_DIR:
+            direction = c.wind_direction_from_piece(p.traits)
+        elif kind is FireCounter.GUSTS:
+            gusts = c.gusts_from_piece(p.traits)
+    if force is not WindForce.NO_WIND and direction is None:
+        raise BadSavedGameError(f"{game.source}: the Wind counter shows {force.label} but there is no Wind Dir "
+                                "counter (B25.64)")
+    wind = Wind(force, direction if force is not WindForce.NO_WIND else None)
+    return Environment(ec=ec, wind=wind, gusts=gusts)
+
+
+def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacement]],
+                       edge: tuple[int, int] = DEFAULT_EDGE) -> Position:
+    """The Position of an already-read saved game on already-read boards."""
+    gmap: GameMap = game_map(boards, name=Path(game.source).name)
+    frame = MapFrame(tuple(boards), edge)
+    pos = Position(gmap, environment=_environment(game), name=Path(game.source).stem)
+    turn = pos.clock.player_turn
+    fires: list[Fire] = []
+    wrecks: list[Wreck] = []
+    for h, stacks in _stacks(game, frame).items():
+        for stack in stacks:
+            kinds = [(p.fire_counter, p) for p in stack]
+            level = 0
+            rooftop = False
+            for k, p in kinds:
+                if k is FireCounter.LEVEL:
+                    lv = c.level_from_piece(p.traits)
+                    level, rooftop = lv.level, lv.rooftop
+            if rooftop:
+                roof = gmap.rooftop(h)
+                loc = roof if roof is not None else Location(h)
+            else:
+                top = gmap.top_level(h)
+                loc = Location(h, max(min(level, top), -1 if level < 0 else 0))
+                if loc not in gmap.locations(h):
+                    loc = Location(h)
+            pinned = any(k is FireCounter.PIN for k, _ in kinds)
+            has_wreck = [p for k, p in kinds if k in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK)]
+            blazes = [p for k, p in kinds if k is FireCounter.BLAZE]
+            for w in has_wreck:
+                burning = w.fire_counter is FireCounter.WRECK and bool(blazes)
+                wrecks.append(Wreck(loc, burning=burning, name=w.name or w.basic_name))
+            for k, p in kinds:
+                if k is FireCounter.FLAME:
+                    fires.append(Fire(loc, FireKind.FLAME, since=turn if pinned else 0))
+                elif k is FireCounter.BLAZE and not has_wreck:
+                    fires.append(Fire(loc, FireKind.BLAZE))
+                elif k is FireCounter.BUILDING_BLAZE:
+                    n = c.building_blaze_levels(p.basic_name, p.gpid) or 1
+                    top = gmap.top_level(h)
+                    for lv in range(min(n, top + 1)):
+                        fires.append(Fire(Location(h, lv), FireKind.BLAZE))
+    for f in fires:
+        if f.is_blaze:
+            pos = pos.add_fire(f)
+    for f in fires:
+        if f.is_flame and pos.blaze_at(f.location) is None:
+            pos = pos.add_fire(f)
+    return pos.with_(wrecks=tuple(wrecks))

@@ -1,0 +1,281 @@
+"""VASSAL saved games (``.vsav``) of VASL: deobfuscate, parse the commands, list the pieces.
+
+A ``.vsav`` is a zip with ``savedGame``: ``!VCSK``, two hex digits (the key)
+and hex pairs of (byte XOR key).  VASSAL 3.8's xz-compressed form
+(``!VOXZ``) is **not supported yet**: it is refused with a clear error.
+
+The text is VASSAL commands joined by ESC (nested command lists escape their
+ESCs one level more): ``+/id/type/state`` adds a piece (``type`` ``stack``
+adds a stack), ``D/id/state`` changes one, ``M/id/map/x/y/…`` moves one,
+``-/id`` removes one; VASL's ``bd\\t…`` line lists the boards.
+
+Privacy: a piece VASSAL hides or obscures from the other player (its
+``hide`` trait holds a player id: HIDDEN_BY; its ``obs``/``conceal`` trait
+holds one: OBSCURED_BY), and every piece under a concealment ``?`` counter
+in its stack, is dropped while reading.  Such pieces are never in
+:attr:`SavedGame.pieces`, never in a Position and never in a message; only
+their number is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.hexes import BoardPlacement
+from .counters import FireCounter, classify, piece_name
+from .safe import Archive, VaslFileError
+from .traits import Trait, decode_sequence, decode_traits
+
+__all__ = [
+    "BadSavedGameError",
+    "BoardEntry",
+    "SavedGame",
+    "SavedPiece",
+    "deobfuscate",
+    "obfuscate",
+    "parse_commands",
+    "read_vsav",
+    "read_vsav_bytes",
+]
+
+#: The largest savedGame member accepted (obfuscated text is twice the size of the game).
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+
+class BadSavedGameError(VaslFileError):
+    """A saved game that cannot be read."""
+
+
+def deobfuscate(data: bytes, source: str) -> str:
+    """The command text of a ``savedGame`` member (``!VCSK`` obfuscation undone, or plain text).
+
+    :raises BadSavedGameError: for ``!VOXZ`` (not supported yet) or broken hex digits.
+    """
+    if data.startswith(b"!VOXZ"):
+        raise BadSavedGameError(f"{source}: this save uses VASSAL 3.8's xz-compressed format (!VOXZ), which is not "
+                                "supported yet; re-save it from VASSAL 3.7 or earlier")
+    if data.startswith(b"!VCSK"):
+        body = data[5:].strip()
+        try:
+            key = int(body[:2], 16)
+            raw = bytes.fromhex(body[2:].decode("ascii"))
+        except (ValueError, UnicodeDecodeError):
+            raise BadSavedGameError(f"{source}: broken !VCSK obfuscation (expected hex digit pairs)") from None
+        plain = bytes(b ^ key for b in raw) if key else raw
+    else:
+        plain = data
+    try:
+        text = plain.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadSavedGameError(f"{source}: saved game text is not UTF-8 (expected VASSAL commands)") from None
+    if "begin_save" not in text[:200] and not text.startswith(("+/", "bd\t")):
+        raise BadSavedGameError(f"{source}: no begin_save command (expected a VASSAL saved game)")
+    return text
+
+
+def obfuscate(text: str, key: int = 0xD8) -> bytes:
+    """The ``!VCSK`` form of saved-game text (VASSAL ``ObfuscatingOutputStream``), for writing saves."""
+    raw = text.encode("utf-8")
+    return b"!VCSK" + f"{key:02x}".encode() + bytes(b ^ key for b in raw).hex().encode()
+
+
+def parse_commands(text: str, depth: int = 0) -> list[str]:
+    """Every command of a saved game, nested command lists flattened, in order."""
+    out: list[str] = []
+    if depth > 50:
+        raise BadSavedGameError("saved game commands nest more than 50 levels deep")
+    for tok in decode_sequence(text, "\x1b"):
+        if "\x1b" in tok:
+            out.extend(parse_commands(tok, depth + 1))
+        elif tok:
+            out.append(tok)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    """One board of VASL's ``bd`` line: its place in the board grid and its name."""
+
+    x: int
+    y: int
+    name: str
+    reversed: bool
+    fields: tuple[str, ...]
+
+    @property
+    def archive_name(self) -> str:
+        """The board archive's file name (``bd`` + the name: ``bd01``, ``bd1a``)."""
+        n = self.name
+        return n if n.startswith("bd") else f"bd{n}"
+
+    def placement(self) -> BoardPlacement:
+        return BoardPlacement(self.name, self.x, self.y, self.reversed)
+
+
+def parse_boards(command: str, source: str) -> list[BoardEntry]:
+    """The boards of VASL's ``bd\\t…`` command (``x  y  name …`` per board, boards joined by ``bd\\t``)."""
+    body = command[3:] if command.startswith("bd\t") else command
+    out: list[BoardEntry] = []
+    for desc in body.split("bd\t"):
+        toks = [t for t in re.split(r"[\t\n]", desc) if t != ""]
+        if not toks:
+            continue
+        try:
+            x, y = int(toks[0]), int(toks[1])
+        except (ValueError, IndexError):
+            raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} does not start with its column and row")
+        if len(toks) < 3:
+            raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} has no board name")
+        name = toks[2]
+        rev = any(t.lower() in ("r", "reversed", "rev") for t in toks[3:])
+        if name.endswith(" r") or name.endswith("(r)"):
+            rev, name = True, name.rsplit(" ", 1)[0].removesuffix("(r)").strip()
+        out.append(BoardEntry(x, y, name, rev, tuple(toks[3:])))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class SavedPiece:
+    """A piece of a saved game that VASSAL shows to both players."""
+
+    id: str
+    gpid: str
+    name: str
+    map: str | None
+    x: int
+    y: int
+    traits: tuple[Trait, ...]
+
+    @property
+    def fire_counter(self) -> FireCounter | None:
+        return classify(self.name, self.gpid) or classify(self.basic_name, None)
+
+    @property
+    def basic_name(self) -> str:
+        f = self.traits[-1].fields if self.traits else []
+        return f[4] if len(f) > 4 else ""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What a saved game holds: boards, visible pieces, stacks, extensions."""
+
+    source: str
+    boards: tuple[BoardEntry, ...]
+    pieces: tuple[SavedPiece, ...]
+    stacks: tuple[tuple[str, tuple[str, ...]], ...]
+    hidden_count: int
+    module_version: str = ""
+    extensions: tuple[tuple[str, str], ...] = ()
+
+    def fire_pieces(self) -> Iterator[tuple[FireCounter, SavedPiece]]:
+        for p in self.pieces:
+            k = p.fire_counter
+            if k is not None:
+                yield k, p
+
+    def stack_of(self, piece_id: str) -> tuple[str, ...]:
+        """Ids of the (visible) pieces in the same stack, bottom first."""
+        visible = {p.id for p in self.pieces}
+        for _, members in self.stacks:
+            if piece_id in members:
+                return tuple(m for m in members if m in visible)
+        return (piece_id,)
+
+
+def _is_hidden(traits: Sequence[Trait]) -> bool:
+    """HIDDEN_BY / OBSCURED_BY: a hide/obs/conceal trait whose state names a player."""
+    for t in traits:
+        if t.id in ("hide", "obs", "conceal"):
+            first = t.state.split(";", 1)[0].strip()
+            if first not in ("", "null"):
+                return True
+    return False
+
+
+def _is_concealment(traits: Sequence[Trait]) -> bool:
+    return any(t.id == "concealment" for t in traits)
+
+
+def _basic(traits: Sequence[Trait]) -> tuple[str | None, int, int, str]:
+    st = traits[-1].state_fields if traits and traits[-1].id == "piece" else []
+    mp = st[0] if st and st[0] not in ("", "null") else None
+    try:
+        x = int(float(st[1])) if len(st) > 1 else 0
+        y = int(float(st[2])) if len(st) > 2 else 0
+    except ValueError:
+        x = y = 0
+    gpid = st[3] if len(st) > 3 else ""
+    return mp, x, y, gpid
+
+
+def read_vsav_bytes(data: bytes, source: str) -> SavedGame:
+    """Read a saved game given as the bytes of the ``.vsav`` zip."""
+    arc = Archive(data, source)
+    member = arc.find("savedGame")
+    if member is None:
+        raise BadSavedGameError(f"{source}: no savedGame member (expected a VASSAL .vsav)")
+    text = deobfuscate(arc.read(member, limit=MAX_SAVE_BYTES), f"{source}!{member}")
+    version = ""
+    md = arc.find("moduledata")
+    if md is not None:
+        m = re.search(rb"<version>([^<]*)</version>", arc.read(md, limit=1_000_000))
+        version = m.group(1).decode("utf-8", "replace") if m else ""
+    return _game(text, source, version)
+
+
+def read_vsav(path: Path | str) -> SavedGame:
+    """Read a ``.vsav`` file.
+
+    :raises BadArchiveError, BadSavedGameError: naming the file.
+    """
+    p = Path(path)
+    return read_vsav_bytes(p.read_bytes(), str(p))
+
+
+def _game(text: str, source: str, version: str) -> SavedGame:
+    pieces: dict[str, tuple[tuple[Trait, ...], str, str]] = {}
+    stacks: dict[str, tuple[str, ...]] = {}
+    boards: list[BoardEntry] = []
+    exts: list[tuple[str, str]] = []
+    for cmd in parse_commands(text):
+        if cmd.startswith("+/"):
+            toks = decode_sequence(cmd, "/")
+            if len(toks) < 4:
+                raise BadSavedGameError(f"{source}: add-piece command without type and state ({cmd[:40]!r})")
+            pid, type_text, state_text = toks[1], toks[2], toks[3]
+            if type_text == "stack":
+                st = decode_sequence(state_text, ";")
+                stacks[pid] = tuple(st[3:])
+            else:
+                pieces[pid] = (decode_traits(type_text, state_text), type_text, state_text)
+        elif cmd.startswith("D/"):
+            toks = decode_sequence(cmd, "/")
+            if len(toks) >= 3 and toks[1] in pieces:
+                _, type_text, _old = pieces[toks[1]]
+                pieces[toks[1]] = (decode_traits(type_text, toks[2]), type_text, toks[2])
+        elif cmd.startswith("-/"):
+            pieces.pop(cmd[2:], None)
+        elif cmd.startswith("bd\t"):
+            boards = parse_boards(cmd, source)
+        elif cmd.startswith("EXT\t"):
+            f = cmd.split("\t")
+            exts.append((f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else ""))
+    # Pieces under a concealment "?" counter in a stack are concealed too.
+    concealed: set[str] = set()
+    for members in stacks.values():
+        for i, mid in enumerate(members):
+            if mid in pieces and _is_concealment(pieces[mid][0]):
+                concealed.update(members[:i])
+    visible: list[SavedPiece] = []
+    hidden = 0
+    for pid, (traits, _t, _s) in pieces.items():
+        if _is_hidden(traits) or pid in concealed:
+            hidden += 1
+            continue
+        mp, x, y, gpid = _basic(traits)
+        visible.append(SavedPiece(pid, gpid, piece_name(traits), mp, x, y, traits))
+    return SavedGame(source, tuple(boards), tuple(visible), tuple(stacks.items()), hidden, version, tuple(exts))

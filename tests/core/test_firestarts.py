@@ -1,0 +1,212 @@
+"""Fire starts: Kindling (B25.11), FT (B25.12), HE (B25.13), MOL (A22.6111, A22.613), WP (A24.32),
+huts, and Wreck Blazes (B25.14)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from asl_vassal_bridge.core import (
+    EC,
+    BuildingKind,
+    Environment,
+    IllegalAction,
+    Material,
+    Roll,
+    ScriptedDice,
+    Terrain,
+    UnitKind,
+    ft_fire_check,
+    he_fire_check,
+    hut_flame,
+    kindling_attempt,
+    kindling_check,
+    mol_flames,
+    wp_fire_check,
+    wreck_blaze,
+)
+from asl_vassal_bridge.core.firestarts import HutAttack, WreckCause, add_burning_wreck, resolve_fire_start
+from asl_vassal_bridge.core.victory import fire_control
+
+from .builders import NOW, L, blaze, building, grid, pos, put
+
+
+def village(env: Environment = Environment()):  # type: ignore[no-untyped-def]
+    hexes = grid("T-Z", "5-10")
+    put(hexes, Terrain.WOODS, ["X8", "W9", "X9"], feature="w")
+    put(hexes, Terrain.GRAIN, ["V6"])
+    wooden = building(hexes, "house", Material.WOODEN, ["U7"])
+    fort = building(hexes, "fort", Material.STONE, ["U9"], BuildingKind.TWO_STORY, fortified=frozenset({("U9", 0)}))
+    return pos(hexes, [wooden, fort], env=env)
+
+
+# --- Kindling (B25.11) -------------------------------------------------------------------------
+
+
+def test_b25_11_kindling_needs_kindle_number_with_reversed_leadership() -> None:
+    c = kindling_check(village(), L("X8"), UnitKind.SQUAD, leader_drm=-1)
+    assert c.needed == 9 and [d.value for d in c.drms] == [1] and c.needed_original == 8
+    c2 = kindling_check(village(), L("X8"), UnitKind.SQUAD, leader_drm=-2)
+    assert c2.needed_original == 7
+
+
+def test_b25_11_smc_minus_two_hs_minus_one_ec_except_buildings_fortified_minus_one() -> None:
+    p = village(Environment(EC.DRY))
+    assert [d.value for d in kindling_check(p, L("X8"), UnitKind.LEADER).drms] == [-2, 1]
+    assert [d.value for d in kindling_check(p, L("X8"), UnitKind.HALF_SQUAD, leader_drm=0).drms] == [-1, 1]
+    assert kindling_check(p, L("U7"), UnitKind.LEADER).drms[-1].value == -2  # no EC vs a building
+    assert [d.value for d in kindling_check(p, L("U9"), UnitKind.SQUAD, leader_drm=0).drms] == [-1]
+
+
+def test_a22_613_a_unit_with_a_mol_adds_two_to_kindling() -> None:
+    c = kindling_check(village(), L("X8"), UnitKind.SQUAD, leader_drm=0, has_mol=True)
+    assert [(d.value, d.rule) for d in c.drms] == [(2, "A22.613")]
+    assert c.chance == Fraction(21, 36)  # Original ≥ 7 vs Kindle # 9
+
+
+@pytest.mark.parametrize(
+    ("kw", "rule_text"),
+    [
+        ({"unit": UnitKind.SQUAD}, "stacked with a leader"),
+        ({"unit": UnitKind.LEADER, "leader_drm": -1}, "both make"),
+        ({"unit": UnitKind.LEADER, "smc_passed_ntc": False}, "NTC"),
+        ({"unit": UnitKind.SQUAD, "leader_drm": 0, "pinned": True}, "unpinned"),
+        ({"unit": UnitKind.SQUAD, "leader_drm": 0, "predesignated": False}, "predesignated"),
+        ({"unit": UnitKind.VEHICLE, "leader_drm": 0}, "Infantry"),
+    ],
+)
+def test_b25_11_illegal_kindling_is_refused_with_the_rule(kw: dict[str, object], rule_text: str) -> None:
+    unit = kw.pop("unit")
+    with pytest.raises(IllegalAction, match=rule_text) as e:
+        kindling_check(village(), L("X8"), unit, **kw)  # type: ignore[arg-type]
+    assert "B25.11" in str(e.value)
+
+
+def test_b25_1_non_burnable_terrain_cannot_be_kindled() -> None:
+    with pytest.raises(IllegalAction, match="cannot burn"):
+        kindling_check(village(), L("T5"), UnitKind.LEADER)
+
+
+def test_b25_11_kindled_flame_belongs_to_the_kindling_side_for_fire_and_victory() -> None:
+    p, rep = kindling_attempt(village(), L("X8"), UnitKind.SQUAD, ScriptedDice([5, 5]), side="German", leader_drm=0)
+    (f,) = p.flames()
+    assert f.kindled_by == "German" and f.since == NOW.player_turn
+    assert any(e.kind == "prep-fire" for e in rep.events)
+    notes = fire_control(p)
+    assert [(n.location.name, n.controlled_by) for n in notes] == [("X8", "Russian")]
+
+
+def test_fire_and_victory_joined_fires_of_both_sides_forfeit_nothing() -> None:
+    p = village().with_(fires=(blaze("X8", kindled_by="German"), blaze("X9", kindled_by="Russian")))
+    assert all(n.joined for n in fire_control(p))
+
+
+# --- FT, HE, WP ---------------------------------------------------------------------------------
+
+
+def test_b25_12_ft_original_k_or_kia_vs_unarmored_target_then_dr_with_ec() -> None:
+    p = village(Environment(EC.MOIST))
+    c = ft_fire_check(p, L("X8"), "KIA")
+    assert c is not None and c.needed == 9 and [d.value for d in c.drms] == [-1]
+    assert ft_fire_check(p, L("X8"), "1KIA") is not None and ft_fire_check(p, L("X8"), "K/2") is not None
+    assert ft_fire_check(p, L("X8"), "2MC") is None
+    assert ft_fire_check(p, L("X8"), "KIA", target_unarmored=False) is None
+    assert ft_fire_check(p, L("T5"), "KIA") is None
+    new, rep = resolve_fire_start(p, c, L("X8"), ScriptedDice([5, 6]))
+    assert [f.location.name for f in new.flames()] == ["X8"] and rep.events[0].rule == "B25.12"
+
+
+def test_b25_13_he_fire_needs_original_kia_and_not_its_exceptions() -> None:
+    p = village(Environment(EC.DRY))
+    c = he_fire_check(p, L("X8"), True)
+    assert c is not None and [d.value for d in c.drms] == [1]
+    assert he_fire_check(p, L("U7"), True).drms == ()  # type: ignore[union-attr]  # no EC vs a building
+    assert he_fire_check(p, L("X8"), False) is None
+    for kw in ({"collateral": True}, {"vehicle_target_type": True}, {"created_rubble": True}):
+        assert he_fire_check(p, L("X8"), True, **kw) is None
+
+
+def test_a24_32_wp_fires_only_when_dry_with_their_own_drms() -> None:
+    assert wp_fire_check(village(Environment(EC.MODERATE)), L("X8")) is None
+    dry = wp_fire_check(village(Environment(EC.DRY)), L("X8"))
+    assert dry is not None and [d.value for d in dry.drms] == [-1]
+    vdry = wp_fire_check(village(Environment(EC.VERY_DRY)), L("U7"))
+    assert vdry is not None and [d.value for d in vdry.drms] == [-2] and vdry.needed == 7
+
+
+def test_huts_catch_fire_on_colored_one_and_wp_always_rolls() -> None:
+    assert hut_flame(HutAttack.MG, colored_dr=1) and not hut_flame(HutAttack.MG, colored_dr=2)
+    assert not hut_flame(HutAttack.HE_EQUIVALENCY, colored_dr=1)
+    assert not hut_flame(HutAttack.COLLATERAL, colored_dr=1)
+    assert hut_flame(HutAttack.FT, ft_effects_dr=5, ft_x_number=10)
+    assert not hut_flame(HutAttack.FT, ft_effects_dr=10, ft_x_number=10)
+    assert hut_flame(HutAttack.SW_FIRED_IN_HUT) and not hut_flame(HutAttack.SW_FIRED_IN_HUT, collapsed=True)
+    assert not hut_flame(HutAttack.MOL, colored_dr=1, collapsed=True, rain_has_fallen=True)
+    hexes = grid("A-C", "1-3")
+    hut = building(hexes, "h", Material.WOODEN, ["B2"], BuildingKind.HUT)
+    c = wp_fire_check(pos(hexes, [hut], env=Environment(EC.WET)), L("B2"))
+    assert c is not None and c.needed == 6 and c.drms == ()
+
+
+# --- MOL (A22.6111) -----------------------------------------------------------------------------
+
+
+def test_a22_6111_example_wet_ec_mol_places_no_flame() -> None:
+    p = village(Environment(EC.WET))
+    r = mol_flames(p, L("X8"), L("W9"), Roll(1, 2))
+    assert r.flames == () and not r.thrower_breaks
+    assert any("2 -2" in e.text for e in r.events)
+
+
+def test_a22_62_example_partisan_mol_colored_one_places_a_flame_in_the_target_location() -> None:
+    r = mol_flames(village(), L("X8"), L("W9"), Roll(1, 6))
+    assert [loc.name for loc in r.flames] == ["W9"] and not r.thrower_breaks
+
+
+def test_a22_62_example_colored_six_breaks_the_partisan_and_burns_his_own_hex() -> None:
+    r = mol_flames(village(), L("X8"), L("W9"), Roll(6, 1))
+    assert r.thrower_breaks and [loc.name for loc in r.flames] == ["X8"]
+
+
+@pytest.mark.parametrize("colored", [1, 6])
+def test_a22_62_example_same_hex_mol_burns_on_one_or_six(colored: int) -> None:
+    r = mol_flames(village(), L("X8"), L("X8"), Roll(colored, 4))
+    assert [loc.name for loc in r.flames] == ["X8"]
+
+
+def test_a22_6111_fortified_building_white_dr_minus_one() -> None:
+    p = village()
+    assert mol_flames(p, L("X8"), L("U9"), Roll(1, 1)).flames == ()
+    assert [x.name for x in mol_flames(p, L("X8"), L("U9"), Roll(1, 2)).flames] == ["U9"]
+    assert mol_flames(p, L("X8"), L("T5"), Roll(1, 6)).flames == ()  # no Burnable Terrain
+
+
+# --- Wreck Blaze (B25.14) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cause", "roll", "number", "burns"),
+    [
+        (WreckCause.FT_OR_MOL, 7, 8, True),
+        (WreckCause.FT_OR_MOL, 8, 8, False),
+        (WreckCause.TO_KILL, 4, 8, True),
+        (WreckCause.TO_KILL, 5, 9, False),
+        (WreckCause.TO_KILL, 4, 9, True),
+        (WreckCause.IFT, 3, 6, True),
+        (WreckCause.IFT, 4, 6, False),
+        (WreckCause.CLOSE_COMBAT, 3, 7, True),
+        (WreckCause.CLOSE_COMBAT, 4, 7, False),
+        (WreckCause.UNLIKELY_KILL, 1, 0, True),
+        (WreckCause.UNLIKELY_KILL, 2, 0, False),
+    ],
+)
+def test_b25_14_wreck_blaze_conditions(cause: WreckCause, roll: int, number: int, burns: bool) -> None:
+    ok, why = wreck_blaze(cause, roll, number)
+    assert ok is burns and "B25.14" in why
+
+
+def test_b25_14_burning_wreck_is_added_this_player_turn() -> None:
+    p = add_burning_wreck(village(), L("V6"), name="SdKfz 251/1", bypass=None)
+    (w,) = p.wrecks
+    assert w.burning and w.since == NOW.player_turn

@@ -1,0 +1,316 @@
+"""MOL attacks (A22.6–A22.62): the A22.62 and A22.6111 examples, and every restriction refused with its rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from asl_vassal_bridge.core.dice import ScriptedDice
+from asl_vassal_bridge.core.environment import EC, Environment
+from asl_vassal_bridge.core.errors import BadInput, IllegalAction
+from asl_vassal_bridge.core.explain import DRM
+from asl_vassal_bridge.core.flamethrower import ConsequenceKind as CK
+from asl_vassal_bridge.core.hexes import Hex
+from asl_vassal_bridge.core.molotov import FireType, MolAttack, mol_attack, mol_check, resolve_mol_attack
+from asl_vassal_bridge.core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
+from asl_vassal_bridge.core.terrain import Building, BuildingKind, Material, Terrain
+
+
+def loc(name: str, level: int = 0) -> Location:
+    return Location(Hex.parse(name), level)
+
+
+X8, W9, X9, Y9 = loc("X8"), loc("W9"), loc("X9"), loc("Y9")
+FFNAM = DRM(-1, "FFNAM", "A4.6")
+AFV_IN_HEX = DRM(1, "AFV in the Location", "D9")
+
+
+def board3(phase: Phase = Phase.PFPH, ec: EC = EC.MODERATE, units: tuple[Unit, ...] = ()) -> Position:
+    """Board 3 around X8 as in the A22.62 example: X8/X9 one woods patch, W9 another, Y9 open ground."""
+    hexes = {
+        Hex.parse("X8"): HexInfo(Terrain.WOODS, feature="woods-x"),
+        Hex.parse("X9"): HexInfo(Terrain.WOODS, feature="woods-x"),
+        Hex.parse("W9"): HexInfo(Terrain.WOODS, feature="woods-w"),
+        Hex.parse("Y9"): HexInfo(Terrain.OPEN_GROUND),
+    }
+    return Position(GameMap.from_hexes(hexes), Environment(ec=ec), Clock(2, 1, phase), units=units)
+
+
+def partisan(target: Location = W9, **kw: object) -> MolAttack:
+    args: dict[str, object] = dict(thrower_fp=3, thrower_id="3-3-7", available=True)
+    args.update(kw)
+    return MolAttack(X8, target, **args)  # type: ignore[arg-type]
+
+
+# --- A22.62 EX, first paragraph: the 10 FP attack ------------------------------------------------------------
+
+
+def test_a22_62_ex_pbf_mol_attack_uses_the_8_column_and_needs_dr_2() -> None:
+    plan = mol_attack(board3(), partisan())
+    assert plan.check.needed_original == 2  # +1 vs a non-AFV: rolls ≤ 2
+    assert plan.check.chance == Fraction(1, 3)
+    assert plan.fp_with_mol == 10 and plan.column_with_mol == 8
+    assert plan.fp_without_mol == 6
+    assert [(d.value, d.rule) for d in plan.drms] == [(1, "A22.62")]  # woods TEM +1
+
+
+def test_a22_62_ex_colored_1_gives_nmc_dr_8_and_a_flame_in_w9() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 1, 6]), ift_result="NMC")
+    (attack,) = out.of_kind(CK.IFT_ATTACK)
+    assert (attack.fp, attack.column, attack.final_dr, attack.result) == (10, 8, 8, "NMC")
+    assert [c.location for c in out.of_kind(CK.FLAME)] == [W9]
+    assert out.position.is_burning(W9) and not out.position.is_burning(X8)
+
+
+def test_a22_62_ex_colored_6_breaks_the_partisan_cancels_the_attack_flame_in_x8() -> None:
+    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8),))
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 6, 1]))
+    assert out.has(CK.THROWER_BROKEN) and out.of_kind(CK.THROWER_BROKEN)[0].unit == "3-3-7"
+    assert out.has(CK.ATTACK_CANCELLED) and not out.has(CK.IFT_ATTACK)
+    assert [c.location for c in out.of_kind(CK.FLAME)] == [X8]
+    assert out.position.units[0].broken
+
+
+def test_a22_611_woods_hexside_x8_x9_refused() -> None:
+    with pytest.raises(IllegalAction, match="A22.611"):
+        mol_attack(board3(), partisan(X9))
+
+
+def test_a22_611_woods_hexside_allowed_across_a_road_vs_a_unit_on_the_road() -> None:
+    plan = mol_attack(board3(), partisan(X9, across_road_vs_unit_on_road=True))
+    assert plan.fp_with_mol == 10
+
+
+# --- A22.62 EX, second paragraph: the TPBF 13 FP attack -----------------------------------------------------------
+
+
+def test_a22_62_ex_tpbf_dff_is_13_fp_on_the_12_column_with_0_drm() -> None:
+    pos = board3(Phase.MPH)
+    plan = mol_attack(pos, partisan(X8, extra_drms=(FFNAM,)))
+    assert plan.multiplier == 3
+    assert plan.fp_with_mol == 13 and plan.column_with_mol == 12
+    assert plan.total_drm == 0
+
+
+@pytest.mark.parametrize("colored", [1, 6])
+def test_a22_62_ex_tpbf_flame_in_x8_on_colored_1_or_6(colored: int) -> None:
+    pos = board3(Phase.MPH)
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(X8, extra_drms=(FFNAM,))), ScriptedDice([1, colored, 3]))
+    assert [c.location for c in out.of_kind(CK.FLAME)] == [X8]
+    assert out.has(CK.THROWER_BROKEN) is (colored == 6)
+
+
+# --- A22.62 EX, third paragraph: the halftrack ------------------------------------------------------------------
+
+
+def halftrack(**kw: object) -> MolAttack:
+    return partisan(Y9, vs_afv=True, predesignated=True, basic_tk=6, afv_ot=True, vulnerable_prc=True,
+                    afv_id="halftrack", extra_drms=(AFV_IN_HEX,), **kw)
+
+
+def test_a22_62_ex_halftrack_final_tk_8_and_mol_check_needs_3() -> None:
+    plan = mol_attack(board3(), halftrack())
+    assert plan.final_tk == 8
+    assert plan.check.needed_original == 3 and plan.check.chance == Fraction(1, 2)  # vs an AFV: no +1
+
+
+def test_a22_62_ex_halftrack_dr_7_is_a_burning_wreck_and_the_468_takes_6_fp_plus_1() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 2, 5]), ift_result="PTC")
+    assert out.has(CK.BURNING_WRECK) and out.has(CK.AFV_ELIMINATED)
+    assert [w.location for w in out.position.burning_wrecks()] == [Y9]
+    (ift,) = out.of_kind(CK.IFT_ATTACK)
+    assert (ift.fp, ift.column, ift.drm, ift.final_dr, ift.result) == (6, 6, 1, 8, "PTC")
+    (prc,) = out.of_kind(CK.COLLATERAL_ATTACK)
+    assert prc.fp == 10 and prc.unit == "halftrack"
+
+
+def test_a22_612_to_kill_dr_equal_to_final_tk_eliminates_without_burning() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 3, 5]))
+    assert out.has(CK.AFV_ELIMINATED) and out.has(CK.WRECK) and not out.has(CK.BURNING_WRECK)
+    assert out.position.wrecks and not out.position.burning_wrecks()
+
+
+def test_a22_62_ex_halftrack_colored_6_negates_the_attack_and_flames_x8() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 6, 1]))
+    assert out.has(CK.THROWER_BROKEN) and out.has(CK.ATTACK_CANCELLED)
+    assert not out.has(CK.AFV_ELIMINATED) and not out.position.wrecks
+    assert [c.location for c in out.of_kind(CK.FLAME)] == [X8]
+
+
+def test_a22_62_ex_failed_check_is_a_6_fp_attack_on_crew_and_468() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([4, 1, 2]))
+    assert not out.has(CK.FLAME) and not out.has(CK.AFV_ELIMINATED)
+    (ift,) = out.of_kind(CK.IFT_ATTACK)
+    assert ift.fp == 6 and ift.column == 6 and "Vulnerable PRC" in ift.text
+
+
+# --- A22.6111 EX: Wet EC --------------------------------------------------------------------------------------
+
+
+def test_a22_6111_ex_wet_ec_white_2_minus_2_places_no_flame() -> None:
+    pos = board3(ec=EC.WET)
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([1, 1, 2]))
+    assert not out.has(CK.FLAME) and not out.position.is_burning(W9)
+    assert any("not ≥ 1" in e.text for e in out.report.events)
+
+
+def test_a22_6111_wet_ec_white_3_still_places_the_flame() -> None:
+    pos = board3(ec=EC.WET)
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([1, 1, 3]))
+    assert out.position.is_burning(W9)
+
+
+def test_a22_6111_no_flame_in_non_burnable_target() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(Y9)), ScriptedDice([1, 1, 5]))
+    assert not out.has(CK.FLAME)
+
+
+# --- MOL Check (A22.611) -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "cx", "vs_afv", "needed"), [
+    (UnitKind.SQUAD, False, True, 3), (UnitKind.SQUAD, False, False, 2), (UnitKind.HALF_SQUAD, False, True, 2),
+    (UnitKind.CREW, True, False, 0), (UnitKind.LEADER, False, True, 1), (UnitKind.HERO, True, True, 0),
+])
+def test_a22_611_mol_check_drm(kind: UnitKind, cx: bool, vs_afv: bool, needed: int) -> None:
+    c = mol_check(kind, cx=cx, vs_afv=vs_afv)
+    assert c.needed_original == needed
+    assert c.chance == Fraction(max(0, needed), 6)
+
+
+def test_a22_62_leadership_never_modifies_the_mol_check() -> None:
+    plan = mol_attack(board3(), partisan(leader_drm=-2))
+    assert all(d.rule != "A22.62" or "leadership" not in d.reason for d in plan.check.drms)
+
+
+def test_a22_611_failed_check_fg_still_attacks_without_the_mol() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(other_fp=4, fg_units=2)), ScriptedDice([5, 1, 1]))
+    (ift,) = out.of_kind(CK.IFT_ATTACK)
+    assert ift.fp == 14 and not out.has(CK.FLAME)  # (3 + 4) × 2, no +4, no MOL Flame
+
+
+def test_a22_611_failed_hs_has_used_its_attack_but_its_fg_attacks() -> None:
+    pos = board3()
+    hs = partisan(thrower_kind=UnitKind.HALF_SQUAD, thrower_fp=1, thrower_id="HS", other_fp=4, fg_units=2)
+    out = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6, 3, 3]))
+    assert out.has(CK.ATTACK_CANCELLED)
+    (ift,) = out.of_kind(CK.IFT_ATTACK)
+    assert ift.fp == 8  # only the other unit's 4 × 2
+
+
+def test_a22_611_failed_lone_hs_makes_no_attack() -> None:
+    pos = board3()
+    hs = partisan(thrower_kind=UnitKind.CREW, thrower_fp=1, thrower_id="crew")
+    out = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6]))
+    assert out.has(CK.ATTACK_CANCELLED) and not out.has(CK.IFT_ATTACK)
+
+
+def test_a22_6111_broken_thrower_voids_only_its_share_of_the_fg() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(other_fp=4, fg_units=2)), ScriptedDice([1, 6, 4]))
+    assert out.has(CK.THROWER_BROKEN)
+    (ift,) = out.of_kind(CK.IFT_ATTACK)
+    assert ift.fp == 8
+
+
+def test_a22_611_smc_may_attack_alone() -> None:
+    plan = mol_attack(board3(), partisan(thrower_kind=UnitKind.LEADER, thrower_fp=1))
+    assert plan.fp_with_mol == 6 and plan.check.needed_original == 0
+    assert any("SMC may attack alone" in e.text for e in plan.notes)
+
+
+def test_a22_611_mol_bonus_is_added_after_halving() -> None:
+    plan = mol_attack(board3(), partisan(fp_halvings=1))
+    assert plan.fp_without_mol == 3 and plan.fp_with_mol == 7
+
+
+# --- leadership (A22.62) ----------------------------------------------------------------------------------------
+
+
+def test_a22_62_leadership_applies_to_a_fg_with_more_than_the_mols_four_fp() -> None:
+    plan = mol_attack(board3(), partisan(other_fp=4, fg_units=2, leader_drm=-1))
+    assert plan.leadership_applies and any(d.rule == "A22.62" and d.value == -1 for d in plan.drms)
+
+
+def test_a22_62_leadership_not_for_a_single_unit_mol_attack() -> None:
+    plan = mol_attack(board3(), partisan(leader_drm=-1))
+    assert not plan.leadership_applies and all(d.value != -1 for d in plan.drms)
+
+
+# --- restrictions -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kw", "phase", "rule"), [
+    ({"available": False}, Phase.PFPH, "A22.6"),
+    ({"close_combat": True}, Phase.PFPH, "A22.61"),
+    ({}, Phase.CCPH, "A22.61"),
+    ({"pinned": True}, Phase.PFPH, "A22.61"),
+    ({"broken": True}, Phase.PFPH, "A22.61"),
+    ({"thrower_kind": UnitKind.VEHICLE}, Phase.PFPH, "A22.61"),
+    ({"fire": FireType.SUBSEQUENT_FIRST}, Phase.MPH, "A22.611"),
+    ({"fire": FireType.FPF}, Phase.MPH, "A22.611"),
+    ({"mol_check_in_first_fire": True}, Phase.DFPH, "A22.611"),
+    ({"range": 2}, Phase.PFPH, "A22.611"),
+    ({"adjacent": False}, Phase.PFPH, "A22.611"),
+    ({"squad_adds_inherent_fp": False}, Phase.PFPH, "A22.611"),
+    ({"fires_other_sw": True}, Phase.PFPH, "A22.611"),
+    ({"vs_afv": True, "basic_tk": 6}, Phase.PFPH, "A22.612"),
+])
+def test_a22_6_restrictions_refused_with_the_rule(kw: dict[str, object], phase: Phase, rule: str) -> None:
+    with pytest.raises(IllegalAction, match=rule.replace(".", r"\.")):
+        mol_attack(board3(phase), partisan(**kw))
+
+
+def test_a22_611_berserk_broken_is_allowed() -> None:
+    assert mol_attack(board3(), partisan(broken=True, berserk=True)).fp_with_mol == 10
+
+
+def test_a22_611_dff_then_final_fire_without_a_first_fire_check_is_allowed() -> None:
+    assert mol_attack(board3(Phase.DFPH), partisan()).fp_with_mol == 10
+
+
+def test_a22_612_missing_basic_tk_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="Basic TK#"):
+        mol_attack(board3(), partisan(Y9, vs_afv=True, predesignated=True))
+
+
+@pytest.mark.parametrize(("ce", "ot", "stopped", "tk"), [
+    (True, False, True, 7), (False, True, True, 8), (True, True, True, 8), (False, False, False, 4),
+    (True, True, False, 6),
+])
+def test_a22_612_tk_modifiers_ot_or_ce_one_only_and_moving_minus_2(ce: bool, ot: bool, stopped: bool, tk: int) -> None:
+    plan = mol_attack(board3(), partisan(Y9, vs_afv=True, predesignated=True, basic_tk=6, afv_ce=ce, afv_ot=ot,
+                                         afv_stopped=stopped))
+    assert plan.final_tk == tk
+
+
+def test_a22_612_same_hex_is_a_rear_hit() -> None:
+    plan = mol_attack(board3(), partisan(X8, vs_afv=True, predesignated=True, basic_tk=6))
+    assert any("rear hit" in e.text for e in plan.notes)
+
+
+# --- Fortified Building (A22.6111, B23.94) ------------------------------------------------------------------------
+
+
+def fortified_pos() -> Position:
+    hexes = {Hex.parse("A1"): HexInfo(Terrain.OPEN_GROUND), Hex.parse("A2"): HexInfo(building="b")}
+    b = Building("b", Material.STONE, BuildingKind.SINGLE_STORY, fortified=frozenset({("A2", 0)}))
+    return Position(GameMap.from_hexes(hexes, [b]), clock=Clock(1, 1, Phase.PFPH))
+
+
+def test_a22_6111_fortified_building_white_1_minus_1_no_flame_and_tem_plus_4() -> None:
+    pos = fortified_pos()
+    plan = mol_attack(pos, MolAttack(loc("A1"), loc("A2"), thrower_fp=4, available=True))
+    assert plan.total_drm == 4
+    out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 1]))
+    assert not out.has(CK.FLAME)
+    out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 2]))
+    assert out.position.is_burning(loc("A2"))

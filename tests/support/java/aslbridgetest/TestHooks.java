@@ -1,0 +1,93 @@
+package aslbridgetest;
+
+import java.lang.reflect.Method;
+import java.util.Properties;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import javax.swing.SwingUtilities;
+
+import VASSAL.build.GameModule;
+import VASSAL.build.module.BasicLogger;
+import VASSAL.chat.ChatServerConnection;
+import VASSAL.chat.ChatServerFactory;
+import VASSAL.chat.HybridClient;
+import VASSAL.chat.Room;
+import VASSAL.chat.SimpleRoom;
+
+/** Test support: a player's clicks, called from Python through py4j. Never shipped. */
+public final class TestHooks {
+  private TestHooks() {
+  }
+
+  private static <T> T onEdt(java.util.concurrent.Callable<T> c) throws Exception {
+    FutureTask<T> t = new FutureTask<>(c);
+    SwingUtilities.invokeLater(t);
+    return t.get(20, TimeUnit.SECONDS);
+  }
+
+  /** Connects to a VASSAL node server (host, port) and joins {@code room} ("Main Room" stays in the lobby). */
+  public static String connect(String host, int port, String room) throws Exception {
+    onEdt(() -> {
+      GameModule gm = GameModule.getGameModule();
+      Properties p = new Properties();
+      p.setProperty(ChatServerFactory.TYPE_KEY, "private");
+      p.setProperty("nodeHost", host);
+      p.setProperty("nodePort", Integer.toString(port));
+      ChatServerConnection conn = ChatServerFactory.build(p);
+      HybridClient h = (HybridClient) gm.getServer();
+      h.setDelegate(conn);
+      h.setConnected(true);
+      return null;
+    });
+    long end = System.currentTimeMillis() + 15000;
+    while (System.currentTimeMillis() < end && !Boolean.TRUE.equals(onEdt(() -> GameModule.getGameModule().getServer().isConnected()))) {
+      Thread.sleep(100);
+    }
+    if (room != null && !ChatServerConnection.DEFAULT_ROOM_NAME.equals(room)) {
+      onEdt(() -> {
+        ChatServerConnection c = (ChatServerConnection) GameModule.getGameModule().getServer();
+        c.setRoom(new SimpleRoom(room));
+        return null;
+      });
+    }
+    return roomName();
+  }
+
+  public static String roomName() throws Exception {
+    return onEdt(() -> {
+      ChatServerConnection c = (ChatServerConnection) GameModule.getGameModule().getServer();
+      if (!c.isConnected()) {
+        return "";
+      }
+      Room r = c.getRoom();
+      return r == null ? "" : r.getName();
+    });
+  }
+
+  /** VASSAL's Undo button: undoes the last command this player sent (and tells the others). */
+  public static void undo() throws Exception {
+    onEdt(() -> {
+      BasicLogger log = (BasicLogger) GameModule.getGameModule().getLogger();
+      Method m = BasicLogger.class.getDeclaredMethod("undo");
+      m.setAccessible(true);
+      m.invoke(log);
+      return null;
+    });
+  }
+
+  /** The chat window's text. */
+  public static String chatText() throws Exception {
+    return onEdt(() -> {
+      Object chatter = GameModule.getGameModule().getChatter();
+      for (Class<?> k = chatter.getClass(); k != null; k = k.getSuperclass()) {
+        for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+          if (javax.swing.text.JTextComponent.class.isAssignableFrom(f.getType())) {
+            f.setAccessible(true);
+            return ((javax.swing.text.JTextComponent) f.get(chatter)).getText();
+          }
+        }
+      }
+      return "";
+    });
+  }
+}

