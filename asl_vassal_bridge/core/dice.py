@@ -158,18 +158,26 @@ class CallbackDice:
 DR_DISTRIBUTION: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
 
 
+_AT_LEAST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t >= k), 36) for k in range(2, 13)}
+_AT_MOST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t <= k), 36) for k in range(2, 13)}
+
+
 def chance_dr_at_least(needed: int) -> Fraction:
     """Chance that an Original DR is ≥ *needed*.
 
     >>> chance_dr_at_least(10)
     Fraction(1, 6)
     """
-    return Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t >= needed), 36)
+    if needed <= 2:
+        return Fraction(1)
+    return _AT_LEAST.get(needed, Fraction(0))
 
 
 def chance_dr_at_most(limit: int) -> Fraction:
     """Chance that an Original DR is ≤ *limit*."""
-    return Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t <= limit), 36)
+    if limit >= 12:
+        return Fraction(1)
+    return _AT_MOST.get(limit, Fraction(0))
 
 
 def chance_sr_at_least(needed: int) -> Fraction:

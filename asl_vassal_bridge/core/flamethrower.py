@@ -361,8 +361,8 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
             notes.append(Event("A22.1", "Area Fire: FT FP halved"))
     notes.append(Event("A22.1", "FT FP is never increased (no PBF/TPBF)"))
     if a.cower_columns:
-        notes.append(Event("A7.9", f"on Original doubles the FT cowers ({a.cower_columns} column"
-                           f"{'s' if a.cower_columns > 1 else ''} left, A22.1)"))
+        cols = f"{a.cower_columns} column{'s' if a.cower_columns > 1 else ''}"
+        notes.append(Event("A7.9", f"on Original doubles the FT cowers: {cols} to the left (A22.1)"))
     column = ift_column(fp)
 
     # DRM (A22.2)

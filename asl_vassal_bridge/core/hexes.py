@@ -20,6 +20,7 @@ import enum
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import BadInput
 
@@ -92,6 +93,7 @@ class Direction(enum.IntEnum):
 # 4 down, 5 lower left, 6 upper left.
 _AXIAL_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 _STEP_TO_DIRECTION = {v: Direction(i + 1) for i, v in enumerate(_AXIAL_STEPS)}
+_DIRECTIONS = tuple(Direction)
 
 _NAME = re.compile(r"^\s*([A-Za-z]+)\s*(-?\d+)\s*$")
 
@@ -118,9 +120,10 @@ def column_index(letters: str) -> int:
     return (len(up) - 1) * 26 + ord(up[0]) - ord("A")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
+class Hex(NamedTuple):
     """A hex in axial coordinates (q = column, r = axial row).
+
+    A named tuple, so hashing and comparing cost what a pair of ints does.
 
     >>> Hex.parse("B0").col, Hex.parse("B0").row
     (1, 0)
@@ -163,8 +166,8 @@ class Hex:
     def __str__(self) -> str:
         return self.name
 
-    def __add__(self, d: Direction) -> Hex:
-        dq, dr = d.vector
+    def __add__(self, d: Direction) -> Hex:  # type: ignore[override]
+        dq, dr = _AXIAL_STEPS[d - 1]
         return Hex(self.q + dq, self.r + dr)
 
     def neighbour(self, d: Direction, distance: int = 1) -> Hex:
@@ -174,8 +177,9 @@ class Hex:
 
     def neighbours(self) -> Iterator[tuple[Direction, Hex]]:
         """The six adjacent hexes with their directions, 1 to 6."""
-        for d in Direction:
-            yield d, self + d
+        q, r = self
+        for d, (dq, dr) in zip(_DIRECTIONS, _AXIAL_STEPS, strict=True):
+            yield d, Hex(q + dq, r + dr)
 
     def direction_to(self, other: Hex) -> Direction | None:
         """The direction of an adjacent hex, or None if *other* is not adjacent."""

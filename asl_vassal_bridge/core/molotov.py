@@ -31,7 +31,7 @@ from fractions import Fraction
 from .dice import Dice
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report, format_drms
-from .firestarts import mol_flames, place_flame
+from .firestarts import kindling_attempt, mol_flames, place_flame
 from .flamethrower import (
     AttackOutcome,
     Consequence,
@@ -52,6 +52,7 @@ __all__ = [
     "MolAttack",
     "MolPlan",
     "location_tem",
+    "mol_kindling_attempt",
     "mol_attack",
     "mol_check",
     "resolve_mol_attack",
@@ -511,3 +512,25 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     title = f"MOL attack {thname} → {tname}"
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
 
+
+
+def mol_kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,
+                         leader_drm: int | None = None, cx: bool = False, available: bool = True,
+                         **kw: bool) -> tuple[Position, Report]:
+    """A Kindling attempt helped by a MOL (A22.613, B25.11): first the MOL Check dr (vs a non-AFV), then the
+    Kindling DR with +2 if the Check passed.  A failed Check still allows the attempt, without the +2; the
+    user never breaks for it.
+
+    :raises IllegalAction: when MOL are not available (A22.6) or the Kindling attempt is not allowed (B25.11).
+    """
+    if not available:
+        raise IllegalAction("MOL are available only when an SSR or DYO purchase provides them (A22.6)")
+    check = mol_check(unit, cx=cx, vs_afv=False)
+    roll = dice.dr(f"MOL Check for Kindling in {pos.loc_name(loc)} (A22.613)")
+    passed = check.succeeds(roll.total + check.total_drm)
+    ev = Event("A22.613", "MOL Check for Kindling", pos.loc_name(loc),
+               CheckResult(check, roll, "MOL: +2 to the Kindling DR" if passed else "no MOL: no DRM"),
+               kind="mol-check")
+    new, rep = kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader_drm, has_mol=passed, **kw)
+    note = Event("A22.613", "no risk of breaking for using a MOL to Kindle")
+    return new, Report(rep.title, (ev, *rep.events, note))

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import NamedTuple
 
 from .environment import Environment
 from .hexes import Direction, Hex, HexNameError, MapLayout
@@ -40,12 +41,13 @@ class OffBoardError(HexNameError):
 ROOFTOP_NAME = "roof"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Location:
+class Location(NamedTuple):
     """A hex and a level: 0 ground, 1–3 upper building levels, −1 cellar.
 
     A rooftop (B23.8) has ``rooftop=True`` and the level above the top floor,
     so elevation arithmetic works unchanged.
+
+    A named tuple, for cheap hashing.
 
     >>> Location.parse("E4.1")
     Location(hex=Hex(q=4, r=2), level=1, rooftop=False)
@@ -286,7 +288,22 @@ class GameMap:
             raise OffBoardError(f"hex {self.layout.name(h)} is not on the map{where}") from None
 
     def hex_name(self, h: Hex) -> str:
-        return self.layout.name(h)
+        """The name players use for hex *h* (board-prefixed on multi-board maps)."""
+        name = self._names.get(h)
+        return name if name is not None else self.layout.name(h)
+
+    @cached_property
+    def _names(self) -> dict[Hex, str]:
+        if not self.layout.boards:
+            return {}
+        return {h: self.layout.name(h) for h in self.hexes}
+
+    def location_name(self, loc: Location) -> str:
+        """``E4``, ``E4.1`` or ``E4.roof`` with this map's hex names."""
+        h = self.hex_name(loc.hex)
+        if loc.rooftop:
+            return f"{h}.{ROOFTOP_NAME}"
+        return h if loc.level == 0 else f"{h}.{loc.level}"
 
     def parse_hex(self, name: str) -> Hex:
         h = self.layout.parse(name)
@@ -414,7 +431,8 @@ class Position:
         return self.sides[2 - self.clock.half]
 
     def loc_name(self, loc: Location) -> str:
-        return loc.label(self.map.layout)
+        """The Location's name on this map (``E4``, ``22E4.1``, ``E4.roof``)."""
+        return self.map.location_name(loc)
 
     @cached_property
     def _blazes(self) -> dict[Location, Fire]:

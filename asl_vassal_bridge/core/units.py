@@ -19,7 +19,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadInput
@@ -181,7 +181,7 @@ class StrengthFactor:
     firepower: int
     range: int
     morale: int
-    bracketed_range: bool = False
+    bracketed_range: bool = field(default=False, repr=False)
 
     @classmethod
     def parse(cls, text: str) -> StrengthFactor:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -34,7 +35,7 @@ BUILD_FILE = VASL / "buildFile-6.5.xml"
 PACKAGED = REPO / "asl_vassal_bridge" / "data" / "units" / DEFAULT_CATALOGUE
 
 
-def L(text: str) -> LeaderRating:  # noqa: N802 - reads like the counter
+def L(text: str) -> LeaderRating:
     return LeaderRating.parse(text)
 
 
@@ -147,7 +148,7 @@ def test_nationality_names_and_aliases(name: str, nat: Nationality) -> None:
 
 
 def test_unknown_nationality_names_the_accepted_ones() -> None:
-    with pytest.raises(UnknownNationalityError, match="martian.*german"):
+    with pytest.raises(UnknownNationalityError, match=r"martian.*german"):
         Nationality.from_name("martian")
 
 
@@ -237,7 +238,7 @@ def _ladder_steps() -> list[tuple[str, str, str]]:
     out = []
     for nat in Nationality:
         for what, ladder in (("leader", cat[nat].leaders), ("commissar", cat[nat].commissars)):
-            for lo, hi in zip(ladder, ladder[1:], strict=False):
+            for lo, hi in itertools.pairwise(ladder):
                 out.append((f"{nat.code} {what}", str(lo), str(hi)))
     return out
 
@@ -260,7 +261,7 @@ def test_unknown_nationality_in_catalogue_gets_the_standard_ladder(catalogue: Un
 
 
 def test_catalogue_without_nationalities_is_a_clear_error() -> None:
-    with pytest.raises(BadCatalogue, match="my.json.*nationalities"):
+    with pytest.raises(BadCatalogue, match=r"my\.json.*nationalities"):
         UnitCatalogue.from_dict({}, "my.json")
 
 
@@ -270,7 +271,7 @@ def test_catalogue_without_nationalities_is_a_clear_error() -> None:
     {"designation": "4-6-7", "size": "squad", "class": "veteran"},
 ])
 def test_bad_catalogue_entries_name_the_file(entry: dict[str, str]) -> None:
-    with pytest.raises(BadCatalogue, match="bad.json"):
+    with pytest.raises(BadCatalogue, match=r"bad\.json"):
         UnitCatalogue.from_dict({"nationalities": {"german": {"mmc": [entry]}}}, "bad.json")
 
 

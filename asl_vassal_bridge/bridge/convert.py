@@ -1,0 +1,262 @@
+"""A bridge snapshot (JSON from VASSAL) → the rules core's :class:`Position`, and back as a batch.
+
+Fire counters are recognised with :mod:`asl_vassal_bridge.vasl.counters`
+(by gpid, then by name); EC, Wind and Gusts come from those counters'
+layers.  Terrain comes from VASL's own terrain model when the snapshot
+carries it (``maps[].terrain``); without it, pass a :class:`GameMap` read
+from the board archives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core.environment import EC, Environment, Wind, WindForce
+from ..core.errors import BadInput
+from ..core.explain import Report
+from ..core.hexes import Direction, Hex, MapLayout
+from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position
+from ..core.terrain import Building, Terrain, UnknownTerrainError
+from ..vasl.counters import (
+    PLACE_GPIDS,
+    BadCounterState,
+    FireCounter,
+    classify,
+    ec_from_piece,
+    embellishment_layers,
+    gusts_from_piece,
+    wind_direction_from_piece,
+    wind_force_from_piece,
+)
+from ..vasl.terrain import mapping_for
+from ..vasl.traits import Trait
+
+__all__ = ["LiveGame", "NoTerrain", "game_map_from_snapshot", "position_from_snapshot", "batch_for"]
+
+_WIND_DIR_LAYERS = (3, 4, 5, 6, 1, 2)  # VASL's Wind Dir faces, layer 1…6 (see vasl.counters)
+_FORCES = (WindForce.NO_WIND, WindForce.MILD_BREEZE, WindForce.HEAVY_WINDS)
+
+
+class NoTerrain(BadInput):
+    """The snapshot has no terrain (VASL's model absent) and no board map was given."""
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """A Position read from VASSAL, with which piece is which fire or weather counter."""
+
+    position: Position
+    snapshot: Mapping[str, Any]
+    fire_pieces: Mapping[tuple[Location, FireKind], tuple[str, ...]] = field(default_factory=dict)
+    ec_piece: str | None = None
+    wind_dir_piece: str | None = None
+    wind_piece: str | None = None
+    gusts_piece: str | None = None
+    pieces: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    map_name: str | None = None
+
+
+def _traits(piece: Mapping[str, Any]) -> list[Trait]:
+    return [Trait(str(layer["type"]), str(layer["state"])) for layer in piece.get("layers") or ()]
+
+
+def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout = MapLayout()) -> GameMap | None:
+    """The map's terrain from VASL's terrain model, or None if the snapshot carries none."""
+    for m in snapshot.get("maps") or ():
+        terrain = m.get("terrain")
+        if not terrain:
+            continue
+        if "error" in terrain:
+            raise NoTerrain(f"map {m.get('name')}: {terrain['error']}")
+        hexes: dict[Hex, HexInfo] = {}
+        buildings: list[Building] = []
+        for hx in terrain.get("hexes") or ():
+            name = str(hx["name"])
+            try:
+                h = layout.parse(name)
+            except ValueError:
+                continue
+            locs = hx.get("locations") or []
+            center = next((loc for loc in locs if loc.get("center")), locs[0] if locs else None)
+            tname = str(center.get("terrain")) if center else "Open Ground"
+            try:
+                mp = mapping_for(tname)
+            except UnknownTerrainError as e:
+                raise NoTerrain(f"hex {name}: VASL terrain {tname!r} is not known to the fire rules ({e})") from None
+            building_id = None
+            if mp.is_building and mp.material is not None and mp.kind is not None:
+                building_id = f"{m.get('name', 'map')}:{name}"
+                upper = max(0, len(locs) - 1)
+                buildings.append(Building(building_id, mp.material, mp.kind, levels=upper if upper else mp.levels,
+                                          rooftop=mp.rooftop, rowhouse=mp.rowhouse))
+            hexes[h] = HexInfo(mp.terrain if not mp.hexside else Terrain.OPEN_GROUND,
+                               int(hx.get("elevation") or 0), building_id)
+        return GameMap.from_hexes(hexes, buildings, layout, str(m.get("name", "")))
+    return None
+
+
+def _clock_from_processed(processed: str, phase: Phase) -> Clock:
+    """The bridge's clock: Player Turn n of the processed marker ``PT<n> <phase>``."""
+    n = 1
+    if processed.startswith("PT"):
+        try:
+            n = int(processed[2:].split()[0])
+        except (ValueError, IndexError):
+            n = 1
+    return Clock(turn=(n + 1) // 2, half=1 if n % 2 == 1 else 2, phase=phase)
+
+
+def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
+                           phase: Phase = Phase.AFPH, clock: Clock | None = None) -> LiveGame:
+    """Read fires, EC, Wind and Gusts from the snapshot's pieces.
+
+    :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
+    """
+    gm = game_map or game_map_from_snapshot(snapshot)
+    if gm is None:
+        raise NoTerrain("the snapshot has no terrain (VASL's terrain model is not present): "
+                        "give the board archives' map instead")
+    game = snapshot.get("game") or {}
+    clock = clock or _clock_from_processed(str(game.get("processed") or ""), phase)
+    env = Environment()
+    fires: list[Fire] = []
+    fire_pieces: dict[tuple[Location, FireKind], list[str]] = {}
+    pins: set[Hex] = set()
+    ids: dict[str, str | None] = {"ec": None, "wd": None, "w": None, "g": None}
+    force = WindForce.NO_WIND
+    direction: Direction | None = None
+    gusts = False
+    pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
+    map_name = None
+    for p in pieces.values():
+        kind = classify(p.get("name"), p.get("gpid"))
+        if kind is None:
+            continue
+        try:
+            h = gm.layout.parse(str(p.get("location") or ""))
+        except ValueError:
+            h = None
+        try:
+            if kind is FireCounter.EC:
+                env = replace(env, ec=ec_from_piece(_traits(p)))
+                ids["ec"] = str(p["id"])
+            elif kind is FireCounter.WIND_DIR:
+                direction = wind_direction_from_piece(_traits(p))
+                ids["wd"] = str(p["id"])
+            elif kind is FireCounter.WIND:
+                force = wind_force_from_piece(_traits(p))
+                ids["w"] = str(p["id"])
+            elif kind is FireCounter.GUSTS:
+                gusts = gusts_from_piece(_traits(p))
+                ids["g"] = str(p["id"])
+        except BadCounterState as e:
+            raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
+        if h is None or h not in gm:
+            continue
+        if kind is FireCounter.PIN:
+            pins.add(h)
+        elif kind in (FireCounter.FLAME, FireCounter.BLAZE):
+            fk = FireKind.FLAME if kind is FireCounter.FLAME else FireKind.BLAZE
+            loc = Location(h)
+            fire_pieces.setdefault((loc, fk), []).append(str(p["id"]))
+            map_name = map_name or p.get("map")
+    for (loc, fk), _ids in fire_pieces.items():
+        # a Flame under VASL's Pin appeared this Player Turn (B25.15)
+        since = clock.player_turn if fk is FireKind.FLAME and loc.hex in pins else 0
+        fires.append(Fire(loc, fk, since=since))
+    wind = Wind(force, direction if force is not WindForce.NO_WIND or direction is not None else None)
+    env = replace(env, wind=wind, gusts=gusts)
+    pos = Position(gm, env, clock, tuple(fires), name=str((snapshot.get("module") or {}).get("name", "")))
+    return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
+                    ids["g"], pieces, map_name)
+
+
+def _image_matches(image: str, kind: str) -> bool:
+    base = image.rsplit("/", 1)[-1].lower().split(".")[0]
+    if kind == "wind-dir":
+        return base.startswith("wind") and base[4:].isdigit()
+    if kind == "wind":
+        return base in ("windno", "windmb", "windhw")
+    if kind == "gust":
+        return base in ("gust", "gustb")
+    return base.startswith("ec")
+
+
+def _layer_change(piece: Mapping[str, Any], kind: str, value: int) -> dict[str, Any] | None:
+    for i, lay in enumerate(embellishment_layers(_traits(piece))):
+        imgs = list(lay.images)
+        if imgs and all(_image_matches(im, kind) for im in imgs) and len(imgs) >= value:
+            if lay.value == value:
+                return None
+            return {"id": piece["id"], "index": i, "value": value}
+    return None
+
+
+def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: int | None,
+              roll_texts: Sequence[str], header: Iterable[str] = (), summary: Iterable[str] = ()) -> dict[str, Any]:
+    """The batch that turns the game's Position into *new*: removals, placements, layer changes, chat."""
+    old = game.position
+    expect: dict[str, str] = {}
+    remove: list[str] = []
+    place: list[dict[str, Any]] = []
+    layers: list[dict[str, Any]] = []
+    old_keys = {(f.location, f.kind) for f in old.fires}
+    new_keys = {(f.location, f.kind) for f in new.fires}
+    for key in sorted(old_keys - new_keys, key=lambda k: (k[0], k[1].value)):
+        for pid in game.fire_pieces.get(key, ()):
+            remove.append(pid)
+            expect[pid] = str(game.pieces[pid]["rev"])
+    for loc, kind in sorted(new_keys - old_keys, key=lambda k: (k[0], k[1].value)):
+        gpid = PLACE_GPIDS[FireCounter.FLAME if kind is FireKind.FLAME else FireCounter.BLAZE]
+        entry: dict[str, Any] = {"gpid": gpid, "location": new.map.hex_name(loc.hex)}
+        if game.map_name:
+            entry["map"] = game.map_name
+        place.append(entry)
+    ow, nw = old.environment.wind, new.environment.wind
+    changes = []
+    if game.wind_piece and nw.force != ow.force:
+        changes.append((game.wind_piece, "wind", _FORCES.index(nw.force) + 1))
+    if game.wind_dir_piece and nw.direction is not None and nw.direction != ow.direction:
+        changes.append((game.wind_dir_piece, "wind-dir", _WIND_DIR_LAYERS.index(int(nw.direction)) + 1))
+    if game.gusts_piece and new.environment.gusts != old.environment.gusts:
+        changes.append((game.gusts_piece, "gust", 1 if new.environment.gusts else 2))
+    if game.ec_piece and new.environment.ec != old.environment.ec:
+        order = (EC.SNOW, EC.MUD, EC.WET, EC.MOIST, EC.MODERATE, EC.DRY, EC.VERY_DRY)
+        changes.append((game.ec_piece, "ec", order.index(new.environment.ec) + 1))
+    for pid, kind, value in changes:
+        ch = _layer_change(game.pieces[pid], kind, value)
+        if ch is not None:
+            layers.append(ch)
+            expect[pid] = str(game.pieces[pid]["rev"])
+    batch: dict[str, Any] = {
+        "phase": phase_key,
+        "session": session,
+        "expect": expect,
+        "chat": list(header),
+        "rolls": [{"text": t} for t in roll_texts],
+        "remove": remove,
+        "place": place,
+        "layers": layers,
+        "summary": list(summary),
+    }
+    return batch
+
+
+def explain_rolls(rolls: Sequence[tuple[str, Sequence[int]]], report: Report) -> list[str]:
+    """For each die roll made (in order), the report line that used it ("" if none did)."""
+    checks = [e for e in report.events if e.roll is not None]
+    out: list[str] = []
+    j = 0
+    for _purpose, faces in rolls:
+        text = ""
+        if j < len(checks):
+            r = checks[j].roll
+            assert r is not None
+            rf = [r.roll.colored] + ([r.roll.white] if r.roll.white is not None else [])
+            if list(faces) == rf:
+                text = checks[j].describe()
+                j += 1
+        out.append(text)
+    return out

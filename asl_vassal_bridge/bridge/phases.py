@@ -1,0 +1,146 @@
+"""Run a fire phase on a live VASSAL game: snapshot → Position → rules with VASSAL's dice → one batch.
+
+Idempotent per phase: the batch carries a phase key (``PT<n> AFPh``, ``PT<n> RPh``)
+that the extension stores as a game Command; a second press of the same
+button finds the key already processed and rolls nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.dice import CallbackDice
+from ..core.errors import BadInput
+from ..core.explain import Report
+from ..core.position import GameMap, Phase, Position
+from .client import BridgeClient, BridgeRefused
+from .convert import LiveGame, batch_for, explain_rolls, position_from_snapshot
+
+__all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
+
+log = logging.getLogger("asl_fire.bridge")
+
+#: The toolbar actions and the phase each processes.
+ACTIONS: dict[str, Phase] = {"wind": Phase.RPH, "upkeep": Phase.AFPH}
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    phase_key: str | None
+    report: Report | None
+    applied: dict[str, Any] | None
+    message: str
+    seconds: float = 0.0
+
+
+def next_phase_key(processed: str, phase: Phase) -> str | None:
+    """The key of the phase to process now, or None if this phase was already processed.
+
+    The bridge counts Player Turns itself: a Wind change (RPh) after an AFPh
+    upkeep starts the next Player Turn; the same phase twice in a row is a repeat.
+
+    >>> next_phase_key("", Phase.AFPH)
+    'PT1 AFPh'
+    >>> next_phase_key("PT1 AFPh", Phase.AFPH) is None
+    True
+    >>> next_phase_key("PT1 AFPh", Phase.RPH)
+    'PT2 RPh'
+    >>> next_phase_key("PT2 RPh", Phase.AFPH)
+    'PT2 AFPh'
+    """
+    if not processed:
+        return f"PT1 {phase.value}"
+    try:
+        head, last = processed.split(" ", 1)
+        n = int(head[2:])
+    except ValueError:
+        return f"PT1 {phase.value}"
+    if last == phase.value:
+        return None
+    if phase is Phase.RPH:
+        return f"PT{n + 1} {phase.value}"
+    return f"PT{n} {phase.value}"
+
+
+def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:
+    if phase is Phase.RPH:
+        from ..core.wind import rally_phase
+
+        return rally_phase
+    from ..core.fire import end_of_afph
+
+    return end_of_afph
+
+
+def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None) -> PhaseResult:
+    """Run one fire phase with VASSAL's dice and apply it as one command."""
+    t0 = time.perf_counter()
+    snap = client.snapshot(with_terrain=game_map is None)
+    game_status = snap.get("game") or {}
+    if not game_status.get("may_change", False):
+        raise BridgeRefused(str(game_status.get("why_not") or "VASSAL does not allow changes now"))
+    key = next_phase_key(str(game_status.get("processed") or ""), phase)
+    if key is None:
+        msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
+               "(B25: each phase's fire checks are made once)")
+        return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase)
+    session = client.new_roll_session()
+    rolled: list[tuple[str, Sequence[int]]] = []
+
+    def roll(purpose: str, count: int) -> Sequence[int]:
+        faces = client.roll(session, purpose, count)
+        rolled.append((purpose, faces))
+        return faces
+
+    new, report = _rules(phase)(live.position, CallbackDice(roll))
+    texts = explain_rolls(rolled, report)
+    header = [f"* ASL fire bridge: {report.title} ({key})"]
+    summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
+    batch = batch_for(live, new, phase_key=key, session=session, roll_texts=texts, header=header, summary=summary)
+    applied = client.apply(batch)
+    log.info("%s: %d rolls, %d removed, %d placed, %d layers changed", key, len(rolled), applied.get("removed", 0),
+             len(applied.get("placed", [])), applied.get("changed", 0))
+    msg = ""
+    return PhaseResult(key, report, applied, msg, time.perf_counter() - t0)
+
+
+def show_odds(client: BridgeClient, *, game_map: GameMap | None = None) -> str:
+    """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
+    from ..core.fire import pending_rolls
+
+    snap = client.snapshot(with_terrain=game_map is None)
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH)
+    rolls = pending_rolls(live.position)
+    if not rolls:
+        client.say("- ASL fire bridge: no fire rolls pending at the end of this AFPh")
+        return ""
+    client.say(f"- ASL fire bridge: {len(rolls)} fire rolls pending at the end of the AFPh (B25):")
+    for r in rolls:
+        where = live.position.loc_name(r.location)
+        what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
+        pct = float(r.chance) * 100
+        extra = f" ({r.reason})" if r.reason else ""
+        client.say(f"-   {where}: {what} {pct:.0f}%{extra}")
+    return ""
+
+
+def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None = None) -> str:
+    """What a toolbar button does; returns the line VASSAL shows (only to this player)."""
+    log.info("button: %s", action)
+    try:
+        if action == "odds":
+            return show_odds(client, game_map=game_map)
+        if action not in ACTIONS:
+            return f"ASL fire bridge: unknown button {action!r}"
+        res = run_phase(client, ACTIONS[action], game_map=game_map)
+        if res.applied is None:
+            log.info("%s", res.message)
+        return res.message
+    except BadInput as e:
+        log.warning("%s refused: %s", action, e)
+        return f"ASL fire bridge: {e}"

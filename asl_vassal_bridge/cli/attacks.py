@@ -1,0 +1,320 @@
+"""``asl-fire ft`` and ``asl-fire mol``: Flamethrower and Molotov Cocktail attacks (A22) on the command line.
+
+Each prints whether the declared attack is legal (or the rule that forbids
+it), its FP and IFT column, its DRMs with rule numbers and — for a MOL —
+the MOL Check's exact chance.  With ``--dice`` or ``--seed`` it resolves the
+attack and prints every consequence; with a POSITION and ``-o OUT`` it
+writes the new position (Flames, Burning Wreck placed, thrower broken).
+
+Without a POSITION the attack happens on a two-hex map built from the
+options: the firer in E5 on ``--firer-terrain``, the target ``--range``
+hexes away on ``--target-terrain`` at elevation ``--levels``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from typing import Any
+
+from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
+from ..core.environment import EC, Environment, Wind, WindForce
+from ..core.errors import BadInput
+from ..core.explain import DRM
+from ..core.flamethrower import AttackOutcome, Consequence, FtAttack, ft_attack, resolve_ft_attack
+from ..core.hexes import Direction, Hex
+from ..core.molotov import FireType, MolAttack, mol_attack, resolve_mol_attack
+from ..core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
+from ..core.terrain import Building, BuildingKind, Terrain, UnknownTerrainError
+
+__all__ = ["consequences_json", "register", "synthetic_position"]
+
+FIRER_HEX = Hex.parse("E5")
+_KINDS = {"squad": UnitKind.SQUAD, "hs": UnitKind.HALF_SQUAD, "half-squad": UnitKind.HALF_SQUAD,
+          "crew": UnitKind.CREW, "leader": UnitKind.LEADER, "hero": UnitKind.HERO, "vehicle": UnitKind.VEHICLE}
+
+
+def _terrain_info(name: str, bid: str, fortified: bool, hex_name: str, elevation: int,
+                  road: bool) -> tuple[HexInfo, list[Building]]:
+    try:
+        t = Terrain.from_name(name)
+    except UnknownTerrainError as e:
+        raise BadInput(f"--*-terrain: {e}") from None
+    if t.is_building and t.material is not None:
+        b = Building(bid, t.material, BuildingKind.SINGLE_STORY,
+                     fortified=frozenset({(hex_name, 0)}) if fortified else frozenset())
+        return HexInfo(t, elevation, building=bid, road=road), [b]
+    if fortified:
+        raise BadInput(f"--fortified needs a building target (stone-building or wooden-building), not {t.label} "
+                       "(B23.91)")
+    return HexInfo(t, elevation, road=road), []
+
+
+def synthetic_position(*, rng: int, levels: int = 0, firer_terrain: str = "open-ground",
+                       target_terrain: str = "open-ground", fortified: bool = False, ec: EC = EC.MODERATE,
+                       wind: Wind = Wind(), phase: Phase = Phase.PFPH, same_woods: bool = False,
+                       direction: Direction = Direction.DOWN) -> tuple[Position, Location, Location]:
+    """A two-hex Position for an attack without a position file: firer in E5, target *rng* hexes away."""
+    if rng < 0:
+        raise BadInput(f"--range must be 0 or more, not {rng}")
+    target_hex = FIRER_HEX.neighbour(direction, rng) if rng else FIRER_HEX
+    firer_name, target_name = FIRER_HEX.name, target_hex.name
+    feature = "woods" if same_woods else None
+    fi, fb = _terrain_info(firer_terrain, "firer-building", False, firer_name, 0, False)
+    fi = replace(fi, feature=feature if rng else fi.feature)
+    hexes = {FIRER_HEX: fi}
+    buildings = fb
+    if rng:
+        ti, tb = _terrain_info(target_terrain, "target-building", fortified, target_name, levels, False)
+        hexes[target_hex] = replace(ti, feature=feature)
+        buildings += tb
+    elif levels:
+        raise BadInput("--levels needs a target in another hex (--range ≥ 1)")
+    env = Environment(ec=ec, wind=wind)
+    pos = Position(GameMap.from_hexes(hexes, buildings), env, Clock(1, 1, phase))
+    return pos, Location(FIRER_HEX), Location(target_hex)
+
+
+def _dice(args: argparse.Namespace) -> Dice | None:
+    if args.dice:
+        try:
+            return ScriptedDice(int(x) for x in args.dice.replace(" ", "").split(",") if x)
+        except ValueError as e:
+            raise BadInput(f"--dice: {e}; expected die faces 1–6 separated by commas, e.g. 3,1,4") from None
+    if args.seed is not None:
+        return SeededDice(args.seed)
+    return None
+
+
+def _wind(text: str | None) -> Wind:
+    if not text:
+        return Wind()
+    force, _, d = text.partition(":")
+    try:
+        wf = WindForce.from_name(force)
+        direction = Direction(int(d)) if d else None
+        return Wind(wf, direction if wf is not WindForce.NO_WIND else None)
+    except ValueError as e:
+        raise BadInput(f"--wind {text!r}: {e} (expected e.g. heavy-winds:4 or mild-breeze:2)") from None
+
+
+def _setup(args: argparse.Namespace, default_range: int) -> tuple[Position, Location, Location, Unit | None]:
+    """The Position and the firer/target Locations, from a position file or from the options."""
+    unit: Unit | None = None
+    if args.position:
+        from ..loading import load_position
+
+        pos = load_position(args.position, args.boards)
+        if args.phase:
+            pos = replace(pos, clock=replace(pos.clock, phase=_phase(args.phase)))
+        unit = next((u for u in pos.units if u.id == args.firer_id), None)
+        if args.from_:
+            firer = pos.map.parse_location(args.from_)
+        elif unit is not None:
+            firer = unit.location
+        else:
+            raise BadInput("with a POSITION give the firer's Location (--from E4) or a unit id (--firer-id)")
+        if not args.to:
+            raise BadInput("with a POSITION give the target Location (--to E5)")
+        return pos, firer, pos.map.parse_location(args.to), unit
+    try:
+        ec = EC.from_name(args.ec) if args.ec else EC.MODERATE
+    except ValueError as e:
+        raise BadInput(f"--ec: {e}") from None
+    rng = args.range if args.range is not None else default_range
+    wind = _wind(args.wind)
+    direction = wind.direction if (args.with_wind and wind.direction is not None) else Direction.DOWN
+    pos, firer, target = synthetic_position(
+        rng=rng, levels=args.levels, firer_terrain=args.firer_terrain, target_terrain=args.target_terrain,
+        fortified=args.fortified, ec=ec, wind=wind, phase=_phase(args.phase or "PFPh"),
+        same_woods=getattr(args, "woods_hexside", False), direction=direction)
+    return pos, firer, target, None
+
+
+def _phase(name: str) -> Phase:
+    try:
+        return Phase.from_name(name)
+    except ValueError as e:
+        raise BadInput(f"--phase: {e}") from None
+
+
+def _kind(args: argparse.Namespace, unit: Unit | None) -> UnitKind:
+    if args.kind:
+        return _KINDS[args.kind]
+    return unit.kind if unit is not None else UnitKind.SQUAD
+
+
+def _extra(args: argparse.Namespace) -> tuple[DRM, ...]:
+    out = []
+    for text in args.drm or ():
+        value, _, reason = text.partition(":")
+        try:
+            v = int(value)
+        except ValueError:
+            raise BadInput(f"--drm {text!r}: expected VALUE[:REASON], e.g. -1:FFNAM") from None
+        out.append(DRM(v, reason or "given", "input"))
+    return tuple(out)
+
+
+def consequences_json(pos: Position, outcome: AttackOutcome) -> list[dict[str, Any]]:
+    """The consequences as plain data (kind, rule, text, location name, unit id, fp, column, drm, final_dr, result)."""
+    def one(c: Consequence) -> dict[str, Any]:
+        return {"kind": c.kind.value, "rule": c.rule, "text": c.text,
+                "location": pos.loc_name(c.location) if c.location is not None else None, "unit": c.unit,
+                "fp": c.fp, "column": c.column, "drm": c.drm, "final_dr": c.final_dr, "result": c.result}
+    return [one(c) for c in outcome.consequences]
+
+
+def _resolve(args: argparse.Namespace, pos: Position, run: Any) -> int:
+    dice = _dice(args)
+    if dice is None:
+        return 0
+    try:
+        outcome: AttackOutcome = run(dice)
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}") from None
+    print()
+    print(outcome.text())
+    if args.json:
+        print(json.dumps({"consequences": consequences_json(pos, outcome)}, ensure_ascii=False, indent=2))
+    if args.output:
+        if not args.position:
+            raise BadInput("-o needs a POSITION to update (a .toml position file, a .vsav or 'demo')")
+        from ..posfile import dump
+
+        dump(outcome.position, args.output)
+        print(f"new position written to {args.output}")
+    return 0
+
+
+def cmd_ft(args: argparse.Namespace) -> int:
+    pos, firer, target, unit = _setup(args, 1)
+    kind = _kind(args, unit)
+    attack = FtAttack(
+        firer, target, firer_kind=kind, firer_id=args.firer_id, underscored=args.underscored,
+        elite=not args.non_elite, captured=args.captured, pinned=args.pinned or (unit is not None and unit.pinned),
+        cx=args.cx, area_fire=args.area_fire, cower_columns=args.cower, hindrance_drm=args.hindrance,
+        los_obstructed=args.los_obstructed, with_wind=True if args.with_wind else None, fire_group=args.fire_group,
+        overrun=args.overrun, used_ft_or_dc_this_turn=args.used_ft_dc, vs_descending_paratroops=args.paratroops,
+        pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
+        predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
+        vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
+        range=args.range if args.position and args.range is not None else None)
+    plan = ft_attack(pos, attack)
+    print("legal")
+    print(plan.describe(pos))
+    return _resolve(args, pos, lambda dice: resolve_ft_attack(pos, plan, dice, ift_result=args.ift_result))
+
+
+def cmd_mol(args: argparse.Namespace) -> int:
+    pos, firer, target, unit = _setup(args, 1)
+    kind = _kind(args, unit)
+    fire = FireType.from_name(args.fire) if args.fire else None
+    attack = MolAttack(
+        firer, target, thrower_fp=args.fp, thrower_kind=kind, thrower_id=args.firer_id, other_fp=args.fg_fp,
+        fg_units=args.fg_units, available=not args.unavailable, fire=fire,
+        mol_check_in_first_fire=args.first_fire_check, pinned=args.pinned or (unit is not None and unit.pinned),
+        broken=args.broken or (unit is not None and unit.broken), berserk=args.berserk, cx=args.cx,
+        fp_halvings=args.halvings, leader_drm=args.leader, target_bypassing=args.bypassing, tem=args.tem,
+        extra_drms=_extra(args), woods_hexside=True if args.woods_hexside else None,
+        across_road_vs_unit_on_road=args.road, vs_afv=args.vs_afv, predesignated=args.predesignated,
+        basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot, afv_stopped=not args.moving,
+        tk_case_mods=args.tk_mod, vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id,
+        range=args.range if args.position and args.range is not None else None)
+    plan = mol_attack(pos, attack)
+    print("legal")
+    print(plan.describe(pos))
+    return _resolve(args, pos, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
+                                                               prc_result=args.prc_result))
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", nargs="?", help="a .toml position file, a .vsav saved game (with --boards), or "
+                   "'demo'; without it the options build a two-hex map")
+    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    p.add_argument("--from", dest="from_", metavar="LOC", help="the firer's Location in POSITION (e.g. E4, E4.1)")
+    p.add_argument("--to", metavar="LOC", help="the target Location in POSITION")
+    p.add_argument("--firer-id", default="firer", help="the firing unit's id (a unit of POSITION, or a label)")
+    p.add_argument("--kind", choices=sorted(_KINDS), help="the firing unit's kind (default squad)")
+    g = p.add_argument_group("without a POSITION")
+    g.add_argument("--range", type=int, help="range in hexes (default 1)")
+    g.add_argument("--levels", type=int, default=0, help="target elevation minus firer elevation")
+    g.add_argument("--firer-terrain", default="open-ground", help="terrain of the firer's hex (default open-ground)")
+    g.add_argument("--target-terrain", default="open-ground",
+                   help="terrain of the target hex, e.g. woods, grain, stone-building (default open-ground)")
+    g.add_argument("--fortified", action="store_true", help="the target building Location is Fortified (B23.9)")
+    g.add_argument("--ec", help="Environmental Conditions: wet, moist, moderate, dry, very-dry… (B25.5)")
+    g.add_argument("--wind", metavar="FORCE[:DIR]", help="e.g. heavy-winds:4, mild-breeze:2 (B25.63-.64)")
+    p.add_argument("--phase", help="the phase (PFPh, MPh, DFPh, AFPh…; default the POSITION's, else PFPh)")
+    p.add_argument("--cx", action="store_true", help="the firer is CX")
+    p.add_argument("--pinned", action="store_true", help="the firer is pinned")
+    p.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
+    p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
+                   help="another IFT DRM you know of (e.g. -1:FFNAM); repeatable")
+    a = p.add_argument_group("vs an AFV")
+    a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
+    a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")
+    a.add_argument("--basic-tk", type=int, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
+    a.add_argument("--ce", action="store_true", help="the AFV is CE")
+    a.add_argument("--ot", action="store_true", help="the AFV is OT")
+    a.add_argument("--vulnerable-prc", action="store_true", help="the AFV's PRC are Vulnerable")
+    a.add_argument("--afv-id", default="AFV", help="the AFV's id or label")
+    r = p.add_argument_group("resolving")
+    d = r.add_mutually_exclusive_group()
+    d.add_argument("--dice", help="die faces in order (a dr one, a DR two: colored, white), e.g. 2,1,6")
+    d.add_argument("--seed", type=int, help="roll seeded dice")
+    r.add_argument("--ift-result", help="the IFT result you read at the printed column and Final DR (e.g. KIA, K/2, "
+                   "1MC, NMC, PTC) — our rule texts lack the IFT")
+    r.add_argument("-o", "--output", help="write the new position file here (needs POSITION)")
+    r.add_argument("--json", action="store_true", help="also print the consequences as JSON")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``ft`` and ``mol``."""
+    p = sub.add_parser("ft", help="a Flamethrower attack: legality, FP, DRMs, consequences (A22.1-.5)",
+                       description="Check a FT attack (A22.1-.5, B25.12, B25.63): print the FP, IFT column, DRMs "
+                       "with rules, Final TK# vs an AFV and the malfunction number; with --dice/--seed resolve it.")
+    _common(p)
+    f = p.add_argument_group("FT")
+    f.add_argument("--underscored", action="store_true", help="vehicular FT with Normal Range 2 (use --kind vehicle)")
+    f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
+    f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
+    f.add_argument("--area-fire", action="store_true", help="Area Fire: FP halved except in the AFPh (A22.1)")
+    f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2),
+                   help="columns the FT shifts on Original doubles (A7.9; 0 never cowers, 2 Inexperienced)")
+    f.add_argument("--hindrance", type=int, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
+    f.add_argument("--los-obstructed", action="store_true", help="the LOS is obstructed: no Long Range (A22.32)")
+    f.add_argument("--with-wind", action="store_true", help="firing directly with the wind (B25.63)")
+    f.add_argument("--fire-group", action="store_true", help="combining with other FP (A22.31)")
+    f.add_argument("--overrun", action="store_true", help="part of an OVR (A22.31)")
+    f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
+    f.add_argument("--paratroops", action="store_true", help="the target is descending paratroops (A22.33)")
+    f.add_argument("--pillbox-tem", type=int, metavar="TEM", help="non-CA attack on a pillbox: its TEM (B30.113)")
+    p.set_defaults(func=cmd_ft)
+
+    p = sub.add_parser("mol", help="a Molotov Cocktail attack: legality, MOL Check chance, FP, DRMs, consequences "
+                       "(A22.6-.62)",
+                       description="Check a MOL attack (A22.6-.62): print the MOL Check and its exact chance, the FP "
+                       "with and without the MOL, the IFT DRMs with rules and the Final TK# vs an AFV; with "
+                       "--dice/--seed (MOL Check dr first, then the attack DR) resolve it.")
+    _common(p)
+    m = p.add_argument_group("MOL")
+    m.add_argument("--fp", type=float, required=True, help="the thrower's own FP (e.g. 3 for a 3-3-7)")
+    m.add_argument("--fg-fp", type=float, default=0, help="FP of the rest of the Fire Group")
+    m.add_argument("--fg-units", type=int, default=1, help="units in the Fire Group, thrower included")
+    m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL in this scenario (A22.6)")
+    m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
+    m.add_argument("--first-fire-check", action="store_true",
+                   help="the unit made a MOL Check in Defensive First Fire this Player Turn")
+    m.add_argument("--broken", action="store_true", help="the thrower is broken")
+    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
+    m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved (Area Fire…)")
+    m.add_argument("--tem", type=int, help="the target's TEM (default: read from the map, B23)")
+    m.add_argument("--bypassing", action="store_true", help="the target is Bypassing: no building TEM (B23.31)")
+    m.add_argument("--woods-hexside", action="store_true", help="the hexside is a woods/orchard hexside (A22.611)")
+    m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
+    m.add_argument("--moving", action="store_true", help="the AFV is Non-Stopped (A22.612)")
+    m.add_argument("--tk-mod", type=int, default=0, help="Rear Armor / Elevation Advantage TK# mods (C7.21-.22)")
+    m.add_argument("--prc-result", help="the IFT result of the Specific Collateral attack on Vulnerable PRC")
+    m.set_defaults(func=cmd_mol, with_wind=False)

@@ -1,0 +1,86 @@
+"""A saved game on bd01 → a core Position (fires, wind, EC from VASL's own counters)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from asl_vassal_bridge.core.environment import EC, WindForce
+from asl_vassal_bridge.core.errors import BadInput
+from asl_vassal_bridge.core.hexes import Direction, Hex
+from asl_vassal_bridge.core.position import Location
+from asl_vassal_bridge.vasl.module import ModuleIndex, read_module
+from asl_vassal_bridge.vasl.position import DEFAULT_EDGE, position_from_vsav
+
+from .builders import make_vsav, placed
+from .conftest import vasl_file
+
+
+@pytest.fixture(scope="module")
+def vasl65() -> ModuleIndex:
+    return read_module(vasl_file("buildFile-6.5.xml"))
+
+
+def at(name: str) -> tuple[int, int]:
+    x, y = Hex.parse(name).pixel()
+    return int(x) + DEFAULT_EDGE[0], int(y) + DEFAULT_EDGE[1]
+
+
+@pytest.fixture(scope="module")
+def game(vasl65: ModuleIndex, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    s = vasl65.by_gpid
+    pieces = []
+
+    def put(pid: str, gpid: str, hexname: str, **kw: object) -> None:
+        t, st = placed(s[gpid], *at(hexname), **kw)  # type: ignore[arg-type]
+        pieces.append((pid, t, st))
+
+    put("f1", "192", "C2")  # Flame in the woods …
+    put("p1", "1", "C2")  # … with VASL's PIN on it: placed this Player Turn (B25.15)
+    put("f2", "192", "C3")  # an older Flame
+    put("b1", "195", "H2")  # Blaze
+    put("bb", "198", "E4")  # 2-level Blaze in the stone building
+    put("f3", "192", "K4")  # Flame on Level 1 of the K4 building
+    put("l3", "167", "K4")  # Level marker (Level 1 face)
+    put("ec", "284", "A1", layer=4)  # EC: Moist
+    put("wf", "287", "A2", layer=2)  # Mild Breeze
+    put("wd", "285", "A3", layer=5)  # Wind Dir layer 5: image Wind1 → direction 1
+    put("gu", "286", "A4", layer=1)  # Gusts
+    put("hid", "195", "M4", hide_by="OtherPlayer")  # hidden: must not appear
+    path = tmp_path_factory.mktemp("vsav") / "fire.vsav"
+    path.write_bytes(make_vsav(pieces, boards="bd\t0\t0\t01"))
+    return path
+
+
+def test_position_from_vsav_fires_and_environment(game: Path) -> None:
+    pos = position_from_vsav(game, vasl_file("boards", "bd01").parent)
+    c2, c3 = Location(Hex.parse("C2")), Location(Hex.parse("C3"))
+    assert [f.since for f in pos.flames_at(c2)] == [pos.clock.player_turn]  # PIN: new this Player Turn
+    assert [f.since for f in pos.flames_at(c3)] == [0]
+    assert pos.blaze_at(Location(Hex.parse("H2"))) is not None
+    assert pos.blaze_at(Location(Hex.parse("E4"))) is not None
+    assert pos.blaze_at(Location(Hex.parse("E4"), 1)) is not None  # B25.2: 2-level Blaze
+    assert pos.blaze_at(Location(Hex.parse("E4"), 2)) is None
+    assert pos.flames_at(Location(Hex.parse("K4"), 1))  # the Level marker's level
+    assert pos.environment.ec is EC.MOIST
+    assert pos.environment.wind.force is WindForce.MILD_BREEZE
+    assert pos.environment.wind.direction is Direction.UP
+    assert pos.environment.gusts is True
+
+
+def test_hidden_blaze_is_not_in_the_position(game: Path) -> None:
+    pos = position_from_vsav(game, vasl_file("boards", "bd01").parent)
+    assert pos.blaze_at(Location(Hex.parse("M4"))) is None
+    assert "OtherPlayer" not in repr(pos)
+
+
+def test_basic_vsav_has_no_boards_so_no_position() -> None:
+    with pytest.raises(BadInput, match="no boards"):
+        position_from_vsav(vasl_file("saves", "basic.vsav"), vasl_file("boards", "bd01").parent)
+
+
+def test_missing_board_archive_is_named(game: Path, tmp_path: Path) -> None:
+    (tmp_path / "SharedBoardMetadata.xml").write_bytes(vasl_file("SharedBoardMetadata.xml").read_bytes())
+    with pytest.raises(BadInput, match=r"board '01'.*bd01"):
+        position_from_vsav(game, tmp_path)

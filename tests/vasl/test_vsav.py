@@ -1,0 +1,82 @@
+"""Saved games: deobfuscation, commands, boards, pieces, and never exposing hidden pieces."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from asl_vassal_bridge.vasl.module import ModuleIndex, read_module
+from asl_vassal_bridge.vasl.vsav import BadSavedGameError, deobfuscate, parse_boards, read_vsav, read_vsav_bytes
+
+from .builders import make_vsav, placed
+from .conftest import vasl_file
+
+
+@pytest.fixture(scope="module")
+def vasl65() -> ModuleIndex:
+    return read_module(vasl_file("buildFile-6.5.xml"))
+
+
+def test_basic_vsav_layout_and_pieces() -> None:
+    g = read_vsav(vasl_file("saves", "basic.vsav"))
+    assert g.boards == ()  # its bd line is empty: a board-less setup
+    assert g.module_version == "6.4.4"
+    assert len(g.pieces) == 23
+    assert g.hidden_count == 0
+    assert list(g.fire_pieces()) == []  # no fire counters in it
+    by_id = {p.id: p for p in g.pieces}
+    assert by_id["1563772571217"].basic_name == "8-3-8 Esq"
+    assert (by_id["1563772571217"].map, by_id["1563772571217"].x, by_id["1563772571217"].y) == ("Map0", 126, 96)
+    assert by_id["1563772571217"].gpid == "2361"
+    assert ("VASLOverlays", "1.01") in g.extensions
+    assert len(g.stacks) == 23
+
+
+def test_board_line_with_positions_and_reversed_board() -> None:
+    boards = parse_boards("bd\t0\t0\t01\tbd\t1\t0\t1a\tr", "x")
+    assert [(b.x, b.y, b.name, b.reversed) for b in boards] == [(0, 0, "01", False), (1, 0, "1a", True)]
+    assert boards[0].archive_name == "bd01"
+
+
+def test_hidden_and_obscured_pieces_are_never_exposed(vasl65: ModuleIndex) -> None:
+    flame = vasl65.by_gpid["192"]
+    t1, s1 = placed(flame, 500, 500)
+    t2, s2 = placed(vasl65.by_gpid["195"], 600, 500, hide_by="SecretPlayer")
+    g = read_vsav_bytes(make_vsav([("1", t1, s1), ("2", t2, s2)]), "g.vsav")
+    assert [p.id for p in g.pieces] == ["1"]
+    assert g.hidden_count == 1
+    assert "SecretPlayer" not in repr(g) and "600" not in repr([p.x for p in g.pieces])
+
+
+def test_units_under_a_concealment_counter_are_not_exposed(vasl65: ModuleIndex) -> None:
+    qmark = next(s for s in vasl65.slots if s.name == "?" and any(t.id == "concealment" for t in s.traits))
+    squad = vasl65.by_gpid["192"]  # any piece will do under the "?"
+    tq, sq = placed(qmark, 700, 300)
+    tu, su = placed(squad, 700, 300)
+    g = read_vsav_bytes(make_vsav([("u", tu, su), ("q", tq, sq)], stacks=[("s", ["u", "q"], 700, 300)]), "g")
+    assert [p.id for p in g.pieces] == ["q"]
+    assert g.hidden_count == 1
+
+
+def test_voxz_is_not_supported_yet() -> None:
+    with pytest.raises(BadSavedGameError, match=r"!VOXZ.*not\s+supported yet"):
+        deobfuscate(b"!VOXZ\xfd7zXZ\x00", "new.vsav!savedGame")
+
+
+@pytest.mark.parametrize("payload", [b"!VCSKzz0102", b"!VCSK01zz", b"\x00\x01\x02", b"!VCSK00" + b"41" * 10])
+def test_broken_saved_game_text_is_bad_input(payload: bytes) -> None:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("savedGame", payload)
+    with pytest.raises(BadSavedGameError, match="g.vsav"):
+        read_vsav_bytes(buf.getvalue(), "g.vsav")
+
+
+def test_vsav_without_saved_game_member() -> None:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("moduledata", b"<data/>")
+    with pytest.raises(BadSavedGameError, match="no savedGame"):
+        read_vsav_bytes(buf.getvalue(), "g.vsav")
