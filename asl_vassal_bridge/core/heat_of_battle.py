@@ -1,6 +1,6 @@
 """Heat of Battle (A15): when it is rolled, its DRM, its results, their exceptions and consequences.
 
-A Heat of Battle DR follows an Original MC or Rally DR of 2 (A15.1).  Its
+A Heat of Battle DR is rolled after an Original 2 on a MC or Rally DR (A15.1).  Its
 Final DR gives Hero Creation (≤ 6, A15.21), Battle Hardening (5–8, A15.3),
 Berserk (9–11, A15.4) or Surrender (≥ 12, A15.5); 5 and 6 give both Hero
 Creation and Battle Hardening, so a result is a tuple of :class:`HobResult`.
@@ -101,7 +101,7 @@ class Trigger(enum.Enum):
 
 
 def follows(original: Roll | int, trigger: Trigger) -> bool:
-    """True if a Heat of Battle DR follows: an Original MC or Rally (not Self-Rally) DR of 2 (A15.1).
+    """True if a Heat of Battle DR is due: an Original 2 on a MC or Rally DR, never on a Self-Rally (A15.1).
 
     >>> follows(Roll(1, 1), Trigger.RALLY), follows(2, Trigger.SELF_RALLY), follows(3, Trigger.MC)
     (True, False, False)
@@ -434,7 +434,7 @@ class HeroCreation:
             return (
                 Event("A15.21", f"a {self.hero} hero is created beside the MMC (its wounded side is {self.wounded})",
                       kind="hero"),
-                Event("A15.21", "the hero shares the MMC's fire/movement status (e.g. Prep Fire, TI); "
+                Event("A15.21", "the new hero takes the MMC's fire/movement markers (e.g. Prep Fire, TI); "
                                 "the MMC is otherwise unaffected", kind="hero"),
             )
         out = [Event("A15.21", f"the {self.heroic_leader} leader turns heroic: a {self.hero} hero "

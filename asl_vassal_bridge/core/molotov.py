@@ -52,9 +52,9 @@ __all__ = [
     "MolAttack",
     "MolPlan",
     "location_tem",
-    "mol_kindling_attempt",
     "mol_attack",
     "mol_check",
+    "mol_kindling_attempt",
     "resolve_mol_attack",
     "woods_or_orchard_hexside",
 ]

@@ -286,7 +286,7 @@ def test_a15_21_an_mmc_creates_a_1_4_9_hero_sharing_its_status() -> None:
     assert hob.hero is not None
     assert (hob.hero.hero, hob.hero.wounded, hob.hero.heroic_leader) == (HERO, WOUNDED_HERO, None)
     text = " ".join(e.text for e in hob.consequences())
-    assert "1-4-9" in text and "1-3-8" in text and "fire/movement status" in text
+    assert "1-4-9" in text and "1-3-8" in text and "fire/movement markers" in text
 
 
 def test_a15_21_a_leader_turned_hero_keeps_leadership_and_rallies() -> None:

@@ -314,3 +314,87 @@ def test_a22_6111_fortified_building_white_1_minus_1_no_flame_and_tem_plus_4() -
     assert not out.has(CK.FLAME)
     out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 2]))
     assert out.position.is_burning(loc("A2"))
+
+
+# --- A22.62 EX, last paragraph / A22.613: Kindling with a MOL ------------------------------------------------------
+
+
+def test_a22_62_ex_kindling_mol_check_passed_on_2_adds_plus_2() -> None:
+    from asl_vassal_bridge.core.molotov import mol_kindling_attempt
+
+    pos = board3()
+    new, rep = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 3]), side="Allied", leader_drm=0)
+    kindle = rep.rolls()[1]
+    assert any(d.value == 2 and d.rule == "A22.613" for d in kindle.check.drms)
+    assert kindle.final == 8 and not new.is_burning(X8)  # 6 + 2 = 8 < Kindle # 9
+    new, _ = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Allied", leader_drm=0)
+    assert new.is_burning(X8)
+
+
+def test_a22_62_ex_kindling_failed_mol_check_still_kindles_without_drm() -> None:
+    from asl_vassal_bridge.core.molotov import mol_kindling_attempt
+
+    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([3, 3, 4]), side="Allied", leader_drm=0)
+    assert rep.rolls()[0].outcome.startswith("no MOL")
+    assert not rep.rolls()[1].check.drms
+
+
+# --- the command line ----------------------------------------------------------------------------------------------
+
+
+def test_cli_mol_prints_chance_fp_and_resolves_the_a22_62_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    assert main(["mol", "--fp", "3", "--target-terrain", "woods", "--dice", "2,1,6", "--ift-result", "NMC"]) == 0
+    out = capsys.readouterr().out
+    assert "chance 1/3" in out and "10 → IFT column 8" in out and "Final DR 8" in out
+    assert "flame: Flame in E6 (A22.6111)" in out
+
+
+def test_cli_mol_refusal_is_one_line_with_the_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    assert main(["mol", "--fp", "3", "--range", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "A22.611" in err and "Traceback" not in err
+
+
+def test_cli_mol_on_the_demo_position_writes_the_new_position(tmp_path: object,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from asl_vassal_bridge.cli import main
+    from asl_vassal_bridge.loading import load_position
+
+    out = Path(str(tmp_path)) / "after.toml"
+    rc = main(["mol", "demo", "--firer-id", "g3", "--to", "I5.1", "--fp", "4", "--phase", "PFPh",
+               "--dice", "1,6,2", "-o", str(out), "--json"])
+    assert rc == 0
+    pos = load_position(out)
+    g3 = next(u for u in pos.units if u.id == "g3")
+    assert g3.broken and pos.is_burning(g3.location)
+    assert '"kind": "thrower-broken"' in capsys.readouterr().out
+
+
+def test_cli_ft_heavy_winds_long_range_refused_then_allowed_with_the_wind(capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    assert main(["ft", "--range", "2", "--wind", "heavy-winds:1", "--target-terrain", "woods"]) == 2
+    assert "B25.63" in capsys.readouterr().err
+    assert main(["ft", "--range", "2", "--wind", "heavy-winds:1", "--with-wind", "--target-terrain", "woods"]) == 0
+    assert "FP 12 → IFT column 12" in capsys.readouterr().out
+
+
+def test_cli_ft_resolves_kia_flame_and_malfunction(capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    assert main(["ft", "--target-terrain", "woods", "--dice", "5,5,6,6", "--ift-result", "KIA"]) == 0
+    out = capsys.readouterr().out
+    assert "flame: Flame in E6 (B25.12)" in out and "ft-removed" in out
+
+
+def test_cli_dice_running_out_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    assert main(["mol", "--fp", "3", "--dice", "2"]) == 2
+    assert "ran out" in capsys.readouterr().err

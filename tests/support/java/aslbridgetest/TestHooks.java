@@ -90,4 +90,9 @@ public final class TestHooks {
       return "";
     });
   }
+
+  /** Seeds VASSAL's RNG so a test run is reproducible (the dice are still VASSAL's). */
+  public static void seedDice(long seed) {
+    GameModule.getGameModule().getRNG().setSeed(seed);
+  }
 }

@@ -1,0 +1,185 @@
+"""End to end against a real VASSAL engine (3.6 jar, Debian libraries, Xvfb) with the bridge extension.
+
+The test module is a generated hex-grid board plus VASL's real Flame, Blaze,
+EC, Wind Dir, Wind and Gusts slots (read from ../shared/vasl at test time).
+Its map class is a stand-in with VASL's class and method names
+(tests/support/java: ``ASLMap.getVASLMap()`` …), so the extension's
+VASL-terrain path (reached by reflection) runs for real; VASL's own Java code
+is not available here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, ConnectionInfo, NotConnected, connect
+from asl_vassal_bridge.bridge.convert import position_from_snapshot
+from asl_vassal_bridge.bridge.phases import run_phase
+from asl_vassal_bridge.core.environment import EC, WindForce
+from asl_vassal_bridge.core.position import Phase
+from tests.support import vassal_harness as H
+
+from .conftest import launch, standard_pieces
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def alice(module_with_extension: Path, support_jar: Path, xvfb: H.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    work = engine_dir / "single"
+    work.mkdir(exist_ok=True)
+    player = launch("alice", module_with_extension, standard_pieces(), support_jar, xvfb.display, work)
+    try:
+        player.wait_connection_file()
+        client = connect(player.connection_file)
+        _wait_started(client)
+        client.jvm.aslbridgetest.TestHooks.seedDice(20261122)
+        yield player, client
+        client.close()
+    finally:
+        player.stop()
+
+
+def _wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
+    import time
+
+    end = time.time() + timeout
+    while time.time() < end:
+        if client.status().get("started"):
+            return
+        time.sleep(0.2)
+    raise AssertionError("the game did not start")
+
+
+def _fires(snap: dict[str, Any]) -> Counter[tuple[str, str]]:
+    return Counter((p["name"], p["location"]) for p in snap["pieces"] if p["name"] in ("Flame", "Blaze"))
+
+
+def _chat(client: BridgeClient) -> str:
+    return str(client.jvm.aslbridgetest.TestHooks.chatText())
+
+
+def test_snapshot_reads_fires_ec_and_wind_b25(alice: Any) -> None:
+    _, client = alice
+    snap = client.snapshot()
+    assert snap["module"]["name"] == H.MODULE_NAME
+    assert snap["maps"][0]["terrain"]["source"] == "VASL"  # the stand-in with VASL's method names
+    live = position_from_snapshot(snap, phase=Phase.AFPH)
+    pos = live.position
+    assert sorted(f.location.name for f in pos.flames()) == ["C2", "D3", "E2"]
+    assert sorted(f.location.name for f in pos.blazes()) == ["D2", "H2"]
+    assert pos.environment.ec is EC.MODERATE
+    assert pos.environment.wind.force is WindForce.NO_WIND
+    assert pos.map.info(pos.map.parse_hex("C2")).terrain.name == "WOODS"
+
+
+def test_hidden_or_masked_piece_never_in_snapshot(alice: Any) -> None:
+    _, client = alice
+    text = json.dumps(client.snapshot())
+    assert "hidden-1" not in text and "Hidden Squad" not in text
+    assert "masked-1" not in text and "Concealed Squad" not in text
+
+
+def test_afph_upkeep_with_vassal_dice_and_one_undo_reverts_it_b25_6(alice: Any) -> None:
+    _, client = alice
+    before = client.snapshot()
+    chat_before = _chat(client)
+    res = run_phase(client, Phase.AFPH)
+    assert res.applied is not None and res.report is not None
+    after = client.snapshot()
+    # every roll is in the chat, as VASSAL's dice buttons report them, with its rule
+    new_chat = _chat(client)[len(chat_before):]
+    roll_lines = [ln for ln in new_chat.splitlines() if ln.startswith("*** ")]
+    assert len(roll_lines) == res.applied["rolls"] == len(res.report.rolls()) > 0
+    assert all(re.search(r" = \d(,\d)? ", ln) for ln in roll_lines)
+    assert any("B25" in ln for ln in roll_lines)
+    # the counters on the map are the rules' new Position
+    expected = position_from_snapshot(after, phase=Phase.AFPH).position
+    assert len(expected.fires) == len(position_from_snapshot(before, phase=Phase.AFPH).position.fires) \
+        - res.applied["removed"] + len(res.applied["placed"])
+    placed = set(res.applied["placed"])
+    assert placed <= {p["id"] for p in after["pieces"]}
+    assert after["game"]["processed"] == "PT1 AFPh"
+    # ONE Undo reverts the whole upkeep
+    client.jvm.aslbridgetest.TestHooks.undo()
+    undone = client.snapshot()
+    assert _fires(undone) == _fires(before)
+    assert undone["game"]["processed"] == ""
+
+
+def test_pressing_upkeep_twice_rolls_once_b25(alice: Any) -> None:
+    _, client = alice
+    first = run_phase(client, Phase.AFPH)
+    assert first.applied is not None
+    fires = _fires(client.snapshot())
+    chat = _chat(client)
+    second = run_phase(client, Phase.AFPH)
+    assert second.applied is None and "already processed" in second.message
+    assert _fires(client.snapshot()) == fires
+    assert _chat(client) == chat
+    # the extension itself refuses a batch for a processed phase
+    with pytest.raises(BridgeRefused, match="already processed"):
+        client.apply({"phase": "PT1 AFPh", "chat": ["x"]})
+    client.jvm.aslbridgetest.TestHooks.undo()
+
+
+def test_stale_snapshot_is_refused_and_nothing_changes(alice: Any) -> None:
+    _, client = alice
+    snap = client.snapshot()
+    flame = next(p for p in snap["pieces"] if p["name"] == "Flame")
+    with pytest.raises(BridgeRefused, match="changed since the snapshot"):
+        client.apply({"expect": {flame["id"]: "00000000"}, "remove": [flame["id"]]})
+    assert _fires(client.snapshot()) == _fires(snap)
+
+
+def test_button_calls_python_and_says_when_python_is_absent(alice: Any) -> None:
+    import time
+
+    _, client = alice
+    client.api.clearListener()
+    client.press("upkeep")
+    time.sleep(0.5)
+    assert "Python is not connected" in _chat(client)
+    calls: list[str] = []
+    client.listen(lambda action: calls.append(action) or "heard " + action)
+    client.press("odds")
+    end = time.time() + 10
+    while not calls and time.time() < end:
+        time.sleep(0.05)
+    assert calls == ["odds"]
+    client.api.clearListener()
+
+
+def test_wrong_or_missing_token_is_refused(alice: Any) -> None:
+    player, client = alice
+    port = client.info.port
+    with pytest.raises(NotConnected):
+        BridgeClient(ConnectionInfo("127.0.0.1", port, "not-the-token"), timeout=5)
+    with pytest.raises(NotConnected):
+        BridgeClient(ConnectionInfo("127.0.0.1", port, ""), timeout=5)
+    assert player.connection_file.stat().st_mode & 0o077 == 0
+
+
+def test_gateway_listens_on_loopback_only(alice: Any) -> None:
+    player, client = alice
+    out = subprocess.run(["ss", "-ltnp"], capture_output=True, text=True).stdout
+    mine = [ln for ln in out.splitlines() if f"pid={player.proc.pid}," in ln]
+    assert mine, out
+    for ln in mine:
+        local = ln.split()[3]
+        assert local.startswith(("127.0.0.1:", "[::ffff:127.0.0.1]:", "[::1]:")), ln
+    # and it does not answer on another address of this machine
+    host_ip = socket.gethostbyname(socket.gethostname())
+    if not host_ip.startswith("127."):
+        with socket.socket() as s:
+            s.settimeout(1)
+            assert s.connect_ex((host_ip, client.info.port)) != 0
