@@ -56,6 +56,16 @@ def naive_spreads(pos: Position) -> dict[Any, SpreadCheck]:
     return best
 
 
+def naive_upkeep(pos: Position, dice: SeededDice) -> None:
+    """Flame→Blaze then spreading, finding targets with the naive scan."""
+    from asl_vassal_bridge.core.fire import flame_to_blaze
+
+    p1, _ = flame_to_blaze(pos, dice)
+    for _target, sc in sorted(naive_spreads(p1).items()):
+        if not sc.automatic:
+            dice.DR("spread")
+
+
 def timeit(fn: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -85,7 +95,10 @@ def main() -> None:
     print(f"exact odds, every pending roll ({len(ours)} rolls): {t_odds * 1000:8.2f} ms  (aim < 10 ms)")
     print(f"naive reference (every Location × every fire):     {t_naive * 1000:8.2f} ms  "
           f"→ ratio {t_naive / t_odds:6.1f}×")
+    t_naive_up = timeit(lambda: naive_upkeep(fresh(), SeededDice(1)), 3)
     print(f"one end-of-AFPh upkeep (Flame→Blaze + spreading):  {t_upkeep * 1000:8.2f} ms")
+    print(f"naive upkeep reference:                            {t_naive_up * 1000:8.2f} ms  "
+          f"→ ratio {t_naive_up / t_upkeep:6.1f}×")
 
 
 if __name__ == "__main__":

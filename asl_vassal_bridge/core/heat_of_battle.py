@@ -428,6 +428,7 @@ class HeroCreation:
     wounded: StrengthFactor
     heroic_leader: LeaderRating | None = None
     rallied: bool = False
+    before_hardening: LeaderRating | None = None
 
     def events(self) -> tuple[Event, ...]:
         if self.heroic_leader is None:
@@ -437,9 +438,16 @@ class HeroCreation:
                 Event("A15.21", "the new hero takes the MMC's fire/movement markers (e.g. Prep Fire, TI); "
                                 "the MMC is otherwise unaffected", kind="hero"),
             )
-        out = [Event("A15.21", f"the {self.heroic_leader} leader turns heroic: a {self.hero} hero "
-                               f"({self.wounded} if wounded) marked with a Hero counter; it keeps its leadership "
-                               f"and leader abilities", kind="hero"),
+        who = f"{self.heroic_leader}"
+        refused = ""
+        if self.before_hardening is not None and self.before_hardening != self.heroic_leader:
+            who = f"{self.before_hardening} (as a {self.heroic_leader} after Battle Hardening)"
+            m = max(HERO.morale, self.before_hardening.morale)
+            if m != self.hero.morale:
+                refused = f"; 1-4-{m} if Battle Hardening is refused"
+        out = [Event("A15.21", f"the {who} leader turns heroic: a {self.hero} hero ({self.wounded} if wounded"
+                               f"{refused}) marked with a Hero counter; it keeps its leadership and leader "
+                               f"abilities", kind="hero"),
                Event("A15.21", "its heroic DRM and leadership DRM may not be combined", kind="hero")]
         if self.rallied:
             out.insert(1, Event("A15.21", "the leader rallies automatically", kind="rally"))
@@ -456,7 +464,8 @@ def hero_creation(unit: HobUnit, leader: LeaderRating | None = None) -> HeroCrea
     rating = leader or unit.leader
     assert rating is not None
     morale = max(HERO.morale, rating.morale)
-    return HeroCreation(StrengthFactor(1, 4, morale), StrengthFactor(1, 3, morale - 1), rating, unit.broken)
+    return HeroCreation(StrengthFactor(1, 4, morale), StrengthFactor(1, 3, morale - 1), rating, unit.broken,
+                        unit.leader)
 
 
 @dataclass(frozen=True, slots=True)

@@ -462,6 +462,20 @@ class Position:
     def flames(self) -> list[Fire]:
         return [f for f in self.fires if f.is_flame]
 
+    def building_blaze_levels(self, h: Hex) -> int | None:
+        """The level count of a burning-building counter for hex *h*, or None.
+
+        A multi-level building hex with a Blaze on every non-rooftop level is
+        marked with one burning building counter (B23.6); VASL has 1–4-level
+        Blaze counters for it.
+        """
+        if self.map.hexes.get(h, HexInfo()).building is None:
+            return None
+        levels = [loc for loc in self.map.locations(h) if not loc.rooftop]
+        if len(levels) < 2 or any(loc not in self._blazes for loc in levels):
+            return None
+        return len(levels)
+
     def burning_wrecks(self) -> list[Wreck]:
         return [w for w in self.wrecks if w.burning]
 

@@ -195,7 +195,7 @@ def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSD
     if len(payload) < 16:
         raise BadLOSDataError(f"{source}: LOSData payload is {len(payload)} bytes, too short for its header")
     width, height, gw, gh = struct.unpack_from(">4i", payload, 0)
-    if not (0 < width <= 500 and 0 < height <= 500 and 0 < gw and 0 < gh and gw * gh <= MAX_GRID_PIXELS):
+    if not (0 < width <= 500 and 0 < height <= 500 and gw > 0 and gh > 0 and gw * gh <= MAX_GRID_PIXELS):
         raise BadLOSDataError(f"{source}: LOSData header {width}×{height} hexes, {gw}×{gh} pixels is out of range")
     counts = row_counts(width, height, alt_grain)
     expected = 16 + 2 * gw * gh + sum(counts)
@@ -654,10 +654,8 @@ def default_terrain_table(*dirs: Path) -> TerrainTable:
 def to_hexinfo(h: HexTerrain, building: str | None) -> HexInfo:
     """The core HexInfo of a decoded hex (a road hex through woods is Woods-Road, B25.1)."""
     terrain = h.fire_terrain
-    if terrain is Terrain.ROAD and any(
-            n in ("Woods", "Forest", "Pine Woods", "Light Woods") and s >= 0.2 for n, s in h.others):
-        terrain = Terrain.WOODS_ROAD
-    elif terrain is Terrain.WOODS and h.road:
+    woods_around = any(n in ("Woods", "Forest", "Pine Woods", "Light Woods") and s >= 0.2 for n, s in h.others)
+    if (terrain is Terrain.ROAD and woods_around) or (terrain is Terrain.WOODS and h.road):
         terrain = Terrain.WOODS_ROAD
     return HexInfo(terrain=terrain, elevation=h.elevation, building=building, stairwell=h.stairwell,
                    feature=h.feature, road=h.road)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from asl_vassal_bridge.core.hexes import Hex
@@ -14,8 +16,8 @@ def h(name: str) -> Hex:
     return Hex.parse(name)
 
 
-def total(pos: Position, loc: Location, **kw: object) -> int:
-    return sum(d.value for d in location_tem(pos, loc, **kw))  # type: ignore[arg-type]
+def total(pos: Position, loc: Location, **kw: Any) -> int:
+    return sum(d.value for d in location_tem(pos, loc, **kw))
 
 
 @pytest.mark.parametrize(("material", "fortified", "tem"), [

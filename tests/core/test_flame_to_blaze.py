@@ -81,3 +81,14 @@ def test_hut_collapses_when_its_flame_becomes_a_blaze() -> None:
     assert bc.check.needed == 7 and [d.value for d in bc.check.drms] == [-2]  # huts: EC applies
     _, rep = flame_to_blaze(p, ScriptedDice([6, 5]))
     assert [e.kind for e in rep.events] == ["blaze", "hut-collapse"]
+
+
+def test_b23_6_a_building_hex_blazing_on_every_level_is_one_burning_building() -> None:
+    from .builders import blaze
+
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.STONE, ["C3"], BuildingKind.MULTI_STORY)
+    p = pos(hexes, [b], [blaze("C3"), blaze("C3.1")])
+    assert p.building_blaze_levels(L("C3").hex) is None
+    p = p.with_(fires=p.fires + (blaze("C3.2"),))
+    assert p.building_blaze_levels(L("C3").hex) == 3

@@ -69,7 +69,8 @@ def placed(slot: PieceSlot, x: int, y: int, *, layer: int | None = None, hide_by
     return encode_traits(traits)
 
 
-def make_vsav(pieces: Sequence[tuple[str, str, str]], boards: str = "bd\t", stacks: Sequence[tuple[str, Sequence[str], int, int]] = ()) -> bytes:
+def make_vsav(pieces: Sequence[tuple[str, str, str]], boards: str = "bd\t",
+              stacks: Sequence[tuple[str, Sequence[str], int, int]] = ()) -> bytes:
     """A .vsav zip: pieces are (id, type, state); *boards* the VASL bd line."""
     cmds = [encode_sequence(["+", pid, t, s], "/") for pid, t, s in pieces]
     for sid, members, x, y in stacks:

@@ -216,5 +216,5 @@ def test_zip_bomb_member_is_refused() -> None:
 
 def test_losdata_size_disagreeing_with_metadata(table: TerrainTable) -> None:
     arc = Archive(board_zip(b'<boardMetadata name="t" width="5" height="2"/>', _tiny_los()), "bdS")
-    with pytest.raises(BadInput, match="3×2 hexes but BoardMetadata.xml says 5×2"):
+    with pytest.raises(BadInput, match=r"3×2 hexes but BoardMetadata\.xml says 5×2"):
         read_board_archive(arc, "bdS", table)

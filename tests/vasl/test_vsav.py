@@ -70,7 +70,7 @@ def test_broken_saved_game_text_is_bad_input(payload: bytes) -> None:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         z.writestr("savedGame", payload)
-    with pytest.raises(BadSavedGameError, match="g.vsav"):
+    with pytest.raises(BadSavedGameError, match=r"g\.vsav"):
         read_vsav_bytes(buf.getvalue(), "g.vsav")
 
 
