@@ -14,7 +14,7 @@ from ..core.errors import BadInput
 from ..core.exits import blaze_report
 from ..core.explain import Report
 from ..core.fire import end_of_afph, pending_rolls
-from ..core.firestarts import kindling_attempt
+from ..core.firestarts import kindling_attempt, kindling_check
 from ..core.position import Phase, Position, UnitKind
 from ..core.smoke import fire_smoke
 from ..core.victory import fire_control
@@ -201,6 +201,64 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _finish(args: argparse.Namespace, new: Position, rep: Report) -> int:
+    if args.json:
+        json.dump(_report_json(new, rep), sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    else:
+        print(rep.text())
+    if args.output:
+        from ..posfile import dump
+
+        dump(new, args.output)
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_kindle(args: argparse.Namespace) -> int:
+    pos = _load(args)
+    loc = pos.map.parse_location(args.at)
+    unit = UnitKind(args.unit)
+    side = args.side or pos.attacker
+    if side not in pos.sides:
+        raise BadInput(f"--side {side!r}: expected one of {list(pos.sides)}")
+    leader = None if args.leader is None else int(args.leader)
+    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol)
+    if args.odds:
+        print(check.describe())
+        return 0
+    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol)
+    return _finish(args, new, rep)
+
+
+def cmd_clear(args: argparse.Namespace) -> int:
+    from ..core.clearance import clearance_attempt, clearance_check, clearance_odds
+
+    pos = _load(args)
+    loc = pos.map.parse_location(args.at)
+    kw = {"squads": args.squads, "half_squads": args.half_squads, "leader_drm": args.leader,
+          "labor_drm": args.labor, "dozers": args.dozers}
+    check = clearance_check(pos, loc, **kw, check_phase=not args.odds)
+    if args.odds:
+        clear, hamper = clearance_odds(check)
+        print(f"{check.describe()}; Hamper (Final 3–6) {hamper}")
+        print(f"clears {clear} ({float(clear):.1%}), Hampers {hamper} ({float(hamper):.1%})")
+        return 0
+    new, rep = clearance_attempt(pos, loc, _dice(args), **kw)
+    return _finish(args, new, rep)
+
+
+def _common(p: argparse.ArgumentParser, dice: bool = True) -> None:
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    if dice:
+        g = p.add_mutually_exclusive_group()
+        g.add_argument("--seed", type=int, help="dice seed")
+        g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), e.g. 3,4")
+        p.add_argument("-o", "--output", help="write the new position file here")
+        p.add_argument("--json", action="store_true", help="machine-readable report")
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``demo``, ``odds`` and ``upkeep``."""
     p = sub.add_parser("demo", help="run several Player Turns of fire on the embedded demo scenario",
@@ -230,5 +288,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("-o", "--output", help="write the new position file here")
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.set_defaults(func=cmd_upkeep)
+
+    p = sub.add_parser("kindle", help="a Kindling attempt (B25.11) in the PFPh",
+                       description="Make a Kindling attempt in a Burnable Location (B25.11): reversed leadership, "
+                       "SMC −2, HS/crew −1, MOL +2 (A22.613), EC except buildings, Fortified −1 (B23.94).")
+    _common(p)
+    p.add_argument("--at", required=True, help="the Location, e.g. F7 or E5.1")
+    p.add_argument("--unit", default="squad", choices=[k.value for k in UnitKind if k.is_infantry])
+    p.add_argument("--leader", type=int, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only)")
+    p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
+    p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
+    p.add_argument("--odds", action="store_true", help="show the exact chance and DRMs, roll nothing")
+    p.set_defaults(func=cmd_kindle)
+
+    p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
+                       description="Roll Clearance vs one Flame: Final ≤ 2 clears it, 3–6 Hampers it (B24.7, "
+                       "B24.721).")
+    _common(p)
+    p.add_argument("--at", required=True, help="the Flame's Location")
+    p.add_argument("--squads", type=int, default=1)
+    p.add_argument("--half-squads", type=int, default=0, help="HS and crews")
+    p.add_argument("--leader", type=int, default=0, help="a directing leader's modifier, e.g. -1")
+    p.add_argument("--labor", type=int, default=0, help="Labor status DRM")
+    p.add_argument("--dozers", type=int, default=0)
+    p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
+    p.set_defaults(func=cmd_clear)
 
 

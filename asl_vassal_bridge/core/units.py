@@ -318,6 +318,18 @@ class UnitCatalogue:
     def __getitem__(self, nationality: Nationality) -> NationalCatalogue:
         return self.nationalities.get(nationality, NationalCatalogue(nationality))
 
+    def by_vasl_name(self, name: str, nationality: Nationality | None = None) -> tuple[tuple[Nationality, MMCType], ...]:
+        """The MMC types a VASL counter name (``"4-6-7 1sq"``, ``"3-4-8 SShs"``) stands for, for the live bridge.
+
+        >>> cat = UnitCatalogue({Nationality.GERMAN: NationalCatalogue(Nationality.GERMAN, (
+        ...     MMCType(StrengthFactor(4, 6, 7), UnitKind.SQUAD, UnitClass.FIRST_LINE, vasl_names=("4-6-7 1sq",)),))})
+        >>> [(n.code, m.describe()) for n, m in cat.by_vasl_name("4-6-7 1sq")]
+        [('german', '4-6-7 1st Line squad')]
+        """
+        key = " ".join(name.split())
+        nats = [nationality] if nationality else list(self.nationalities)
+        return tuple((n, m) for n in nats for m in self[n].mmc if key in m.vasl_names)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str = "unit catalogue") -> UnitCatalogue:
         """Build from the parsed data file (the shape written by ``scripts/gen_unit_catalogue.py``).

@@ -730,11 +730,11 @@ def render_png(board: VaslBoard, out: Path | str) -> Path:
             top = Image.open(io.BytesIO(board.image)).convert("RGB")
         except (OSError, ValueError):
             top = None
-    w, h = decoded.size
-    canvas = Image.new("RGB", (w, h * 2 if top is not None else h), (255, 255, 255))
+    w, ht = decoded.size
+    canvas = Image.new("RGB", (w, ht * 2 if top is not None else ht), (255, 255, 255))
     if top is not None:
-        canvas.paste(top.resize((w, h)), (0, 0))
-        canvas.paste(decoded, (0, h))
+        canvas.paste(top.resize((w, ht)), (0, 0))
+        canvas.paste(decoded, (0, ht))
     else:
         canvas.paste(decoded, (0, 0))
     outp = Path(out)

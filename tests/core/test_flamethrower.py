@@ -8,7 +8,9 @@ from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.environment import EC, Environment, Wind, WindForce
 from asl_vassal_bridge.core.errors import BadInput, IllegalAction
 from asl_vassal_bridge.core.flamethrower import (
-    ConsequenceKind,
+    ConsequenceKind as Kind,
+)
+from asl_vassal_bridge.core.flamethrower import (
     FtAttack,
     ft_attack,
     ft_vulnerability_drm,
@@ -87,9 +89,9 @@ def test_a22_1_not_halved_in_the_afph() -> None:
 def test_a22_1_cowering_shifts_the_column_on_doubles() -> None:
     pos = line(OG, W)
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([3, 3]), ift_result="1MC")
-    assert out.of_kind(ConsequenceKind.IFT_ATTACK)[0].column == 20
+    assert out.of_kind(Kind.IFT_ATTACK)[0].column == 20
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1, cower_columns=2)), ScriptedDice([3, 3]))
-    assert out.of_kind(ConsequenceKind.IFT_ATTACK)[0].column == 16
+    assert out.of_kind(Kind.IFT_ATTACK)[0].column == 16
 
 
 def test_a22_32_two_levels_vs_unarmored_12_normal_6_long() -> None:
@@ -174,22 +176,22 @@ def test_a22_3_captured_sw_x_penalty(elite: bool, captured: bool, x: int) -> Non
 def test_a22_5_original_dr_10_removes_the_ft() -> None:
     pos = line(OG, OG)
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([4, 6]))
-    (c,) = out.of_kind(ConsequenceKind.FT_REMOVED)
+    (c,) = out.of_kind(Kind.FT_REMOVED)
     assert c.unit == "FT squad" and c.rule == "A22.5"
-    assert not resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([4, 5])).has(ConsequenceKind.FT_REMOVED)
+    assert not resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([4, 5])).has(Kind.FT_REMOVED)
 
 
 def test_a22_5_non_elite_ft_malfunctions_on_8() -> None:
     pos = line(OG, OG)
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1, elite=False)), ScriptedDice([4, 4]))
-    assert out.has(ConsequenceKind.FT_REMOVED)
+    assert out.has(Kind.FT_REMOVED)
 
 
 def test_a22_5_vehicular_ft_does_not_use_the_infantry_malfunction() -> None:
     pos = line(OG, OG)
     plan = ft_attack(pos, ft(1, firer_kind=UnitKind.VEHICLE))
     assert plan.malfunction_x is None
-    assert not resolve_ft_attack(pos, plan, ScriptedDice([6, 6])).has(ConsequenceKind.FT_REMOVED)
+    assert not resolve_ft_attack(pos, plan, ScriptedDice([6, 6])).has(Kind.FT_REMOVED)
 
 
 # --- Flames (B25.12) ----------------------------------------------------------------------------------------
@@ -198,26 +200,26 @@ def test_a22_5_vehicular_ft_does_not_use_the_infantry_malfunction() -> None:
 def test_b25_12_original_kia_in_woods_then_fire_start_dr_places_a_flame() -> None:
     pos = line(OG, W)
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2, 5, 5]), ift_result="KIA")
-    assert out.position.is_burning(at(1)) and out.has(ConsequenceKind.FLAME)
+    assert out.position.is_burning(at(1)) and out.has(Kind.FLAME)
 
 
 def test_b25_12_kia_fire_start_dr_too_low_no_flame() -> None:
     pos = line(OG, W)
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2, 2, 3]), ift_result="K/2")
-    assert not out.has(ConsequenceKind.FLAME)
+    assert not out.has(Kind.FLAME)
 
 
 def test_b25_12_wet_ec_modifies_the_fire_start_dr() -> None:
     pos = line(OG, W, env=Environment(ec=EC.WET))
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2, 5, 5]), ift_result="KIA")
-    assert not out.has(ConsequenceKind.FLAME)  # 10 - 2 = 8 < Kindle # 9
+    assert not out.has(Kind.FLAME)  # 10 - 2 = 8 < Kindle # 9
 
 
 def test_b25_12_no_fire_start_on_a_morale_result_or_in_open_ground() -> None:
     pos = line(OG, W, OG)
-    assert not resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2]), ift_result="2MC").has(ConsequenceKind.FLAME)
+    assert not resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2]), ift_result="2MC").has(Kind.FLAME)
     pos2 = line(OG, OG)
-    assert not resolve_ft_attack(pos2, ft_attack(pos2, ft(1)), ScriptedDice([1, 2]), ift_result="KIA").has(ConsequenceKind.FLAME)
+    assert not resolve_ft_attack(pos2, ft_attack(pos2, ft(1)), ScriptedDice([1, 2]), ift_result="KIA").has(Kind.FLAME)
 
 
 # --- vs AFV (A22.34) ---------------------------------------------------------------------------------------
@@ -238,15 +240,15 @@ def test_a22_34_basic_tk_halved_at_long_range_plus_ce_ot(target: int, ce: bool, 
 def test_a22_34_kill_is_a_burning_wreck() -> None:
     pos = line(OG, OG)
     out = resolve_ft_attack(pos, ft_attack(pos, afv()), ScriptedDice([5, 6]))
-    assert out.has(ConsequenceKind.AFV_ELIMINATED) and out.has(ConsequenceKind.BURNING_WRECK) and out.has(ConsequenceKind.FT_REMOVED)
+    assert out.has(Kind.AFV_ELIMINATED) and out.has(Kind.BURNING_WRECK) and out.has(Kind.FT_REMOVED)
     assert [w.location for w in out.position.burning_wrecks()] == [at(1)]
 
 
 def test_a22_34_no_kill_vulnerable_prc_take_a_specific_collateral_attack() -> None:
     pos = line(OG, OG, OG)
     out = resolve_ft_attack(pos, ft_attack(pos, afv(2, vulnerable_prc=True)), ScriptedDice([3, 4]))
-    assert not out.has(ConsequenceKind.AFV_ELIMINATED)
-    (c,) = out.of_kind(ConsequenceKind.COLLATERAL_ATTACK)
+    assert not out.has(Kind.AFV_ELIMINATED)
+    (c,) = out.of_kind(Kind.COLLATERAL_ATTACK)
     assert c.fp == 12 and c.unit == "PzIV"
 
 

@@ -11,7 +11,7 @@ from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.environment import EC, Environment
 from asl_vassal_bridge.core.errors import BadInput, IllegalAction
 from asl_vassal_bridge.core.explain import DRM
-from asl_vassal_bridge.core.flamethrower import ConsequenceKind
+from asl_vassal_bridge.core.flamethrower import ConsequenceKind as Kind
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.molotov import FireType, MolAttack, mol_attack, mol_check, resolve_mol_attack
 from asl_vassal_bridge.core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
@@ -59,18 +59,18 @@ def test_a22_62_ex_pbf_mol_attack_uses_the_8_column_and_needs_dr_2() -> None:
 def test_a22_62_ex_colored_1_gives_nmc_dr_8_and_a_flame_in_w9() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 1, 6]), ift_result="NMC")
-    (attack,) = out.of_kind(ConsequenceKind.IFT_ATTACK)
+    (attack,) = out.of_kind(Kind.IFT_ATTACK)
     assert (attack.fp, attack.column, attack.final_dr, attack.result) == (10, 8, 8, "NMC")
-    assert [c.location for c in out.of_kind(ConsequenceKind.FLAME)] == [W9]
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [W9]
     assert out.position.is_burning(W9) and not out.position.is_burning(X8)
 
 
 def test_a22_62_ex_colored_6_breaks_the_partisan_cancels_the_attack_flame_in_x8() -> None:
     pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8),))
     out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 6, 1]))
-    assert out.has(ConsequenceKind.THROWER_BROKEN) and out.of_kind(ConsequenceKind.THROWER_BROKEN)[0].unit == "3-3-7"
-    assert out.has(ConsequenceKind.ATTACK_CANCELLED) and not out.has(ConsequenceKind.IFT_ATTACK)
-    assert [c.location for c in out.of_kind(ConsequenceKind.FLAME)] == [X8]
+    assert out.has(Kind.THROWER_BROKEN) and out.of_kind(Kind.THROWER_BROKEN)[0].unit == "3-3-7"
+    assert out.has(Kind.ATTACK_CANCELLED) and not out.has(Kind.IFT_ATTACK)
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [X8]
     assert out.position.units[0].broken
 
 
@@ -99,8 +99,8 @@ def test_a22_62_ex_tpbf_dff_is_13_fp_on_the_12_column_with_0_drm() -> None:
 def test_a22_62_ex_tpbf_flame_in_x8_on_colored_1_or_6(colored: int) -> None:
     pos = board3(Phase.MPH)
     out = resolve_mol_attack(pos, mol_attack(pos, partisan(X8, extra_drms=(FFNAM,))), ScriptedDice([1, colored, 3]))
-    assert [c.location for c in out.of_kind(ConsequenceKind.FLAME)] == [X8]
-    assert out.has(ConsequenceKind.THROWER_BROKEN) is (colored == 6)
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [X8]
+    assert out.has(Kind.THROWER_BROKEN) is (colored == 6)
 
 
 # --- A22.62 EX, third paragraph: the halftrack ------------------------------------------------------------------
@@ -120,34 +120,34 @@ def test_a22_62_ex_halftrack_final_tk_8_and_mol_check_needs_3() -> None:
 def test_a22_62_ex_halftrack_dr_7_is_a_burning_wreck_and_the_468_takes_6_fp_plus_1() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 2, 5]), ift_result="PTC")
-    assert out.has(ConsequenceKind.BURNING_WRECK) and out.has(ConsequenceKind.AFV_ELIMINATED)
+    assert out.has(Kind.BURNING_WRECK) and out.has(Kind.AFV_ELIMINATED)
     assert [w.location for w in out.position.burning_wrecks()] == [Y9]
-    (ift,) = out.of_kind(ConsequenceKind.IFT_ATTACK)
+    (ift,) = out.of_kind(Kind.IFT_ATTACK)
     assert (ift.fp, ift.column, ift.drm, ift.final_dr, ift.result) == (6, 6, 1, 8, "PTC")
-    (prc,) = out.of_kind(ConsequenceKind.COLLATERAL_ATTACK)
+    (prc,) = out.of_kind(Kind.COLLATERAL_ATTACK)
     assert prc.fp == 10 and prc.unit == "halftrack"
 
 
 def test_a22_612_to_kill_dr_equal_to_final_tk_eliminates_without_burning() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 3, 5]))
-    assert out.has(ConsequenceKind.AFV_ELIMINATED) and out.has(ConsequenceKind.WRECK) and not out.has(ConsequenceKind.BURNING_WRECK)
+    assert out.has(Kind.AFV_ELIMINATED) and out.has(Kind.WRECK) and not out.has(Kind.BURNING_WRECK)
     assert out.position.wrecks and not out.position.burning_wrecks()
 
 
 def test_a22_62_ex_halftrack_colored_6_negates_the_attack_and_flames_x8() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 6, 1]))
-    assert out.has(ConsequenceKind.THROWER_BROKEN) and out.has(ConsequenceKind.ATTACK_CANCELLED)
-    assert not out.has(ConsequenceKind.AFV_ELIMINATED) and not out.position.wrecks
-    assert [c.location for c in out.of_kind(ConsequenceKind.FLAME)] == [X8]
+    assert out.has(Kind.THROWER_BROKEN) and out.has(Kind.ATTACK_CANCELLED)
+    assert not out.has(Kind.AFV_ELIMINATED) and not out.position.wrecks
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [X8]
 
 
 def test_a22_62_ex_failed_check_is_a_6_fp_attack_on_crew_and_468() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([4, 1, 2]))
-    assert not out.has(ConsequenceKind.FLAME) and not out.has(ConsequenceKind.AFV_ELIMINATED)
-    (ift,) = out.of_kind(ConsequenceKind.IFT_ATTACK)
+    assert not out.has(Kind.FLAME) and not out.has(Kind.AFV_ELIMINATED)
+    (ift,) = out.of_kind(Kind.IFT_ATTACK)
     assert ift.fp == 6 and ift.column == 6 and "Vulnerable PRC" in ift.text
 
 
@@ -157,7 +157,7 @@ def test_a22_62_ex_failed_check_is_a_6_fp_attack_on_crew_and_468() -> None:
 def test_a22_6111_ex_wet_ec_white_2_minus_2_places_no_flame() -> None:
     pos = board3(ec=EC.WET)
     out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([1, 1, 2]))
-    assert not out.has(ConsequenceKind.FLAME) and not out.position.is_burning(W9)
+    assert not out.has(Kind.FLAME) and not out.position.is_burning(W9)
     assert any("not ≥ 1" in e.text for e in out.report.events)
 
 
@@ -170,7 +170,7 @@ def test_a22_6111_wet_ec_white_3_still_places_the_flame() -> None:
 def test_a22_6111_no_flame_in_non_burnable_target() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, partisan(Y9)), ScriptedDice([1, 1, 5]))
-    assert not out.has(ConsequenceKind.FLAME)
+    assert not out.has(Kind.FLAME)
 
 
 # --- MOL Check (A22.611) -------------------------------------------------------------------------------------
@@ -194,16 +194,16 @@ def test_a22_62_leadership_never_modifies_the_mol_check() -> None:
 def test_a22_611_failed_check_fg_still_attacks_without_the_mol() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, partisan(other_fp=4, fg_units=2)), ScriptedDice([5, 1, 1]))
-    (ift,) = out.of_kind(ConsequenceKind.IFT_ATTACK)
-    assert ift.fp == 14 and not out.has(ConsequenceKind.FLAME)  # (3 + 4) × 2, no +4, no MOL Flame
+    (ift,) = out.of_kind(Kind.IFT_ATTACK)
+    assert ift.fp == 14 and not out.has(Kind.FLAME)  # (3 + 4) × 2, no +4, no MOL Flame
 
 
 def test_a22_611_failed_hs_has_used_its_attack_but_its_fg_attacks() -> None:
     pos = board3()
     hs = partisan(thrower_kind=UnitKind.HALF_SQUAD, thrower_fp=1, thrower_id="HS", other_fp=4, fg_units=2)
     out = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6, 3, 3]))
-    assert out.has(ConsequenceKind.ATTACK_CANCELLED)
-    (ift,) = out.of_kind(ConsequenceKind.IFT_ATTACK)
+    assert out.has(Kind.ATTACK_CANCELLED)
+    (ift,) = out.of_kind(Kind.IFT_ATTACK)
     assert ift.fp == 8  # only the other unit's 4 × 2
 
 
@@ -211,14 +211,14 @@ def test_a22_611_failed_lone_hs_makes_no_attack() -> None:
     pos = board3()
     hs = partisan(thrower_kind=UnitKind.CREW, thrower_fp=1, thrower_id="crew")
     out = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6]))
-    assert out.has(ConsequenceKind.ATTACK_CANCELLED) and not out.has(ConsequenceKind.IFT_ATTACK)
+    assert out.has(Kind.ATTACK_CANCELLED) and not out.has(Kind.IFT_ATTACK)
 
 
 def test_a22_6111_broken_thrower_voids_only_its_share_of_the_fg() -> None:
     pos = board3()
     out = resolve_mol_attack(pos, mol_attack(pos, partisan(other_fp=4, fg_units=2)), ScriptedDice([1, 6, 4]))
-    assert out.has(ConsequenceKind.THROWER_BROKEN)
-    (ift,) = out.of_kind(ConsequenceKind.IFT_ATTACK)
+    assert out.has(Kind.THROWER_BROKEN)
+    (ift,) = out.of_kind(Kind.IFT_ATTACK)
     assert ift.fp == 8
 
 
@@ -312,7 +312,7 @@ def test_a22_6111_fortified_building_white_1_minus_1_no_flame_and_tem_plus_4() -
     plan = mol_attack(pos, MolAttack(loc("A1"), loc("A2"), thrower_fp=4, available=True))
     assert plan.total_drm == 4
     out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 1]))
-    assert not out.has(ConsequenceKind.FLAME)
+    assert not out.has(Kind.FLAME)
     out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 2]))
     assert out.position.is_burning(loc("A2"))
 

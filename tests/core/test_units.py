@@ -251,6 +251,14 @@ def test_a15_3_every_catalogue_ladder_step(who: str, before: str, after: str) ->
     assert next_grade(L(before), ladder) == L(after)
 
 
+def test_vasl_counter_names_lead_to_their_type(catalogue: UnitCatalogue) -> None:
+    ((nat, mmc),) = catalogue.by_vasl_name("3-4-8 SShs")
+    assert nat is Nationality.GERMAN and mmc.unit_class is UnitClass.ELITE and mmc.kind is UnitKind.HALF_SQUAD
+    found = catalogue.by_vasl_name("4-4-7 2sq", Nationality.AMERICAN)
+    assert [m.unit_class for _, m in found] == [UnitClass.SECOND_LINE]
+    assert catalogue.by_vasl_name("no such counter") == ()
+
+
 def test_unknown_nationality_in_catalogue_gets_the_standard_ladder(catalogue: UnitCatalogue) -> None:
     empty = UnitCatalogue({})
     assert empty[Nationality.GERMAN].leaders == STANDARD_LEADER_LADDER

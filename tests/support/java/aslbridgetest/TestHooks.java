@@ -83,7 +83,8 @@ public final class TestHooks {
         for (java.lang.reflect.Field f : k.getDeclaredFields()) {
           if (javax.swing.text.JTextComponent.class.isAssignableFrom(f.getType())) {
             f.setAccessible(true);
-            return ((javax.swing.text.JTextComponent) f.get(chatter)).getText();
+            javax.swing.text.Document d = ((javax.swing.text.JTextComponent) f.get(chatter)).getDocument();
+            return d.getText(0, d.getLength());
           }
         }
       }
