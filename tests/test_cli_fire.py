@@ -101,7 +101,7 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["clear", "demo", "--at", "E5", "--odds"]) == 0
-    assert "clears 1/12" in capsys.readouterr().out
+    assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1
     assert main(["clear", "demo", "--at", "E5", "--dice", "1,1"]) == 2  # the demo's clock is at the RPh
     assert "MPh or DFPh" in capsys.readouterr().err
     src = tmp_path / "mph.toml"

@@ -318,7 +318,8 @@ class UnitCatalogue:
     def __getitem__(self, nationality: Nationality) -> NationalCatalogue:
         return self.nationalities.get(nationality, NationalCatalogue(nationality))
 
-    def by_vasl_name(self, name: str, nationality: Nationality | None = None) -> tuple[tuple[Nationality, MMCType], ...]:
+    def by_vasl_name(self, name: str,
+                     nationality: Nationality | None = None) -> tuple[tuple[Nationality, MMCType], ...]:
         """The MMC types a VASL counter name (``"4-6-7 1sq"``, ``"3-4-8 SShs"``) stands for, for the live bridge.
 
         >>> cat = UnitCatalogue({Nationality.GERMAN: NationalCatalogue(Nationality.GERMAN, (

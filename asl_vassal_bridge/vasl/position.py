@@ -169,9 +169,8 @@ def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardP
                     fires.append(Fire(loc, FireKind.BLAZE))
                 elif k is FireCounter.BUILDING_BLAZE:
                     n = c.building_blaze_levels(p.basic_name, p.gpid) or 1
-                    top = gmap.top_level(h)
-                    for lv in range(min(n, top + 1)):
-                        fires.append(Fire(Location(h, lv), FireKind.BLAZE))
+                    for burning_level in range(min(n, gmap.top_level(h) + 1)):
+                        fires.append(Fire(Location(h, burning_level), FireKind.BLAZE))
     for f in fires:
         if f.is_blaze:
             pos = pos.add_fire(f)

@@ -126,7 +126,8 @@ def parse_boards(command: str, source: str) -> list[BoardEntry]:
         try:
             x, y = int(toks[0]), int(toks[1])
         except (ValueError, IndexError):
-            raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} does not start with its column and row") from None
+            raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} does not start with its column and "
+                                    "row") from None
         if len(toks) < 3:
             raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} has no board name")
         name = toks[2]
