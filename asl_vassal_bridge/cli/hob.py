@@ -144,6 +144,9 @@ def build_unit(args: argparse.Namespace) -> tuple[HobUnit, MMCType | None, Natio
         nat = Nationality.BRITISH
     cat = unit_catalogue()[nat]
     flags: dict[str, Any] = {field: bool(getattr(args, opt, False)) for opt, field in UNIT_FLAGS.items()}
+    if args.nationality.strip().lower().replace("-", " ").replace("_", " ") in ("ss", "waffen ss"):
+        flags["ss"] = True
+        args.ss = True
     designation = parse_designation(args.unit)
     if isinstance(designation, LeaderRating):
         return HobUnit(nat, UnitKind.LEADER, leader=designation, commissar=args.commissar, **flags), None, cat

@@ -158,6 +158,7 @@ class CallbackDice:
 DR_DISTRIBUTION: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
 
 
+_ONE, _ZERO = Fraction(1), Fraction(0)
 _AT_LEAST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t >= k), 36) for k in range(2, 13)}
 _AT_MOST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t <= k), 36) for k in range(2, 13)}
 
@@ -169,15 +170,15 @@ def chance_dr_at_least(needed: int) -> Fraction:
     Fraction(1, 6)
     """
     if needed <= 2:
-        return Fraction(1)
-    return _AT_LEAST.get(needed, Fraction(0))
+        return _ONE
+    return _AT_LEAST.get(needed, _ZERO)
 
 
 def chance_dr_at_most(limit: int) -> Fraction:
     """Chance that an Original DR is ≤ *limit*."""
     if limit >= 12:
-        return Fraction(1)
-    return _AT_MOST.get(limit, Fraction(0))
+        return _ONE
+    return _AT_MOST.get(limit, _ZERO)
 
 
 def chance_sr_at_least(needed: int) -> Fraction:

@@ -48,10 +48,10 @@ class Check:
     drms: tuple[DRM, ...] = ()
     dice: int = 2
     at_most: bool = False
+    total_drm: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def total_drm(self) -> int:
-        return sum(d.value for d in self.drms)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total_drm", sum(d.value for d in self.drms))
 
     @property
     def needed_original(self) -> int:

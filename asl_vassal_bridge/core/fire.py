@@ -330,13 +330,14 @@ def _wreck_targets(m: GameMap, w: Wreck) -> Iterator[tuple[Location, Direction |
 
 
 def _better(a: SpreadCheck, b: SpreadCheck | None) -> bool:
+    """True if *a* gives its target better odds than *b* (automatic beats any roll)."""
     if b is None:
         return True
-    if a.automatic != b.automatic:
-        return a.automatic
-    if a.automatic:
-        return False
-    return a.chance > b.chance
+    if a.automatic or b.automatic:
+        return a.automatic and not b.automatic
+    assert a.check is not None and b.check is not None
+    # All spread checks are "DR ≥ needed": a lower Original target is a better chance.
+    return a.check.needed - a.check.total_drm < b.check.needed - b.check.total_drm
 
 
 def pending_spreads(pos: Position) -> dict[Location, SpreadCheck]:

@@ -84,6 +84,8 @@ def test_snapshot_reads_fires_ec_and_wind_b25(alice: Any) -> None:
 
 def test_hidden_or_masked_piece_never_in_snapshot(alice: Any) -> None:
     _, client = alice
+    hooks = client.jvm.aslbridgetest.TestHooks
+    assert hooks.hasPiece("hidden-1") and hooks.hasPiece("masked-1")  # in the game, just not for this player
     text = json.dumps(client.snapshot())
     assert "hidden-1" not in text and "Hidden Squad" not in text
     assert "masked-1" not in text and "Concealed Squad" not in text

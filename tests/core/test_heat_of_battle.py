@@ -611,6 +611,13 @@ def test_cli_no_enemy_in_los_turns_berserk_into_battle_hardening(capsys: pytest.
     assert "2-4-7 is exchanged for a 2-4-8" in out
 
 
+def test_cli_ss_nationality_never_surrenders_to_russians(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = _run(["--unit", "4-4-7", "--nationality", "ss", "--vs-russians", "--adjacent-enemy", "--dice", "6,6"],
+                  capsys)
+    assert "German 4-4-7 (2nd Line squad, SS)" in out
+    assert "Surrender → Berserk: SS vs Russians: never surrenders (A15.5)" in out
+
+
 def test_cli_exempt_unit(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out = _run(["--unit", "2-2-8", "--nationality", "german", "--size", "crew"], capsys)
     assert rc == 0 and "Not subject to Heat of Battle: crew (A15.1, A21.22)" in out

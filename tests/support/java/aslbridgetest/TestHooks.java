@@ -96,4 +96,23 @@ public final class TestHooks {
   public static void seedDice(long seed) {
     GameModule.getGameModule().getRNG().setSeed(seed);
   }
+
+  /** Moves to another room of the connected server (e.g. back to the "Main Room"). */
+  public static String joinRoom(String room) throws Exception {
+    onEdt(() -> {
+      ChatServerConnection c = (ChatServerConnection) GameModule.getGameModule().getServer();
+      c.setRoom(new SimpleRoom(room));
+      return null;
+    });
+    long end = System.currentTimeMillis() + 10000;
+    while (System.currentTimeMillis() < end && !room.equals(roomName())) {
+      Thread.sleep(100);
+    }
+    return roomName();
+  }
+
+  /** True if the game holds a piece with this id, visible to this player or not. */
+  public static boolean hasPiece(String id) throws Exception {
+    return onEdt(() -> GameModule.getGameModule().getGameState().getPieceForId(id) != null);
+  }
 }
