@@ -61,7 +61,9 @@ def synthetic_position(*, rng: int, levels: int = 0, firer_terrain: str = "open-
     target_hex = FIRER_HEX.neighbour(direction, rng) if rng else FIRER_HEX
     firer_name, target_name = FIRER_HEX.name, target_hex.name
     feature = "woods" if same_woods else None
-    fi, fb = _terrain_info(firer_terrain, "firer-building", False, firer_name, 0, False)
+    same_hex = rng == 0
+    fi, fb = _terrain_info(target_terrain if same_hex else firer_terrain, "firer-building",
+                           fortified and same_hex, firer_name, 0, False)
     fi = replace(fi, feature=feature if rng else fi.feature)
     hexes = {FIRER_HEX: fi}
     buildings = fb
@@ -251,7 +253,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pinned", action="store_true", help="the firer is pinned")
     p.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
-                   help="another IFT DRM you know of (e.g. -1:FFNAM); repeatable")
+                   help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
     a = p.add_argument_group("vs an AFV")
     a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
     a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")

@@ -173,7 +173,7 @@ def afv_kill(pos: Position, loc: Location, afv: str, to_kill_dr: int, final_tk: 
         new = add_burning_wreck(pos, loc, name=f"{afv} wreck")
         new = remove_unit(new, afv)
         cons = [Consequence(ConsequenceKind.AFV_ELIMINATED, rule, f"{afv} eliminated", loc, afv),
-                Consequence(ConsequenceKind.BURNING_WRECK, "B25.14", f"{afv} is a Burning Wreck in {name}: {why}",
+                Consequence(ConsequenceKind.BURNING_WRECK, "B25.14", f"{afv} is a Burning Wreck in {name}: {why.removesuffix(' (B25.14)')}",
                             loc, afv)]
         return new, cons, [Event("B25.14", f"To Kill DR {to_kill_dr} < Final TK# {final_tk}: {afv} eliminated, "
                                  "Burning Wreck", name, kind="burning-wreck")]
@@ -279,7 +279,7 @@ class FtPlan:
         lines = [f"FT attack {pos.loc_name(a.firer)} → {pos.loc_name(a.target)}: range {self.range} "
                  f"({'Long' if self.long_range else 'Normal'} Range), level difference {self.level_difference}"]
         if a.vs_afv:
-            lines.append(f"  vs AFV {a.afv_id}: Final TK# {self.final_tk} (C7.34 HE & Flame To Kill Table, A22.34); "
+            lines.append(f"  vs the AFV{'' if a.afv_id == 'AFV' else ' ' + a.afv_id}: Final TK# {self.final_tk} (C7.34 HE & Flame To Kill Table, A22.34); "
                          "kills on a To Kill DR < Final TK#")
         else:
             lines.append(f"  FP {_fmt(self.fp)} → IFT column {self.column}")
@@ -362,7 +362,7 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
     notes.append(Event("A22.1", "FT FP is never increased (no PBF/TPBF)"))
     if a.cower_columns:
         cols = f"{a.cower_columns} column{'s' if a.cower_columns > 1 else ''}"
-        notes.append(Event("A7.9", f"on Original doubles the FT cowers: {cols} to the left (A22.1)"))
+        notes.append(Event("A22.1, A7.9", f"on Original doubles the FT cowers: {cols} to the left"))
     column = ift_column(fp)
 
     # DRM (A22.2)

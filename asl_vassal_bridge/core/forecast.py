@@ -185,19 +185,53 @@ def _edge_thresholds(pos: Position, src: Location, tgt: Location, d: Direction |
     return out
 
 
-@dataclass
-class _Variant:
-    """The tables of one map: the original, or one with some building hexes collapsed (B25.66)."""
+class _Tables:
+    """Per-map tables, stacked: row 0 is the original map, later rows maps with collapsed hexes (B25.66)."""
 
-    map: GameMap
-    collapsed: frozenset[Hex]
-    thr: I8  # (E, 13) Original DR to spread along each edge, per wind
-    valid: B  # (E,) the edge exists on this map
-    blaze_need: I8  # (L,) Original DR for Flame→Blaze (B25.151)
-    ext_max: I8  # (L,) Original DR at or below which a Flame that did not blaze goes out
-    building: B  # (L,) a building Location (Collapse candidates)
-    exists: B  # (L,) the Location exists on this map
-    wthr: I8  # (W, 2, 13) Burning Wreck spread thresholds
+    def __init__(self, thr: I8, need: I8, ext: I8, building: B, exists: B, wthr: I8) -> None:
+        e, n = len(thr), len(need)
+        cap = 4
+        self.count = 1
+        self.thr = np.zeros((cap, e, _N_WINDS), np.int8)  # Original DR to spread along each edge, per wind
+        self.valid = np.zeros((cap, e), bool)  # the edge exists on this map
+        self.need = np.zeros((cap, n), np.int8)  # Original DR for Flame→Blaze (B25.151)
+        self.ext = np.zeros((cap, n), np.int8)  # Original DR at or below which a Flame that did not blaze goes out
+        self.building = np.zeros((cap, n), bool)  # a building Location (Collapse candidates)
+        self.exists = np.zeros((cap, n), bool)  # the Location exists on this map
+        self.wthr = np.zeros((cap, *wthr.shape), np.int8)  # Burning Wreck spread thresholds
+        self.thr[0], self.valid[0], self.need[0], self.ext[0] = thr, True, need, ext
+        self.building[0], self.exists[0], self.wthr[0] = building, exists, wthr
+
+    _FIELDS = ("thr", "valid", "need", "ext", "building", "exists", "wthr")
+
+    def copy_row(self, row: int) -> int:
+        """A new row copied from *row*; its index."""
+        if self.count == len(self.thr):
+            for name in self._FIELDS:
+                arr = getattr(self, name)
+                grown = np.zeros((2 * len(arr), *arr.shape[1:]), arr.dtype)
+                grown[: len(arr)] = arr
+                setattr(self, name, grown)
+        for name in self._FIELDS:
+            arr = getattr(self, name)
+            arr[self.count] = arr[row]
+        self.count += 1
+        return self.count - 1
+
+
+@dataclass
+class _Delta:
+    """How collapsing a cluster of nearby building hexes changes the tables."""
+
+    edges: I64
+    thr: I8
+    valid: B
+    locs: I64
+    need: I8
+    ext: I8
+    building: B
+    exists: B
+    wrecks: list[tuple[int, int, list[int]]]
 
 
 @dataclass
@@ -219,32 +253,35 @@ class ForecastProgram:
     w_tgt: I64  # (W, 2) spread targets
     w_down: I64  # (W, 7) ground Location one hex downwind per direction
     w_since: I64
-    variants: list[_Variant] = field(default_factory=list)
+    tables: _Tables | None = None
     variant_of: dict[frozenset[Hex], int] = field(default_factory=dict)
+    variant_sets: list[frozenset[Hex]] = field(default_factory=list)
+    variant_maps: dict[int, GameMap] = field(default_factory=dict)
+    deltas: dict[frozenset[Hex], _Delta] = field(default_factory=dict)
     gust_edges: list[I64] = field(default_factory=list)
+    edge_hex_src: list[Hex] = field(default_factory=list)
+    edge_hex_tgt: list[Hex] = field(default_factory=list)
+    edges_of_hex: dict[Hex, set[int]] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
         return len(self.locations)
 
+    @property
+    def t(self) -> _Tables:
+        assert self.tables is not None
+        return self.tables
 
-def _location_tables(pos: Position, locs: Sequence[Location], base: _Variant | None = None,
-                     only: set[Hex] | None = None) -> tuple[I8, I8, B, B]:
-    """Flame→Blaze thresholds per Location (from :func:`flame_to_blaze_check`); with *base*, only *only*'s hexes."""
+
+def _location_tables(pos: Position, locs: Sequence[Location]) -> tuple[I8, I8, B, B]:
+    """Flame→Blaze thresholds per Location (from :func:`flame_to_blaze_check`)."""
     m = pos.map
     now = pos.clock.player_turn
-    if base is not None:
-        need, ext, building, exists = (base.blaze_need.copy(), base.ext_max.copy(), base.building.copy(),
-                                       base.exists.copy())
-    else:
-        need = np.full(len(locs), NEVER, np.int8)
-        ext = np.zeros(len(locs), np.int8)
-        building = np.zeros(len(locs), bool)
-        exists = np.zeros(len(locs), bool)
+    need = np.full(len(locs), NEVER, np.int8)
+    ext = np.zeros(len(locs), np.int8)
+    building = np.zeros(len(locs), bool)
+    exists = np.zeros(len(locs), bool)
     for i, loc in enumerate(locs):
-        if only is not None and loc.hex not in only:
-            continue
-        need[i], ext[i], building[i], exists[i] = NEVER, 0, False, False
         if loc.hex not in m.hexes or loc not in m.locations(loc.hex):
             continue
         exists[i] = True
@@ -266,6 +303,8 @@ def compile_position(pos: Position) -> ForecastProgram:
     pos = replace(pos, map=m)
     for f in pos.fires:
         pos._check_location(f.location)
+    for w in pos.wrecks:
+        pos._check_location(w.location)
     burnable = [loc for loc in m.all_locations() if m.is_burnable(loc)]
     extra = [f.location for f in pos.fires] + [w.location for w in pos.wrecks]
     locs = tuple(sorted(set(burnable) | set(extra)))
@@ -273,7 +312,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     src, tgt, dirs, thr = [], [], [], []
     starts = [0]
     for loc in locs:
-        if loc.hex in m.hexes and m.is_burnable(loc):
+        if m.is_burnable(loc):
             for target, d in spread_targets(m, loc):
                 j = index.get(target)
                 if j is None or not m.is_burnable(target):
@@ -314,69 +353,150 @@ def compile_position(pos: Position) -> ForecastProgram:
         np.array([w.since for w in wrecks], np.int64),
     )
     need, ext, building, exists = _location_tables(pos, locs)
+    wthr = np.full((nw, 2, _N_WINDS), NEVER, np.int8)
+    for k in range(nw):
+        for slot, row in _wreck_rows(prog, pos, k):
+            wthr[k, slot] = row
     thr_arr = np.array(thr, np.int8).reshape(len(src), _N_WINDS)
-    prog.variants.append(_Variant(m, frozenset(), thr_arr, np.ones(len(src), bool), need, ext, building, exists,
-                                  _wreck_thresholds(prog, pos)))
+    prog.tables = _Tables(thr_arr, need, ext, building, exists, wthr)
     prog.variant_of[frozenset()] = 0
+    prog.variant_sets.append(frozenset())
+    prog.variant_maps[0] = m
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
+    prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
+    prog.edge_hex_tgt = [locs[i].hex for i in prog.e_tgt]
+    for e, (a, b) in enumerate(zip(prog.edge_hex_src, prog.edge_hex_tgt, strict=True)):
+        prog.edges_of_hex.setdefault(a, set()).add(e)
+        prog.edges_of_hex.setdefault(b, set()).add(e)
     return prog
 
 
-def _wreck_thresholds(prog: ForecastProgram, pos: Position) -> I8:
+def _wreck_rows(prog: ForecastProgram, pos: Position, k: int) -> list[tuple[int, list[int]]]:
+    """Spread thresholds of Burning Wreck *k* to its targets on *pos*'s map (B25.6, B25.62)."""
     m = pos.map
-    out = np.full((len(prog.wrecks), 2, _N_WINDS), NEVER, np.int8)
-    for k, w in enumerate(prog.wrecks):
-        for slot, (target, d) in enumerate(_wreck_targets(m, w)):
-            j = prog.index.get(target)
-            if j is None or target not in m.locations(target.hex) or not m.is_burnable(target):
-                continue
-            prog.w_tgt[k, slot] = j
-            out[k, slot] = _edge_thresholds(pos, w.location, target, d, w)
+    w = prog.wrecks[k]
+    out = []
+    if w.location.hex not in m.hexes:
+        return out
+    for slot, (target, d) in enumerate(_wreck_targets(m, w)):
+        j = prog.index.get(target)
+        if j is None or target not in m.locations(target.hex) or not m.is_burnable(target):
+            continue
+        prog.w_tgt[k, slot] = j
+        out.append((slot, _edge_thresholds(pos, w.location, target, d, w)))
     return out
 
 
-def _variant(prog: ForecastProgram, parent: int, new_map: GameMap, collapsed: frozenset[Hex]) -> int:
-    """The index of the tables for a map whose *collapsed* hexes are rubble, computing them if new."""
-    if collapsed in prog.variant_of:
-        return prog.variant_of[collapsed]
-    base = prog.variants[parent]
-    changed = collapsed - base.collapsed
-    pos = replace(prog.position, map=new_map, fires=(), wrecks=())
-    m = new_map
-    touched: set[Hex] = set()
-    for h in changed:
-        touched.add(h)
-        touched.update(n for _, n in h.neighbours())
-    sources: set[Hex] = set(touched)
+class _NoDice:
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        raise AssertionError(f"no roll expected: {purpose}")
+
+    def dr(self, purpose: str) -> Roll:
+        raise AssertionError(f"no roll expected: {purpose}")
+
+
+def _collapsed_map(base: GameMap, hexes: frozenset[Hex]) -> GameMap:
+    """*base* with *hexes* fallen into rubble, as the core's :func:`.wind.collapse` leaves them (B25.66)."""
+    m = base
+    for h in sorted(hexes):
+        p = Position(m, fires=(Fire(Location(h), FireKind.BLAZE),))
+        m = collapse(p, _NoDice())[0].map  # type: ignore[arg-type]
+    return m
+
+
+def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
+    """The table changes when the building hexes of *cluster* (near one another) collapse."""
+    if cluster in prog.deltas:
+        return prog.deltas[cluster]
+    base = prog.variant_maps[0]
+    m = _collapsed_map(base, cluster)
+    touched: set[Hex] = set(cluster)
+    for h in cluster:
+        touched.update(n for _, n in h.neighbours() if n in m.hexes)
+    near = set(touched)
     for h in touched:
-        sources.update(n for _, n in h.neighbours())
-    thr = base.thr.copy()
-    valid = base.valid.copy()
-    hex_src = np.array([prog.locations[i].hex in touched for i in prog.e_src], bool)
-    hex_tgt = np.array([prog.locations[i].hex in touched for i in prog.e_tgt], bool)
-    affected = hex_src | hex_tgt
-    valid[affected] = False
-    thr[affected] = NEVER
-    edge_of = {(int(prog.e_src[e]), int(prog.e_tgt[e])): e for e in np.flatnonzero(affected)}
-    for h in sources:
-        if h not in m.hexes:
-            continue
+        near.update(n for _, n in h.neighbours() if n in m.hexes)
+    # The derived relations change only near the cluster: compute them there (same core definitions).
+    local = GameMap({h: m.hexes[h] for h in near}, m.buildings, m.layout, m.name)
+    interior = (base.interior_hexes - touched) | (local.interior_hexes & touched)
+    locations = dict(base._locations)
+    for h in cluster:
+        locations[h] = m._make_locations(h)
+    m.__dict__["interior_hexes"] = frozenset(interior)
+    m.__dict__["_locations"] = locations
+    pos = replace(prog.position, map=m, fires=(), wrecks=(), units=())
+    edges = sorted({e for h in touched for e in prog.edges_of_hex.get(h, ())})
+    edge_at = {(int(prog.e_src[e]), int(prog.e_tgt[e])): i for i, e in enumerate(edges)}
+    thr = np.full((len(edges), _N_WINDS), NEVER, np.int8)
+    valid = np.zeros(len(edges), bool)
+    for h in near:
         for loc in m.locations(h):
-            if not m.is_burnable(loc) or loc not in prog.index:
+            if loc not in prog.index or not m.is_burnable(loc):
                 continue
             for target, d in spread_targets(m, loc):
-                if loc.hex not in touched and target.hex not in touched:
+                i = edge_at.get((prog.index[loc], prog.index.get(target, -1)))
+                if i is None or not m.is_burnable(target):
                     continue
-                e = edge_of.get((prog.index[loc], prog.index.get(target, -1)))
-                if e is None or not m.is_burnable(target):
-                    continue
-                valid[e] = True
-                thr[e] = _edge_thresholds(pos, loc, target, d)
-    need, ext, building, exists = _location_tables(pos, prog.locations, base, set(changed))
-    v = _Variant(m, collapsed, thr, valid, need, ext, building, exists, _wreck_thresholds(prog, pos))
-    prog.variants.append(v)
-    prog.variant_of[collapsed] = len(prog.variants) - 1
-    return len(prog.variants) - 1
+                valid[i] = True
+                thr[i] = _edge_thresholds(pos, loc, target, d)
+    loc_ids = sorted(i for h in cluster for i in prog.locs_of_hex.get(h, []))
+    sub = [prog.locations[i] for i in loc_ids]
+    need, ext, building, exists = _location_tables(pos, sub)
+    wrecks = []
+    for k, w in enumerate(prog.wrecks):
+        if w.location.hex in touched or any(prog.locations[j].hex in touched for j in prog.w_tgt[k] if j >= 0):
+            rows = dict(_wreck_rows(prog, pos, k))
+            for slot in range(2):
+                wrecks.append((k, slot, rows.get(slot, [NEVER] * _N_WINDS)))
+    delta = _Delta(np.array(edges, np.int64), thr, valid, np.array(loc_ids, np.int64), need, ext, building, exists,
+                   wrecks)
+    prog.deltas[cluster] = delta
+    return delta
+
+
+def _clusters(hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
+    """Group collapsed hexes whose effects on the tables overlap (within 3 hexes of one another)."""
+    left = set(hexes)
+    out = []
+    while left:
+        group = {left.pop()}
+        grew = True
+        while grew:
+            grew = False
+            for h in list(left):
+                if any(h.distance(g) <= 3 for g in group):
+                    group.add(h)
+                    left.discard(h)
+                    grew = True
+        out.append(frozenset(group))
+    return out
+
+
+def _variant(prog: ForecastProgram, collapsed: frozenset[Hex]) -> int:
+    """The tables row for the map whose *collapsed* hexes are rubble, made if new."""
+    if collapsed in prog.variant_of:
+        return prog.variant_of[collapsed]
+    t = prog.t
+    row = t.copy_row(0)
+    for cluster in _clusters(collapsed):
+        d = _cluster_delta(prog, cluster)
+        t.thr[row, d.edges] = d.thr
+        t.valid[row, d.edges] = d.valid
+        t.need[row, d.locs] = d.need
+        t.ext[row, d.locs] = d.ext
+        t.building[row, d.locs] = d.building
+        t.exists[row, d.locs] = d.exists
+        for k, slot, thr_row in d.wrecks:
+            t.wthr[row, k, slot] = thr_row
+    prog.variant_of[collapsed] = row
+    prog.variant_sets.append(collapsed)
+    return row
+
+
+def _variant_map(prog: ForecastProgram, row: int) -> GameMap:
+    if row not in prog.variant_maps:
+        prog.variant_maps[row] = _collapsed_map(prog.variant_maps[0], prog.variant_sets[row])
+    return prog.variant_maps[row]
 
 
 # ---------------------------------------------------------------------------
@@ -442,40 +562,8 @@ class _Batch:
         self.minthr = np.full(trials * n, NEVER, np.int8)
 
     # -- helpers ---------------------------------------------------------
-    def _row_variant(self, rows: I64) -> I64:
-        return self.var[rows]
-
     def _lookup_thr(self, rows: I64, edges: I64) -> I8:
-        v0 = self.prog.variants[0]
-        w = self.wind[rows]
-        out: I8 = v0.thr[edges, w]
-        if self.var.any():
-            vr = self.var[rows]
-            k = np.flatnonzero(vr)
-            for v in np.unique(vr[k]):
-                kk = k[vr[k] == v]
-                out[kk] = self.prog.variants[int(v)].thr[edges[kk], w[kk]]
-        return out
-
-    def _valid(self, rows: I64, edges: I64) -> B:
-        out = np.ones(len(edges), bool)
-        if self.var.any():
-            vr = self.var[rows]
-            k = np.flatnonzero(vr)
-            for v in np.unique(vr[k]):
-                kk = k[vr[k] == v]
-                out[kk] = self.prog.variants[int(v)].valid[edges[kk]]
-        return out
-
-    def _loc_table(self, rows: I64, locs: I64, name: str) -> I8:
-        out: I8 = getattr(self.prog.variants[0], name)[locs]
-        if self.var.any():
-            vr = self.var[rows]
-            k = np.flatnonzero(vr)
-            for v in np.unique(vr[k]):
-                kk = k[vr[k] == v]
-                out[kk] = getattr(self.prog.variants[int(v)], name)[locs[kk]]
-        return out
+        return self.prog.t.thr[self.var[rows], edges, self.wind[rows]]  # type: ignore[no-any-return]
 
     # -- RPh ---------------------------------------------------------------
     def rally_phase(self) -> None:
@@ -494,13 +582,13 @@ class _Batch:
         """Gusts (B25.651) for one trajectory: the arrays' version of :func:`.wind.gusts`."""
         prog = self.prog
         rng = self.rng
-        v = prog.variants[int(self.var[row])]
+        vi = int(self.var[row])
         wind = WINDS[int(self.wind[row])]
         d = int(wind.direction) if wind.direction is not None else int(rng.integers(1, 7))
         bl = self.blaze[row]
         burning = bl | (self.old[row] > 0) | (self.new[row] > 0)
         edges = prog.gust_edges[d]
-        ok = v.valid[edges] & bl[prog.e_src[edges]] & ~bl[prog.e_tgt[edges]]
+        ok = prog.t.valid[vi, edges] & bl[prog.e_src[edges]] & ~bl[prog.e_tgt[edges]]
         self.new[row, prog.e_tgt[edges[ok]]] += 1  # one edge per target in a direction
         alive = np.flatnonzero(self.walive[row])
         for k in alive:
@@ -528,15 +616,14 @@ class _Batch:
         """Collapse (B25.66) for one trajectory, through the core's :func:`.wind.collapse`."""
         prog = self.prog
         vi = int(self.var[row])
-        v = prog.variants[vi]
-        cand = np.flatnonzero(self.blaze[row] & v.building)
+        cand = np.flatnonzero(self.blaze[row] & prog.t.building[vi])
         if len(cand) == 0:
             return
         fires = tuple(Fire(prog.locations[i], FireKind.BLAZE, since=0) for i in cand)
-        before = replace(prog.position, map=v.map, fires=fires, wrecks=(), units=())
+        vmap = _variant_map(prog, vi)
+        before = replace(prog.position, map=vmap, fires=fires, wrecks=(), units=())
         after, _ = collapse(before, dice)
-        gone = frozenset(h for h in {prog.locations[i].hex for i in cand}
-                         if after.map.hexes[h].building is None)
+        gone = frozenset(h for h in {prog.locations[i].hex for i in cand} if after.map.hexes[h].building is None)
         if not gone:
             return
         for h in gone:
@@ -553,7 +640,7 @@ class _Batch:
             for k, w in enumerate(prog.wrecks):
                 if w.location.hex == h:
                     self.walive[row, k] = False
-        self.var[row] = _variant(prog, vi, after.map, v.collapsed | gone)
+        self.var[row] = _variant(prog, prog.variant_sets[vi] | gone)
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
@@ -562,8 +649,9 @@ class _Batch:
         if len(rows) == 0:
             return
         count = self.old[rows, locs].astype(np.int64)
-        need = self._loc_table(rows, locs, "blaze_need")
-        ext = self._loc_table(rows, locs, "ext_max")
+        vr = self.var[rows]
+        need = self.prog.t.need[vr, locs]
+        ext = self.prog.t.ext[vr, locs]
         blazed = np.zeros(len(rows), bool)
         left = count.copy()
         for j in range(int(count.max())):
@@ -601,7 +689,7 @@ class _Batch:
             e = np.repeat(prog.e_start[srcs], deg) + (np.arange(total) - np.repeat(first, deg))
             rr = rows[pair]
             tg = prog.e_tgt[e]
-            open_ = ~self.blaze[rr, tg] & self._valid(rr, e)
+            open_ = ~self.blaze[rr, tg] & self.prog.t.valid[self.var[rr], e]
             has_edges = deg > 0
             opened = np.add.reduceat(open_.astype(np.int64), first[has_edges]) if has_edges.any() else np.zeros(0)
             shut = np.zeros(len(rows), bool)
@@ -622,14 +710,9 @@ class _Batch:
                 if t < 0 or len(live) == 0:
                     continue
                 r2 = live[~self.blaze[live, t]]
-                w = self.wind[r2]
-                th = prog.variants[0].wthr[k, slot][w]
-                vr = self.var[r2]
-                for vv in np.unique(vr[vr > 0]):
-                    m = vr == vv
-                    th[m] = prog.variants[int(vv)].wthr[k, slot][w[m]]
+                th = prog.t.wthr[self.var[r2], k, slot, self.wind[r2]]
                 keys_parts.append(r2 * n + t)
-                thr_parts.append(th.astype(np.int8))
+                thr_parts.append(th)
         if not keys_parts:
             return
         keys = np.concatenate(keys_parts)

@@ -269,7 +269,7 @@ class MolPlan:
                  f"if the check fails: {_fmt(self.fp_without_mol)} → column {self.column_without_mol}",
                  f"  IFT DRM: {format_drms(self.drms)} (total {self.total_drm:+d})"]
         if a.vs_afv:
-            lines.append(f"  vs AFV {a.afv_id}: Final TK# {self.final_tk} (MOL column, C7.34); To Kill DR < TK#: "
+            lines.append(f"  vs the AFV{'' if a.afv_id == 'AFV' else ' ' + a.afv_id}: Final TK# {self.final_tk} (MOL column, C7.34); To Kill DR < TK#: "
                          "Burning Wreck, = TK#: eliminated (A22.612)")
         lines += [f"  {e.describe()}" for e in self.notes]
         return "\n".join(lines)
@@ -357,7 +357,7 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
                        f"{' halved ×' + str(a.fp_halvings) if a.fp_halvings else ''}) = {_fmt(base)} + 4 MOL = "
                        f"{_fmt(with_mol)}; the +4 is added after every other modification"))
     if a.thrower_kind is UnitKind.HALF_SQUAD or a.thrower_kind is UnitKind.CREW:
-        notes.append(Event("A22.611", "a HS/crew that fails its MOL Check has used its attack (A7.352-.353); its FG "
+        notes.append(Event("A22.611, A7.352-.353", "a HS/crew that fails its MOL Check has used its attack; its FG "
                            "still attacks"))
     notes.append(Event("A22.611", "the declared FG must attack the announced target even if the MOL Check fails"))
 
@@ -402,10 +402,10 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
             notes.append(Event("A22.612", "Non-Stopped (moving) vehicle: TK# −2"))
         if a.tk_case_mods:
             final_tk += a.tk_case_mods
-            notes.append(Event("A22.612", f"Rear Armor / Elevation Advantage (C7.21-.22): TK# {a.tk_case_mods:+d}"))
+            notes.append(Event("A22.612, C7.21-.22", f"Rear Armor / Elevation Advantage: TK# {a.tk_case_mods:+d}"))
         if rng == 0:
             notes.append(Event("A22.612", "from the same hex the MOL scores a rear hit"))
-        notes.append(Event("A22.612", "no armor modification; leadership never modifies the MOL To Kill DR (A22.62)"))
+        notes.append(Event("A22.612, A22.62", "no armor modification; leadership never modifies the MOL To Kill DR"))
     return MolPlan(a, rng, mult, check, base, with_mol, share, tuple(drms), lead_ok, final_tk, tuple(notes))
 
 
@@ -440,8 +440,8 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     if not passed and a.thrower_kind in (UnitKind.HALF_SQUAD, UnitKind.CREW):
         fp -= plan.thrower_share
         events.append(Event("A22.611", f"the failed HS/crew {a.thrower_id} has used its attack", thname))
-        cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, "A22.611",
-                                f"{a.thrower_id} may not attack: its MOL Check was its attack (A7.352-.353)",
+        cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, "A22.611, A7.352-.353",
+                                f"{a.thrower_id} may not attack: its MOL Check was its attack",
                                 a.thrower, a.thrower_id))
         if fp <= 0:
             title = f"MOL attack {thname} → {tname}"

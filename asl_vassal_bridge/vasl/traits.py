@@ -145,6 +145,31 @@ def _split_decorator(text: str) -> tuple[str, str | None]:
     return head, inner
 
 
+def _fast_chain(text: str) -> list[str] | None:
+    """Split a decorator chain in one pass, or None when the text needs the general decoder.
+
+    In a chain, the separator after the k-th trait is k backslashes and a TAB
+    (one escape per level of nesting).  When the separators found are exactly
+    0, 1, 2 … backslashes long and no token is quoted, the tokens need no
+    unescaping at all.
+    """
+    pieces = text.split("\t")
+    parts: list[str] = []
+    last = len(pieces) - 1
+    for level, piece in enumerate(pieces):
+        if level == last:
+            parts.append(piece)
+            break
+        body = piece.rstrip("\\")
+        if len(piece) - len(body) != level:
+            return None
+        parts.append(body)
+    for p in parts:
+        if p.startswith("'") or p.endswith("'"):
+            return None
+    return parts
+
+
 def decode_traits(type_text: str, state_text: str) -> tuple[Trait, ...]:
     """The trait chain of a piece, outermost first, the BasicPiece (``piece;…``) last.
 
@@ -152,6 +177,21 @@ def decode_traits(type_text: str, state_text: str) -> tuple[Trait, ...]:
 
     :raises BadPieceText: if the chain nests deeper than :data:`MAX_TRAITS`.
     """
+    types = _fast_chain(type_text)
+    states = _fast_chain(state_text) if types is not None else None
+    if types is not None and states is not None:
+        if len(types) > MAX_TRAITS:
+            raise BadPieceText(f"piece type nests more than {MAX_TRAITS} traits (expected a VASSAL piece)")
+        out: list[Trait] = []
+        for i, t_tok in enumerate(types):
+            out.append(Trait(t_tok, states[i] if i < len(states) else ""))
+            if t_tok.startswith("piece;") or t_tok == "piece":
+                break
+        return tuple(out)
+    return _decode_traits_general(type_text, state_text)
+
+
+def _decode_traits_general(type_text: str, state_text: str) -> tuple[Trait, ...]:
     traits: list[Trait] = []
     t_rest: str | None = type_text
     s_rest: str | None = state_text
