@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from asl_vassal_bridge.vasl import board as B
+from asl_vassal_bridge.vasl import board as vboard
 from asl_vassal_bridge.vasl.module import parse_piece_text, read_module
 from asl_vassal_bridge.vasl.safe import Archive
 from asl_vassal_bridge.vasl.terrain import read_terrain_types
@@ -61,10 +61,10 @@ def etree_reference(path: Path) -> int:
     return n
 
 
-def per_pixel_reference(los_gz: bytes, geo: B.BoardGeometry) -> dict[int, dict[int, int]]:
+def per_pixel_reference(los_gz: bytes, geo: vboard.BoardGeometry) -> dict[int, dict[int, int]]:
     """Decode LOSData and bin every pixel into its nearest hex with plain Python loops."""
     raw = gzip.decompress(los_gz)
-    payload = B._unframe(raw, "LOSData")
+    payload = vboard._unframe(raw, "LOSData")
     _w, _h, gw, gh = struct.unpack_from(">4i", payload, 0)
     centres = [geo.centre(c, r) for c, r, _ in geo.hexes()]
     by_col: dict[int, list[tuple[int, float]]] = {}
@@ -102,23 +102,23 @@ def main() -> None:
     table = read_terrain_types(VASL / "SharedBoardMetadata.xml")
     arc = Archive(bd01)
     los_gz = arc.read("LOSData")
-    meta = B.parse_board_metadata(arc.read("BoardMetadata.xml"), "bd01")
+    meta = vboard.parse_board_metadata(arc.read("BoardMetadata.xml"), "bd01")
 
     def numpy_cold() -> int:
-        B._labels.cache_clear()
-        los = B.decode_losdata(los_gz, "LOSData")
-        hexes, _ = B.derive_hexes(los, B.geometry_for(meta, los), table, meta, "bd01")
+        vboard._labels.cache_clear()
+        los = vboard.decode_losdata(los_gz, "LOSData")
+        hexes, _ = vboard.derive_hexes(los, vboard.geometry_for(meta, los), table, meta, "bd01")
         return len(hexes)
 
     def numpy_warm() -> int:
-        los = B.decode_losdata(los_gz, "LOSData")
-        hexes, _ = B.derive_hexes(los, B.geometry_for(meta, los), table, meta, "bd01")
+        los = vboard.decode_losdata(los_gz, "LOSData")
+        hexes, _ = vboard.derive_hexes(los, vboard.geometry_for(meta, los), table, meta, "bd01")
         return len(hexes)
 
     t_cold, nh = best(numpy_cold)
     t_warm, _ = best(numpy_warm)
-    los = B.decode_losdata(los_gz, "LOSData")
-    geo = B.geometry_for(meta, los)
+    los = vboard.decode_losdata(los_gz, "LOSData")
+    geo = vboard.geometry_for(meta, los)
     t_ref, hist = best(lambda: per_pixel_reference(los_gz, geo), repeat=1)
     print(f"bd01 LOSData → hex terrain ({nh} hexes, {los.grid_width}×{los.grid_height} px): numpy cold "
           f"{t_cold:.3f} s, warm {t_warm:.3f} s; per-pixel Python loop {t_ref:.3f} s ({len(hist)} hexes) "

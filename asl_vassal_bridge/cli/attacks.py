@@ -22,13 +22,13 @@ from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import DRM
-from ..core.flamethrower import AttackOutcome, Consequence, FtAttack, ft_attack, resolve_ft_attack
+from ..core.flamethrower import AttackOutcome, FtAttack, FtPlan, ft_attack, resolve_ft_attack
 from ..core.hexes import Direction, Hex
-from ..core.molotov import FireType, MolAttack, mol_attack, resolve_mol_attack
+from ..core.molotov import FireType, MolAttack, MolPlan, location_tem, mol_attack, resolve_mol_attack
 from ..core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
 from ..core.terrain import Building, BuildingKind, Terrain, UnknownTerrainError
 
-__all__ = ["consequences_json", "register", "synthetic_position"]
+__all__ = ["register", "synthetic_position"]
 
 FIRER_HEX = Hex.parse("E5")
 _KINDS = {"squad": UnitKind.SQUAD, "hs": UnitKind.HALF_SQUAD, "half-squad": UnitKind.HALF_SQUAD,
@@ -159,34 +159,35 @@ def _extra(args: argparse.Namespace) -> tuple[DRM, ...]:
     return tuple(out)
 
 
-def consequences_json(pos: Position, outcome: AttackOutcome) -> list[dict[str, Any]]:
-    """The consequences as plain data (kind, rule, text, location name, unit id, fp, column, drm, final_dr, result)."""
-    def one(c: Consequence) -> dict[str, Any]:
-        return {"kind": c.kind.value, "rule": c.rule, "text": c.text,
-                "location": pos.loc_name(c.location) if c.location is not None else None, "unit": c.unit,
-                "fp": c.fp, "column": c.column, "drm": c.drm, "final_dr": c.final_dr, "result": c.result}
-    return [one(c) for c in outcome.consequences]
-
-
-def _resolve(args: argparse.Namespace, pos: Position, run: Any) -> int:
+def _resolve(args: argparse.Namespace, pos: Position, plan: FtPlan | MolPlan, run: Any) -> int:
+    """Print the plan; with dice, resolve it, print the outcome and write the new position."""
     dice = _dice(args)
+    data: dict[str, Any] = {"plan": plan.as_data(pos)}
+    if not args.json:
+        print("legal")
+        print(plan.describe(pos))
     if dice is None:
+        if args.json:
+            print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     try:
         outcome: AttackOutcome = run(dice)
     except DiceExhaustedError as e:
         raise BadInput(f"--dice: {e}") from None
-    print()
-    print(outcome.text())
     if args.json:
-        print(json.dumps({"consequences": consequences_json(pos, outcome)}, ensure_ascii=False, indent=2))
+        data["outcome"] = outcome.as_data()
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print()
+        print(outcome.text())
     if args.output:
         if not args.position:
             raise BadInput("-o needs a POSITION to update (a .toml position file, a .vsav or 'demo')")
         from ..posfile import dump
 
         dump(outcome.position, args.output)
-        print(f"new position written to {args.output}")
+        if not args.json:
+            print(f"new position written to {args.output}")
     return 0
 
 
@@ -204,9 +205,7 @@ def cmd_ft(args: argparse.Namespace) -> int:
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
         range=args.range if args.position and args.range is not None else None)
     plan = ft_attack(pos, attack)
-    print("legal")
-    print(plan.describe(pos))
-    return _resolve(args, pos, lambda dice: resolve_ft_attack(pos, plan, dice, ift_result=args.ift_result))
+    return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(pos, plan, dice, ift_result=args.ift_result))
 
 
 def cmd_mol(args: argparse.Namespace) -> int:
@@ -225,10 +224,27 @@ def cmd_mol(args: argparse.Namespace) -> int:
         tk_case_mods=args.tk_mod, vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id,
         range=args.range if args.position and args.range is not None else None)
     plan = mol_attack(pos, attack)
-    print("legal")
-    print(plan.describe(pos))
-    return _resolve(args, pos, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
+    return _resolve(args, pos, plan, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
                                                                prc_result=args.prc_result))
+
+
+def cmd_tem(args: argparse.Namespace) -> int:
+    """Print the TEM of a Location of a position (B23.3-.921)."""
+    from ..loading import load_position
+
+    pos = load_position(args.position, args.boards)
+    loc = pos.map.parse_location(args.location)
+    firer = pos.map.parse_location(args.from_) if args.from_ else None
+    drms = location_tem(pos, loc, firer=firer, bypassing=args.bypassing, indirect=args.indirect)
+    total = sum(d.value for d in drms)
+    if args.json:
+        print(json.dumps({"location": pos.loc_name(loc), "tem": total,
+                          "drms": [{"value": d.value, "reason": d.reason, "rule": d.rule} for d in drms]},
+                         ensure_ascii=False))
+        return 0
+    what = ", ".join(str(d) for d in drms) if drms else "no TEM from our texts (Terrain Chart: give it by hand)"
+    print(f"{pos.loc_name(loc)} ({pos.map.terrain_at(loc).label}): TEM {total:+d} — {what}")
+    return 0
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -269,11 +285,11 @@ def _common(p: argparse.ArgumentParser) -> None:
     r.add_argument("--ift-result", help="the IFT result you read at the printed column and Final DR (e.g. KIA, K/2, "
                    "1MC, NMC, PTC) — our rule texts lack the IFT")
     r.add_argument("-o", "--output", help="write the new position file here (needs POSITION)")
-    r.add_argument("--json", action="store_true", help="also print the consequences as JSON")
+    r.add_argument("--json", action="store_true", help="print the plan (and the outcome) as JSON instead")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``ft`` and ``mol``."""
+    """Add ``ft``, ``mol`` and ``tem``."""
     p = sub.add_parser("ft", help="a Flamethrower attack: legality, FP, DRMs, consequences (A22.1-.5)",
                        description="Check a FT attack (A22.1-.5, B25.12, B25.63): print the FP, IFT column, DRMs "
                        "with rules, Final TK# vs an AFV and the malfunction number; with --dice/--seed resolve it.")
@@ -320,3 +336,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("--tk-mod", type=int, default=0, help="Rear Armor / Elevation Advantage TK# mods (C7.21-.22)")
     m.add_argument("--prc-result", help="the IFT result of the Specific Collateral attack on Vulnerable PRC")
     m.set_defaults(func=cmd_mol, with_wind=False)
+
+    p = sub.add_parser("tem", help="the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)",
+                       description="Print the TEM of a Location read off a position's map (B23.3-.921).")
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    p.add_argument("location", help="the Location, e.g. I4.1 or I4.roof")
+    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    p.add_argument("--from", dest="from_", metavar="LOC", help="the firer's Location (Height Advantage, Factory)")
+    p.add_argument("--bypassing", action="store_true", help="the unit is Bypassing (B23.31)")
+    p.add_argument("--indirect", action="store_true", help="vs Indirect Fire (B23.32)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_tem)

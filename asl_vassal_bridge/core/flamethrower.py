@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .dice import Dice, Roll
 from .environment import WindForce
@@ -31,7 +32,7 @@ from .errors import BadInput, IllegalAction
 from .explain import DRM, Event, Report, format_drms
 from .firestarts import WreckCause, add_burning_wreck, ft_fire_check, resolve_fire_start, wreck_blaze
 from .hexes import Hex
-from .position import Location, Phase, Position, UnitKind, Wreck
+from .position import Location, Phase, Position, Unit, UnitKind, Wreck
 
 __all__ = [
     "IFT_COLUMNS",
@@ -118,6 +119,13 @@ class Consequence:
     def describe(self) -> str:
         return f"{self.kind.value}: {self.text} ({self.rule})"
 
+    def as_data(self, pos: Position) -> dict[str, Any]:
+        """Plain data (JSON-ready); the Location is named with *pos*'s map."""
+        return {"kind": self.kind.value, "rule": self.rule, "text": self.text,
+                "location": pos.loc_name(self.location) if self.location is not None else None, "unit": self.unit,
+                "fp": self.fp, "column": self.column, "drm": self.drm, "final_dr": self.final_dr,
+                "result": self.result}
+
 
 @dataclass(frozen=True)
 class AttackOutcome:
@@ -134,12 +142,36 @@ class AttackOutcome:
     def has(self, kind: ConsequenceKind) -> bool:
         return any(c.kind is kind for c in self.consequences)
 
+    def as_data(self) -> dict[str, Any]:
+        """The consequences, report events and Original DR as plain data (JSON-ready)."""
+        r = self.original_dr
+        return {"consequences": [c.as_data(self.position) for c in self.consequences],
+                "events": event_data(self.report.events),
+                "original_dr": None if r is None else {"colored": r.colored, "white": r.white, "total": r.total}}
+
     def text(self) -> str:
         lines = [self.report.text()]
         if self.consequences:
             lines.append("Consequences:")
             lines += [f"  {c.describe()}" for c in self.consequences]
         return "\n".join(lines)
+
+
+def drm_data(drms: Sequence[DRM]) -> list[dict[str, Any]]:
+    """DRMs as plain data: ``[{"value": 1, "reason": "CX firer", "rule": "A22.2"}]``."""
+    return [{"value": d.value, "reason": d.reason, "rule": d.rule} for d in drms]
+
+
+def event_data(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as plain data (rule, text, kind, location; a roll's dice and Final result when there is one)."""
+    out = []
+    for e in events:
+        d: dict[str, Any] = {"rule": e.rule, "text": e.text, "kind": e.kind, "location": e.location}
+        if e.roll is not None:
+            d["roll"] = {"colored": e.roll.roll.colored, "white": e.roll.roll.white, "final": e.roll.final,
+                         "outcome": e.roll.outcome, "drms": drm_data(e.roll.check.drms)}
+        out.append(d)
+    return out
 
 
 def break_unit(pos: Position, unit_id: str) -> Position:
@@ -172,8 +204,9 @@ def afv_kill(pos: Position, loc: Location, afv: str, to_kill_dr: int, final_tk: 
         _, why = wreck_blaze(WreckCause.FT_OR_MOL, to_kill_dr, final_tk)
         new = add_burning_wreck(pos, loc, name=f"{afv} wreck")
         new = remove_unit(new, afv)
+        why = why.removesuffix(" (B25.14)")
         cons = [Consequence(ConsequenceKind.AFV_ELIMINATED, rule, f"{afv} eliminated", loc, afv),
-                Consequence(ConsequenceKind.BURNING_WRECK, "B25.14", f"{afv} is a Burning Wreck in {name}: {why.removesuffix(' (B25.14)')}",
+                Consequence(ConsequenceKind.BURNING_WRECK, "B25.14", f"{afv} is a Burning Wreck in {name}: {why}",
                             loc, afv)]
         return new, cons, [Event("B25.14", f"To Kill DR {to_kill_dr} < Final TK# {final_tk}: {afv} eliminated, "
                                  "Burning Wreck", name, kind="burning-wreck")]
@@ -254,6 +287,11 @@ class FtAttack:
     def vehicular(self) -> bool:
         return self.firer_kind is UnitKind.VEHICLE
 
+    @classmethod
+    def by_unit(cls, unit: Unit, target: Location, **kw: Any) -> FtAttack:
+        """The declaration of *unit* firing its FT at *target* (Location, kind, id and pinned from the unit)."""
+        return cls(unit.location, target, firer_kind=unit.kind, firer_id=unit.id, pinned=unit.pinned, **kw)
+
 
 @dataclass(frozen=True, slots=True)
 class FtPlan:
@@ -274,12 +312,21 @@ class FtPlan:
     def total_drm(self) -> int:
         return sum(d.value for d in self.drms)
 
+    def as_data(self, pos: Position) -> dict[str, Any]:
+        """The plan as plain data (JSON-ready)."""
+        a = self.attack
+        return {"attack": "FT", "legal": True, "firer": pos.loc_name(a.firer), "target": pos.loc_name(a.target),
+                "range": self.range, "long_range": self.long_range, "level_difference": self.level_difference,
+                "fp": self.fp, "column": self.column, "drms": drm_data(self.drms), "total_drm": self.total_drm,
+                "final_tk": self.final_tk, "malfunction_x": self.malfunction_x, "notes": event_data(self.notes)}
+
     def describe(self, pos: Position) -> str:
         a = self.attack
         lines = [f"FT attack {pos.loc_name(a.firer)} → {pos.loc_name(a.target)}: range {self.range} "
                  f"({'Long' if self.long_range else 'Normal'} Range), level difference {self.level_difference}"]
         if a.vs_afv:
-            lines.append(f"  vs the AFV{'' if a.afv_id == 'AFV' else ' ' + a.afv_id}: Final TK# {self.final_tk} (C7.34 HE & Flame To Kill Table, A22.34); "
+            who = "the AFV" if a.afv_id == "AFV" else a.afv_id
+            lines.append(f"  vs {who}: Final TK# {self.final_tk} (C7.34 HE & Flame To Kill Table, A22.34); "
                          "kills on a To Kill DR < Final TK#")
         else:
             lines.append(f"  FP {_fmt(self.fp)} → IFT column {self.column}")
@@ -360,7 +407,7 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
             fp /= 2
             notes.append(Event("A22.1", "Area Fire: FT FP halved"))
     notes.append(Event("A22.1", "FT FP is never increased (no PBF/TPBF)"))
-    if a.cower_columns:
+    if a.cower_columns and not a.vs_afv:
         cols = f"{a.cower_columns} column{'s' if a.cower_columns > 1 else ''}"
         notes.append(Event("A22.1, A7.9", f"on Original doubles the FT cowers: {cols} to the left"))
     column = ift_column(fp)
@@ -379,7 +426,7 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
     final_tk: int | None = None
     if a.vs_afv:
         if not a.predesignated:
-            raise IllegalAction("a FT attacks an AFV on the To Kill Table only if the AFV is predesignated as the "
+            raise IllegalAction("a FT attacks an AFV on the To Kill Table only when the AFV was predesignated as its "
                                 "main target (A22.34)")
         if a.basic_tk is None:
             raise BadInput("a FT attack vs an AFV needs the FT's Basic TK# from the C7.34 HE & Flame To Kill Table "
@@ -477,7 +524,3 @@ def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: st
                                 a.firer, a.firer_id))
     title = f"FT attack {pos.loc_name(a.firer)} → {tname}"
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
-
-
-def drm_total(drms: Sequence[DRM]) -> int:
-    return sum(d.value for d in drms)

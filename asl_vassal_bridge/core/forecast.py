@@ -48,7 +48,7 @@ from .explain import Report
 from .fire import SpreadCheck, _spread_check, _wreck_targets, end_of_afph, flame_to_blaze_check, spread_targets
 from .hexes import Direction, Hex, MapLayout
 from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
-from .wind import apply_wind_change, collapse, rally_phase
+from .wind import apply_wind_change, collapse, rally_phase, random_selection
 
 __all__ = [
     "Forecast",
@@ -245,6 +245,7 @@ class ForecastProgram:
     e_tgt: I64
     e_dir: I64  # 1–6, 0 for vertical (within a building hex)
     e_start: I64  # (L+1,) CSR by source
+    e_deg: I64 = field(init=False)  # (L,) edges per source
     two_hex: I64  # (7, L) ground Location two hexes downwind per direction, −1 if none
     locs_of_hex: dict[Hex, list[int]]
     wrecks: tuple[Wreck, ...]
@@ -363,6 +364,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.variant_sets.append(frozenset())
     prog.variant_maps[0] = m
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
+    prog.e_deg = np.diff(prog.e_start)
     prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
     prog.edge_hex_tgt = [locs[i].hex for i in prog.e_tgt]
     for e, (a, b) in enumerate(zip(prog.edge_hex_src, prog.edge_hex_tgt, strict=True)):
@@ -493,12 +495,6 @@ def _variant(prog: ForecastProgram, collapsed: frozenset[Hex]) -> int:
     return row
 
 
-def _variant_map(prog: ForecastProgram, row: int) -> GameMap:
-    if row not in prog.variant_maps:
-        prog.variant_maps[row] = _collapsed_map(prog.variant_maps[0], prog.variant_sets[row])
-    return prog.variant_maps[row]
-
-
 # ---------------------------------------------------------------------------
 # Dice from numpy
 
@@ -538,7 +534,6 @@ class _Batch:
         self.now = pos.clock.player_turn
         self.blaze = np.zeros((trials, n), bool)
         self.fresh = np.zeros((trials, n), bool)  # formed this Player Turn: no spread yet (B25.6)
-        self.closed = np.zeros((trials, n), bool)  # a Blaze with every target already a Blaze
         self.old = np.zeros((trials, n), np.uint8)  # Flames that may become Blazes this AFPh
         self.new = np.zeros((trials, n), np.uint8)  # Flames that appeared this Player Turn (B25.15)
         self.wind = np.full(trials, wind_index(pos.environment.wind), np.int64)
@@ -559,7 +554,9 @@ class _Batch:
                 else:
                     self.new[:, i] += 1
         self.rph = rph
-        self.minthr = np.full(trials * n, NEVER, np.int8)
+        self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from counted Blazes
+        self.counted = np.zeros((trials, n), bool)  # Blazes already folded into best
+        self.dirty: set[int] = set()  # trajectories whose wind or map changed
 
     # -- helpers ---------------------------------------------------------
     def _lookup_thr(self, rows: I64, edges: I64) -> I8:
@@ -573,7 +570,9 @@ class _Batch:
         for row in np.flatnonzero(dr == 2):
             change = int(self.rng.integers(1, 7))
             wind, _ = apply_wind_change(WINDS[int(self.wind[row])], change, dice)
-            self.wind[row] = wind_index(wind)
+            if wind_index(wind) != self.wind[row]:
+                self.wind[row] = wind_index(wind)
+                self.dirty.add(int(row))
         for row in np.flatnonzero(dr == 12):
             self._gusts(int(row))
             self._collapse(int(row), dice)
@@ -613,34 +612,28 @@ class _Batch:
             self.new[row, c] += 1
 
     def _collapse(self, row: int, dice: _NumpyDice) -> None:
-        """Collapse (B25.66) for one trajectory, through the core's :func:`.wind.collapse`."""
+        """Collapse (B25.66) for one trajectory: the core's Random Selection among its building Blazes."""
         prog = self.prog
         vi = int(self.var[row])
         cand = np.flatnonzero(self.blaze[row] & prog.t.building[vi])
         if len(cand) == 0:
             return
-        fires = tuple(Fire(prog.locations[i], FireKind.BLAZE, since=0) for i in cand)
-        vmap = _variant_map(prog, vi)
-        before = replace(prog.position, map=vmap, fires=fires, wrecks=(), units=())
-        after, _ = collapse(before, dice)
-        gone = frozenset(h for h in {prog.locations[i].hex for i in cand} if after.map.hexes[h].building is None)
-        if not gone:
-            return
+        chosen, _ = random_selection([prog.locations[i] for i in cand], dice, "Collapse (B25.66)")
+        gone = frozenset(loc.hex for loc in chosen)
         for h in gone:
             idx = prog.locs_of_hex[h]
-            for arr in (self.blaze, self.fresh, self.closed):
-                arr[row, idx] = False
+            self.blaze[row, idx] = False
+            self.fresh[row, idx] = False
             self.old[row, idx] = 0
             self.new[row, idx] = 0
             g = prog.index[Location(h)]
             self.blaze[row, g] = True
             self.fresh[row, g] = True
-            for _, nh in h.neighbours():
-                self.closed[row, prog.locs_of_hex.get(nh, [])] = False
             for k, w in enumerate(prog.wrecks):
                 if w.location.hex == h:
                     self.walive[row, k] = False
         self.var[row] = _variant(prog, prog.variant_sets[vi] | gone)
+        self.dirty.add(row)
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
@@ -674,61 +667,68 @@ class _Batch:
             if wl >= 0:
                 self.walive[br[bloc == wl], k] = False
 
+    def _refresh_best(self) -> None:
+        """Fold the Blazes that may now spread into each target's best Original DR needed (B25.6).
+
+        A trajectory whose wind or map changed starts again from its Blazes.
+        """
+        prog = self.prog
+        t = prog.t
+        n = prog.n
+        if len(self.dirty):
+            rows = np.array(sorted(self.dirty), np.int64)
+            self.best[rows] = NEVER
+            self.counted[rows] = False
+            self.dirty.clear()
+        fresh_src = self.blaze & ~self.fresh & ~self.counted
+        flat_src = np.flatnonzero(fresh_src)
+        if len(flat_src) == 0:
+            return
+        self.counted |= fresh_src
+        rows = flat_src // n
+        srcs = flat_src - rows * n
+        deg = prog.e_deg[srcs]
+        total = int(deg.sum())
+        if total == 0:
+            return
+        first = np.cumsum(deg) - deg
+        e = np.arange(total) - np.repeat(first - prog.e_start[srcs], deg)
+        rr = np.repeat(rows, deg)
+        key = rr * n + prog.e_tgt[e]
+        if self.var.any():
+            flat = self.var[rr] * len(prog.e_src) + e
+            ok = t.valid.reshape(-1)[flat]
+            thr = t.thr.reshape(-1)[flat * _N_WINDS + self.wind[rr]]
+            key, thr = key[ok], thr[ok]
+        else:
+            thr = t.thr[0].reshape(-1)[e * _N_WINDS + self.wind[rr]]
+        np.minimum.at(self.best.reshape(-1), key, thr)
+
     def spread(self) -> None:
         """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
         prog = self.prog
+        t = prog.t
         n = prog.n
-        rows, srcs = np.nonzero(self.blaze & ~self.fresh & ~self.closed)
-        deg = prog.e_start[srcs + 1] - prog.e_start[srcs]
-        total = int(deg.sum())
-        keys_parts: list[I64] = []
-        thr_parts: list[I8] = []
-        if total:
-            pair = np.repeat(np.arange(len(rows)), deg)
-            first = np.cumsum(deg) - deg
-            e = np.repeat(prog.e_start[srcs], deg) + (np.arange(total) - np.repeat(first, deg))
-            rr = rows[pair]
-            tg = prog.e_tgt[e]
-            open_ = ~self.blaze[rr, tg] & self.prog.t.valid[self.var[rr], e]
-            has_edges = deg > 0
-            opened = np.add.reduceat(open_.astype(np.int64), first[has_edges]) if has_edges.any() else np.zeros(0)
-            shut = np.zeros(len(rows), bool)
-            shut[~has_edges] = True
-            shut[np.flatnonzero(has_edges)[opened == 0]] = True
-            self.closed[rows[shut], srcs[shut]] = True
-            sel = np.flatnonzero(open_)
-            keys_parts.append(rr[sel] * n + tg[sel])
-            thr_parts.append(self._lookup_thr(rr[sel], e[sel]))
-        else:
-            self.closed[rows, srcs] = True
+        self._refresh_best()
+        need = self.best.reshape(-1)
+        wkeys: list[I64] = []
+        wthr: list[I8] = []
         for k in range(len(prog.wrecks)):
             if prog.w_since[k] >= self.now:
                 continue
             live = np.flatnonzero(self.walive[:, k])
             for slot in range(2):
-                t = prog.w_tgt[k, slot]
-                if t < 0 or len(live) == 0:
-                    continue
-                r2 = live[~self.blaze[live, t]]
-                th = prog.t.wthr[self.var[r2], k, slot, self.wind[r2]]
-                keys_parts.append(r2 * n + t)
-                thr_parts.append(th)
-        if not keys_parts:
-            return
-        keys = np.concatenate(keys_parts)
-        thr = np.concatenate(thr_parts)
-        live_k = thr < NEVER
-        keys, thr = keys[live_k], thr[live_k]
-        if len(keys) == 0:
-            return
-        np.minimum.at(self.minthr, keys, thr)
-        hit = np.flatnonzero(self.minthr < NEVER)
-        need = self.minthr[hit]
-        self.minthr[hit] = NEVER
+                tgt = prog.w_tgt[k, slot]
+                if tgt >= 0 and len(live):
+                    wkeys.append(live * n + tgt)
+                    wthr.append(t.wthr[self.var[live], k, slot, self.wind[live]])
+        if wkeys:
+            need = need.copy()
+            np.minimum.at(need, np.concatenate(wkeys), np.concatenate(wthr))
+        hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
         dr = _roll_dr(self.rng, len(hit))
-        won = hit[dr >= need]
-        flat_new = self.new.reshape(-1)
-        flat_new[won] += 1
+        won = hit[dr >= need[hit]]
+        self.new.reshape(-1)[won] += 1
 
     def end_player_turn(self) -> None:
         self.old += self.new

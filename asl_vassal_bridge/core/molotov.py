@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from .dice import Dice
 from .errors import BadInput, IllegalAction
@@ -40,10 +41,12 @@ from .flamethrower import (
     _require_dr,
     afv_kill,
     break_unit,
+    drm_data,
+    event_data,
     ift_column,
 )
 from .hexes import Hex
-from .position import Location, Phase, Position, UnitKind
+from .position import Location, Phase, Position, Unit, UnitKind
 from .terrain import BuildingKind, Terrain, building_tem
 
 __all__ = [
@@ -231,6 +234,13 @@ class MolAttack:
     afv_id: str = "AFV"
     range: int | None = None
 
+    @classmethod
+    def by_unit(cls, unit: Unit, target: Location, thrower_fp: float, **kw: Any) -> MolAttack:
+        """The declaration of *unit* throwing a MOL at *target* (Location, kind, id, pinned, broken, Berserk
+        from the unit)."""
+        return cls(unit.location, target, thrower_fp, unit.kind, unit.id, pinned=unit.pinned, broken=unit.broken,
+                   berserk=unit.berserk, **kw)
+
 
 @dataclass(frozen=True, slots=True)
 class MolPlan:
@@ -260,6 +270,20 @@ class MolPlan:
     def total_drm(self) -> int:
         return sum(d.value for d in self.drms)
 
+    def as_data(self, pos: Position) -> dict[str, Any]:
+        """The plan as plain data (JSON-ready); the MOL Check chance as ``"1/3"`` and a float."""
+        a = self.attack
+        c = self.check
+        return {"attack": "MOL", "legal": True, "thrower": pos.loc_name(a.thrower), "target": pos.loc_name(a.target),
+                "range": self.range, "tpbf": self.range == 0,
+                "mol_check": {"rule": c.rule, "final_at_most": c.needed, "original_at_most": c.needed_original,
+                              "drms": drm_data(c.drms), "chance": str(c.chance), "chance_float": float(c.chance)},
+                "fp_with_mol": self.fp_with_mol, "column_with_mol": self.column_with_mol,
+                "fp_without_mol": self.fp_without_mol, "column_without_mol": self.column_without_mol,
+                "drms": drm_data(self.drms), "total_drm": self.total_drm,
+                "leadership_applies": self.leadership_applies, "final_tk": self.final_tk,
+                "notes": event_data(self.notes)}
+
     def describe(self, pos: Position) -> str:
         a = self.attack
         kind = "TPBF" if self.range == 0 else "PBF"
@@ -269,7 +293,8 @@ class MolPlan:
                  f"if the check fails: {_fmt(self.fp_without_mol)} → column {self.column_without_mol}",
                  f"  IFT DRM: {format_drms(self.drms)} (total {self.total_drm:+d})"]
         if a.vs_afv:
-            lines.append(f"  vs the AFV{'' if a.afv_id == 'AFV' else ' ' + a.afv_id}: Final TK# {self.final_tk} (MOL column, C7.34); To Kill DR < TK#: "
+            who = "the AFV" if a.afv_id == "AFV" else a.afv_id
+            lines.append(f"  vs {who}: Final TK# {self.final_tk} (MOL column, C7.34); To Kill DR < TK#: "
                          "Burning Wreck, = TK#: eliminated (A22.612)")
         lines += [f"  {e.describe()}" for e in self.notes]
         return "\n".join(lines)
@@ -511,7 +536,6 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                             kind="ift"))
     title = f"MOL attack {thname} → {tname}"
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
-
 
 
 def mol_kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,

@@ -278,35 +278,54 @@ def _labels(geo: BoardGeometry) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.f
     """For every pixel ``[y, x]``, the index (in :meth:`BoardGeometry.hexes` order) of the nearest hex
     centre, and the distance to it in pixels.
 
-    Whole-array numpy.  A pixel between the centres of columns c and c+1 is
-    nearest to a hex of one of those two columns (a column further away is
-    always at least a hex width off, farther than the worst case in c), and
-    within a column to one of the two hexes whose centres bracket its y: four
-    candidates per pixel.
+    Whole-array numpy, one vertical band of pixels between two column
+    centres at a time: a pixel between the centres of columns c and c+1 is
+    nearest to a hex of one of those two columns (any other column is at
+    least a hex width further off), and within a column to one of the two
+    hexes whose centres bracket its y.  Row candidates and their vertical
+    distances depend only on y and the column's half-hex shift, so they are
+    computed once per shift.
     """
-    counts = np.asarray(row_counts(geo.width, geo.height, geo.alt_grain), dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    xs = np.arange(geo.grid_width, dtype=np.float32)
-    ys = np.arange(geo.grid_height, dtype=np.float32)[:, None]
-    left = np.floor((xs - geo.a1_x) / geo.hex_width).astype(np.int64)
-    best_d = np.full((geo.grid_height, geo.grid_width), np.inf, dtype=np.float32)
-    best_i = np.full((geo.grid_height, geo.grid_width), -1, dtype=np.int32)
-    for dc in (0, 1):
-        c = left + dc
-        valid_c = (c >= 0) & (c < geo.width)
-        cc = np.clip(c, 0, geo.width - 1)
-        dx2 = ((xs - (geo.a1_x + geo.hex_width * cc)) ** 2).astype(np.float32)
-        dx2[~valid_c] = np.inf
-        shift = np.where(cc % 2 == geo.long_parity, geo.hex_height / 2, 0.0).astype(np.float32)
-        base = np.floor((ys - geo.a1_y + shift) / geo.hex_height).astype(np.int64)
+    counts = row_counts(geo.width, geo.height, geo.alt_grain)
+    starts = [0]
+    for n in counts[:-1]:
+        starts.append(starts[-1] + n)
+    gw, gh = geo.grid_width, geo.grid_height
+    ys = np.arange(gh, dtype=np.float64)
+    rows: dict[tuple[bool, int], npt.NDArray[np.int32]] = {}
+    dy2: dict[tuple[bool, int], npt.NDArray[np.float32]] = {}
+    for shifted in (False, True):
+        shift = geo.hex_height / 2 if shifted else 0.0
+        base = np.floor((ys - geo.a1_y + shift) / geo.hex_height).astype(np.int32)
         for dr in (0, 1):
             r = base + dr
+            rows[shifted, dr] = r
             dy = ys - (geo.a1_y + geo.hex_height * r - shift)
-            d = dy * dy + dx2
-            d[(r < 0) | (r >= counts[cc])] = np.inf
-            better = d < best_d
-            np.copyto(best_d, d, where=better)
-            np.copyto(best_i, (starts[cc] + r).astype(np.int32), where=better)
+            dy2[shifted, dr] = (dy * dy).astype(np.float32)[:, None]
+    best_d = np.full((gh, gw), np.inf, dtype=np.float32)
+    best_i = np.full((gh, gw), -1, dtype=np.int32)
+    xs = np.arange(gw, dtype=np.float64)
+    left = np.floor((xs - geo.a1_x) / geo.hex_width).astype(np.int64)
+    for band in range(int(left.min()), int(left.max()) + 1):
+        xsel = np.nonzero(left == band)[0]
+        if len(xsel) == 0:
+            continue
+        x0, x1 = int(xsel[0]), int(xsel[-1]) + 1
+        bd = best_d[:, x0:x1]
+        bi = best_i[:, x0:x1]
+        for c in (band, band + 1):
+            if not 0 <= c < geo.width:
+                continue
+            shifted = c % 2 == geo.long_parity
+            dx = xs[x0:x1] - (geo.a1_x + geo.hex_width * c)
+            dx2 = (dx * dx).astype(np.float32)[None, :]
+            for dr in (0, 1):
+                r = rows[shifted, dr]
+                ok = ((r >= 0) & (r < counts[c]))[:, None]
+                d = dy2[shifted, dr] + dx2
+                better = (d < bd) & ok
+                np.copyto(bd, d, where=better)
+                np.copyto(bi, np.broadcast_to((starts[c] + r)[:, None], bi.shape), where=better)
     return best_i, np.sqrt(best_d)
 
 
@@ -489,7 +508,6 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     # Build HexTerrain records and attachment pairs.
     index = {(c, r): i for i, (c, r, _) in enumerate(hexes)}
     fire_c = fire_id[ccode]
-    woods_i = terrains.index(Terrain.WOODS)
     road_i = terrains.index(Terrain.ROAD)
     same_pairs: list[tuple[int, int]] = []
     bld_pairs: list[tuple[int, int]] = []
@@ -536,8 +554,6 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     for i, (c, r, name) in enumerate(hexes):
         code = int(ccode[i])
         vt = table[code]
-        if lut_road[code] and (hist[i] * (fire_id == woods_i)).sum() / totals[i] > 0.2:
-            pass  # a woods-road hex: the centre is road, woods around it (handled by to_hexinfo)
         others = tuple((table[int(k)].name, float(hist[i, k] / totals[i]))
                        for k in np.argsort(-hist[i]) if hist[i, k] > 0 and int(k) != code
                        and hist[i, k] / totals[i] >= 0.01)

@@ -34,7 +34,7 @@ from .counters import FireCounter
 from .safe import VaslFileError
 from .vsav import BadSavedGameError, SavedGame, SavedPiece, read_vsav
 
-__all__ = ["DEFAULT_EDGE", "MapFrame", "position_from_game", "position_from_vsav"]
+__all__ = ["DEFAULT_EDGE", "MapFrame", "PlacedPiece", "locate_pieces", "position_from_game", "position_from_vsav"]
 
 #: VASL's map edge (ASLMap edgeWidth, edgeHeight) in pixels.
 DEFAULT_EDGE = (400, 400)
@@ -62,6 +62,37 @@ class MapFrame:
                 continue
             return pl.to_map(local)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedPiece:
+    """A visible piece of a saved game with its map hex name and the level a Level marker in its stack shows."""
+
+    piece: SavedPiece
+    hex: str | None
+    level: int = 0
+    rooftop: bool = False
+
+
+def locate_pieces(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacement]],
+                  edge: tuple[int, int] = DEFAULT_EDGE) -> list[PlacedPiece]:
+    """Every visible piece with its hex (None when off the boards) and level (0 unless a Level marker says).
+
+    Hex names carry the board when there are several boards (``01E4``).
+    """
+    frame = MapFrame(tuple(boards), edge)
+    layout = game_map(boards).layout if len(boards) > 1 else None
+    levels: dict[tuple[str | None, int, int], c.CounterLevel] = {}
+    for p in game.pieces:
+        if p.fire_counter is FireCounter.LEVEL:
+            levels[p.map, p.x, p.y] = c.level_from_piece(p.traits)
+    out: list[PlacedPiece] = []
+    for p in game.pieces:
+        h = frame.hex_at(p.x, p.y) if p.map is not None else None
+        name = None if h is None else (layout.name(h) if layout is not None else h.name)
+        lv = levels.get((p.map, p.x, p.y), c.CounterLevel(0))
+        out.append(PlacedPiece(p, name, lv.level, lv.rooftop))
+    return out
 
 
 def _find_archive(boards_dir: Path, name: str) -> Path:

@@ -86,11 +86,18 @@ def decode_sequence(text: str | None, delimiter: str) -> list[str]:
     """
     if text is None:
         return []
+    pieces = text.split(delimiter)
     out: list[str] = []
-    rest: str | None = text
-    while rest is not None:
-        tok, rest = first_token(rest, delimiter)
-        out.append(tok)
+    buf: list[str] = []
+    last = len(pieces) - 1
+    for i, piece in enumerate(pieces):
+        if i < last and piece and piece[-1] == "\\":  # an escaped delimiter: the token goes on
+            buf.append(piece[:-1])
+            buf.append(delimiter)
+            continue
+        buf.append(piece)
+        out.append(_unquote("".join(buf)))
+        buf = []
     return out
 
 

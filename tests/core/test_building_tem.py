@@ -94,3 +94,12 @@ def test_location_tem_woods_plus_1_and_other_terrain_none(town: Position) -> Non
     assert total(town, Location(h("C1"))) == 1
     assert total(town, Location(h("C2"))) == 0
     assert total(town, Location(h("A1"))) == 0
+
+
+def test_cli_tem_shows_the_fortified_stone_building_of_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    assert main(["tem", "demo", "I4.1"]) == 0
+    assert "TEM +4" in capsys.readouterr().out
+    assert main(["tem", "demo", "Z99"]) == 2
+    assert "Z99" in capsys.readouterr().err

@@ -264,3 +264,18 @@ def test_ift_columns() -> None:
 def test_off_map_target_is_bad_input() -> None:
     with pytest.raises(BadInput):
         ft_attack(line(OG), ft(1))
+
+
+def test_by_unit_pinned_unit_refused() -> None:
+    from asl_vassal_bridge.core.position import Unit
+
+    u = Unit("g1", "4-6-7", "German", at(0), pinned=True)
+    with pytest.raises(IllegalAction, match=r"A22\.33"):
+        ft_attack(line(OG, W), FtAttack.by_unit(u, at(1)))
+
+
+def test_ft_plan_as_data() -> None:
+    pos = line(OG, OG, W)
+    d = ft_attack(pos, ft(2, cx=True)).as_data(pos)
+    assert (d["fp"], d["column"], d["long_range"], d["total_drm"], d["malfunction_x"]) == (12, 12, True, 1, 10)
+    assert d["drms"] == [{"value": 1, "reason": "CX firer", "rule": "A22.2"}]

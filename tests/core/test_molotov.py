@@ -399,3 +399,37 @@ def test_cli_dice_running_out_is_bad_input(capsys: pytest.CaptureFixture[str]) -
 
     assert main(["mol", "--fp", "3", "--dice", "2"]) == 2
     assert "ran out" in capsys.readouterr().err
+
+
+# --- declarations from units, plain data -------------------------------------------------------------------------
+
+
+def test_by_unit_takes_location_kind_and_state_from_the_unit() -> None:
+    hs = Unit("hs1", "2-3-7", "Allied", X8, UnitKind.HALF_SQUAD, pinned=True)
+    with pytest.raises(IllegalAction, match=r"A22\.61"):
+        mol_attack(board3(), MolAttack.by_unit(hs, W9, 2, available=True))
+    ok = MolAttack.by_unit(Unit("hs1", "2-3-7", "Allied", X8, UnitKind.HALF_SQUAD), W9, 2, available=True)
+    assert mol_attack(board3(), ok).check.needed_original == 1  # +1 HS, +1 vs a non-AFV
+
+
+def test_plan_and_outcome_as_data_are_json_ready() -> None:
+    import json
+
+    pos = board3()
+    plan = mol_attack(pos, partisan())
+    data = plan.as_data(pos)
+    assert data["mol_check"]["chance"] == "1/3" and data["fp_with_mol"] == 10 and data["column_with_mol"] == 8
+    out = resolve_mol_attack(pos, plan, ScriptedDice([2, 1, 6]), ift_result="NMC")
+    odata = json.loads(json.dumps(out.as_data()))
+    assert [c["kind"] for c in odata["consequences"]] == ["flame", "ift-attack"]
+    assert odata["consequences"][0]["location"] == "W9" and odata["original_dr"]["colored"] == 1
+
+
+def test_cli_json_prints_only_the_plan_without_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from asl_vassal_bridge.cli import main
+
+    assert main(["mol", "--fp", "3", "--target-terrain", "woods", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["plan"]["mol_check"]["chance"] == "1/3" and "outcome" not in data

@@ -333,6 +333,7 @@ class VassalPlayer:
         (conf / "prefs" / MODULE_NAME).write_text(
             f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n")
         self.connection_file = self.home / "aslfire-bridge.json"
+        self.connection_file.unlink(missing_ok=True)
         logback = self.home / "logback.xml"
         self.errlog = self.home / "vassal-errors.log"
         logback.write_text(f"""<configuration><appender name="F" class="ch.qos.logback.core.FileAppender">

@@ -84,3 +84,18 @@ def test_missing_board_archive_is_named(game: Path, tmp_path: Path) -> None:
     (tmp_path / "SharedBoardMetadata.xml").write_bytes(vasl_file("SharedBoardMetadata.xml").read_bytes())
     with pytest.raises(BadInput, match=r"board '01'.*bd01"):
         position_from_vsav(game, tmp_path)
+
+
+def test_every_visible_piece_located_with_hex_and_level(game: Path) -> None:
+    from asl_vassal_bridge.core.hexes import BoardPlacement
+    from asl_vassal_bridge.vasl.board import read_board
+    from asl_vassal_bridge.vasl.position import locate_pieces
+    from asl_vassal_bridge.vasl.vsav import read_vsav
+
+    g = read_vsav(game)
+    bd01 = read_board(vasl_file("boards", "bd01"))
+    placed = {pp.piece.id: pp for pp in locate_pieces(g, [(bd01, BoardPlacement("01"))])}
+    assert "hid" not in placed  # the hidden Blaze is not even listed
+    assert (placed["f1"].hex, placed["f1"].level) == ("C2", 0)
+    assert (placed["f3"].hex, placed["f3"].level) == ("K4", 1)
+    assert placed["ec"].hex == "A1"

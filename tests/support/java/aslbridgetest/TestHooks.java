@@ -1,7 +1,6 @@
 package aslbridgetest;
 
 import java.lang.reflect.Method;
-import java.util.Properties;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import javax.swing.SwingUtilities;
@@ -9,7 +8,6 @@ import javax.swing.SwingUtilities;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.BasicLogger;
 import VASSAL.chat.ChatServerConnection;
-import VASSAL.chat.ChatServerFactory;
 import VASSAL.chat.HybridClient;
 import VASSAL.chat.Room;
 import VASSAL.chat.SimpleRoom;
@@ -29,14 +27,11 @@ public final class TestHooks {
   public static String connect(String host, int port, String room) throws Exception {
     onEdt(() -> {
       GameModule gm = GameModule.getGameModule();
-      Properties p = new Properties();
-      p.setProperty(ChatServerFactory.TYPE_KEY, "private");
-      p.setProperty("nodeHost", host);
-      p.setProperty("nodePort", Integer.toString(port));
-      ChatServerConnection conn = ChatServerFactory.build(p);
+      ChatServerConnection conn = new VASSAL.chat.node.PrivateNodeClient(gm.getGameName(),
+          GameModule.getUserId() + "." + System.currentTimeMillis(), gm, host, port);
       HybridClient h = (HybridClient) gm.getServer();
       h.setDelegate(conn);
-      h.setConnected(true);
+      conn.setConnected(true);
       return null;
     });
     long end = System.currentTimeMillis() + 15000;
