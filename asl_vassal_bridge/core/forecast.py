@@ -46,7 +46,7 @@ from .environment import Wind, WindForce, wind_direction_drm
 from .errors import BadInput
 from .explain import Report
 from .fire import SpreadCheck, _spread_check, _wreck_targets, end_of_afph, flame_to_blaze_check, spread_targets
-from .hexes import Direction, Hex, MapLayout
+from .hexes import Direction, Hex
 from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
 from .wind import apply_wind_change, collapse, rally_phase, random_selection
 
@@ -118,28 +118,6 @@ def _start(pos: Position) -> Position:
 
 # ---------------------------------------------------------------------------
 # Compiling a Position into tables
-
-
-class _CachedLayout(MapLayout):
-    """The same hex names as the map's layout, remembered (names are asked for in every check text)."""
-
-    def __init__(self, boards: tuple[object, ...]) -> None:
-        object.__setattr__(self, "boards", boards)
-        object.__setattr__(self, "_names", {})
-
-    def name(self, h: Hex) -> str:
-        names: dict[Hex, str] = self._names  # type: ignore[attr-defined]
-        try:
-            return names[h]
-        except KeyError:
-            n = names[h] = MapLayout.name(self, h)
-            return n
-
-
-def _fast_map(m: GameMap) -> GameMap:
-    if isinstance(m.layout, _CachedLayout):
-        return m
-    return GameMap(m.hexes, m.buildings, _CachedLayout(m.layout.boards), m.name)
 
 
 def _threshold(sc: SpreadCheck | None) -> int:
@@ -300,8 +278,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     :raises BadInput: if a fire or wreck is on a Location the map lacks.
     """
     pos = _start(pos)
-    m = _fast_map(pos.map)
-    pos = replace(pos, map=m)
+    m = pos.map
     for f in pos.fires:
         pos._check_location(f.location)
     for w in pos.wrecks:
@@ -425,6 +402,7 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     for h in cluster:
         locations[h] = m._make_locations(h)
     m.__dict__["interior_hexes"] = frozenset(interior)
+    m.__dict__["_names"] = base._names
     m.__dict__["_locations"] = locations
     pos = replace(prog.position, map=m, fires=(), wrecks=(), units=())
     edges = sorted({e for h in touched for e in prog.edges_of_hex.get(h, ())})
