@@ -128,17 +128,7 @@ def cmd_upkeep(args: argparse.Namespace) -> int:
     pos = _load(args)
     dice = _dice(args)
     new, rep = run_phase(pos, args.phase, dice)
-    if args.json:
-        json.dump(_report_json(new, rep), sys.stdout, indent=2, ensure_ascii=False)
-        print()
-    else:
-        print(rep.text())
-    if args.output:
-        from ..posfile import dump
-
-        dump(new, args.output)
-        print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+    return _finish(args, new, rep)
 
 
 def _print_state(pos: Position) -> None:

@@ -38,12 +38,12 @@ public final class TestHooks {
     while (System.currentTimeMillis() < end && !Boolean.TRUE.equals(onEdt(() -> GameModule.getGameModule().getServer().isConnected()))) {
       Thread.sleep(100);
     }
-    if (room != null && !ChatServerConnection.DEFAULT_ROOM_NAME.equals(room)) {
-      onEdt(() -> {
-        ChatServerConnection c = (ChatServerConnection) GameModule.getGameModule().getServer();
-        c.setRoom(new SimpleRoom(room));
-        return null;
-      });
+    end = System.currentTimeMillis() + 15000;
+    while (System.currentTimeMillis() < end && roomName().isEmpty()) {
+      Thread.sleep(100);
+    }
+    if (room != null && !room.equals(roomName())) {
+      return joinRoom(room);
     }
     return roomName();
   }
