@@ -1,9 +1,10 @@
-"""``asl-fire module`` and ``asl-fire board``: look inside VASL's own files.
+"""``asl-fire module``, ``asl-fire board``, ``asl-fire vsav``: look inside VASL's own files.
 
 ``module VMOD_OR_BUILDFILE`` lists the fire counters of a module with their
 gpids and palette paths; ``board BOARD_ARCHIVE`` prints the decoded terrain
 of every hex (``--json`` for machines, ``--png FILE`` for a picture of the
-decoded terrain beside the board image).
+decoded terrain beside the board image); ``vsav GAME`` lists a saved
+game's boards and the pieces both players see (``--boards DIR`` adds hexes).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add the ``module`` and ``board`` commands."""
+    """Add the ``module``, ``board`` and ``vsav`` commands."""
     p = sub.add_parser("module", help="list a VASL module's fire counters (gpids, palette paths)",
                        description="List the fire-related counters (Flame, Blaze, EC, Wind…) of a VASL module "
                                    "(.vmod/.vmdx or a bare buildFile.xml) with their gpids and palette paths.")
@@ -34,7 +35,59 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--png", type=Path, metavar="FILE", help="write a picture of the decoded terrain beside the "
                                                             "board image")
+    b.add_argument("--terrain", type=Path, action="append", metavar="SHARED_METADATA",
+                   help="VASL's SharedBoardMetadata.xml (repeat for additions); default: the one beside the "
+                        "archive or in its parent folder, or $ASL_FIRE_SHARED_METADATA")
     b.set_defaults(func=cmd_board)
+
+    v = sub.add_parser("vsav", help="list a VASL saved game's boards and the pieces both players see",
+                       description="Read a VASL saved game (.vsav): its boards and every piece VASSAL shows to both "
+                                   "players (hidden and concealed pieces are never listed), with hexes when "
+                                   "--boards names the board archives' folder.")
+    v.add_argument("game", type=Path, metavar="GAME.vsav")
+    v.add_argument("--boards", type=Path, metavar="DIR", help="folder of the board archives (bd01 …)")
+    v.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    v.set_defaults(func=cmd_vsav)
+
+
+def cmd_vsav(args: argparse.Namespace) -> int:
+    from ..vasl.board import default_terrain_table, read_board
+    from ..vasl.position import find_archive, locate_pieces
+    from ..vasl.vsav import read_vsav
+
+    game = read_vsav(args.game)
+    located = None
+    if args.boards is not None and game.boards:
+        table = default_terrain_table(args.boards)
+        boards = [(read_board(find_archive(args.boards, b), table), b.placement()) for b in game.boards]
+        located = {pp.piece.id: pp for pp in locate_pieces(game, boards)}
+    rows = []
+    for p in game.pieces:
+        pp = located.get(p.id) if located else None
+        kind = p.fire_counter
+        rows.append({"id": p.id, "gpid": p.gpid, "name": p.name, "map": p.map, "x": p.x, "y": p.y,
+                     "hex": pp.hex if pp else None, "level": pp.level if pp else None,
+                     "fire_counter": kind.value if kind else None})
+    boards_out = [{"x": b.x, "y": b.y, "name": b.name, "reversed": b.reversed, "crop": b.crop,
+                   "version": b.version, "overlays": list(b.overlays), "ssr": b.ssr} for b in game.boards]
+    if args.json:
+        json.dump({"game": str(args.game), "module_version": game.module_version, "boards": boards_out,
+                   "pieces": rows, "hidden_pieces": game.hidden_count}, sys.stdout, indent=1)
+        print()
+        return 0
+    print(f"{args.game}: VASL {game.module_version or '?'}, {len(game.boards)} board(s), {len(rows)} pieces shown, "
+          f"{game.hidden_count} hidden or concealed (not shown)")
+    for b in boards_out:
+        print(f"  board {b['name']} at ({b['x']}, {b['y']}){' reversed' if b['reversed'] else ''}"
+              f"{' cropped' if b['crop'] else ''}{' SSR ' + str(b['ssr']) if b['ssr'] else ''}")
+    for r in rows:
+        if r["hex"]:
+            where = f"{r['hex']}" + (f".{r['level']}" if r["level"] else "")
+        else:
+            where = f"{r['map']} ({r['x']}, {r['y']})"
+        fire = f"  [{r['fire_counter']}]" if r["fire_counter"] else ""
+        print(f"  {r['id']:>14} gpid {r['gpid']:>10}  {where:<16} {r['name']}{fire}")
+    return 0
 
 
 def cmd_module(args: argparse.Namespace) -> int:
@@ -68,8 +121,10 @@ def cmd_module(args: argparse.Namespace) -> int:
 
 def cmd_board(args: argparse.Namespace) -> int:
     from ..vasl.board import read_board, render_png
+    from ..vasl.terrain import read_terrain_types
 
-    board = read_board(args.board)
+    terrain = getattr(args, "terrain", None)
+    board = read_board(args.board, read_terrain_types(*terrain) if terrain else None)
     if args.png is not None:
         render_png(board, args.png)
     if args.json:

@@ -168,7 +168,7 @@ class _Tables:
 
     def __init__(self, thr: I8, need: I8, ext: I8, building: B, exists: B, wthr: I8) -> None:
         e, n = len(thr), len(need)
-        cap = 4
+        cap = 64
         self.count = 1
         self.thr = np.zeros((cap, e, _N_WINDS), np.int8)  # Original DR to spread along each edge, per wind
         self.valid = np.zeros((cap, e), bool)  # the edge exists on this map
@@ -377,9 +377,11 @@ class _NoDice:
 def _collapsed_map(base: GameMap, hexes: frozenset[Hex]) -> GameMap:
     """*base* with *hexes* fallen into rubble, as the core's :func:`.wind.collapse` leaves them (B25.66)."""
     m = base
+    names = base._names
     for h in sorted(hexes):
         p = Position(m, fires=(Fire(Location(h), FireKind.BLAZE),))
         m = collapse(p, _NoDice())[0].map  # type: ignore[arg-type]
+        m.__dict__["_names"] = names  # the same hexes keep the same names
     return m
 
 
@@ -402,7 +404,6 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     for h in cluster:
         locations[h] = m._make_locations(h)
     m.__dict__["interior_hexes"] = frozenset(interior)
-    m.__dict__["_names"] = base._names
     m.__dict__["_locations"] = locations
     pos = replace(prog.position, map=m, fires=(), wrecks=(), units=())
     edges = sorted({e for h in touched for e in prog.edges_of_hex.get(h, ())})

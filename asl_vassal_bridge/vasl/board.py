@@ -24,6 +24,7 @@ depictions touch across their shared hexside: those form one *feature*
 from __future__ import annotations
 
 import io
+import os
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ import numpy.typing as npt
 
 from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_index, column_letters
 from ..core.position import GameMap, HexInfo
-from ..core.terrain import Building, BuildingKind, Material, Terrain
+from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
 from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
 from .terrain import TerrainMapping, TerrainTable, VaslTerrainType
 
@@ -458,7 +459,6 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     present = np.unique(los.terrain)
     missing = [int(c) for c in present if int(c) not in table]
     if missing:
-        from ..core.terrain import UnknownTerrainError
         raise UnknownTerrainError(f"{source}: LOSData uses terrain codes {missing} that {table.source or 'the table'}"
                                   " does not define (expected VASL terrainType typeCodes)")
     hexes = geo.hexes()
@@ -635,13 +635,18 @@ NEWER_TYPES_NAMES = ("SharedBoardMetadata-6.7-newer-terrain-types.xml",)
 
 
 def find_shared_metadata(*dirs: Path) -> list[Path]:
-    """SharedBoardMetadata.xml (and the 6.7 additions, if present) in *dirs* or their parents."""
+    """SharedBoardMetadata.xml (and the 6.7 additions, if present) in *dirs* or their parents,
+    else the file named by ``$ASL_FIRE_SHARED_METADATA``."""
+    env = os.environ.get("ASL_FIRE_SHARED_METADATA")
     for d in dirs:
         for base in (d, d.parent):
             main = base / SHARED_METADATA_NAMES[0]
             if main.is_file():
                 extra = [base / n for n in NEWER_TYPES_NAMES if (base / n).is_file()]
                 return [main, *extra]
+    if env and Path(env).is_file():
+        base = Path(env).parent
+        return [Path(env), *[base / n for n in NEWER_TYPES_NAMES if (base / n).is_file()]]
     return []
 
 
@@ -659,8 +664,9 @@ def default_terrain_table(*dirs: Path) -> TerrainTable:
     found = find_shared_metadata(*dirs)
     if not found:
         where = ", ".join(str(d) for d in dirs)
-        raise VaslFileError(f"no SharedBoardMetadata.xml in {where} or its parent folder (VASL's terrain types are "
-                            "needed to decode LOSData; copy it from VASL's boardData folder)")
+        raise VaslFileError(f"no SharedBoardMetadata.xml in {where} or its parent folder, and "
+                            "$ASL_FIRE_SHARED_METADATA is not set (VASL's terrain types are needed to decode LOSData; "
+                            "it is in VASL's boardData folder)")
     return _cached_table(tuple(str(p) for p in found))
 
 
@@ -717,13 +723,18 @@ _COLOURS: dict[Terrain, tuple[int, int, int]] = {
 }
 
 
+_SHORT = {Terrain.OPEN_GROUND: "open", Terrain.WOODEN_BUILDING: "wood bldg", Terrain.STONE_BUILDING: "stone bldg",
+          Terrain.WOODS: "woods", Terrain.ROAD: "road", Terrain.WOODS_ROAD: "woods-rd"}
+
+
 def render_png(board: VaslBoard, out: Path | str) -> Path:
     """Write a picture: the board image on top, the decoded terrain below, hex names and elevations marked.
 
     Every pixel of the lower half is coloured by the fire-rules terrain of its
     LOSData code (buildings stone grey / wooden brown, woods dark green…),
-    darkened per level of elevation; each hex shows its name, the terrain
-    that decides it and its base elevation.
+    darkened per level of elevation, with the hex outlines; each hex shows its
+    name, the terrain that decides it (a building with ``+n``, its upper levels),
+    its base level and ``st`` for a stairwell.
     """
     from PIL import Image, ImageDraw
 
@@ -736,10 +747,19 @@ def render_png(board: VaslBoard, out: Path | str) -> Path:
     rgb = (rgb * shade).clip(0, 255).astype(np.uint8)
     decoded = Image.fromarray(rgb, "RGB")
     draw = ImageDraw.Draw(decoded)
+    geo = board.geometry
+    side, half_h = geo.hex_width * 2 / 3, geo.hex_height / 2
     for h in board.hexes.values():
-        label = f"{h.name}\n{h.fire_terrain.label[:10]}\nL{h.elevation}" + ("\nstair" if h.stairwell else "")
-        draw.multiline_text((h.x - 16, h.y - 18), label, fill=(0, 0, 0), spacing=0)
-        draw.ellipse((h.x - 1.5, h.y - 1.5, h.x + 1.5, h.y + 1.5), fill=(200, 0, 0))
+        outline = [(h.x - side / 2, h.y - half_h), (h.x + side / 2, h.y - half_h), (h.x + side, h.y),
+                   (h.x + side / 2, h.y + half_h), (h.x - side / 2, h.y + half_h), (h.x - side, h.y)]
+        draw.polygon(outline, outline=(90, 90, 90))
+    for h in board.hexes.values():
+        short = _SHORT.get(h.fire_terrain, h.fire_terrain.label[:8])
+        if h.feature and h.feature in board.buildings:
+            b = board.buildings[h.feature]
+            short += f" +{b.top_level(h.name)}"
+        label = f"{h.name}\n{short}\nlev {h.elevation}" + (" st" if h.stairwell else "")
+        draw.multiline_text((h.x - 17, h.y - 20), label, fill=(0, 0, 0), spacing=1)
     top: Image.Image | None = None
     if board.image:
         try:

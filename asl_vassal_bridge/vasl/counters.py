@@ -43,16 +43,20 @@ __all__ = [
     "building_blaze_levels",
     "classify",
     "ec_from_layer",
+    "ec_from_name",
     "ec_from_piece",
     "embellishment_layers",
     "gusts_from_layer",
+    "gusts_from_name",
     "gusts_from_piece",
     "level_from_layer",
+    "level_from_name",
     "level_from_piece",
     "piece_name",
     "wind_direction_from_layer",
     "wind_direction_from_piece",
     "wind_force_from_layer",
+    "wind_force_from_name",
     "wind_force_from_piece",
 ]
 
@@ -387,6 +391,51 @@ def level_from_piece(type_text: str | Sequence[Trait], state_text: str = "") -> 
 
 def _missing(what: str) -> NoReturn:
     raise BadCounterState(f"the piece has no {what} layers (expected VASL's {what} counter)")
+
+
+# --- Faces from the names VASL gives flipped counters (for callers that only see names) --------
+
+def ec_from_name(name: str) -> EC | None:
+    """The EC an EC counter's name shows (``EC: -1 Moist`` → Moist), or None if it names none.
+
+    >>> ec_from_name("EC: +2 Very Dry")
+    <EC.VERY_DRY: 2>
+    """
+    key = name.lower()
+    for ec in sorted(EC, key=lambda e: -len(e.label)):
+        if ec.label.lower() in key:
+            return ec
+    return None
+
+
+def wind_force_from_name(name: str) -> WindForce | None:
+    """The Wind Force a Wind counter's name shows (``Mild Breeze``), or None."""
+    key = " ".join(name.lower().split())
+    for wf in WindForce:
+        if wf.label.lower() in key:
+            return wf
+    return None
+
+
+def gusts_from_name(name: str) -> bool | None:
+    """True for ``Gusts``, False for ``No Gusts``, None for any other name (B25.651)."""
+    key = " ".join(name.lower().split())
+    if key.endswith("no gusts"):
+        return False
+    return True if key.endswith("gusts") else None
+
+
+def level_from_name(name: str) -> CounterLevel | None:
+    """The level a Level marker's name shows (``Building Level 1``, ``Building Cellar``, ``… Roof Level``)."""
+    key = " ".join(name.lower().split())
+    if key.endswith("cellar"):
+        return CounterLevel(-1)
+    if key.endswith("ground level"):
+        return CounterLevel(0)
+    if key.endswith(("roof level", "roof")):
+        return CounterLevel(99, True)
+    m = re.search(r"level ([1-3])$", key)
+    return CounterLevel(int(m.group(1))) if m else None
 
 
 def piece_name(traits: Sequence[Trait]) -> str:

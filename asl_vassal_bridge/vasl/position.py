@@ -32,9 +32,17 @@ from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, read_board
 from .counters import FireCounter
 from .safe import VaslFileError
-from .vsav import BadSavedGameError, SavedGame, SavedPiece, read_vsav
+from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, read_vsav
 
-__all__ = ["DEFAULT_EDGE", "MapFrame", "PlacedPiece", "locate_pieces", "position_from_game", "position_from_vsav"]
+__all__ = [
+    "DEFAULT_EDGE",
+    "MapFrame",
+    "PlacedPiece",
+    "find_archive",
+    "locate_pieces",
+    "position_from_game",
+    "position_from_vsav",
+]
 
 #: VASL's map edge (ASLMap edgeWidth, edgeHeight) in pixels.
 DEFAULT_EDGE = (400, 400)
@@ -42,21 +50,45 @@ DEFAULT_EDGE = (400, 400)
 
 @dataclass(frozen=True)
 class MapFrame:
-    """Where the boards lie on VASL's map, to turn map pixels into hexes."""
+    """Where the boards lie on VASL's map, to turn map pixels into hexes.
+
+    Boards abut (VASSAL places a board right of the boards before it in its
+    row and below those above it in its column); a cropped board shows only
+    its crop rectangle; a reversed board is turned 180° (VASL
+    ``ASLBoard.localCoordinates``).
+    """
 
     boards: tuple[tuple[VaslBoard, BoardPlacement], ...]
     edge: tuple[int, int] = DEFAULT_EDGE
+    crops: tuple[tuple[int, int, int, int] | None, ...] = ()
+
+    def _size(self, i: int) -> tuple[int, int]:
+        crop = self.crops[i] if i < len(self.crops) else None
+        board = self.boards[i][0]
+        if crop is not None and crop[2] > 0 and crop[3] > 0:
+            return crop[2], crop[3]
+        return board.los.grid_width, board.los.grid_height
+
+    def origin(self, i: int) -> tuple[int, int]:
+        """Map pixel of board *i*'s top-left corner."""
+        pl = self.boards[i][1]
+        ox = self.edge[0] + sum(self._size(j)[0] for j, (_, p) in enumerate(self.boards) if p.y == pl.y and p.x < pl.x)
+        oy = self.edge[1] + sum(self._size(j)[1] for j, (_, p) in enumerate(self.boards) if p.x == pl.x and p.y < pl.y)
+        return ox, oy
 
     def hex_at(self, x: int, y: int) -> Hex | None:
         """The map hex under map pixel (x, y), or None if no board is there."""
-        for board, pl in self.boards:
-            gw, gh = board.los.grid_width, board.los.grid_height
-            lx = x - self.edge[0] - pl.x * gw
-            ly = y - self.edge[1] - pl.y * gh
-            if not (-1 <= lx <= gw + 1 and -1 <= ly <= gh + 1):
+        for i, (board, pl) in enumerate(self.boards):
+            w, h = self._size(i)
+            ox, oy = self.origin(i)
+            lx, ly = x - ox, y - oy
+            if not (-1 <= lx <= w + 1 and -1 <= ly <= h + 1):
                 continue
             if pl.reversed:
-                lx, ly = gw - lx, gh - ly
+                lx, ly = w - lx, h - ly
+            crop = self.crops[i] if i < len(self.crops) else None
+            if crop is not None:
+                lx, ly = lx + crop[0], ly + crop[1]
             local = Hex.from_pixel(lx, ly)
             if local.name.upper() not in board.hexes:
                 continue
@@ -95,14 +127,14 @@ def locate_pieces(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacem
     return out
 
 
-def _find_archive(boards_dir: Path, name: str) -> Path:
-    cands = [f"bd{name}", name, f"bd{name.zfill(2)}", f"bd{name.lstrip('0')}"]
-    for cand in cands:
+def find_archive(boards_dir: Path, entry: BoardEntry) -> Path:
+    """The board archive file of a saved game's board in *boards_dir*."""
+    for cand in entry.archive_names:
         p = boards_dir / cand
         if p.is_file():
             return p
-    raise VaslFileError(f"board {name!r} of the saved game is not in {boards_dir} (looked for "
-                        f"{', '.join(dict.fromkeys(cands))})")
+    raise VaslFileError(f"board {entry.name!r} of the saved game is not in {boards_dir} (looked for "
+                        f"{', '.join(entry.archive_names)})")
 
 
 def position_from_vsav(vsav_path: Path, boards_dir: Path) -> Position:
@@ -115,12 +147,17 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path) -> Position:
     if not game.boards:
         raise BadSavedGameError(f"{vsav_path}: the saved game has no boards (its bd line is empty), so its "
                                 "counters cannot be placed on hexes")
+    if len(game.boards) > 1 and any(b.crop is not None for b in game.boards):
+        raise BadSavedGameError(f"{vsav_path}: cropped boards on a map of several boards are not supported yet")
     table = default_terrain_table(Path(boards_dir))
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
     for entry in game.boards:
-        board = read_board(_find_archive(Path(boards_dir), entry.name), table)
-        placed.append((board, BoardPlacement(board.name or entry.name, entry.x, entry.y, entry.reversed)))
-    return position_from_game(game, tuple(placed))
+        board = read_board(find_archive(Path(boards_dir), entry), table)
+        placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
+    notes = [f"board {b.name}: {', '.join(b.overlays) or 'no overlays'}; SSR terrain changes {b.ssr!r}: "
+             "not applied to the terrain" for b in game.boards if b.overlays or b.ssr]
+    pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
+    return pos.with_(notes="\n".join(notes)) if notes else pos
 
 
 def _stacks(game: SavedGame, frame: MapFrame) -> dict[Hex, list[list[SavedPiece]]]:
@@ -162,10 +199,11 @@ def _environment(game: SavedGame) -> Environment:
 
 
 def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacement]],
-                       edge: tuple[int, int] = DEFAULT_EDGE) -> Position:
+                       edge: tuple[int, int] = DEFAULT_EDGE,
+                       crops: tuple[tuple[int, int, int, int] | None, ...] = ()) -> Position:
     """The Position of an already-read saved game on already-read boards."""
     gmap: GameMap = game_map(boards, name=Path(game.source).name)
-    frame = MapFrame(tuple(boards), edge)
+    frame = MapFrame(tuple(boards), edge, crops)
     pos = Position(gmap, environment=_environment(game), name=Path(game.source).stem)
     turn = pos.clock.player_turn
     fires: list[Fire] = []

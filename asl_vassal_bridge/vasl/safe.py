@@ -24,6 +24,7 @@ from lxml import etree
 from ..core.errors import BadInput
 
 __all__ = [
+    "MAX_ARCHIVE_BYTES",
     "MAX_MEMBER_BYTES",
     "Archive",
     "BadArchiveError",
@@ -32,12 +33,16 @@ __all__ = [
     "gunzip_limited",
     "iterparse",
     "parse_xml",
+    "read_file_limited",
     "xml_parser",
 ]
 
 #: The largest zip member (uncompressed) any reader accepts: 64 MiB.  The
 #: biggest real member is a board image (bd01.gif is a few MB).
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
+
+#: The largest archive file read at all (a VASL module with all its images is ~100 MB).
+MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
 
 
 class VaslFileError(BadInput):
@@ -111,7 +116,7 @@ class Archive:
     def __init__(self, source: Path | bytes, name: str | None = None, *, limit: int = MAX_MEMBER_BYTES) -> None:
         self.name = name if name is not None else str(source)
         self.limit = limit
-        data = io.BytesIO(source if isinstance(source, bytes) else Path(source).read_bytes())
+        data = io.BytesIO(source if isinstance(source, bytes) else read_file_limited(Path(source)))
         try:
             self._zip = zipfile.ZipFile(data)
             infos = self._zip.infolist()
@@ -165,6 +170,17 @@ class Archive:
         if len(data) > cap:
             raise BadArchiveError(f"{self.name}: member {member!r} unpacks to more than the {cap}-byte limit")
         return data
+
+
+def read_file_limited(path: Path, limit: int = MAX_ARCHIVE_BYTES) -> bytes:
+    """The bytes of a file, refusing one larger than *limit*.
+
+    :raises BadArchiveError: for a file over the limit.
+    """
+    size = path.stat().st_size
+    if size > limit:
+        raise BadArchiveError(f"{path}: {size} bytes is over the {limit}-byte limit for a VASL file")
+    return path.read_bytes()
 
 
 def gunzip_limited(data: bytes, source: str, limit: int = MAX_MEMBER_BYTES) -> bytes:

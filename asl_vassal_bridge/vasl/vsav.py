@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..core.hexes import BoardPlacement
 from .counters import FireCounter, classify, piece_name
-from .safe import Archive, VaslFileError
+from .safe import Archive, VaslFileError, read_file_limited
 from .traits import Trait, decode_sequence, decode_traits
 
 __all__ = [
@@ -97,44 +97,87 @@ def parse_commands(text: str, depth: int = 0) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class BoardEntry:
-    """One board of VASL's ``bd`` line: its place in the board grid and its name."""
+    """One board of VASL's ``bd`` line (VASL ``ASLBoard.getState``).
+
+    *x*, *y*: its column and row in the grid of boards; *name* the board
+    name (``01``; the line writes a reversed board as ``r01``); *crop* the
+    cropped rectangle (x, y, width, height) in board pixels, if cropped;
+    *overlays* and *ssr* the overlays and SSR terrain changes VASL draws on
+    it (not applied by this reader).
+    """
 
     x: int
     y: int
     name: str
-    reversed: bool
-    fields: tuple[str, ...]
+    reversed: bool = False
+    crop: tuple[int, int, int, int] | None = None
+    version: str = ""
+    overlays: tuple[str, ...] = ()
+    ssr: str = ""
+
+    @property
+    def archive_names(self) -> tuple[str, ...]:
+        """File names the board archive may have (VASL: ``bd`` + the name upper-cased)."""
+        n = self.name
+        return tuple(dict.fromkeys((f"bd{n.upper()}", f"bd{n}", n, f"bd{n.zfill(2)}", f"bd{n.lstrip('0')}")))
 
     @property
     def archive_name(self) -> str:
-        """The board archive's file name (``bd`` + the name: ``bd01``, ``bd1a``)."""
-        n = self.name
-        return n if n.startswith("bd") else f"bd{n}"
+        """The usual archive file name, ``bd`` + the name (``bd01``)."""
+        return f"bd{self.name}"
 
     def placement(self) -> BoardPlacement:
         return BoardPlacement(self.name, self.x, self.y, self.reversed)
 
 
+def _board_entry(desc: str, source: str) -> BoardEntry | None:
+    toks = [t for t in re.split(r"[\t\n]", desc) if t != ""]
+    if not toks:
+        return None
+    try:
+        x, y = int(toks[0]), int(toks[1])
+    except (ValueError, IndexError):
+        raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} does not start with its column and "
+                                "row") from None
+    if len(toks) < 3:
+        raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} has no board name")
+    name, rest = toks[2], toks[3:]
+    rev = len(name) > 1 and name.startswith("r")
+    if rev:
+        name = name[1:]
+    crop = None
+    if len(rest) >= 4 and all(re.fullmatch(r"-?\d+", t) for t in rest[:4]):
+        cx, cy, cw, ch = (int(t) for t in rest[:4])
+        crop, rest = (cx, cy, cw, ch), rest[4:]
+    version = ""
+    if len(rest) >= 2 and rest[0] == "VER":
+        version, rest = rest[1], rest[2:]
+    overlays: list[str] = []
+    ssr = ""
+    while rest:
+        tok = rest.pop(0)
+        if tok == "SSR":
+            ssr = rest.pop(0) if rest else ""
+        elif tok == "ZOOM":
+            rest = rest[1:]
+        else:
+            overlays.append(tok)
+    return BoardEntry(x, y, name, rev, crop, version, tuple(overlays), ssr)
+
+
 def parse_boards(command: str, source: str) -> list[BoardEntry]:
-    """The boards of VASL's ``bd\\t…`` command (``x  y  name …`` per board, boards joined by ``bd\\t``)."""
+    """The boards of VASL's ``bd\\t…`` command: per board ``x, y, [r]name, [crop x, y, w, h,] VER, version,
+    overlays…, [SSR, changes]``, boards joined by ``bd\\t``.
+
+    >>> [(b.x, b.y, b.name, b.reversed) for b in parse_boards("bd\\t0\\t0\\t01\\tVER\\t6.1\\t", "g")]
+    [(0, 0, '01', False)]
+    """
     body = command[3:] if command.startswith("bd\t") else command
     out: list[BoardEntry] = []
     for desc in body.split("bd\t"):
-        toks = [t for t in re.split(r"[\t\n]", desc) if t != ""]
-        if not toks:
-            continue
-        try:
-            x, y = int(toks[0]), int(toks[1])
-        except (ValueError, IndexError):
-            raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} does not start with its column and "
-                                    "row") from None
-        if len(toks) < 3:
-            raise BadSavedGameError(f"{source}: board entry {desc[:40]!r} has no board name")
-        name = toks[2]
-        rev = any(t.lower() in ("r", "reversed", "rev") for t in toks[3:])
-        if name.endswith(" r") or name.endswith("(r)"):
-            rev, name = True, name.rsplit(" ", 1)[0].removesuffix("(r)").strip()
-        out.append(BoardEntry(x, y, name, rev, tuple(toks[3:])))
+        entry = _board_entry(desc, source)
+        if entry is not None:
+            out.append(entry)
     return out
 
 
@@ -234,7 +277,7 @@ def read_vsav(path: Path | str) -> SavedGame:
     :raises BadArchiveError, BadSavedGameError: naming the file.
     """
     p = Path(path)
-    return read_vsav_bytes(p.read_bytes(), str(p))
+    return read_vsav_bytes(read_file_limited(p), str(p))
 
 
 def _game(text: str, source: str, version: str) -> SavedGame:

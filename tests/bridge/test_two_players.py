@@ -76,7 +76,10 @@ def test_player_b_sees_a_upkeep_and_a_undo_b25(players: tuple[BridgeClient, Brid
     after_a = _fires(ca.snapshot())
     assert after_a != before or res.applied["removed"] == len(res.applied["placed"]) == 0
     assert _eventually(lambda: _fires(cb.snapshot()) == after_a)
-    assert _eventually(lambda: cb.status()["processed"] == "PT1 AFPh")
+    ok = _eventually(lambda: cb.status()["processed"] == "PT1 AFPh")
+    print("B chat:", cb.jvm.aslbridgetest.TestHooks.chatText()[-2000:])
+    print("B status:", cb.status(), "A status:", ca.status())
+    assert ok
     ca.jvm.aslbridgetest.TestHooks.undo()
     assert _fires(ca.snapshot()) == before
     assert _eventually(lambda: _fires(cb.snapshot()) == before)

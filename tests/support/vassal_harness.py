@@ -330,7 +330,7 @@ class VassalPlayer:
         conf = self.home / "conf"
         (conf / "prefs").mkdir(parents=True, exist_ok=True)
         (conf / "prefs" / "V_Global").write_text("welcomeWizard=false\n")
-        (conf / "prefs" / MODULE_NAME).write_text(
+        (conf / "prefs" / MODULE_NAME.replace(" ", "_20_")).write_text(
             f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n")
         self.connection_file = self.home / "aslfire-bridge.json"
         self.connection_file.unlink(missing_ok=True)

@@ -218,3 +218,15 @@ def test_losdata_size_disagreeing_with_metadata(table: TerrainTable) -> None:
     arc = Archive(board_zip(b'<boardMetadata name="t" width="5" height="2"/>', _tiny_los()), "bdS")
     with pytest.raises(BadInput, match=r"3×2 hexes but BoardMetadata\.xml says 5×2"):
         read_board_archive(arc, "bdS", table)
+
+
+def test_board_metadata_of_more_boards_custom_geometry_hills_slopes() -> None:
+    bd1a = parse_board_metadata(vasl_file("boards", "BoardMetadata-bd1a.xml").read_bytes(), "bd1a")
+    assert (bd1a.name, bd1a.width, bd1a.height, bd1a.hex_width, bd1a.hex_height) == ("1a", 17, 20, 56.3125, 64.5)
+    bfpc = parse_board_metadata(vasl_file("boards", "BoardMetadata-bdBFPC.xml").read_bytes(), "bdBFPC")
+    assert bfpc.has_hills is True
+    assert bfpc.slopes["E9"] == "5"  # hexside digits, 0 = top, clockwise
+    assert "A1" not in bfpc.slopes  # the example inside an XML comment is not a slope
+    bd74 = parse_board_metadata(vasl_file("boards", "BoardMetadata-bd74.xml").read_bytes(), "bd74")
+    assert bd74.name == "74" and bd74.slopes == {}
+    assert bd74.building_types == {}  # bd74's buildingType lines are all commented out

@@ -87,3 +87,16 @@ def test_b25_15_new_flame_placed_from_gpid_192_pin_from_gpid_1() -> None:
     assert PLACE_GPIDS[FireCounter.BLAZE] == "195"
     assert PLACE_GPIDS[FireCounter.PIN] == "1"
     assert set(PLACE_GPIDS) == set(FireCounter)
+
+
+def test_faces_from_the_names_vasl_gives_flipped_counters() -> None:
+    from asl_vassal_bridge.vasl.counters import ec_from_name, gusts_from_name, level_from_name, wind_force_from_name
+    assert ec_from_name("EC: -3 Snow") is EC.SNOW
+    assert ec_from_name("EC: +1 Dry") is EC.DRY
+    assert ec_from_name("EC: +2 Very Dry") is EC.VERY_DRY
+    assert ec_from_name("EC") is None
+    assert wind_force_from_name("Heavy Winds") is WindForce.HEAVY_WINDS
+    assert gusts_from_name("No Gusts") is False and gusts_from_name("Gusts") is True
+    assert level_from_name("Building Level 2") is not None and level_from_name("Building Level 2").level == 2
+    assert level_from_name("Building Roof Level").rooftop  # type: ignore[union-attr]
+    assert level_from_name("Building Cellar").level == -1  # type: ignore[union-attr]

@@ -159,3 +159,9 @@ def test_cli_module_lists_fire_counters(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert rc == 0
     assert "192" in out and "Flame / Blaze" in out and "wind-dir" in out
+
+
+def test_one_pass_trait_split_agrees_with_the_general_decoder_on_every_slot(vasl65: ModuleIndex) -> None:
+    from asl_vassal_bridge.vasl.traits import _decode_traits_general, decode_traits
+    for piece in (*vasl65.slots, *vasl65.prototypes.values()):
+        assert decode_traits(piece.type, piece.state) == _decode_traits_general(piece.type, piece.state), piece.name

@@ -99,3 +99,22 @@ def test_every_visible_piece_located_with_hex_and_level(game: Path) -> None:
     assert (placed["f1"].hex, placed["f1"].level) == ("C2", 0)
     assert (placed["f3"].hex, placed["f3"].level) == ("K4", 1)
     assert placed["ec"].hex == "A1"
+
+
+def test_two_boards_second_reversed(vasl65: ModuleIndex, tmp_path: Path) -> None:
+    """A Flame on board 02 (reversed, right of board 01) lands in 02C2, woods (board grid, VASL localCoordinates)."""
+    import shutil
+    for name in ("bd01", "bd02"):
+        shutil.copy(vasl_file("boards", "bd01"), tmp_path / name)
+    shutil.copy(vasl_file("SharedBoardMetadata.xml"), tmp_path / "SharedBoardMetadata.xml")
+    lx, ly = Hex.parse("C2").pixel()
+    x = DEFAULT_EDGE[0] + 1800 + round(1800 - lx)
+    y = DEFAULT_EDGE[1] + round(645 - ly)
+    t, s = placed(vasl65.by_gpid["192"], x, y)
+    vsav = tmp_path / "two.vsav"
+    vsav.write_bytes(make_vsav([("f", t, s)], boards="bd\t0\t0\t01\tVER\t6.1\tbd\t1\t0\tr02\tVER\t6.1\t"))
+    pos = position_from_vsav(vsav, tmp_path)
+    flame = pos.flames()[0]
+    assert pos.loc_name(flame.location) == "02C2"
+    assert pos.map.info(flame.location.hex).terrain.name == "WOODS"
+    assert len(pos.map.hexes) == 2 * 346 - 10

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -34,10 +35,14 @@ def test_basic_vsav_layout_and_pieces() -> None:
     assert len(g.stacks) == 23
 
 
-def test_board_line_with_positions_and_reversed_board() -> None:
-    boards = parse_boards("bd\t0\t0\t01\tbd\t1\t0\t1a\tr", "x")
+def test_board_line_positions_reversed_crop_version_ssr() -> None:
+    """VASL's ASLBoard state: x, y, [r]name, [crop x y w h], VER version, overlays, SSR changes."""
+    line = "bd\t0\t0\t01\tVER\t6.1\tbd\t1\t0\tr1a\t0\t0\t900\t645\tVER\t6.0\tSSR\tNoRoads\t"
+    boards = parse_boards(line, "x")
     assert [(b.x, b.y, b.name, b.reversed) for b in boards] == [(0, 0, "01", False), (1, 0, "1a", True)]
-    assert boards[0].archive_name == "bd01"
+    assert boards[0].version == "6.1" and boards[0].crop is None
+    assert boards[1].crop == (0, 0, 900, 645) and boards[1].ssr == "NoRoads"
+    assert boards[0].archive_name == "bd01" and "bd1A" in boards[1].archive_names
 
 
 def test_hidden_and_obscured_pieces_are_never_exposed(vasl65: ModuleIndex) -> None:
@@ -80,3 +85,22 @@ def test_vsav_without_saved_game_member() -> None:
         z.writestr("moduledata", b"<data/>")
     with pytest.raises(BadSavedGameError, match="no savedGame"):
         read_vsav_bytes(buf.getvalue(), "g.vsav")
+
+
+def test_cli_vsav_lists_visible_pieces_only(vasl65: ModuleIndex, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import json
+
+    from asl_vassal_bridge.cli.vasl import cmd_vsav
+
+    t1, s1 = placed(vasl65.by_gpid["192"], 400 + 112, 400 + 96)
+    t2, s2 = placed(vasl65.by_gpid["195"], 400 + 600, 400 + 300, hide_by="Opponent")
+    game = tmp_path / "g.vsav"
+    game.write_bytes(make_vsav([("1", t1, s1), ("2", t2, s2)], boards="bd\t0\t0\t01\tVER\t6.1\t"))
+    rc = cmd_vsav(argparse.Namespace(game=game, boards=vasl_file("boards", "bd01").parent, json=True))
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert rc == 0 and data["hidden_pieces"] == 1
+    assert [(p["id"], p["hex"], p["fire_counter"]) for p in data["pieces"]] == [("1", "C2", "flame")]
+    assert "Opponent" not in out

@@ -14,7 +14,6 @@ import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.command.ChangeTracker;
 import VASSAL.command.Command;
-import VASSAL.command.NullCommand;
 import VASSAL.command.RemovePiece;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.Embellishment;
@@ -139,6 +138,18 @@ final class Batch {
     return null;
   }
 
+  /**
+   * Appends {@code next} to the chain. The chain's root is a real command (never a NullCommand):
+   * VASSAL encodes a chain from its root, and a root that encodes to nothing loses the whole
+   * chain on its way to the other players.
+   */
+  static Command chain(Command c, Command next) {
+    if (next == null) {
+      return c;
+    }
+    return c == null ? next : c.append(next);
+  }
+
   /** Checks, builds, executes and sends the batch; returns a JSON result. */
   static String apply(FireBridge bridge, String json) throws Refused {
     java.util.Map<String, Object> batch;
@@ -244,14 +255,14 @@ final class Batch {
       layerValues.add(((Number) ch.get("value")).intValue());
     }
     // 2. build and execute, chained; on any failure undo what was done
-    Command c = new NullCommand();
+    Command c = null;
     try {
       Chatter chatter = gm.getChatter();
       String player = GlobalOptions.getInstance().getPlayerId();
       for (Object line : list(batch, "chat")) {
         Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
         t.execute();
-        c = c.append(t);
+        c = chain(c, t);
       }
       for (int i = 0; i < rolled.size(); i++) {
         FireBridge.Roll r = rolled.get(i);
@@ -261,38 +272,40 @@ final class Batch {
             + " *** <" + player + ">";
         Command t = new Chatter.DisplayText(chatter, line);
         t.execute();
-        c = c.append(t);
+        c = chain(c, t);
       }
       for (GamePiece p : removals) {
         Command r = new RemovePiece(p);
         r.execute();
-        c = c.append(r);
+        c = chain(c, r);
       }
       List<String> placedIds = new ArrayList<>();
       for (int i = 0; i < placeSlots.size(); i++) {
         PieceSlot slot = placeSlots.get(i);
         GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
         np.setProperty(Properties.PIECE_ID, slot.getGpId());
-        c = c.append(placeMaps.get(i).placeOrMerge(np, placePoints.get(i)));
+        c = chain(c, placeMaps.get(i).placeOrMerge(np, placePoints.get(i)));
         placedIds.add(np.getId());
       }
       for (int i = 0; i < layerTraits.size(); i++) {
         ChangeTracker ct = new ChangeTracker(layerPieces.get(i));
         layerTraits.get(i).setValue(layerValues.get(i));
-        c = c.append(ct.getChangeCommand());
+        c = chain(c, ct.getChangeCommand());
       }
       for (Object line : list(batch, "summary")) {
         Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
         t.execute();
-        c = c.append(t);
+        c = chain(c, t);
       }
       if (phase != null) {
         PhaseMark m = new PhaseMark(bridge, phase, bridge.getProcessed());
         m.execute();
-        c = c.append(m);
+        c = chain(c, m);
       }
       bridge.consumeSession(batch.get("session"));
-      gm.sendAndLog(c);
+      if (c != null) {
+        gm.sendAndLog(c);
+      }
       StringBuilder sb = new StringBuilder("{\"ok\":true,\"placed\":[");
       for (int i = 0; i < placedIds.size(); i++) {
         if (i > 0) {
@@ -306,7 +319,7 @@ final class Batch {
     }
     catch (RuntimeException e) {
       try {
-        Command undo = c.getUndoCommand();
+        Command undo = c == null ? null : c.getUndoCommand();
         if (undo != null) {
           undo.execute();
         }

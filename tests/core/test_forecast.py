@@ -1,0 +1,354 @@
+"""The multi-turn fire forecast (B25.151, B25.6–.66) against exact results.
+
+Exact answers come from two places: a closed form for a lone Flame, and an
+enumeration of every dice outcome through the core's own scalar functions
+(:func:`play_player_turn`: ``rally_phase`` then ``end_of_afph``), merged by
+position.  The Monte Carlo must land within 5 standard errors with at least
+20,000 trajectories: a wrong rule moves these probabilities by far more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from asl_vassal_bridge.core import (
+    EC,
+    BuildingKind,
+    Clock,
+    Direction,
+    Environment,
+    Fire,
+    FireKind,
+    Location,
+    Material,
+    Phase,
+    Position,
+    Roll,
+    Terrain,
+    Wind,
+    WindForce,
+    Wreck,
+)
+from asl_vassal_bridge.core.errors import BadInput
+from asl_vassal_bridge.core.fire import _spread_check, _wreck_targets, spread_targets
+from asl_vassal_bridge.core.forecast import (
+    WINDS,
+    _Batch,
+    _collapsed_map,
+    _threshold,
+    _variant,
+    compile_position,
+    forecast,
+    forecast_reference,
+    play_player_turn,
+)
+from asl_vassal_bridge.core.wind import gusts
+
+from .builders import L, building, grid, pos, put
+
+RPH = Clock(3, 1, Phase.RPH)  # player turn 5, at its RPh
+TRIALS = 20_000
+SIGMAS = 5.0
+
+
+# ---------------------------------------------------------------------------
+# Exact enumeration through the core
+
+
+class _Branch:
+    """Dice that follow a prefix of choices, then take the first outcome, recording every branch point."""
+
+    _DR = [(t, 6 - abs(t - 7)) for t in range(2, 13)]
+
+    def __init__(self, prefix: tuple[int, ...]) -> None:
+        self.prefix = prefix
+        self.taken: list[tuple[int, int]] = []
+
+    def _pick(self, n: int) -> int:
+        i = len(self.taken)
+        c = self.prefix[i] if i < len(self.prefix) else 0
+        self.taken.append((c, n))
+        return c
+
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        total = self._DR[self._pick(11)][0]
+        colored = max(1, total - 6)
+        return Roll(colored, total - colored)
+
+    def dr(self, purpose: str) -> Roll:
+        return Roll(self._pick(6) + 1)
+
+    def probability(self) -> Fraction:
+        p = Fraction(1)
+        for c, n in self.taken:
+            p *= Fraction(self._DR[c][1], 36) if n == 11 else Fraction(1, 6)
+        return p
+
+
+def _key(p: Position) -> tuple[object, ...]:
+    fires = tuple(sorted((f.location, f.kind.value, f.since, f.hampered) for f in p.fires))
+    wrecks = tuple(sorted((w.location, w.burning) for w in p.wrecks))
+    terrain = tuple(sorted((h, i.terrain.name, i.building or "") for h, i in p.map.hexes.items() if i.building is None
+                           and i.terrain.is_rubble))
+    return fires, wrecks, p.environment.wind, terrain
+
+
+def _enumerate(step: Callable[[Position, _Branch], Position], start: Position) -> dict[tuple[object, ...],
+                                                                                     tuple[Fraction, Position]]:
+    out: dict[tuple[object, ...], tuple[Fraction, Position]] = {}
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        dice = _Branch(prefix)
+        new = step(start, dice)
+        k = _key(new)
+        prob = dice.probability()
+        out[k] = (out[k][0] + prob, out[k][1]) if k in out else (prob, new)
+        choices = [c for c, _ in dice.taken]
+        for j in range(len(prefix), len(dice.taken)):
+            for alt in range(1, dice.taken[j][1]):
+                stack.append((*choices[:j], alt))
+    return out
+
+
+def exact_burning(start: Position, turns: int) -> dict[Location, Fraction]:
+    """Exact chance each Location holds a Flame or Blaze after *turns* Player Turns, by the core's rules."""
+    states = {_key(start): (Fraction(1), start)}
+    for _ in range(turns):
+        nxt: dict[tuple[object, ...], tuple[Fraction, Position]] = {}
+        for prob, p in states.values():
+            for k, (q, new) in _enumerate(lambda s, d: play_player_turn(s, d)[0], p).items():
+                nxt[k] = (nxt[k][0] + prob * q, nxt[k][1]) if k in nxt else (prob * q, new)
+        states = nxt
+    out: dict[Location, Fraction] = {}
+    for prob, p in states.values():
+        for loc in {f.location for f in p.fires}:
+            out[loc] = out.get(loc, Fraction(0)) + prob
+    assert sum(prob for prob, _ in states.values()) == 1
+    return out
+
+
+def assert_within_sigmas(estimate: float, exact: Fraction, trials: int, what: str) -> None:
+    p = float(exact)
+    se = max((p * (1 - p) / trials) ** 0.5, 1 / trials)
+    assert abs(estimate - p) <= SIGMAS * se, f"{what}: forecast {estimate:.4f}, exact {p:.4f} (±{SIGMAS}×{se:.4f})"
+
+
+# ---------------------------------------------------------------------------
+# Positions
+
+
+def lone_flame(since: int = 4) -> Position:
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3"])
+    return pos(hexes, fires=[Fire(L("C3"), FireKind.FLAME, since)], clock=RPH)
+
+
+def lone_flame_closed_form(turns: int, eligible_now: bool = True) -> Fraction:
+    """Woods Spread # 7, Moderate EC: Blaze on DR ≥ 7 (21/36), out on DR 2 (1/36), else still a Flame."""
+    stay, out = Fraction(14, 36), Fraction(1, 36)
+    rolls = turns if eligible_now else turns - 1
+    return 1 - sum(stay ** (k - 1) * out for k in range(1, rolls + 1))
+
+
+def two_hex_chain() -> Position:
+    """A woods Blaze in C3 next to woods in C4 of the same patch (B25.62: directly attached, DR ≥ 7)."""
+    hexes = grid("A-E", "1-6")
+    put(hexes, Terrain.WOODS, ["C3", "C4"], feature="copse")
+    return pos(hexes, fires=[Fire(L("C3"), FireKind.BLAZE, since=3)], clock=RPH)
+
+
+def village_in_a_breeze() -> Position:
+    """Wooden and stone buildings, grain and brush, a Burning Wreck, a Mild Breeze to 3, Dry EC."""
+    hexes = grid("A-F", "1-6")
+    put(hexes, Terrain.GRAIN, ["D4", "E4"])
+    put(hexes, Terrain.BRUSH, ["B2"])
+    b1 = building(hexes, "b1", Material.WOODEN, ["C3"], BuildingKind.TWO_STORY)
+    b2 = building(hexes, "b2", Material.STONE, ["C4"])
+    fires = [Fire(L("C3"), FireKind.BLAZE, since=3), Fire(L("C4"), FireKind.FLAME, since=4)]
+    wrecks = [Wreck(L("B3"), True, name="T-34", since=3)]
+    put(hexes, Terrain.BRUSH, ["B3"])
+    env = Environment(EC.DRY, Wind(WindForce.MILD_BREEZE, Direction(3)))
+    return pos(hexes, [b1, b2], fires=fires, env=env, wrecks=wrecks, clock=RPH)
+
+
+# ---------------------------------------------------------------------------
+# Exact checks
+
+
+def test_enumerator_reproduces_the_lone_flame_closed_form_b25_151() -> None:
+    exact = exact_burning(lone_flame(), 3)
+    assert exact[L("C3")] == lone_flame_closed_form(3)
+
+
+@pytest.mark.parametrize("turns", [1, 3, 6])
+def test_b25_151_lone_flame_in_woods_no_wind_matches_closed_form(turns: int) -> None:
+    fc = forecast(lone_flame(), turns, TRIALS, seed=11)
+    assert_within_sigmas(fc.chance(L("C3")), lone_flame_closed_form(turns), TRIALS, f"C3 after {turns} turns")
+
+
+def test_b25_15_flame_placed_this_turn_does_not_roll_until_the_next() -> None:
+    start = lone_flame(since=5)  # appeared in this Player Turn
+    fc = forecast(start, 3, TRIALS, seed=12)
+    assert_within_sigmas(fc.chance(L("C3")), lone_flame_closed_form(3, eligible_now=False), TRIALS, "C3")
+
+
+def test_b25_6_two_hex_chain_matches_exact_enumeration() -> None:
+    start = two_hex_chain()
+    exact = exact_burning(start, 4)
+    fc = forecast(start, 4, TRIALS, seed=13)
+    assert exact[L("C3")] == 1
+    assert_within_sigmas(fc.chance(L("C4")), exact[L("C4")], TRIALS, "C4")
+    assert fc.chance(L("C2")) == 0  # open ground never burns (B25.1)
+
+
+def test_b25_63_to_66_village_with_wind_wreck_buildings_matches_exact_enumeration() -> None:
+    start = village_in_a_breeze()
+    exact = exact_burning(start, 2)
+    trials = 40_000
+    fc = forecast(start, 2, trials, seed=14)
+    for loc, p in exact.items():
+        assert_within_sigmas(fc.chance(loc), p, trials, loc.name)
+    for loc in fc.locations:
+        if loc not in exact:
+            assert fc.chance(loc) == 0, loc.name
+
+
+def test_forecast_agrees_with_the_plain_per_trajectory_loop() -> None:
+    start = village_in_a_breeze()
+    fast = forecast(start, 3, TRIALS, seed=15)
+    slow = forecast_reference(start, 3, 3000, seed=15)
+    se = np.sqrt(fast.stderr ** 2 + slow.stderr ** 2) + 1e-3
+    assert fast.locations == slow.locations
+    assert np.all(np.abs(fast.burning - slow.burning) <= SIGMAS * se)
+
+
+# ---------------------------------------------------------------------------
+# The tables are the core's checks
+
+
+def _all_edges(p: Position) -> list[tuple[Location, Location, Direction | None]]:
+    m = p.map
+    return [(s, t, d) for s in m.all_locations() if m.is_burnable(s) for t, d in spread_targets(m, s)
+            if m.is_burnable(t)]
+
+
+@pytest.mark.parametrize("make", [village_in_a_breeze, two_hex_chain])
+def test_b25_63_b25_64_thresholds_equal_the_core_check_for_all_13_winds(make: Callable[[], Position]) -> None:
+    p = make()
+    prog = compile_position(p)
+    table = prog.t.thr[0]
+    edges = {(prog.locations[int(a)], prog.locations[int(b)]): e for e, (a, b) in enumerate(zip(prog.e_src,
+                                                                                                  prog.e_tgt))}
+    checked = 0
+    for s, t, d in _all_edges(p):
+        for w, wind in enumerate(WINDS):
+            pw = replace(p, environment=replace(p.environment, wind=wind))
+            assert table[edges[(s, t)], w] == _threshold(_spread_check(pw, s, t, d)), (s, t, wind)
+            checked += 1
+    for k, wreck in enumerate(prog.wrecks):
+        for slot, (t, d) in enumerate(_wreck_targets(p.map, wreck)):
+            for w, wind in enumerate(WINDS):
+                pw = replace(p, environment=replace(p.environment, wind=wind))
+                assert prog.t.wthr[0, k, slot, w] == _threshold(_spread_check(pw, wreck.location, t, d, wreck))
+    assert checked > 0
+
+
+def test_demo_thresholds_equal_the_core_check_for_all_13_winds() -> None:
+    from asl_vassal_bridge.scenarios import demo_position
+
+    p = demo_position()
+    prog = compile_position(p)
+    edges = {(prog.locations[int(a)], prog.locations[int(b)]): e for e, (a, b) in enumerate(zip(prog.e_src,
+                                                                                                  prog.e_tgt))}
+    for s, t, d in _all_edges(p):
+        for w, wind in enumerate(WINDS):
+            pw = replace(p, environment=replace(p.environment, wind=wind))
+            assert prog.t.thr[0, edges[(s, t)], w] == _threshold(_spread_check(pw, s, t, d)), (s, t, wind)
+
+
+def test_b25_66_collapsed_map_tables_equal_a_fresh_compile() -> None:
+    from asl_vassal_bridge.scenarios import demo_position
+
+    p = demo_position()
+    prog = compile_position(p)
+    gone = frozenset({L("E5").hex, L("I5").hex})
+    row = _variant(prog, gone)
+    fresh = compile_position(replace(p, map=_collapsed_map(p.map, gone), fires=(), wrecks=()))
+    fresh_edges = {(fresh.locations[int(a)], fresh.locations[int(b)]): e
+                   for e, (a, b) in enumerate(zip(fresh.e_src, fresh.e_tgt))}
+    for e, (a, b) in enumerate(zip(prog.e_src, prog.e_tgt)):
+        key = (prog.locations[int(a)], prog.locations[int(b)])
+        if key in fresh_edges:
+            assert prog.t.valid[row, e], key
+            assert list(prog.t.thr[row, e]) == list(fresh.t.thr[0, fresh_edges[key]]), key
+        else:
+            assert not prog.t.valid[row, e], key
+    for i, loc in enumerate(prog.locations):
+        if loc in fresh.index:
+            j = fresh.index[loc]
+            assert (prog.t.need[row, i], prog.t.ext[row, i]) == (fresh.t.need[0, j], fresh.t.ext[0, j]), loc
+        else:
+            assert not prog.t.exists[row, i], loc
+
+
+def test_b25_651_gusts_on_the_arrays_match_the_core() -> None:
+    hexes = grid("A-H", "1-8")
+    put(hexes, Terrain.WOODS, ["C3", "C4", "C5", "C6", "E4", "E5", "E6"], feature="w")
+    put(hexes, Terrain.BRUSH, ["G5", "G6"])
+    fires = [Fire(L("C3"), FireKind.BLAZE, since=3), Fire(L("E4"), FireKind.BLAZE, since=3),
+             Fire(L("C5"), FireKind.FLAME, since=4)]
+    wrecks = [Wreck(L("G5"), True, name="wreck", since=3)]
+    for d in Direction:
+        env = Environment(EC.MODERATE, Wind(WindForce.MILD_BREEZE, d))
+        p = pos(hexes, fires=fires, env=env, wrecks=wrecks, clock=RPH)
+        prog = compile_position(p)
+        batch = _Batch(prog, 1, np.random.default_rng(0))
+        batch._gusts(0)
+        got = {prog.locations[i]: int(c) for i, c in enumerate(batch.new[0] + batch.old[0]) if c}
+        # Every possible Random Selection outcome of the core; the arrays' outcome must be one of them.
+        outcomes = _enumerate(lambda s, dice: gusts(s, dice)[0], p)
+        expected = []
+        for _, q in outcomes.values():
+            counts: dict[Location, int] = {}
+            for f in q.fires:
+                if f.is_flame:
+                    counts[f.location] = counts.get(f.location, 0) + 1
+            expected.append(counts)
+        assert got in expected, (d, got, expected)
+
+
+# ---------------------------------------------------------------------------
+# Reproducibility, parallelism, inputs
+
+
+def test_same_seed_same_forecast_and_processes_do_not_change_it() -> None:
+    start = village_in_a_breeze()
+    a = forecast(start, 3, 3000, seed=5)
+    b = forecast(start, 3, 3000, seed=5)
+    c = forecast(start, 3, 3000, seed=5, processes=2)
+    assert np.array_equal(a.burning, b.burning)
+    assert np.array_equal(a.burning, c.burning)
+    assert not np.array_equal(a.burning, forecast(start, 3, 3000, seed=6).burning)
+
+
+def test_progress_reaches_one_and_stderr_is_binomial() -> None:
+    seen: list[float] = []
+    fc = forecast(two_hex_chain(), 2, 2500, seed=1, progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+    p = fc.burning
+    assert np.allclose(fc.stderr, np.sqrt(p * (1 - p) / 2500))
+    row = next(x for x in fc.to_json()["locations"] if x["location"] == "C4")  # type: ignore[union-attr]
+    assert 0 < row["burning"] < 1 and row["stderr"] > 0
+
+
+def test_bad_turns_or_trials_are_bad_input() -> None:
+    with pytest.raises(BadInput, match="trials"):
+        forecast(two_hex_chain(), 2, 0)
+    with pytest.raises(BadInput, match="turns"):
+        forecast(two_hex_chain(), -1, 10)
