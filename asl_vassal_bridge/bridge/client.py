@@ -8,6 +8,7 @@ with TCP_NODELAY so large replies do not stall on delayed ACKs.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -16,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.errors import BadInput
 
@@ -78,7 +79,8 @@ def read_connection_file(path: Path | None = None) -> ConnectionInfo:
         text = path.read_text(encoding="utf-8")
         mode = path.stat().st_mode
     except FileNotFoundError:
-        raise NotConnected(f"{path}: no connection file; is VASSAL running with the ASL fire bridge extension?") from None
+        raise NotConnected(f"{path}: no connection file; is VASSAL running with the ASL fire bridge extension?"
+                           ) from None
     if os.name == "posix" and mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise BadInput(f"{path}: readable by other users (expected mode 600); not using its token")
     try:
@@ -90,10 +92,8 @@ def read_connection_file(path: Path | None = None) -> ConnectionInfo:
 
 
 def _nodelay(sock: Any) -> None:
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    except (OSError, AttributeError):
-        pass
 
 
 class _Listener:
@@ -114,7 +114,7 @@ class _Listener:
         return "pong"
 
     class Java:
-        implements = ["aslfire.PythonListener"]
+        implements: ClassVar[list[str]] = ["aslfire.PythonListener"]
 
 
 class BridgeClient:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import Report
-from ..core.hexes import Direction, Hex, MapLayout
+from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
 from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..vasl.counters import (
@@ -33,7 +34,8 @@ from ..vasl.counters import (
 from ..vasl.terrain import mapping_for
 from ..vasl.traits import Trait
 
-__all__ = ["LiveGame", "NoTerrain", "game_map_from_snapshot", "position_from_snapshot", "batch_for"]
+__all__ = ["LiveGame", "NoTerrain", "batch_for", "game_map_from_boards", "game_map_from_snapshot",
+           "position_from_snapshot"]
 
 _WIND_DIR_LAYERS = (3, 4, 5, 6, 1, 2)  # VASL's Wind Dir faces, layer 1…6 (see vasl.counters)
 _FORCES = (WindForce.NO_WIND, WindForce.MILD_BREEZE, WindForce.HEAVY_WINDS)
@@ -97,6 +99,35 @@ def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout = MapL
     return None
 
 
+def game_map_from_boards(snapshot: Mapping[str, Any], boards_dir: Path) -> GameMap:
+    """The first map's terrain read from VASL's board archives in *boards_dir* (no VASL Java model needed).
+
+    Boards are placed left to right, top to bottom by their pixel position
+    in the snapshot; an archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.
+
+    :raises NoTerrain: if the snapshot has no boards or an archive is missing.
+    """
+    from ..vasl.board import game_map, read_board
+
+    maps = list(snapshot.get("maps") or ())
+    boards = list(maps[0].get("boards") or ()) if maps else []
+    if not boards:
+        raise NoTerrain("the snapshot has no boards to read terrain from")
+    xs = sorted({int(b.get("x", 0)) for b in boards})
+    ys = sorted({int(b.get("y", 0)) for b in boards})
+    placed = []
+    for b in boards:
+        name = str(b["name"])
+        cands = [name, f"bd{name}", f"bd{name.zfill(2)}"]
+        path = next((boards_dir / c for c in cands if (boards_dir / c).is_file()), None)
+        if path is None:
+            raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
+        placement = BoardPlacement(name, xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0))),
+                                   bool(b.get("reversed")))
+        placed.append((read_board(path), placement))
+    return game_map(placed, str(maps[0].get("name", "")))
+
+
 def _clock_from_processed(processed: str, phase: Phase) -> Clock:
     """The bridge's clock: Player Turn n of the processed marker ``PT<n> <phase>``."""
     n = 1
@@ -109,12 +140,15 @@ def _clock_from_processed(processed: str, phase: Phase) -> Clock:
 
 
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
-                           phase: Phase = Phase.AFPH, clock: Clock | None = None) -> LiveGame:
+                           phase: Phase = Phase.AFPH, clock: Clock | None = None,
+                           boards_dir: Path | None = None) -> LiveGame:
     """Read fires, EC, Wind and Gusts from the snapshot's pieces.
 
     :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
     """
     gm = game_map or game_map_from_snapshot(snapshot)
+    if gm is None and boards_dir is not None:
+        gm = game_map_from_boards(snapshot, boards_dir)
     if gm is None:
         raise NoTerrain("the snapshot has no terrain (VASL's terrain model is not present): "
                         "give the board archives' map instead")
@@ -166,7 +200,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         # a Flame under VASL's Pin appeared this Player Turn (B25.15)
         since = clock.player_turn if fk is FireKind.FLAME and loc.hex in pins else 0
         fires.append(Fire(loc, fk, since=since))
-    wind = Wind(force, direction if force is not WindForce.NO_WIND or direction is not None else None)
+    if force is not WindForce.NO_WIND and direction is None:
+        raise BadInput(f"the Wind counter shows {force.label} but no Wind Dir counter is on the map "
+                       "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
+    wind = Wind(force, direction)
     env = replace(env, wind=wind, gusts=gusts)
     pos = Position(gm, env, clock, tuple(fires), name=str((snapshot.get("module") or {}).get("name", "")))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
@@ -215,7 +252,7 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
             entry["map"] = game.map_name
         place.append(entry)
     ow, nw = old.environment.wind, new.environment.wind
-    changes = []
+    changes: list[tuple[str, str, int]] = []
     if game.wind_piece and nw.force != ow.force:
         changes.append((game.wind_piece, "wind", _FORCES.index(nw.force) + 1))
     if game.wind_dir_piece and nw.direction is not None and nw.direction != ow.direction:
@@ -225,8 +262,8 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
     if game.ec_piece and new.environment.ec != old.environment.ec:
         order = (EC.SNOW, EC.MUD, EC.WET, EC.MOIST, EC.MODERATE, EC.DRY, EC.VERY_DRY)
         changes.append((game.ec_piece, "ec", order.index(new.environment.ec) + 1))
-    for pid, kind, value in changes:
-        ch = _layer_change(game.pieces[pid], kind, value)
+    for pid, what, value in changes:
+        ch = _layer_change(game.pieces[pid], what, value)
         if ch is not None:
             layers.append(ch)
             expect[pid] = str(game.pieces[pid]["rev"])

@@ -61,7 +61,8 @@ def py4j_jar() -> Path:
 
 def _check_vassal_jar(jar: Path) -> None:
     if not jar.is_file():
-        raise BuildError(f"{jar}: no such file (expected VASSAL's engine jar, e.g. lib/Vengine.jar in a VASSAL install)")
+        raise BuildError(f"{jar}: no such file (expected VASSAL's engine jar, "
+                         "e.g. lib/Vengine.jar in a VASSAL install)")
     try:
         with zipfile.ZipFile(jar) as z:
             if "VASSAL/build/GameModule.class" not in z.namelist():

@@ -11,6 +11,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..core.dice import CallbackDice
@@ -76,7 +77,8 @@ def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:
     return end_of_afph
 
 
-def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None) -> PhaseResult:
+def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None,
+              boards_dir: Path | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
     t0 = time.perf_counter()
     snap = client.snapshot(with_terrain=game_map is None)
@@ -88,7 +90,7 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
-    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase)
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir)
     session = client.new_roll_session()
     rolled: list[tuple[str, Sequence[int]]] = []
 
@@ -109,12 +111,12 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     return PhaseResult(key, report, applied, msg, time.perf_counter() - t0)
 
 
-def show_odds(client: BridgeClient, *, game_map: GameMap | None = None) -> str:
+def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, boards_dir: Path | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
     from ..core.fire import pending_rolls
 
     snap = client.snapshot(with_terrain=game_map is None)
-    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH)
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, boards_dir=boards_dir)
     rolls = pending_rolls(live.position)
     if not rolls:
         client.say("- ASL fire bridge: no fire rolls pending at the end of this AFPh")
@@ -129,15 +131,16 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None) -> str:
     return ""
 
 
-def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None = None) -> str:
+def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None = None,
+                  boards_dir: Path | None = None) -> str:
     """What a toolbar button does; returns the line VASSAL shows (only to this player)."""
     log.info("button: %s", action)
     try:
         if action == "odds":
-            return show_odds(client, game_map=game_map)
+            return show_odds(client, game_map=game_map, boards_dir=boards_dir)
         if action not in ACTIONS:
             return f"ASL fire bridge: unknown button {action!r}"
-        res = run_phase(client, ACTIONS[action], game_map=game_map)
+        res = run_phase(client, ACTIONS[action], game_map=game_map, boards_dir=boards_dir)
         if res.applied is None:
             log.info("%s", res.message)
         return res.message

@@ -20,6 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--port", type=int, default=None, help="the extension's py4j port (with --token-file)")
     p.add_argument("--token-file", type=Path, default=None, help="a file holding the auth token (never on the "
                                                                   "command line)")
+    p.add_argument("--boards", type=Path, default=None,
+                   help="folder of VASL board archives, for terrain when VASL's own terrain model is not available")
     p.add_argument("--once", choices=("wind", "upkeep", "odds", "snapshot"), default=None,
                    help="do one action now and exit instead of waiting for buttons")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -66,11 +68,11 @@ def run_bridge(args: argparse.Namespace) -> int:
             print(json.dumps(client.snapshot(), indent=1))
             return 0
         if args.once is not None:
-            msg = handle_button(client, args.once)
+            msg = handle_button(client, args.once, boards_dir=args.boards)
             if msg:
                 print(msg)
             return 0
-        client.listen(lambda action: handle_button(client, action))
+        client.listen(lambda action: handle_button(client, action, boards_dir=args.boards))
         client.say("- ASL fire bridge: Python is connected; the fire buttons are live.")
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")
         stop = threading.Event()

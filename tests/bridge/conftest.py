@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support import vassal_harness as H
+from tests.support import vassal_harness as vh
 
 
 def _need_engine() -> None:
     try:
-        H.check_tools()
-        H.vassal_jar()
-        H.debian_classpath()
-    except H.Unavailable as e:
+        vh.check_tools()
+        vh.vassal_jar()
+        vh.debian_classpath()
+    except vh.Unavailable as e:
         pytest.skip(f"real VASSAL engine unavailable: {e}")
 
 
@@ -28,7 +27,7 @@ def engine_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def support_jar(engine_dir: Path) -> Path:
-    return H.build_support_jar(engine_dir)
+    return vh.build_support_jar(engine_dir)
 
 
 @pytest.fixture(scope="session")
@@ -36,52 +35,52 @@ def module_with_extension(engine_dir: Path) -> Path:
     """The test module, with the extension built by `asl-fire build-extension` in `<module>_ext/`."""
     from asl_vassal_bridge.cli import main
 
-    mod = H.build_module(engine_dir / "firetest.vmod")
+    mod = vh.build_module(engine_dir / "firetest.vmod")
     ext = engine_dir / "firetest_ext"
     ext.mkdir(exist_ok=True)
-    rc = main(["build-extension", "--vassal-jar", str(H.vassal_jar()), "-o", str(ext / "asl-fire-bridge.vmdx")])
+    rc = main(["build-extension", "--vassal-jar", str(vh.vassal_jar()), "-o", str(ext / "asl-fire-bridge.vmdx")])
     assert rc == 0
     return mod
 
 
 @pytest.fixture(scope="session")
-def xvfb() -> Iterator[H.Xvfb]:
+def xvfb() -> Iterator[vh.Xvfb]:
     _need_engine()
-    x = H.Xvfb()
+    x = vh.Xvfb()
     yield x
     x.stop()
 
 
-def launch(name: str, module: Path, pieces: list[H.GamePiece], support_jar: Path, display: str,
-           workdir: Path) -> H.VassalPlayer:
-    game = H.write_saved_game(workdir / f"{name}.vsav", pieces)
-    return H.VassalPlayer(name, module, game, support_jar, display, workdir, workdir / f"{name}.json")
+def launch(name: str, module: Path, pieces: list[vh.GamePiece], support_jar: Path, display: str,
+           workdir: Path) -> vh.VassalPlayer:
+    game = vh.write_saved_game(workdir / f"{name}.vsav", pieces)
+    return vh.VassalPlayer(name, module, game, support_jar, display, workdir, workdir / f"{name}.json")
 
 
-def hidden_piece(pid: str, hex_name: str, owner: str) -> H.GamePiece:
+def hidden_piece(pid: str, hex_name: str, owner: str) -> vh.GamePiece:
     """A piece hidden (VASSAL's Invisible trait) by another player: INVISIBLE_TO_ME for this one."""
-    return H.GamePiece(pid, hex_name, type="hide;72,130;HIP;;player:;0.3\tpiece;;;;Hidden Squad",
+    return vh.GamePiece(pid, hex_name, type="hide;72,130;HIP;;player:;0.3\tpiece;;;;Hidden Squad",
                        state=f"{owner}\t@XY@;;0")
 
 
-def masked_piece(pid: str, hex_name: str, owner: str) -> H.GamePiece:
+def masked_piece(pid: str, hex_name: str, owner: str) -> vh.GamePiece:
     """A piece masked (VASSAL's Mask trait, concealment) by another player: OBSCURED_TO_ME for this one."""
-    return H.GamePiece(pid, hex_name, type="obs;77,130;;Conceal;G;?;player:\tpiece;;;;Concealed Squad",
+    return vh.GamePiece(pid, hex_name, type="obs;77,130;;Conceal;G;?;player:\tpiece;;;;Concealed Squad",
                        state=f"{owner}\t@XY@;;0")
 
 
-def standard_pieces() -> list[H.GamePiece]:
+def standard_pieces() -> list[vh.GamePiece]:
     """Flames and a Blaze in and around woods, EC, Wind Dir, Wind and Gusts counters, one hidden and one masked."""
     return [
-        H.GamePiece("flame-c2", "C2", gpid="192"),
-        H.GamePiece("flame-d3", "D3", gpid="192"),
-        H.GamePiece("flame-e2", "E2", gpid="192"),
-        H.GamePiece("blaze-d2", "D2", gpid="195"),
-        H.GamePiece("blaze-h2", "H2", gpid="195"),
-        H.GamePiece("ec", "A1", gpid="284"),
-        H.GamePiece("wind-dir", "A3", gpid="285"),
-        H.GamePiece("wind", "A5", gpid="287"),
-        H.GamePiece("gusts", "B5", gpid="286"),
+        vh.GamePiece("flame-c2", "C2", gpid="192"),
+        vh.GamePiece("flame-d3", "D3", gpid="192"),
+        vh.GamePiece("flame-e2", "E2", gpid="192"),
+        vh.GamePiece("blaze-d2", "D2", gpid="195"),
+        vh.GamePiece("blaze-h2", "H2", gpid="195"),
+        vh.GamePiece("ec", "A1", gpid="284"),
+        vh.GamePiece("wind-dir", "A3", gpid="285"),
+        vh.GamePiece("wind", "A5", gpid="287"),
+        vh.GamePiece("gusts", "B5", gpid="286"),
         hidden_piece("hidden-1", "F5", "someone-else"),
         masked_piece("masked-1", "F6", "someone-else"),
     ]

@@ -26,7 +26,7 @@ from asl_vassal_bridge.bridge.convert import position_from_snapshot
 from asl_vassal_bridge.bridge.phases import run_phase
 from asl_vassal_bridge.core.environment import EC, WindForce
 from asl_vassal_bridge.core.position import Phase
-from tests.support import vassal_harness as H
+from tests.support import vassal_harness as vh
 
 from .conftest import launch, standard_pieces
 
@@ -34,7 +34,7 @@ pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def alice(module_with_extension: Path, support_jar: Path, xvfb: H.Xvfb, engine_dir: Path) -> Iterator[Any]:
+def alice(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
     work = engine_dir / "single"
     work.mkdir(exist_ok=True)
     player = launch("alice", module_with_extension, standard_pieces(), support_jar, xvfb.display, work)
@@ -71,7 +71,7 @@ def _chat(client: BridgeClient) -> str:
 def test_snapshot_reads_fires_ec_and_wind_b25(alice: Any) -> None:
     _, client = alice
     snap = client.snapshot()
-    assert snap["module"]["name"] == H.MODULE_NAME
+    assert snap["module"]["name"] == vh.MODULE_NAME
     assert snap["maps"][0]["terrain"]["source"] == "VASL"  # the stand-in with VASL's method names
     live = position_from_snapshot(snap, phase=Phase.AFPH)
     pos = live.position
@@ -185,3 +185,15 @@ def test_gateway_listens_on_loopback_only(alice: Any) -> None:
         with socket.socket() as s:
             s.settimeout(1)
             assert s.connect_ex((host_ip, client.info.port)) != 0
+
+
+def test_terrain_fallback_reads_the_real_board_archive_b25_1(alice: Any) -> None:
+    _, client = alice
+    boards = vh.SHARED_VASL / "boards"
+    if not (boards / "bd01").is_file():
+        pytest.skip(f"{boards / 'bd01'} missing: the real VASL board archive is needed")
+    snap = client.snapshot(with_terrain=False)  # as without VASL's Java terrain model
+    assert all(m["terrain"] is None for m in snap["maps"])
+    pos = position_from_snapshot(snap, phase=Phase.AFPH, boards_dir=boards).position
+    assert len(pos.map.hexes) > 300  # the whole of board 1, from its LOSData
+    assert sorted(f.location.name for f in pos.flames()) == ["C2", "D3", "E2"]

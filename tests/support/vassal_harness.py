@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the test module's XML template keeps VASSAL's long attribute lines as they are)
 """Run a real VASSAL engine for the bridge tests: module, saved game, Xvfb, node server.
 
 Test support only.  The engine is VASSAL 3.6's jar from the PyPI package

@@ -29,6 +29,8 @@ public final class TestHooks {
       GameModule gm = GameModule.getGameModule();
       ChatServerConnection conn = new VASSAL.chat.node.PrivateNodeClient(gm.getGameName(),
           GameModule.getUserId() + "." + System.currentTimeMillis(), gm, host, port);
+      // what NodeClientFactory.buildServer adds: incoming game commands are decoded and executed
+      conn.addPropertyChangeListener(ChatServerConnection.INCOMING_MSG, new VASSAL.chat.CommandDecoder());
       HybridClient h = (HybridClient) gm.getServer();
       h.setDelegate(conn);
       conn.setConnected(true);
@@ -92,16 +94,22 @@ public final class TestHooks {
     GameModule.getGameModule().getRNG().setSeed(seed);
   }
 
-  /** Moves to another room of the connected server (e.g. back to the "Main Room"). */
+  /** Moves to another room of the connected server (e.g. back to the "Main Room"), retrying until there. */
   public static String joinRoom(String room) throws Exception {
-    onEdt(() -> {
-      ChatServerConnection c = (ChatServerConnection) GameModule.getGameModule().getServer();
-      c.setRoom(new SimpleRoom(room));
-      return null;
-    });
-    long end = System.currentTimeMillis() + 10000;
-    while (System.currentTimeMillis() < end && !room.equals(roomName())) {
-      Thread.sleep(100);
+    long end = System.currentTimeMillis() + 30000;
+    while (System.currentTimeMillis() < end) {
+      onEdt(() -> {
+        ChatServerConnection c = (ChatServerConnection) GameModule.getGameModule().getServer();
+        c.setRoom(new SimpleRoom(room));
+        return null;
+      });
+      long step = System.currentTimeMillis() + 3000;
+      while (System.currentTimeMillis() < step) {
+        if (room.equals(roomName())) {
+          return room;
+        }
+        Thread.sleep(100);
+      }
     }
     return roomName();
   }
@@ -109,5 +117,19 @@ public final class TestHooks {
   /** True if the game holds a piece with this id, visible to this player or not. */
   public static boolean hasPiece(String id) throws Exception {
     return onEdt(() -> GameModule.getGameModule().getGameState().getPieceForId(id) != null);
+  }
+
+  private static final java.util.List<String> INCOMING = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+  /** Starts recording the raw messages this player receives from the server (debugging aid). */
+  public static void recordIncoming() {
+    GameModule.getGameModule().getServer().addPropertyChangeListener(ChatServerConnection.INCOMING_MSG,
+        e -> INCOMING.add(String.valueOf(e.getNewValue())));
+  }
+
+  public static String incoming() {
+    synchronized (INCOMING) {
+      return String.join("\n", INCOMING);
+    }
   }
 }

@@ -1,0 +1,136 @@
+"""The bridge's Python side without a VASSAL engine: phase keys, snapshot → Position, batches, errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge.client import BridgeRefused, NotConnected, read_connection_file
+from asl_vassal_bridge.bridge.convert import NoTerrain, batch_for, explain_rolls, position_from_snapshot
+from asl_vassal_bridge.bridge.extension import BuildError, build_extension
+from asl_vassal_bridge.bridge.phases import next_phase_key
+from asl_vassal_bridge.core.dice import Roll
+from asl_vassal_bridge.core.errors import BadInput
+from asl_vassal_bridge.core.explain import Check, CheckResult, Event, Report
+from asl_vassal_bridge.core.position import Fire, FireKind, Location, Phase
+
+EC_TYPE = ("emb2;;2;;Incr;2;];Decr;2;[;;;0;false;0;0;ML/ECsno,ML/ECmud,ML/ECwet,ML/ECmoi,ML/ECmod,ML/ECdry,ML/ECvdr;"
+           "+: -3 Snow,+: -3 Mud,+: -2 Wet,+: -1 Moist,+: 0 Moderate,+: \\+1 Dry,+: \\+2 Very Dry;true")
+WIND_DIR_TYPE = ("emb2;;2;;cw;2;X;ccw;2;Z;;;0;false;0;0;ML/Wind3,ML/Wind4,ML/Wind5,ML/Wind6,ML/Wind1,ML/Wind2;,,,,,;"
+                 "true")
+WIND_TYPE = "emb2;;2;;Flip;2;F;;2;;;;0;false;0;0;ML/WindNo,ML/WindMB,ML/WindHW;No Wind,Mild Breeze,Heavy Winds;true"
+
+
+def snapshot(pieces: list[dict[str, Any]], processed: str = "") -> dict[str, Any]:
+    hexes = [{"name": f"{c}{r}", "elevation": 0,
+              "locations": [{"name": f"{c}{r}", "level": 0, "terrain": "Woods" if c in "CD" else "Open Ground",
+                             "center": True}]} for c in "ABCDE" for r in range(1, 5)]
+    return {"module": {"name": "VASL"}, "game": {"started": True, "processed": processed, "may_change": True},
+            "maps": [{"id": "Map0", "name": "Main Map", "boards": [], "terrain": {"source": "VASL", "hexes": hexes}}],
+            "pieces": pieces}
+
+
+def piece(pid: str, name: str, gpid: str, loc: str, layers: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    return {"id": pid, "name": name, "gpid": gpid, "map": "Main Map", "location": loc, "rev": f"r-{pid}",
+            "layers": layers or []}
+
+
+def test_phase_key_same_phase_twice_is_a_repeat_b25() -> None:
+    assert next_phase_key("", Phase.AFPH) == "PT1 AFPh"
+    assert next_phase_key("PT1 AFPh", Phase.AFPH) is None
+    assert next_phase_key("PT1 AFPh", Phase.RPH) == "PT2 RPh"
+    assert next_phase_key("PT2 RPh", Phase.RPH) is None
+    assert next_phase_key("PT2 RPh", Phase.AFPH) == "PT2 AFPh"
+
+
+def test_snapshot_flame_under_pin_appeared_this_player_turn_b25_15() -> None:
+    snap = snapshot([piece("f1", "Flame", "192", "C2"), piece("p1", "Pin", "5704", "C2"),
+                     piece("f2", "Flame", "192", "D3"), piece("b1", "Blaze", "5713", "D2"),
+                     piece("ec", "EC", "284", "A1", [{"type": EC_TYPE, "state": "4"}]),
+                     piece("w", "Wind", "287", "A2", [{"type": WIND_TYPE, "state": "2"}]),
+                     piece("wd", "Wind Dir", "285", "A3", [{"type": WIND_DIR_TYPE, "state": "5"}])])
+    live = position_from_snapshot(snap, phase=Phase.AFPH)
+    pos = live.position
+    since = {f.location.name: f.since for f in pos.flames()}
+    assert since == {"C2": pos.clock.player_turn, "D3": 0}
+    assert [f.location.name for f in pos.blazes()] == ["D2"]
+    assert pos.environment.ec.label == "Moist"
+    assert pos.environment.wind.force.name == "MILD_BREEZE"
+    assert int(pos.environment.wind.direction or 0) == 1  # layer 5 shows VASL's Wind1 face (B25.64)
+
+
+def test_wind_without_wind_dir_counter_is_a_clear_error_b25_64() -> None:
+    snap = snapshot([piece("w", "Wind", "287", "A2", [{"type": WIND_TYPE, "state": "2"}])])
+    with pytest.raises(BadInput, match="no Wind Dir counter"):
+        position_from_snapshot(snap)
+
+
+def test_batch_places_new_blaze_removes_flame_and_expects_its_revision_b25_151() -> None:
+    snap = snapshot([piece("f1", "Flame", "192", "C2")])
+    live = position_from_snapshot(snap, phase=Phase.AFPH)
+    loc = Location(live.position.map.parse_hex("C2"))
+    new = live.position.remove_fires(loc).add_fire(Fire(loc, FireKind.BLAZE))
+    batch = batch_for(live, new, phase_key="PT1 AFPh", session=3, roll_texts=["x"])
+    assert batch["remove"] == ["f1"] and batch["expect"] == {"f1": "r-f1"}
+    assert batch["place"] == [{"gpid": "195", "location": "C2", "map": "Main Map"}]
+    assert batch["phase"] == "PT1 AFPh" and batch["session"] == 3 and batch["rolls"] == [{"text": "x"}]
+    json.dumps(batch)
+
+
+def test_batch_turns_the_wind_counter_to_heavy_winds_b25_63() -> None:
+    snap = snapshot([piece("w", "Wind", "287", "A2", [{"type": WIND_TYPE, "state": "1"}])])
+    live = position_from_snapshot(snap)
+    from asl_vassal_bridge.core.environment import Wind, WindForce
+    from asl_vassal_bridge.core.hexes import Direction
+
+    new = live.position.with_(environment=live.position.environment.with_wind(Wind(WindForce.HEAVY_WINDS,
+                                                                                   Direction(1))))
+    batch = batch_for(live, new, phase_key=None, session=None, roll_texts=[])
+    assert batch["layers"] == [{"id": "w", "index": 0, "value": 3}]
+
+
+def test_each_roll_explained_by_the_report_line_that_used_it() -> None:
+    check = Check("Flame to Blaze", "B25.151", needed=7)
+    report = Report("t", (Event("B25.151", "x", "C2", CheckResult(check, Roll(3, 4), "Blaze")),))
+    texts = explain_rolls([("random", [2]), ("Flame to Blaze", [3, 4])], report)
+    assert texts[0] == "" and "B25.151" in texts[1]
+
+
+def test_no_terrain_without_vasl_model_or_boards_is_a_clear_error() -> None:
+    snap = snapshot([])
+    snap["maps"][0]["terrain"] = None
+    with pytest.raises(NoTerrain, match="no terrain"):
+        position_from_snapshot(snap)
+
+
+def test_connection_file_missing_or_readable_by_others_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(NotConnected, match="no connection file"):
+        read_connection_file(tmp_path / "none.json")
+    f = tmp_path / "bridge.json"
+    f.write_text(json.dumps({"port": 1234, "token": "t"}))
+    os.chmod(f, 0o644)
+    with pytest.raises(BadInput, match="other users"):
+        read_connection_file(f)
+    os.chmod(f, 0o600)
+    assert read_connection_file(f).port == 1234
+    f.write_text("not json")
+    with pytest.raises(BadInput, match="not a bridge connection file"):
+        read_connection_file(f)
+
+
+def test_build_extension_rejects_a_jar_that_is_not_vassal(tmp_path: Path) -> None:
+    bad = tmp_path / "x.jar"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(BuildError, match="not a jar"):
+        build_extension(bad, tmp_path / "out.vmdx")
+    with pytest.raises(BuildError, match="no such file"):
+        build_extension(tmp_path / "missing.jar", tmp_path / "out.vmdx")
+    assert not (tmp_path / "out.vmdx").exists()
+
+
+def test_refusals_are_bad_input_for_the_cli() -> None:
+    assert issubclass(BridgeRefused, BadInput) and issubclass(NotConnected, BadInput)
