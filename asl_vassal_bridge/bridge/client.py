@@ -14,7 +14,7 @@ import os
 import socket
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -150,9 +150,16 @@ class BridgeClient:
 
     # --- reading ------------------------------------------------------------------------
 
-    def snapshot(self, with_terrain: bool = True) -> dict[str, Any]:
-        """The visible game as a dict (see docs/bridge.md for the fields)."""
-        data: dict[str, Any] = json.loads(str(self.api.snapshot(with_terrain)))
+    def snapshot(self, with_terrain: bool = True, layers_for: Iterable[str] | None = None) -> dict[str, Any]:
+        """The visible game as a dict (see docs/bridge.md for the fields).
+
+        *layers_for* limits the (bulky) layer details to pieces with these gpids or basic names.
+        """
+        if layers_for is None:
+            text = self.api.snapshot(with_terrain)
+        else:
+            text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for))))
+        data: dict[str, Any] = json.loads(str(text))
         if "error" in data:
             raise BridgeRefused(str(data["error"]))
         return data

@@ -21,20 +21,23 @@ from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
 from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..vasl.counters import (
+    FIRE_GPIDS,
     PLACE_GPIDS,
     BadCounterState,
+    CounterLevel,
     FireCounter,
     classify,
     ec_from_piece,
     embellishment_layers,
     gusts_from_piece,
+    level_from_piece,
     wind_direction_from_piece,
     wind_force_from_piece,
 )
 from ..vasl.terrain import mapping_for
 from ..vasl.traits import Trait
 
-__all__ = ["LiveGame", "NoTerrain", "batch_for", "game_map_from_boards", "game_map_from_snapshot",
+__all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "game_map_from_boards", "game_map_from_snapshot",
            "position_from_snapshot"]
 
 _WIND_DIR_LAYERS = (3, 4, 5, 6, 1, 2)  # VASL's Wind Dir faces, layer 1…6 (see vasl.counters)
@@ -58,6 +61,13 @@ class LiveGame:
     gusts_piece: str | None = None
     pieces: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     map_name: str | None = None
+
+
+#: The counters whose layers the fire rules read (EC, Wind, Wind Dir, Gusts, Level markers), by gpid and name.
+LAYER_KINDS = (FireCounter.EC, FireCounter.WIND, FireCounter.WIND_DIR, FireCounter.GUSTS, FireCounter.LEVEL)
+LAYERS_FOR: frozenset[str] = frozenset(
+    [g for g, k in FIRE_GPIDS.items() if k in LAYER_KINDS]
+    + ["EC", "Wind", "Wind Dir", "Gusts", "Building", "Fort Bldg"])
 
 
 def _traits(piece: Mapping[str, Any]) -> list[Trait]:
@@ -139,6 +149,17 @@ def _clock_from_processed(processed: str, phase: Phase) -> Clock:
     return Clock(turn=(n + 1) // 2, half=1 if n % 2 == 1 else 2, phase=phase)
 
 
+def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
+    """The Location a stack's Level marker names (B23.8 rooftop, cellar, upper levels), else the ground."""
+    if marker is None:
+        return Location(h)
+    if marker.rooftop:
+        roof = gm.rooftop(h)
+        return roof if roof is not None else Location(h)
+    loc = Location(h, marker.level)
+    return loc if loc in gm.locations(h) else Location(h)
+
+
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
                            phase: Phase = Phase.AFPH, clock: Clock | None = None,
                            boards_dir: Path | None = None) -> LiveGame:
@@ -157,7 +178,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     env = Environment()
     fires: list[Fire] = []
     fire_pieces: dict[tuple[Location, FireKind], list[str]] = {}
-    pins: set[Hex] = set()
+    pins: set[tuple[Any, Any, Any]] = set()
+    levels: dict[tuple[Any, Any, Any], CounterLevel] = {}
     ids: dict[str, str | None] = {"ec": None, "wd": None, "w": None, "g": None}
     force = WindForce.NO_WIND
     direction: Direction | None = None
@@ -189,17 +211,35 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
             raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
         if h is None or h not in gm:
             continue
+        stack = (p.get("map"), p.get("x"), p.get("y"))
         if kind is FireCounter.PIN:
-            pins.add(h)
-        elif kind in (FireCounter.FLAME, FireCounter.BLAZE):
-            fk = FireKind.FLAME if kind is FireCounter.FLAME else FireKind.BLAZE
-            loc = Location(h)
-            fire_pieces.setdefault((loc, fk), []).append(str(p["id"]))
-            map_name = map_name or p.get("map")
+            pins.add(stack)
+        elif kind is FireCounter.LEVEL:
+            try:
+                levels[stack] = level_from_piece(_traits(p))
+            except BadCounterState as e:
+                raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
+    fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
+    for p in pieces.values():
+        kind = classify(p.get("name"), p.get("gpid"))
+        if kind not in (FireCounter.FLAME, FireCounter.BLAZE):
+            continue
+        try:
+            h = gm.layout.parse(str(p.get("location") or ""))
+        except ValueError:
+            continue
+        if h not in gm:
+            continue
+        stack = (p.get("map"), p.get("x"), p.get("y"))
+        fk = FireKind.FLAME if kind is FireCounter.FLAME else FireKind.BLAZE
+        loc = _location(gm, h, levels.get(stack))
+        fire_pieces.setdefault((loc, fk), []).append(str(p["id"]))
+        fire_stacks.setdefault((loc, fk), set()).add(stack)
+        map_name = map_name or p.get("map")
     for (loc, fk), _ids in fire_pieces.items():
-        # a Flame under VASL's Pin appeared this Player Turn (B25.15)
-        since = clock.player_turn if fk is FireKind.FLAME and loc.hex in pins else 0
-        fires.append(Fire(loc, fk, since=since))
+        # a Flame stacked with VASL's Pin appeared this Player Turn (B25.15)
+        new = fk is FireKind.FLAME and bool(fire_stacks[(loc, fk)] & pins)
+        fires.append(Fire(loc, fk, since=clock.player_turn if new else 0))
     if force is not WindForce.NO_WIND and direction is None:
         raise BadInput(f"the Wind counter shows {force.label} but no Wind Dir counter is on the map "
                        "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
@@ -239,6 +279,7 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
     remove: list[str] = []
     place: list[dict[str, Any]] = []
     layers: list[dict[str, Any]] = []
+    notes: list[str] = []
     old_keys = {(f.location, f.kind) for f in old.fires}
     new_keys = {(f.location, f.kind) for f in new.fires}
     for key in sorted(old_keys - new_keys, key=lambda k: (k[0], k[1].value)):
@@ -251,6 +292,9 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
         if game.map_name:
             entry["map"] = game.map_name
         place.append(entry)
+        if loc.level != 0 or loc.rooftop:
+            notes.append(f"* {kind.value.capitalize()} placed for {new.loc_name(loc)}: mark its level with "
+                         "VASL's Level marker")
     ow, nw = old.environment.wind, new.environment.wind
     changes: list[tuple[str, str, int]] = []
     if game.wind_piece and nw.force != ow.force:
@@ -276,7 +320,7 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
         "remove": remove,
         "place": place,
         "layers": layers,
-        "summary": list(summary),
+        "summary": list(summary) + notes,
     }
     return batch
 

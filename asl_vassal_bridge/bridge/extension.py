@@ -39,8 +39,11 @@ class BuiltExtension:
 
 
 def extension_sources() -> Path:
-    """The ``vasl_extension`` folder (Java sources and the buildFile template)."""
+    """The Java sources and buildFile template: ``asl_vassal_bridge/java/`` when packaged, else ``vasl_extension/``."""
     here = Path(__file__).resolve()
+    packaged = here.parents[1] / "java"
+    if (packaged / "buildFile.xml").is_file():
+        return packaged
     for parent in here.parents:
         cand = parent / "vasl_extension"
         if (cand / "buildFile.xml").is_file():

@@ -19,7 +19,7 @@ from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.position import GameMap, Phase, Position
 from .client import BridgeClient, BridgeRefused
-from .convert import LiveGame, batch_for, explain_rolls, position_from_snapshot
+from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, position_from_snapshot
 
 __all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
 
@@ -36,6 +36,7 @@ class PhaseResult:
     applied: dict[str, Any] | None
     message: str
     seconds: float = 0.0
+    timings: tuple[tuple[str, float], ...] = ()
 
 
 def next_phase_key(processed: str, phase: Phase) -> str | None:
@@ -81,7 +82,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
               boards_dir: Path | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
     t0 = time.perf_counter()
-    snap = client.snapshot(with_terrain=game_map is None)
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR)
+    t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
         raise BridgeRefused(str(game_status.get("why_not") or "VASSAL does not allow changes now"))
@@ -99,23 +101,28 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         rolled.append((purpose, faces))
         return faces
 
+    t_read = time.perf_counter()
     new, report = _rules(phase)(live.position, CallbackDice(roll))
+    t_rules = time.perf_counter()
     texts = explain_rolls(rolled, report)
     header = [f"* ASL fire bridge: {report.title} ({key})"]
     summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
     batch = batch_for(live, new, phase_key=key, session=session, roll_texts=texts, header=header, summary=summary)
+    t_batch = time.perf_counter()
     applied = client.apply(batch)
+    t_apply = time.perf_counter()
     log.info("%s: %d rolls, %d removed, %d placed, %d layers changed", key, len(rolled), applied.get("removed", 0),
              len(applied.get("placed", [])), applied.get("changed", 0))
-    msg = ""
-    return PhaseResult(key, report, applied, msg, time.perf_counter() - t0)
+    timings = (("snapshot", t_snap - t0), ("position", t_read - t_snap), ("rules+dice", t_rules - t_read),
+               ("batch", t_batch - t_rules), ("apply", t_apply - t_batch))
+    return PhaseResult(key, report, applied, "", t_apply - t0, timings)
 
 
 def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, boards_dir: Path | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
     from ..core.fire import pending_rolls
 
-    snap = client.snapshot(with_terrain=game_map is None)
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, boards_dir=boards_dir)
     rolls = pending_rolls(live.position)
     if not rolls:

@@ -36,7 +36,7 @@ def snapshot(pieces: list[dict[str, Any]], processed: str = "") -> dict[str, Any
 
 def piece(pid: str, name: str, gpid: str, loc: str, layers: list[dict[str, str]] | None = None) -> dict[str, Any]:
     return {"id": pid, "name": name, "gpid": gpid, "map": "Main Map", "location": loc, "rev": f"r-{pid}",
-            "layers": layers or []}
+            "x": 100 * ord(loc[0]), "y": 100 * int(loc[1:]), "layers": layers or []}
 
 
 def test_phase_key_same_phase_twice_is_a_repeat_b25() -> None:
@@ -134,3 +134,17 @@ def test_build_extension_rejects_a_jar_that_is_not_vassal(tmp_path: Path) -> Non
 
 def test_refusals_are_bad_input_for_the_cli() -> None:
     assert issubclass(BridgeRefused, BadInput) and issubclass(NotConnected, BadInput)
+
+
+def test_level_marker_puts_the_fire_on_its_building_level_b25_2() -> None:
+    level_type = "emb2;;2;;Lvl;2;L;;2;;;;0;false;0;0;MS/lev-1,MS/lev0,MS/lev1,MS/lev2,MS/lev3,MS/levroof;,,,,,;true"
+    snap = snapshot([piece("f1", "Flame", "192", "G4"), piece("lv", "Building Level 1", "163", "G4",
+                                                            [{"type": level_type, "state": "3"}])])
+    snap["maps"][0]["terrain"]["hexes"].append(
+        {"name": "G4", "elevation": 0, "locations": [
+            {"name": "G4", "level": 0, "terrain": "Wooden Building, 1 Level", "center": True},
+            {"name": "G4 Level 1", "level": 1, "terrain": "Wooden Building, 1 Level", "center": False}]})
+    for p in snap["pieces"]:
+        p.update(x=100, y=100)
+    pos = position_from_snapshot(snap).position
+    assert [f.location.name for f in pos.flames()] == ["G4.1"]

@@ -197,3 +197,95 @@ def test_terrain_fallback_reads_the_real_board_archive_b25_1(alice: Any) -> None
     pos = position_from_snapshot(snap, phase=Phase.AFPH, boards_dir=boards).position
     assert len(pos.map.hexes) > 300  # the whole of board 1, from its LOSData
     assert sorted(f.location.name for f in pos.flames()) == ["C2", "D3", "E2"]
+
+
+def test_asl_fire_bridge_command_serves_the_upkeep_button_b25(alice: Any) -> None:
+    import os
+    import sys
+    import time
+
+    player, client = alice
+    env = dict(os.environ, PYTHONPATH=str(vh.REPO))
+    proc = subprocess.Popen([sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file",
+                             str(player.connection_file)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        end = time.time() + 30
+        while not client.api.hasListener() and time.time() < end:
+            time.sleep(0.1)
+        assert client.api.hasListener()
+        before = client.status()["processed"]
+        client.press("upkeep")
+        end = time.time() + 30
+        while client.status()["processed"] == before and time.time() < end:
+            time.sleep(0.1)
+        assert client.status()["processed"] == "PT1 AFPh"
+        assert "Python is connected" in _chat(client)
+    finally:
+        proc.terminate()
+        out = proc.communicate(timeout=10)[0]
+    assert "button: upkeep" in out and "PT1 AFPh" in out  # plain logging of what it did
+    client.jvm.aslbridgetest.TestHooks.undo()
+
+
+def test_outside_a_game_changes_are_refused_and_the_gateway_stops_with_vassal(
+        module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+    work = engine_dir / "stop"
+    work.mkdir(exist_ok=True)
+    player = vh.VassalPlayer("carl", module_with_extension, None, support_jar, xvfb.display, work, None)
+    try:
+        info = json.loads(player.wait_connection_file().read_text())
+        with connect(player.connection_file) as client:
+            assert client.status()["started"] is False
+            with pytest.raises(BridgeRefused, match="no game is open"):
+                client.apply({"chat": ["x"]})
+            with pytest.raises(BridgeRefused, match="no game is open"):
+                run_phase(client, Phase.AFPH)
+    finally:
+        player.stop()
+    assert not player.connection_file.exists()
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", int(info["port"]))) != 0
+
+
+def test_wind_change_in_the_rph_rolls_with_vassal_dice_b25_65(alice: Any) -> None:
+    _, client = alice
+    chat_before = _chat(client)
+    res = run_phase(client, Phase.RPH)
+    assert res.applied is not None and res.report is not None
+    assert client.status()["processed"] == "PT1 RPh"
+    new_chat = _chat(client)[len(chat_before):]
+    assert "Wind Change" in new_chat and "B25.65" in new_chat
+    assert res.applied["rolls"] >= 1
+    client.jvm.aslbridgetest.TestHooks.undo()
+    assert client.status()["processed"] == ""
+
+
+def test_odds_button_lists_pending_fire_rolls_locally_b25_6(alice: Any) -> None:
+    from asl_vassal_bridge.bridge.phases import handle_button
+
+    _, client = alice
+    before = client.snapshot()
+    assert handle_button(client, "odds") == ""
+    import time
+
+    end = time.time() + 5
+    while "fire rolls pending" not in _chat(client) and time.time() < end:
+        time.sleep(0.1)
+    chat = _chat(client)
+    assert "fire rolls pending" in chat and "Spreading Fire" in chat and "%" in chat
+    assert _fires(client.snapshot()) == _fires(before)
+
+
+def test_malformed_or_impossible_batches_are_refused_and_change_nothing(alice: Any) -> None:
+    _, client = alice
+    before = client.snapshot()
+    assert "not JSON" in json.loads(str(client.api.apply("{not json")))["error"]
+    with pytest.raises(BridgeRefused, match="no counter with gpid"):
+        client.apply({"place": [{"gpid": "no-such-gpid", "location": "C3"}]})
+    with pytest.raises(BridgeRefused, match="not on any board"):
+        client.apply({"place": [{"gpid": "192", "location": "ZZ99"}]})
+    with pytest.raises(BridgeRefused, match="explains 1 rolls but 0"):
+        client.apply({"rolls": [{"text": "a roll that was never made"}]})
+    after = client.snapshot()
+    assert _fires(after) == _fires(before) and len(after["pieces"]) == len(before["pieces"])

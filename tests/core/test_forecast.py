@@ -35,7 +35,16 @@ from asl_vassal_bridge.core import (
     Wreck,
 )
 from asl_vassal_bridge.core.errors import BadInput
-from asl_vassal_bridge.core.fire import _spread_check, _wreck_targets, spread_targets
+from asl_vassal_bridge.core.explain import Check
+from asl_vassal_bridge.core.fire import (
+    _spread_check,
+    _wreck_targets,
+    flame_to_blaze,
+    pending_blaze_checks,
+    pending_spreads,
+    spread_fire,
+    spread_targets,
+)
 from asl_vassal_bridge.core.forecast import (
     WINDS,
     _Batch,
@@ -47,7 +56,7 @@ from asl_vassal_bridge.core.forecast import (
     forecast_reference,
     play_player_turn,
 )
-from asl_vassal_bridge.core.wind import gusts
+from asl_vassal_bridge.core.wind import gusts, rally_phase
 
 from .builders import L, building, grid, pos, put
 
@@ -60,71 +69,115 @@ SIGMAS = 5.0
 # Exact enumeration through the core
 
 
+Classes = dict[str, list[tuple[int, Fraction]]]
+
+
 class _Branch:
-    """Dice that follow a prefix of choices, then take the first outcome, recording every branch point."""
+    """Dice that follow a prefix of choices, then take the first outcome, recording every branch point.
 
-    _DR = [(t, 6 - abs(t - 7)) for t in range(2, 13)]
+    A roll named in *classes* (by its purpose) branches only over its distinct outcomes — e.g. a
+    Spreading Fire DR: spread or not — each with its exact weight; other rolls over every total.
+    """
 
-    def __init__(self, prefix: tuple[int, ...]) -> None:
+    _DR = [(t, Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]
+    _SR = [(t, Fraction(1, 6)) for t in range(1, 7)]
+
+    def __init__(self, prefix: tuple[int, ...], classes: Classes) -> None:
         self.prefix = prefix
-        self.taken: list[tuple[int, int]] = []
+        self.classes = classes
+        self.taken: list[tuple[int, int, Fraction]] = []
 
-    def _pick(self, n: int) -> int:
+    def _pick(self, options: list[tuple[int, Fraction]]) -> int:
         i = len(self.taken)
         c = self.prefix[i] if i < len(self.prefix) else 0
-        self.taken.append((c, n))
-        return c
+        self.taken.append((c, len(options), options[c][1]))
+        return options[c][0]
 
     def DR(self, purpose: str) -> Roll:  # noqa: N802
-        total = self._DR[self._pick(11)][0]
+        total = self._pick(self.classes.get(purpose, self._DR))
         colored = max(1, total - 6)
         return Roll(colored, total - colored)
 
     def dr(self, purpose: str) -> Roll:
-        return Roll(self._pick(6) + 1)
+        return Roll(self._pick(self._SR))
 
     def probability(self) -> Fraction:
         p = Fraction(1)
-        for c, n in self.taken:
-            p *= Fraction(self._DR[c][1], 36) if n == 11 else Fraction(1, 6)
+        for _, _, w in self.taken:
+            p *= w
         return p
 
 
+def _group(check: Check, outcome: Callable[[int], str]) -> list[tuple[int, Fraction]]:
+    """DR totals grouped by what they do: one representative total and the group's chance."""
+    groups: dict[str, tuple[int, Fraction]] = {}
+    for t in range(2, 13):
+        k = outcome(t + check.total_drm)
+        w = Fraction(6 - abs(t - 7), 36)
+        groups[k] = (groups[k][0], groups[k][1] + w) if k in groups else (t, w)
+    return list(groups.values())
+
+
+def _classes(p: Position) -> Classes:
+    """Outcome classes of the end-of-AFPh rolls of *p*, from the core's own checks."""
+    out: Classes = {}
+    for bc in pending_blaze_checks(p):
+        c = bc.check
+        out[f"Flame to Blaze {p.loc_name(bc.location)} (B25.151)"] = _group(
+            c, lambda f, c=c: "blaze" if c.succeeds(f) else ("out" if f <= 2 else "stay"))  # type: ignore[misc]
+    for loc, sc in pending_spreads(p).items():
+        if sc.check is not None:
+            c = sc.check
+            out[f"Spreading Fire {p.loc_name(loc)} (B25.6)"] = _group(
+                c, lambda f, c=c: "spread" if c.succeeds(f) else "no")  # type: ignore[misc]
+    return out
+
+
 def _key(p: Position) -> tuple[object, ...]:
-    fires = tuple(sorted((f.location, f.kind.value, f.since, f.hampered) for f in p.fires))
-    wrecks = tuple(sorted((w.location, w.burning) for w in p.wrecks))
-    terrain = tuple(sorted((h, i.terrain.name, i.building or "") for h, i in p.map.hexes.items() if i.building is None
-                           and i.terrain.is_rubble))
-    return fires, wrecks, p.environment.wind, terrain
+    now = p.clock.player_turn
+    fires = tuple(sorted((f.location, f.kind.value, f.since >= now, f.hampered) for f in p.fires))
+    wrecks = tuple(sorted((w.location, w.burning, w.since >= now) for w in p.wrecks))
+    terrain = tuple(sorted((h, i.terrain.name) for h, i in p.map.hexes.items() if i.terrain.is_rubble))
+    return fires, wrecks, p.environment.wind, terrain, p.clock
 
 
-def _enumerate(step: Callable[[Position, _Branch], Position], start: Position) -> dict[tuple[object, ...],
-                                                                                     tuple[Fraction, Position]]:
-    out: dict[tuple[object, ...], tuple[Fraction, Position]] = {}
-    stack: list[tuple[int, ...]] = [()]
-    while stack:
-        prefix = stack.pop()
-        dice = _Branch(prefix)
-        new = step(start, dice)
-        k = _key(new)
-        prob = dice.probability()
-        out[k] = (out[k][0] + prob, out[k][1]) if k in out else (prob, new)
-        choices = [c for c, _ in dice.taken]
-        for j in range(len(prefix), len(dice.taken)):
-            for alt in range(1, dice.taken[j][1]):
-                stack.append((*choices[:j], alt))
+States = dict[tuple[object, ...], tuple[Fraction, Position]]
+
+
+def _step(states: States, step: Callable[[Position, _Branch], Position], classes: bool = False) -> States:
+    out: States = {}
+    for prob, start in states.values():
+        cls = _classes(start) if classes else {}
+        stack: list[tuple[int, ...]] = [()]
+        while stack:
+            prefix = stack.pop()
+            dice = _Branch(prefix, cls)
+            new = step(start, dice)
+            k = _key(new)
+            q = prob * dice.probability()
+            out[k] = (out[k][0] + q, out[k][1]) if k in out else (q, new)
+            choices = [c for c, _, _ in dice.taken]
+            for j in range(len(prefix), len(dice.taken)):
+                for alt in range(1, dice.taken[j][1]):
+                    stack.append((*choices[:j], alt))
     return out
 
 
 def exact_burning(start: Position, turns: int) -> dict[Location, Fraction]:
-    """Exact chance each Location holds a Flame or Blaze after *turns* Player Turns, by the core's rules."""
-    states = {_key(start): (Fraction(1), start)}
+    """Exact chance each Location holds a Flame or Blaze after *turns* Player Turns, by the core's rules.
+
+    Each Player Turn as :func:`play_player_turn` plays it — ``rally_phase`` from the RPh, then
+    ``flame_to_blaze`` and ``spread_fire`` (``end_of_afph``) — every dice outcome enumerated and
+    positions merged after each step.
+    """
+    assert start.clock.phase is Phase.RPH
+    states: States = {_key(start): (Fraction(1), start)}
     for _ in range(turns):
-        nxt: dict[tuple[object, ...], tuple[Fraction, Position]] = {}
-        for prob, p in states.values():
-            for k, (q, new) in _enumerate(lambda s, d: play_player_turn(s, d)[0], p).items():
-                nxt[k] = (nxt[k][0] + prob * q, nxt[k][1]) if k in nxt else (prob * q, new)
-        states = nxt
+        states = _step(states, lambda s, d: rally_phase(s, d)[0])
+        states = {k: (q, replace(p, clock=replace(p.clock, phase=Phase.AFPH))) for k, (q, p) in states.items()}
+        states = _step(states, lambda s, d: flame_to_blaze(s, d)[0], classes=True)
+        states = _step(states, lambda s, d: spread_fire(s, d)[0], classes=True)
+        states = {k: (q, replace(p, clock=p.clock.next_player_turn())) for k, (q, p) in states.items()}
     out: dict[Location, Fraction] = {}
     for prob, p in states.values():
         for loc in {f.location for f in p.fires}:
@@ -312,7 +365,7 @@ def test_b25_651_gusts_on_the_arrays_match_the_core() -> None:
         batch._gusts(0)
         got = {prog.locations[i]: int(c) for i, c in enumerate(batch.new[0] + batch.old[0]) if c}
         # Every possible Random Selection outcome of the core; the arrays' outcome must be one of them.
-        outcomes = _enumerate(lambda s, dice: gusts(s, dice)[0], p)
+        outcomes = _step({_key(p): (Fraction(1), p)}, lambda s, dice: gusts(s, dice)[0])
         expected = []
         for _, q in outcomes.values():
             counts: dict[Location, int] = {}

@@ -183,12 +183,38 @@ def _board_png() -> bytes:
     return buf.getvalue()
 
 
+_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48">'
+        b'<rect width="48" height="48" fill="#c84"/></svg>')
+
+
+def _placeholder_images(buildfile: str) -> dict[str, bytes]:
+    """Plain placeholder images under the exact names VASL's counters use (VASL's art is not here)."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (48, 48), (200, 120, 60)).save(buf, "PNG")
+    png = buf.getvalue()
+    out: dict[str, bytes] = {}
+    for m in re.finditer(r"(?:^|[;,])((?:M[SL]|tables)\\?/[A-Za-z0-9_\-.]+)", buildfile):
+        name = m.group(1).replace("\\", "")
+        out[f"images/{name}"] = _SVG if name.endswith(".svg") else png
+    for name in ("pin", "pinb", "Flame", "Blaze", "_white58"):
+        for folder in ("MS", "ML"):
+            out.setdefault(f"images/{folder}/{name}", png)
+    return out
+
+
 def build_module(path: Path) -> Path:
     data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
             f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
             f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("buildFile.xml", module_buildfile())
+        bf = module_buildfile()
+        z.writestr("buildFile.xml", bf)
+        for name, data_ in _placeholder_images(bf).items():
+            z.writestr(name, data_)
         z.writestr("moduledata", data)
         z.writestr("images/board.png", _board_png())
     return path

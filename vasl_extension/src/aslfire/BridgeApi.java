@@ -30,6 +30,34 @@ public final class BridgeApi {
     return snapshot(true);
   }
 
+  /**
+   * As {@link #snapshot(boolean)}, with layers only for pieces whose gpid or basic name is listed
+   * ({@code layersFor} is a JSON list of strings).
+   */
+  public String snapshot(boolean withTerrain, String layersFor) {
+    java.util.Set<String> only = new java.util.HashSet<>();
+    try {
+      Object o = Json.parse(layersFor);
+      if (o instanceof java.util.List) {
+        for (Object x : (java.util.List<?>) o) {
+          only.add(String.valueOf(x));
+        }
+      }
+      else {
+        return "{\"error\":\"layersFor must be a JSON list of gpids or names\"}";
+      }
+    }
+    catch (Json.JsonError e) {
+      return "{\"error\":" + Json.quote("layersFor is not JSON: " + e.getMessage()) + "}";
+    }
+    try {
+      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only), FireBridge.EDT_TIMEOUT_MS, "snapshot");
+    }
+    catch (Edt.EdtFailure e) {
+      return "{\"error\":" + Json.quote(e.getMessage()) + "}";
+    }
+  }
+
   /** Game status only: started, room, processed phase, whether changes are allowed. */
   public String status() {
     try {

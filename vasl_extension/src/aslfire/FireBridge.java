@@ -46,6 +46,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   private Gateway gateway;
   private volatile PythonListener listener;
   private volatile String processed = "";
+  /** A button's Python call is running: a second press waits for it instead of rolling again. */
+  private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
 
   /** One die roll made with VASSAL's RNG for Python: its purpose and faces. */
   static final class Roll {
@@ -318,6 +320,10 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
       return;
     }
+    if (!busy.compareAndSet(false, true)) {
+      say("- ASL fire bridge: still working on the previous button; press again when it is done.");
+      return;
+    }
     Thread t = new Thread(() -> {
       try {
         String msg = l.onButton(action);
@@ -329,6 +335,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         listener = null;
         say("- ASL fire bridge: Python did not answer (" + e.getClass().getSimpleName()
             + "); it is no longer connected. Start \"asl-fire bridge\" again.");
+      }
+      finally {
+        busy.set(false);
       }
     }, "aslfire-button-" + action);
     t.setDaemon(true);

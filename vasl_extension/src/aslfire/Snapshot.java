@@ -50,7 +50,7 @@ final class Snapshot {
 
   /** A short fingerprint of a piece's whole state (position, layers, hidden…): changes when the piece does. */
   static String revision(GamePiece p) {
-    return Integer.toHexString((p.getType() + "\u0000" + p.getState()).hashCode());
+    return Integer.toHexString(p.getState().hashCode());
   }
 
   static String str(Object o) {
@@ -58,6 +58,14 @@ final class Snapshot {
   }
 
   static String build(FireBridge bridge, boolean withTerrain) {
+    return build(bridge, withTerrain, null);
+  }
+
+  /**
+   * @param layersFor if not null, export Embellishment layers only for pieces whose gpid or basic
+   *     name is in this set (the rest get an empty list): most pieces' layers are not needed.
+   */
+  static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor) {
     GameModule gm = GameModule.getGameModule();
     StringBuilder sb = new StringBuilder(1 << 16);
     sb.append("{\"module\":{\"name\":");
@@ -70,6 +78,21 @@ final class Snapshot {
     Json.quote(sb, FireBridge.VERSION);
     sb.append(",\"game\":");
     bridge.appendGameStatus(sb);
+    sb.append(",\"turn\":[");
+    boolean firstT = true;
+    for (VASSAL.build.module.turn.TurnTracker t
+        : gm.getAllDescendantComponentsOf(VASSAL.build.module.turn.TurnTracker.class)) {
+      if (!firstT) {
+        sb.append(',');
+      }
+      firstT = false;
+      sb.append("{\"name\":");
+      Json.quote(sb, t.getConfigureName());
+      sb.append(",\"state\":");
+      Json.quote(sb, t.getState());
+      sb.append('}');
+    }
+    sb.append(']');
     sb.append(",\"maps\":[");
     boolean firstMap = true;
     for (Map map : Map.getMapList()) {
@@ -110,42 +133,48 @@ final class Snapshot {
     }
     sb.append("],\"pieces\":[");
     boolean first = true;
+    java.util.Map<Point, String> names = new java.util.HashMap<>();
     for (Map map : Map.getMapList()) {
+      names.clear();
       for (GamePiece p : visiblePieces(map)) {
         if (!first) {
           sb.append(',');
         }
         first = false;
-        appendPiece(sb, map, p);
+        appendPiece(sb, map, p, names, layersFor);
       }
     }
     sb.append("]}");
     return sb.toString();
   }
 
-  static void appendPiece(StringBuilder sb, Map map, GamePiece p) {
+  static void appendPiece(StringBuilder sb, Map map, GamePiece p, java.util.Map<Point, String> names,
+                          java.util.Set<String> layersFor) {
     Point pos = p.getPosition();
+    String gpid = str(p.getProperty(Properties.PIECE_ID));
+    String basicName = str(p.getProperty(BasicPiece.BASIC_NAME));
+    boolean withLayers = layersFor == null || layersFor.contains(gpid) || layersFor.contains(basicName);
     sb.append("{\"id\":");
     Json.quote(sb, p.getId());
     sb.append(",\"gpid\":");
-    Json.quote(sb, str(p.getProperty(Properties.PIECE_ID)));
+    Json.quote(sb, gpid);
     sb.append(",\"name\":");
     Json.quote(sb, p.getName());
     sb.append(",\"basic_name\":");
-    Json.quote(sb, str(p.getProperty(BasicPiece.BASIC_NAME)));
+    Json.quote(sb, basicName);
     sb.append(",\"map\":");
     Json.quote(sb, map.getMapName());
     Board b = map.findBoard(pos);
     sb.append(",\"board\":");
     Json.quote(sb, b == null ? null : b.getName());
     sb.append(",\"location\":");
-    Json.quote(sb, map.locationName(pos));
+    Json.quote(sb, names.computeIfAbsent(new Point(pos), map::locationName));
     sb.append(",\"x\":").append(pos.x).append(",\"y\":").append(pos.y);
     sb.append(",\"rev\":");
     Json.quote(sb, revision(p));
     sb.append(",\"layers\":[");
     boolean first = true;
-    for (GamePiece d = p; d instanceof Decorator; d = ((Decorator) d).getInner()) {
+    for (GamePiece d = p; withLayers && d instanceof Decorator; d = ((Decorator) d).getInner()) {
       if (d instanceof Embellishment) {
         Embellishment e = (Embellishment) d;
         if (!first) {

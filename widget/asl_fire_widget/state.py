@@ -1,0 +1,381 @@
+"""The widget's model, without any drawing: a Position, its history, the dice, the log, and what to show.
+
+Every action returns nothing and changes the session; rules come from the
+core (``asl_vassal_bridge.core``), never from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from asl_vassal_bridge.core import (
+    EC,
+    BadInput,
+    Direction,
+    Fire,
+    FireKind,
+    Hex,
+    Location,
+    Phase,
+    Position,
+    Report,
+    SeededDice,
+    UnitKind,
+    Wind,
+    WindForce,
+    end_of_afph,
+    kindling_attempt,
+    rally_phase,
+)
+from asl_vassal_bridge.core.dice import Dice
+from asl_vassal_bridge.core.fire import SpreadCheck, pending_blaze_checks, pending_spreads
+from asl_vassal_bridge.core.firestarts import add_burning_wreck, place_flame
+from asl_vassal_bridge.core.forecast import Forecast, ForecastProgram, compile_position, forecast, play_player_turn
+
+__all__ = ["TOOLS", "FireSession", "HoverInfo", "KINDLERS"]
+
+#: Click tools: what a click on a hex does.
+TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling")
+
+#: Who attempts Kindling (B25.11): unit kind and directing leader's modifier.
+KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
+    "squad + leader (0)": (UnitKind.SQUAD, 0),
+    "squad + 8-1 leader (−1)": (UnitKind.SQUAD, -1),
+    "half-squad + leader (0)": (UnitKind.HALF_SQUAD, 0),
+    "SMC alone (−2)": (UnitKind.LEADER, None),
+}
+
+
+@dataclass(frozen=True)
+class HoverInfo:
+    """What the hover panel shows for one hex: its Locations, terrain, fires and odds."""
+
+    hex: Hex
+    name: str
+    lines: tuple[str, ...]
+    odds: tuple[tuple[Location, SpreadCheck], ...]
+
+    def html(self) -> str:
+        from html import escape
+
+        body = "<br>".join(escape(line) for line in self.lines)
+        return f"<b>{escape(self.name)}</b><br>{body}"
+
+
+def _pct(p: Fraction | float) -> str:
+    return f"{float(p):.1%}"
+
+
+class FireSession:
+    """A Position being explored: actions, undo/redo, log, one-phase odds and forecasts."""
+
+    def __init__(self, pos: Position, *, seed: int | None = None, dice: Dice | None = None,
+                 source: str = "") -> None:
+        self.position = pos
+        self.dice: Dice = dice if dice is not None else SeededDice(seed)
+        self.seed = seed
+        self.source = source or pos.name
+        self.undo_stack: list[Position] = []
+        self.redo_stack: list[Position] = []
+        self.log: list[str] = []
+        self.tool = "inspect"
+        self.level = 0
+        self.kindler = next(iter(KINDLERS))
+        self.forecast_result: Forecast | None = None
+        self._odds: dict[Location, SpreadCheck] | None = None
+        self._program: ForecastProgram | None = None
+        self.listeners: list[Callable[[str], None]] = []
+        self.read_only_source: str | None = None
+
+    # -- loading -------------------------------------------------------------
+    @classmethod
+    def demo(cls, seed: int | None = None) -> FireSession:
+        """The embedded demo scenario."""
+        from asl_vassal_bridge.scenarios import demo_position
+
+        return cls(demo_position(), seed=seed, source="demo")
+
+    @classmethod
+    def from_file(cls, path: str | Path, boards: str | Path | None = None, seed: int | None = None) -> FireSession:
+        """A position file (.toml), or a VASL saved game (.vsav) with its boards folder.
+
+        :raises BadInput: naming the file and what is wrong.
+        """
+        from asl_vassal_bridge.loading import load_position
+
+        return cls(load_position(path, boards=boards), seed=seed, source=str(path))
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any], boards: str | Path | None = None,
+                      seed: int | None = None) -> FireSession:
+        """A live VASSAL snapshot (read-only: nothing is sent back to the game)."""
+        from asl_vassal_bridge.bridge.convert import position_from_snapshot
+
+        game = position_from_snapshot(snapshot, boards_dir=Path(boards) if boards is not None else None)
+        s = cls(game.position, seed=seed, source="live VASSAL game")
+        s.read_only_source = "live VASSAL game"
+        return s
+
+    def replace_position(self, pos: Position, source: str) -> None:
+        """Load another Position (the history is kept, so undo goes back)."""
+        self._push(pos, f"loaded {source}")
+        self.source = source
+
+    # -- history -------------------------------------------------------------
+    def _changed(self, what: str) -> None:
+        self._odds = None
+        self._program = None
+        self.forecast_result = None
+        for f in self.listeners:
+            f(what)
+
+    def _push(self, pos: Position, note: str | None = None) -> None:
+        self.undo_stack.append(self.position)
+        self.redo_stack.clear()
+        self.position = pos
+        if note:
+            self.say(note)
+        self._changed("position")
+
+    def undo(self) -> bool:
+        """Go back one action; False if there is nothing to undo."""
+        if not self.undo_stack:
+            self.say("nothing to undo")
+            return False
+        self.redo_stack.append(self.position)
+        self.position = self.undo_stack.pop()
+        self.say("undo")
+        self._changed("position")
+        return True
+
+    def redo(self) -> bool:
+        """Redo one undone action; False if there is nothing to redo."""
+        if not self.redo_stack:
+            self.say("nothing to redo")
+            return False
+        self.undo_stack.append(self.position)
+        self.position = self.redo_stack.pop()
+        self.say("redo")
+        self._changed("position")
+        return True
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-300]
+
+    def _report(self, rep: Report) -> None:
+        self.say(f"— {rep.title}")
+        if not rep.events:
+            self.say("   (nothing to do)")
+        for e in rep.events:
+            self.say(f"   {e.describe()}")
+
+    # -- clicks --------------------------------------------------------------
+    def location_at(self, h: Hex) -> Location:
+        """The Location a click on *h* means: the chosen level if the hex has it, else ground level."""
+        m = self.position.map
+        for loc in m.locations(h):
+            if loc.level == self.level and not loc.rooftop:
+                return loc
+        return Location(h)
+
+    def click(self, h: Hex) -> None:
+        """Apply the current tool to hex *h*; bad clicks are logged, never raised."""
+        if h not in self.position.map.hexes:
+            return
+        try:
+            getattr(self, f"_tool_{self.tool}")(self.location_at(h))
+        except BadInput as e:
+            self.say(f"✗ {e}")
+
+    def _tool_inspect(self, loc: Location) -> None:
+        info = self.hover(loc.hex)
+        self.say(f"{info.name}: " + "; ".join(info.lines))
+
+    def _established(self) -> int:
+        return self.position.clock.player_turn - 1
+
+    def _burnable(self, loc: Location) -> None:
+        t = self.position.map.terrain_at(loc)
+        if not t.burnable:
+            raise BadInput(f"{self.position.loc_name(loc)} holds {t.label}, which cannot burn (B25.1)")
+
+    def _tool_flame(self, loc: Location) -> None:
+        self._burnable(loc)
+        pos = self.position
+        if pos.blaze_at(loc) is not None:
+            raise BadInput(f"{pos.loc_name(loc)} already holds a Blaze (B25.15)")
+        new = pos.add_fire(Fire(loc, FireKind.FLAME, since=self._established()))
+        self._push(new, f"Flame placed in {pos.loc_name(loc)} (burning since last Player Turn, B25.15)")
+
+    def _tool_blaze(self, loc: Location) -> None:
+        self._burnable(loc)
+        pos = self.position
+        new = pos.add_fire(Fire(loc, FireKind.BLAZE, since=self._established()))
+        self._push(new, f"Blaze placed in {pos.loc_name(loc)} (it may spread this AFPh, B25.6)")
+
+    def _tool_wreck(self, loc: Location) -> None:
+        pos = self.position
+        ground = Location(loc.hex)
+        new = add_burning_wreck(pos, ground, name="Burning Wreck")
+        new = replace(new, wrecks=new.wrecks[:-1] + (replace(new.wrecks[-1], since=self._established()),))
+        self._push(new, f"Burning Wreck placed in {pos.loc_name(ground)} (B25.14)")
+
+    def _tool_remove(self, loc: Location) -> None:
+        pos = self.position
+        h = loc.hex
+        fires = tuple(f for f in pos.fires if f.location.hex != h)
+        wrecks = tuple(w for w in pos.wrecks if w.location.hex != h)
+        if len(fires) == len(pos.fires) and len(wrecks) == len(pos.wrecks):
+            raise BadInput(f"{pos.map.hex_name(h)} holds no fire or wreck to remove")
+        self._push(replace(pos, fires=fires, wrecks=wrecks), f"fires and wrecks removed from {pos.map.hex_name(h)}")
+
+    def _tool_kindling(self, loc: Location) -> None:
+        pos = self.position
+        unit, leader = KINDLERS[self.kindler]
+        new, rep = kindling_attempt(pos, loc, unit, self.dice, side=pos.attacker, leader_drm=leader)
+        self._report(rep)
+        if new is not pos:
+            self._push(new)
+        else:
+            self._changed("log")
+
+    # -- environment -----------------------------------------------------------
+    def set_wind(self, force: WindForce, direction: Direction | None) -> None:
+        """Set Wind Force and Direction (B25.63, B25.64)."""
+        if force is WindForce.NO_WIND:
+            wind = Wind()
+        elif direction is None:
+            raise BadInput(f"{force.label} needs a Wind Direction 1–6 (B25.64)")
+        else:
+            wind = Wind(force, direction)
+        pos = self.position
+        if wind == pos.environment.wind:
+            return
+        self._push(replace(pos, environment=replace(pos.environment, wind=wind)), f"wind set: {wind}")
+
+    def set_ec(self, ec: EC) -> None:
+        """Set the Environmental Conditions (B25.5)."""
+        pos = self.position
+        if ec is pos.environment.ec:
+            return
+        self._push(replace(pos, environment=replace(pos.environment, ec=ec)), f"EC set: {ec.label} ({ec.drm:+d})")
+
+    # -- phases ---------------------------------------------------------------
+    def rph(self) -> None:
+        """The RPh Wind Change DR (B25.65; Gusts B25.651, Collapse B25.66); starts the next Player Turn if needed."""
+        pos = self.position
+        if pos.clock.phase is not Phase.RPH:
+            pos = replace(pos, clock=pos.clock.next_player_turn())
+        new, rep = rally_phase(pos, self.dice)
+        self._report(rep)
+        self._push(replace(new, clock=replace(new.clock, phase=Phase.PFPH)))
+
+    def afph(self) -> None:
+        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6)."""
+        pos = self.position
+        order = list(Phase)
+        if order.index(pos.clock.phase) > order.index(Phase.AFPH):
+            self.say(f"✗ the AFPh of {pos.clock.turn}.{pos.clock.half} is past ({pos.clock}): roll the RPh first")
+            self._changed("log")
+            return
+        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
+        new, rep = end_of_afph(pos, self.dice)
+        self._report(rep)
+        self._push(replace(new, clock=replace(new.clock, phase=Phase.RTPH)))
+
+    def step(self, turns: int = 1) -> None:
+        """Play *turns* Player Turns of fire upkeep (RPh wind, end-of-AFPh), as one undoable step."""
+        if turns < 1:
+            raise BadInput(f"turns must be at least 1, not {turns}")
+        pos = self.position
+        for _ in range(turns):
+            pos, rep = play_player_turn(pos, self.dice)
+            self._report(rep)
+        self._push(pos, f"played {turns} Player Turn{'s' if turns != 1 else ''}: now {pos.clock}")
+
+    # -- odds -------------------------------------------------------------------
+    @property
+    def odds(self) -> dict[Location, SpreadCheck]:
+        """Exact chance each Location catches fire at the end of this AFPh, from its best source (B25.6)."""
+        if self._odds is None:
+            self._odds = pending_spreads(self.position)
+        return self._odds
+
+    def odds_by_hex(self) -> dict[Hex, float]:
+        """The one-phase odds, the highest per hex."""
+        out: dict[Hex, float] = {}
+        for loc, sc in self.odds.items():
+            out[loc.hex] = max(out.get(loc.hex, 0.0), float(sc.chance))
+        return out
+
+    def hover(self, h: Hex) -> HoverInfo:
+        """The hex's Locations: terrain, fires, and for Burnable Locations the exact chance of fire this AFPh."""
+        pos = self.position
+        m = pos.map
+        info = m.hexes[h]
+        lines: list[str] = []
+        b = m.building(h)
+        if b is not None:
+            top = b.top_level(m.hex_name(h))
+            lines.append(f"{b.material.value} {b.kind.value} building {b.id}, levels 0–{top}"
+                         + (", stairwell" if info.stairwell else ""))
+        else:
+            lines.append(info.terrain.label + (" with road" if info.road else ""))
+        if info.elevation:
+            lines.append(f"elevation {info.elevation}")
+        blaze_checks = {bc.location: bc for bc in pending_blaze_checks(pos)}
+        odds: list[tuple[Location, SpreadCheck]] = []
+        for loc in m.locations(h):
+            t = m.terrain_at(loc)
+            name = pos.loc_name(loc)
+            head = f"{name}: {t.label}"
+            if t.burnable:
+                head += f" (Kindle {t.kindle}, Spread {t.spread})"
+            lines.append(head)
+            if pos.blaze_at(loc) is not None:
+                lines.append("   Blaze")
+            flames = pos.flames_at(loc)
+            if flames:
+                lines.append(f"   {len(flames)} Flame{'s' if len(flames) > 1 else ''}")
+                bc = blaze_checks.get(loc)
+                if bc is not None:
+                    lines.append(f"   Flame→Blaze this AFPh: {_pct(bc.chance)} (out {_pct(bc.extinguish_chance)}); "
+                                 f"{bc.check.describe()}")
+            sc = self.odds.get(loc)
+            if sc is not None:
+                odds.append((loc, sc))
+                lines.append(f"   catches fire this AFPh: {_pct(sc.chance)} — {sc.describe(pos)}")
+            elif t.burnable and pos.blaze_at(loc) is None:
+                lines.append("   catches fire this AFPh: 0% (no Blaze or Burning Wreck can spread here now)")
+        for w in pos.wrecks:
+            if w.location.hex == h:
+                lines.append(f"{w.name}{' (burning)' if w.burning else ''}")
+        if self.forecast_result is not None:
+            for loc in m.locations(h):
+                p = self.forecast_result.chance(loc)
+                if p > 0:
+                    lines.append(f"   forecast: {pos.loc_name(loc)} burning after {self.forecast_result.turns} "
+                                 f"Player Turns: {p:.1%}")
+        return HoverInfo(h, m.hex_name(h), tuple(lines), tuple(odds))
+
+    def run_forecast(self, turns: int, trials: int, seed: int | None = None,
+                     progress: Callable[[float], None] | None = None) -> Forecast:
+        """The multi-turn forecast of the current Position (kept for the overlay)."""
+        if self._program is None:
+            self._program = compile_position(self.position)
+        fc = forecast(self.position, turns, trials, seed, progress=progress, program=self._program)
+        self.forecast_result = fc
+        self.say(f"forecast: {trials} trajectories over {turns} Player Turns (seed {seed})")
+        return fc
+
+    def status(self) -> str:
+        """Turn, phase, EC and wind, as a one-liner."""
+        pos = self.position
+        env = pos.environment
+        g = ", Gusts" if env.gusts else ""
+        return f"{pos.clock} · EC {env.ec.label} ({env.ec_drm:+d}) · {env.wind}{g}"

@@ -1,0 +1,338 @@
+"""``FireWidget``: the fire rules on a map, in Jupyter or Voilà (ipywidgets 8 + ipycanvas).
+
+Four canvas layers: static terrain (drawn when a client is ready or the map
+changes), the heat overlay, the fire layer (redrawn on every change) and the
+hover outline.  Every redraw is one ``hold_canvas()`` batch, i.e. one
+message.  In Voilà drawing happens only from ``on_client_ready``; in
+JupyterLab the same callback draws when the view appears.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+from ipycanvas import MultiCanvas, hold_canvas
+
+from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Position, WindForce
+
+from .drawing import MapGeometry, draw_fires, draw_heat, draw_hover, draw_terrain, locations_heat
+from .state import KINDLERS, TOOLS, FireSession
+
+__all__ = ["FireWidget", "LAYERS"]
+
+#: Canvas layers, bottom to top.
+LAYERS = ("terrain", "overlay", "fire", "hover")
+TERRAIN, OVERLAY, FIRE, HOVER = range(4)
+
+_TOOL_LABELS = {"inspect": "🔍 inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
+                "remove": "remove", "kindling": "Kindling"}
+
+
+def _fit_scale(pos: Position, max_width: int) -> float:
+    geo = MapGeometry(pos.map.hexes, 1.0)
+    return max(0.08, min(1.0, max_width / max(1, geo.width)))
+
+
+class FireWidget(W.VBox):  # type: ignore[misc]
+    """Explore fire on a map: click tools, RPh/AFPh buttons, odds and forecast overlays, a roll log.
+
+    >>> w = FireWidget.demo(seed=1)  # doctest: +SKIP
+    >>> w  # doctest: +SKIP
+    """
+
+    hover_interval = 0.05  # seconds between hover updates at most
+
+    def __init__(self, session: FireSession, *, scale: float | None = None, max_width: int = 980) -> None:
+        self.session = session
+        self.scale = scale if scale is not None else _fit_scale(session.position, max_width)
+        self.geo = MapGeometry(session.position.map.hexes, self.scale)
+        self._map_id = id(session.position.map)
+        self.canvas = MultiCanvas(len(LAYERS), width=self.geo.width, height=self.geo.height)
+        self.canvas.layout.width = f"{self.geo.width}px"
+        self.overlay = "none"
+        self.hovered: Hex | None = None
+        self._last_hover = 0.0
+        self.draw_counts: dict[str, dict[str, int]] = {}
+        self.redraws: list[str] = []  # which layers were redrawn, in order (for tests and benchmarks)
+        self.ready_count = 0
+        self._build_controls()
+        for k in range(len(LAYERS)):
+            self.canvas[k].on_client_ready(self._ready_callback(k))
+        self.canvas.on_mouse_move(self._on_mouse_move)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_mouse_out(lambda x, y: self.hover_at(None))
+        session.listeners.append(self._on_session_change)
+        super().__init__([self.header, self.toolbar, W.HBox([self.canvas_box, self.side]), self.log_box])
+        self._refresh_controls()
+
+    # -- constructors --------------------------------------------------------
+    @classmethod
+    def demo(cls, seed: int | None = None, **kw: Any) -> FireWidget:
+        """The embedded demo scenario."""
+        return cls(FireSession.demo(seed), **kw)
+
+    @classmethod
+    def from_file(cls, path: str | Path, boards: str | Path | None = None, seed: int | None = None,
+                  **kw: Any) -> FireWidget:
+        """A position file, or a ``.vsav`` with its boards folder."""
+        return cls(FireSession.from_file(path, boards, seed), **kw)
+
+    @classmethod
+    def from_position(cls, pos: Position, seed: int | None = None, **kw: Any) -> FireWidget:
+        return cls(FireSession(pos, seed=seed), **kw)
+
+    @classmethod
+    def live(cls, client: Any = None, boards: str | Path | None = None, seed: int | None = None,
+             **kw: Any) -> FireWidget:
+        """The position of a running VASSAL game through the bridge, read-only.
+
+        *client* is a connected ``asl_vassal_bridge.bridge.client.BridgeClient`` (default: connect
+        through the extension's connection file).  Nothing is ever sent to the game from the widget.
+        """
+        if client is None:
+            from asl_vassal_bridge.bridge.client import connect
+
+            client = connect()
+        w = cls(FireSession.from_snapshot(client.snapshot(), boards, seed), **kw)
+        w._live_client = client
+        w._live_boards = boards
+        w.refresh_live_button.layout.display = ""
+        return w
+
+    def refresh_live(self) -> None:
+        """Read the live game again (read-only) and show it."""
+        client = getattr(self, "_live_client", None)
+        if client is None:
+            return
+        from asl_vassal_bridge.bridge.convert import position_from_snapshot
+
+        boards = getattr(self, "_live_boards", None)
+        game = position_from_snapshot(client.snapshot(), boards_dir=Path(boards) if boards else None)
+        self.session.replace_position(game.position, "live VASSAL game")
+
+    # -- controls ------------------------------------------------------------
+    def _build_controls(self) -> None:
+        s = self.session
+        self.header = W.HTML()
+        self.tools = W.ToggleButtons(options=[(_TOOL_LABELS[t], t) for t in TOOLS], value=s.tool,
+                                     description="Click:", style={"button_width": "auto"})
+        self.tools.observe(lambda c: setattr(self.session, "tool", c["new"]), "value")
+        self.level = W.Dropdown(options=[("ground", 0), ("level 1", 1), ("level 2", 2), ("level 3", 3)],
+                                value=0, description="Level:", layout=W.Layout(width="160px"))
+        self.level.observe(lambda c: setattr(self.session, "level", c["new"]), "value")
+        self.kindler = W.Dropdown(options=list(KINDLERS), value=s.kindler, description="Kindler:",
+                                  layout=W.Layout(width="260px"))
+        self.kindler.observe(lambda c: setattr(self.session, "kindler", c["new"]), "value")
+        self.wind_force = W.Dropdown(options=[(f.label, f) for f in WindForce], description="Wind:",
+                                     layout=W.Layout(width="200px"))
+        self.wind_dir = W.Dropdown(options=[(str(int(d)), d) for d in Direction], description="to",
+                                   layout=W.Layout(width="110px"), style={"description_width": "20px"})
+        self.ec = W.Dropdown(options=[(f"{e.label} ({e.drm:+d})", e) for e in EC], description="EC:",
+                             layout=W.Layout(width="200px"))
+        self.wind_force.observe(self._wind_changed, "value")
+        self.wind_dir.observe(self._wind_changed, "value")
+        self.ec.observe(self._ec_changed, "value")
+        self.rph_button = W.Button(description="RPh wind change", tooltip="Wind Change DR (B25.65)")
+        self.afph_button = W.Button(description="end-of-AFPh upkeep",
+                                    tooltip="Flame→Blaze then Spreading Fire (B25.151, B25.6)")
+        self.turns = W.BoundedIntText(value=1, min=1, max=50, description="turns", layout=W.Layout(width="130px"),
+                                      style={"description_width": "40px"})
+        self.step_button = W.Button(description="step N Player Turns")
+        self.undo_button = W.Button(description="undo", icon="undo", layout=W.Layout(width="80px"))
+        self.redo_button = W.Button(description="redo", icon="repeat", layout=W.Layout(width="80px"))
+        self.refresh_live_button = W.Button(description="re-read live game", layout=W.Layout(display="none"))
+        self.rph_button.on_click(lambda _: self._act(self.session.rph))
+        self.afph_button.on_click(lambda _: self._act(self.session.afph))
+        self.step_button.on_click(lambda _: self._act(lambda: self.session.step(self.turns.value)))
+        self.undo_button.on_click(lambda _: self._act(self.session.undo))
+        self.redo_button.on_click(lambda _: self._act(self.session.redo))
+        self.refresh_live_button.on_click(lambda _: self._act(self.refresh_live))
+        self.overlay_choice = W.ToggleButtons(options=[("no overlay", "none"), ("odds this AFPh", "odds"),
+                                                       ("forecast", "forecast")], value="none",
+                                              description="Overlay:", style={"button_width": "auto"})
+        self.overlay_choice.observe(lambda c: self.set_overlay(c["new"]), "value")
+        self.fc_turns = W.BoundedIntText(value=4, min=1, max=40, description="turns",
+                                         layout=W.Layout(width="130px"), style={"description_width": "40px"})
+        self.fc_trials = W.BoundedIntText(value=5000, min=100, max=1_000_000, step=1000, description="trials",
+                                          layout=W.Layout(width="170px"), style={"description_width": "45px"})
+        self.fc_button = W.Button(description="run forecast", button_style="info")
+        self.fc_button.on_click(lambda _: self.run_forecast())
+        self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="forecast",
+                                        layout=W.Layout(width="300px"))
+        self.toolbar = W.VBox([
+            W.HBox([self.tools, self.level, self.kindler]),
+            W.HBox([self.wind_force, self.wind_dir, self.ec]),
+            W.HBox([self.rph_button, self.afph_button, self.turns, self.step_button, self.undo_button,
+                    self.redo_button, self.refresh_live_button]),
+            W.HBox([self.overlay_choice, self.fc_turns, self.fc_trials, self.fc_button, self.progress]),
+        ])
+        self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="380px"))
+        self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info], layout=W.Layout(width="390px"))
+        self.canvas_box = W.Box([self.canvas], layout=W.Layout(overflow="auto", max_width="100%"))
+        self.log_panel = W.HTML(layout=W.Layout(max_height="220px", overflow="auto", border="1px solid #ccc"))
+        self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets)"), self.log_panel])
+        self._syncing = False
+
+    def _refresh_controls(self) -> None:
+        pos = self.session.position
+        self._syncing = True
+        try:
+            self.wind_force.value = pos.environment.wind.force
+            if pos.environment.wind.direction is not None:
+                self.wind_dir.value = pos.environment.wind.direction
+            self.ec.value = pos.environment.ec
+        finally:
+            self._syncing = False
+        src = f" · {self.session.read_only_source} (read-only)" if self.session.read_only_source else ""
+        self.header.value = (f"<b>{pos.name or 'position'}</b> — {self.session.status()}{src}")
+        from html import escape
+
+        lines = self.session.log[-120:]
+        self.log_panel.value = "<br>".join(f"<code>{escape(line)}</code>" for line in lines)
+        self.undo_button.disabled = not self.session.undo_stack
+        self.redo_button.disabled = not self.session.redo_stack
+
+    def _wind_changed(self, _: object) -> None:
+        if self._syncing:
+            return
+        force = self.wind_force.value
+        self._act(lambda: self.session.set_wind(force, self.wind_dir.value))
+
+    def _ec_changed(self, _: object) -> None:
+        if self._syncing:
+            return
+        self._act(lambda: self.session.set_ec(self.ec.value))
+
+    def _act(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except BadInput as e:
+            self.session.say(f"✗ {e}")
+            self._refresh_controls()
+
+    # -- events --------------------------------------------------------------
+    def _ready_callback(self, layer: int) -> Callable[[], None]:
+        def ready() -> None:
+            self.ready_count += 1
+            self.redraw_layers((layer,))
+
+        return ready
+
+    def _on_session_change(self, what: str) -> None:
+        if id(self.session.position.map) != self._map_id:
+            self._map_id = id(self.session.position.map)
+            self.geo = MapGeometry(self.session.position.map.hexes, self.scale)
+            self.canvas.width, self.canvas.height = self.geo.width, self.geo.height
+            self.canvas.layout.width = f"{self.geo.width}px"
+            self.redraw()
+        elif what == "position":
+            layers = (FIRE, OVERLAY) if self.overlay != "none" or self._overlay_drawn else (FIRE,)
+            self.redraw_layers(layers)
+            if self.hovered is not None:
+                self._show_hover(self.hovered)
+        self._refresh_controls()
+
+    _overlay_drawn = False
+
+    def _on_mouse_move(self, x: float, y: float) -> None:
+        now = time.monotonic()
+        h = self.geo.hex_at(x, y)
+        if h == self.hovered or now - self._last_hover < self.hover_interval:
+            return
+        self._last_hover = now
+        self.hover_at(h)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        h = self.geo.hex_at(x, y)
+        if h is not None:
+            self.click(h)
+
+    def hover_at(self, h: Hex | None) -> None:
+        """Show hex *h* in the side panel and outline it (None clears)."""
+        if h == self.hovered:
+            return
+        self.hovered = h
+        with hold_canvas():
+            draw_hover(self.canvas[HOVER], self.geo, h)
+        self.redraws.append("hover")
+        if h is None:
+            self.info.value = "<i>hover a hex</i>"
+        else:
+            self._show_hover(h)
+
+    def _show_hover(self, h: Hex) -> None:
+        self.info.value = self.session.hover(h).html()
+
+    def click(self, h: Hex) -> None:
+        """A click on hex *h* with the current tool."""
+        self.session.click(h)
+        self._refresh_controls()
+
+    # -- overlays --------------------------------------------------------------
+    def set_overlay(self, which: str) -> None:
+        """``none``, ``odds`` (exact, this AFPh) or ``forecast`` (after the last forecast run)."""
+        if which not in ("none", "odds", "forecast"):
+            raise BadInput(f"overlay {which!r}: expected none, odds or forecast")
+        self.overlay = which
+        if self.overlay_choice.value != which:
+            self.overlay_choice.value = which
+        if which == "forecast" and self.session.forecast_result is None:
+            self.run_forecast()
+            return
+        self.redraw_layers((OVERLAY,))
+
+    def run_forecast(self) -> None:
+        """Run the multi-turn forecast with the progress bar, then show it."""
+        self.progress.value = 0.0
+        self.progress.bar_style = "info"
+
+        def tick(f: float) -> None:
+            self.progress.value = f
+
+        self.session.run_forecast(self.fc_turns.value, self.fc_trials.value, seed=self.session.seed,
+                                  progress=tick)
+        self.progress.value = 1.0
+        self.progress.bar_style = "success"
+        self.overlay = "forecast"
+        if self.overlay_choice.value != "forecast":
+            self.overlay_choice.value = "forecast"
+        self.redraw_layers((OVERLAY,))
+        self._refresh_controls()
+
+    # -- drawing ---------------------------------------------------------------
+    def redraw(self) -> None:
+        """Redraw every layer in one message."""
+        self.redraw_layers(tuple(range(len(LAYERS))))
+
+    def redraw_layers(self, layers: tuple[int, ...]) -> None:
+        """Redraw the given layers together in one ``hold_canvas()`` batch."""
+        pos = self.session.position
+        with hold_canvas():
+            for k in sorted(set(layers)):
+                if k == TERRAIN:
+                    self.draw_counts["terrain"] = draw_terrain(self.canvas[TERRAIN], pos, self.geo)
+                elif k == OVERLAY:
+                    self.draw_counts["overlay"] = {"hexes": self._draw_overlay()}
+                elif k == FIRE:
+                    self.draw_counts["fire"] = draw_fires(self.canvas[FIRE], pos, self.geo)
+                else:
+                    draw_hover(self.canvas[HOVER], self.geo, self.hovered)
+        self.redraws.append("+".join(LAYERS[k] for k in sorted(set(layers))))
+
+    def _draw_overlay(self) -> int:
+        layer = self.canvas[OVERLAY]
+        if self.overlay == "odds":
+            self._overlay_drawn = True
+            return draw_heat(layer, self.geo, self.session.odds_by_hex(), "chance of a Flame this AFPh (B25.6)")
+        if self.overlay == "forecast" and self.session.forecast_result is not None:
+            fc = self.session.forecast_result
+            self._overlay_drawn = True
+            heat = locations_heat(dict(zip(fc.locations, map(float, fc.burning), strict=True)))
+            return draw_heat(layer, self.geo, heat, f"burning after {fc.turns} Player Turns ({fc.trials} trials)")
+        self._overlay_drawn = False
+        layer.clear()
+        return 0
