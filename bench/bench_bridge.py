@@ -97,6 +97,7 @@ def bench_button(c: BridgeClient, fires: int) -> None:
         done.wait(30)
         times.append(time.perf_counter() - t)
         c.jvm.aslbridgetest.TestHooks.undo()
+        time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
     times = times[1:]  # the first press warms up the JVM's JIT
     snap = c.snapshot()
     print(f"button → counters placed, upkeep with {fires} Flames: median {statistics.median(times) * 1000:.0f} ms "

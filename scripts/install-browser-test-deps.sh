@@ -39,12 +39,12 @@ EOF
 then
   echo "install-browser-test-deps: pip install voila jupyterlab nbclient nbformat ipykernel ipywidgets ipycanvas"
   "$PY" -m pip install -q "voila>=0.5" "jupyterlab>=4" "nbclient>=0.10" "nbformat>=5" "ipykernel>=6" \
-    "ipywidgets>=8" "ipycanvas>=0.13" 2>&1 | grep -v -i "running pip as the 'root' user" || true
+    "ipywidgets>=8" "ipycanvas>=0.13" 2>&1 | grep -v -i -E "running pip as the 'root' user|WARNING: Location" || true
 fi
 
 if ! "$PY" -c "import asl_fire_widget.widget" 2>/dev/null; then
   echo "install-browser-test-deps: pip install -e $REPO (the project and its widget package)"
-  "$PY" -m pip install -q --no-deps -e "$REPO" 2>&1 | grep -v -i "running pip as the 'root' user" || true
+  "$PY" -m pip install -q --no-deps -e "$REPO" 2>&1 | grep -v -i -E "running pip as the 'root' user|WARNING: Location" || true
 fi
 
 # A kernel spec named python3 for Voilà and nbclient.

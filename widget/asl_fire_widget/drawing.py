@@ -125,11 +125,11 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
     canvas.stroke_style = _css(GRID)
     canvas.stroke_polygons(geo.polygons())
     if bld_rows:
+        _draw_building_links(canvas, pos, geo)
         canvas.fill_styled_polygons(geo.polygons(bld_rows, 0.64), color=np.array(bld_cols, np.uint8))
         canvas.line_width = max(1.0, 2.2 * geo.scale)
         canvas.stroke_style = "rgb(30,20,10)"
         canvas.stroke_polygons(geo.polygons(bld_rows, 0.64))
-        _draw_building_links(canvas, pos, geo)
     counts["buildings"] = len(bld_rows)
     roads = [i for i, h in enumerate(hexes) if m.hexes[h].road]
     if roads:
@@ -175,10 +175,10 @@ def _draw_building_links(canvas: Any, pos: Position, geo: MapGeometry) -> None:
                 segments.append((geo.centre(h), geo.centre(n)))
                 colours.append(TERRAIN_COLOURS[m.buildings[info.building].terrain])
     if segments:
-        canvas.line_width = max(2.0, 20 * geo.scale)
+        canvas.line_width = max(2.0, 24 * geo.scale)
         canvas.stroke_style = "rgb(30,20,10)"
         canvas.stroke_line_segments(np.array(segments, float))
-        canvas.line_width = max(1.0, 16 * geo.scale)
+        canvas.line_width = max(1.0, 19 * geo.scale)
         canvas.stroke_styled_line_segments(np.array(segments, float), color=np.array(colours, np.uint8))
 
 

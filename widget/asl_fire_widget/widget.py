@@ -28,7 +28,7 @@ __all__ = ["FireWidget", "LAYERS"]
 LAYERS = ("terrain", "overlay", "fire", "hover")
 TERRAIN, OVERLAY, FIRE, HOVER = range(4)
 
-_TOOL_LABELS = {"inspect": "🔍 inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
+_TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
                 "remove": "remove", "kindling": "Kindling"}
 
 
@@ -136,15 +136,17 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.wind_force.observe(self._wind_changed, "value")
         self.wind_dir.observe(self._wind_changed, "value")
         self.ec.observe(self._ec_changed, "value")
-        self.rph_button = W.Button(description="RPh wind change", tooltip="Wind Change DR (B25.65)")
-        self.afph_button = W.Button(description="end-of-AFPh upkeep",
+        self.rph_button = W.Button(description="RPh wind change", tooltip="Wind Change DR (B25.65)",
+                                   layout=W.Layout(width="auto"))
+        self.afph_button = W.Button(description="end-of-AFPh upkeep", layout=W.Layout(width="auto"),
                                     tooltip="Flame→Blaze then Spreading Fire (B25.151, B25.6)")
         self.turns = W.BoundedIntText(value=1, min=1, max=50, description="turns", layout=W.Layout(width="130px"),
                                       style={"description_width": "40px"})
-        self.step_button = W.Button(description="step N Player Turns")
+        self.step_button = W.Button(description="step N Player Turns", layout=W.Layout(width="auto"))
         self.undo_button = W.Button(description="undo", icon="undo", layout=W.Layout(width="80px"))
         self.redo_button = W.Button(description="redo", icon="repeat", layout=W.Layout(width="80px"))
-        self.refresh_live_button = W.Button(description="re-read live game", layout=W.Layout(display="none"))
+        self.refresh_live_button = W.Button(description="re-read live game",
+                                            layout=W.Layout(display="none", width="auto"))
         self.rph_button.on_click(lambda _: self._act(self.session.rph))
         self.afph_button.on_click(lambda _: self._act(self.session.afph))
         self.step_button.on_click(lambda _: self._act(lambda: self.session.step(self.turns.value)))

@@ -1,0 +1,156 @@
+"""The widget in a real browser: Voilà serves examples/fire_widget.ipynb, headless Chromium clicks it.
+
+Needs ``scripts/install-browser-test-deps.sh`` (Debian Chromium, npm playwright-core, Voilà).  The
+screenshots stay in ``screenshots/widget/`` at the repository root after the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from asl_vassal_bridge.core import Hex, Terrain
+from asl_vassal_bridge.render import TERRAIN_COLOURS
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+BROWSER = Path(__file__).resolve().parent / "browser"
+SCREENSHOTS = REPO / "screenshots" / "widget"
+NOTEBOOK = REPO / "examples" / "fire_widget.ipynb"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return "no Chromium (run scripts/install-browser-test-deps.sh)"
+    if shutil.which("node") is None:
+        return "no node (run scripts/install-browser-test-deps.sh)"
+    if not (BROWSER / "node_modules" / "playwright-core").is_dir():
+        return "no playwright-core in tests/widget/browser (run scripts/install-browser-test-deps.sh)"
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        return "no Voilà (run scripts/install-browser-test-deps.sh)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    port = _free_port()
+    home = tmp_path_factory.mktemp("jupyter")
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"), JUPYTER_DATA_DIR=os.environ.get(
+        "JUPYTER_DATA_DIR", str(Path(sys.prefix) / "share" / "jupyter")))
+    log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         "--ServerApp.token=", "--ServerApp.password="],
+        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as r:  # noqa: S310 - our own local server
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail(f"Voilà did not start: {(home / 'voila.log').read_text(errors='replace')[-2000:]}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def _geometry() -> dict[str, object]:
+    """Where the known hexes are on the canvas the notebook draws (same widget, same scale)."""
+    from asl_fire_widget import FireWidget
+
+    w = FireWidget.demo(seed=1)  # as the notebook makes it
+    pos = w.session.position
+    m = pos.map
+
+    def at(name: str) -> tuple[float, float]:
+        return w.geo.centre(m.parse_hex(name))
+
+    busy = {f.location.hex for f in pos.fires} | {x.location.hex for x in pos.wrecks}
+    odds_hex = next(h for h, p in sorted(w.session.odds_by_hex().items(), key=lambda kv: -kv[1])
+                    if h not in busy and p > 0)
+    tx, ty = at("C2")
+    cx, cy = at("G2")
+    ox, oy = w.geo.centre(odds_hex)
+    return {"terrainHex": {"x": tx, "y": ty, "rgb": list(TERRAIN_COLOURS[Terrain.WOODS])},
+            "clickHex": {"x": cx, "y": cy}, "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)}}
+
+
+def _close(a: list[int], b: tuple[int, ...] | list[int], tol: int = 12) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def test_widget_in_voila_draws_the_board_places_a_flame_and_shows_odds(voila_url: str, tmp_path: Path) -> None:
+    if SCREENSHOTS.exists():
+        shutil.rmtree(SCREENSHOTS)
+    geo = _geometry()
+    config = dict(geo, url=voila_url, screenshots=str(SCREENSHOTS), chromium=CHROMIUM)
+    cfg = tmp_path / "config.json"
+    cfg.write_text(json.dumps(config))
+    run = subprocess.run(["node", str(BROWSER / "check_widget.js"), str(cfg)], cwd=BROWSER, capture_output=True,
+                         text=True, timeout=150)
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "error" not in seen, seen["error"]
+    # The board renders: C2 is a woods hex, drawn in the woods colour.
+    assert seen["terrain"] is not None
+    assert _close(seen["terrain"], TERRAIN_COLOURS[Terrain.WOODS]), seen["terrain"]
+    # A click with the Flame tool on G2 draws a Flame there.
+    assert seen["clickAfter"] != seen["clickBefore"], seen
+    # The hover panel shows the exact odds with the rule numbers.
+    assert "catches fire this AFPh" in seen["hoverText"]
+    assert "B25.6" in seen["hoverText"]
+    # The odds overlay tints the hex most at risk.
+    assert seen["oddsAfter"] != seen["oddsBefore"], seen
+    for name in ("1-board.png", "2-flame-placed.png", "3-odds-overlay.png"):
+        assert (SCREENSHOTS / name).stat().st_size > 10_000, name
+
+
+def test_hex_geometry_round_trips() -> None:
+    from asl_fire_widget.drawing import MapGeometry
+
+    from asl_vassal_bridge.scenarios import demo_position
+
+    pos = demo_position()
+    geo = MapGeometry(pos.map.hexes, 0.7)
+    for h in pos.map.hexes:
+        x, y = geo.centre(h)
+        assert geo.hex_at(x, y) == h
+        assert geo.hex_at(x + 10, y - 8) == h
+    assert geo.hex_at(-50, -50) is None
+    assert isinstance(next(iter(pos.map.hexes)), Hex)
