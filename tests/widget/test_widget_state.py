@@ -19,27 +19,44 @@ from asl_vassal_bridge.core import EC, Direction, FireKind, Hex, Location, Phase
 
 
 class Sent:
-    """Messages the canvas manager sends: one entry per message, with the canvases it draws on."""
+    """Messages the canvas manager sends: one entry per message, with the canvases it draws on.
 
-    def __init__(self) -> None:
+    A batch names a canvas only when it switches to another one, so the canvas in use when a
+    message starts is carried over from the previous message.
+    """
+
+    def __init__(self, current: str | None) -> None:
         self.messages: list[tuple[Any, list[Any]]] = []
+        self.drawn: list[list[str]] = []
+        self.current = current
+
+    def record(self, command: Any, buffers: list[Any]) -> None:
+        self.messages.append((command, buffers))
+        batch = command if command and isinstance(command[0], list) else [command]
+        drawn: list[str] = []
+        for c in batch:
+            if c[0] == COMMANDS["switchCanvas"]:
+                self.current = c[1][0]
+            elif self.current is not None and self.current not in drawn:
+                drawn.append(self.current)
+        self.drawn.append(drawn)
 
     def canvases(self, i: int = -1) -> list[str]:
-        command, _ = self.messages[i]
-        batch = command if command and isinstance(command[0], list) else [command]
-        return [c[1][0] for c in batch if c[0] == COMMANDS["switchCanvas"]]
+        return self.drawn[i]
 
     def clear(self) -> None:
         self.messages.clear()
+        self.drawn.clear()
 
 
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sent]:
-    s = Sent()
+    cur = _CANVAS_MANAGER._current_canvas
+    s = Sent(f"IPY_MODEL_{cur.model_id}" if cur is not None else None)
     orig = _CANVAS_MANAGER._send_custom
 
     def capture(command: Any, buffers: list[Any] | None = None) -> None:
-        s.messages.append((command, list(buffers or [])))
+        s.record(command, list(buffers or []))
         orig(command, buffers or [])
 
     monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", capture)
