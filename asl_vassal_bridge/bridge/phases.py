@@ -145,6 +145,10 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
     try:
         if action == "odds":
             return show_odds(client, game_map=game_map, boards_dir=boards_dir)
+        if action == "hob":
+            from .hob import hob_button
+
+            return hob_button(client)
         if action not in ACTIONS:
             return f"ASL fire bridge: unknown button {action!r}"
         res = run_phase(client, ACTIONS[action], game_map=game_map, boards_dir=boards_dir)

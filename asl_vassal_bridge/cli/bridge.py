@@ -7,8 +7,14 @@ import logging
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import BadInput
+
+if TYPE_CHECKING:
+    from ..bridge.attacks import AttackRequest
+    from ..bridge.client import BridgeClient
+    from ..bridge.hob import HobRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -25,7 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--once", choices=("wind", "upkeep", "odds", "snapshot"), default=None,
                    help="do one action now and exit instead of waiting for buttons")
     p.add_argument("-v", "--verbose", action="store_true")
-    p.set_defaults(func=run_bridge)
+    p.set_defaults(func=run_bridge, bridge_action=None)
+    actions = p.add_subparsers(dest="bridge_action", metavar="{attack,hob}")
+    actions.required = False
+    _attack_parser(actions)
+    _hob_parser(actions)
 
     b = sub.add_parser("build-extension", help="build the VASSAL extension (.vmdx) of the live bridge",
                        description="Compile the bridge extension against your VASSAL's engine jar and write the "
@@ -34,6 +44,199 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="VASSAL's engine jar (lib/Vengine.jar in a VASSAL install)")
     b.add_argument("-o", "--output", type=Path, default=Path("asl-fire-bridge.vmdx"), help="the .vmdx to write")
     b.set_defaults(func=run_build)
+
+
+def _connection_options(p: argparse.ArgumentParser) -> None:
+    """The connection options again after the action (``asl-fire bridge attack … --connection-file F``)."""
+    p.add_argument("--connection-file", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+    p.add_argument("--port", type=int, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+    p.add_argument("--token-file", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+    p.add_argument("--boards", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+
+
+#: --flag → (FtAttack/MolAttack field, weapons it applies to); the A22 declaration as on ``asl-fire ft|mol``.
+_ATTACK_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "cx": ("cx", ("ft", "mol")), "pinned": ("pinned", ("ft", "mol")), "leader": ("leader_drm", ("ft", "mol")),
+    "predesignated": ("predesignated", ("ft", "mol")), "basic_tk": ("basic_tk", ("ft", "mol")),
+    "ce": ("afv_ce", ("ft", "mol")), "ot": ("afv_ot", ("ft", "mol")),
+    "vulnerable_prc": ("vulnerable_prc", ("ft", "mol")), "vs_afv": ("vs_afv", ("ft", "mol")),
+    "underscored": ("underscored", ("ft",)), "captured": ("captured", ("ft",)), "area_fire": ("area_fire", ("ft",)),
+    "cower": ("cower_columns", ("ft",)), "hindrance": ("hindrance_drm", ("ft",)),
+    "los_obstructed": ("los_obstructed", ("ft",)), "fire_group": ("fire_group", ("ft",)),
+    "overrun": ("overrun", ("ft",)), "used_ft_dc": ("used_ft_or_dc_this_turn", ("ft",)),
+    "paratroops": ("vs_descending_paratroops", ("ft",)), "pillbox_tem": ("pillbox_non_ca_tem", ("ft",)),
+    "fp": ("thrower_fp", ("mol",)), "fg_fp": ("other_fp", ("mol",)), "fg_units": ("fg_units", ("mol",)),
+    "first_fire_check": ("mol_check_in_first_fire", ("mol",)), "broken": ("broken", ("mol",)),
+    "berserk": ("berserk", ("mol",)), "halvings": ("fp_halvings", ("mol",)), "tem": ("tem", ("mol",)),
+    "bypassing": ("target_bypassing", ("mol",)), "road": ("across_road_vs_unit_on_road", ("mol",)),
+    "tk_mod": ("tk_case_mods", ("mol",)),
+}
+
+
+def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    a = actions.add_parser("attack", help="a FT or MOL attack (A22) on the live game: VASSAL's dice, every "
+                           "consequence placed as counters in one command (one Undo)",
+                           description="Declare a FT or MOL attack by a live piece, roll it with VASSAL's dice, "
+                           "resolve it (A22) and place the Flames, Blaze, broken thrower and removed FT as ONE "
+                           "VASSAL command; the chat shows the rolls, DRMs and rule numbers.")
+    a.add_argument("weapon", choices=("ft", "mol"))
+    a.add_argument("--firer", required=True, metavar="ID", help="the firing squad's piece id (or its FT counter's)")
+    a.add_argument("--target", required=True, metavar="LOC|ID", help="the target Location (E3) or an AFV piece id")
+    a.add_argument("--phase", default="PFPh", help="the phase (PFPh, MPh, DFPh, AFPh…; default PFPh)")
+    a.add_argument("--cx", action="store_true", help="the firer is CX")
+    a.add_argument("--pinned", action="store_true", help="the firer is pinned")
+    a.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
+    a.add_argument("--drm", action="append", metavar="VALUE[:REASON]", help="another IFT DRM; repeatable")
+    a.add_argument("--ift-result", help="the IFT result read at the column and Final DR (our texts lack the IFT)")
+    v = a.add_argument_group("vs an AFV (the target is a piece)")
+    v.add_argument("--vs-afv", action="store_true", help="the target Location's AFV is attacked (with --target LOC)")
+    v.add_argument("--predesignated", action="store_true", help="the AFV was predesignated (A22.34, A22.612)")
+    v.add_argument("--basic-tk", type=int, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
+    v.add_argument("--ce", action="store_true", help="the AFV is CE")
+    v.add_argument("--ot", action="store_true", help="the AFV is OT")
+    v.add_argument("--vulnerable-prc", action="store_true", help="the AFV's PRC are Vulnerable")
+    v.add_argument("--moving", action="store_true", help="MOL: the AFV is Non-Stopped (A22.612)")
+    v.add_argument("--tk-mod", type=int, default=0, help="MOL: Rear Armor / Elevation Advantage TK# mods")
+    v.add_argument("--prc-result", help="MOL: the IFT result of the Specific Collateral attack on the PRC")
+    f = a.add_argument_group("FT (A22.1-.5)")
+    f.add_argument("--underscored", action="store_true", help="vehicular FT with Normal Range 2")
+    f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
+    f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
+    f.add_argument("--area-fire", action="store_true", help="Area Fire (A22.1)")
+    f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2), help="columns shifted on Original doubles")
+    f.add_argument("--hindrance", type=int, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
+    f.add_argument("--los-obstructed", action="store_true", help="no Long Range (A22.32)")
+    f.add_argument("--with-wind", action="store_true", help="firing directly with the wind (B25.63)")
+    f.add_argument("--fire-group", action="store_true", help="combining with other FP (A22.31)")
+    f.add_argument("--overrun", action="store_true", help="part of an OVR (A22.31)")
+    f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
+    f.add_argument("--paratroops", action="store_true", help="vs descending paratroops (A22.33)")
+    f.add_argument("--pillbox-tem", type=int, metavar="TEM", help="non-CA attack on a pillbox (B30.113)")
+    m = a.add_argument_group("MOL (A22.6-.62)")
+    m.add_argument("--fp", type=float, help="the thrower's own FP (default: read from its counter)")
+    m.add_argument("--fg-fp", type=float, default=0, help="FP of the rest of the Fire Group")
+    m.add_argument("--fg-units", type=int, default=1, help="units in the Fire Group, thrower included")
+    m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL (A22.6)")
+    m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
+    m.add_argument("--first-fire-check", action="store_true", help="a MOL Check made in Defensive First Fire")
+    m.add_argument("--broken", action="store_true", help="the thrower is broken")
+    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
+    m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved")
+    m.add_argument("--tem", type=int, help="the target's TEM (default: read from the map, B23)")
+    m.add_argument("--bypassing", action="store_true", help="the target is Bypassing (B23.31)")
+    m.add_argument("--woods-hexside", action="store_true", help="a woods/orchard hexside (A22.611)")
+    m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
+    _connection_options(a)
+    a.set_defaults(func=run_bridge)
+
+
+_HOB_STATES = ("fanatic", "elite", "inexperienced", "nkvd", "gurkha", "commissar", "berserk", "unarmed", "prc")
+
+
+def _hob_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    h = actions.add_parser("hob", help="Heat of Battle (A15) for a unit on the live map, read off its counter",
+                           description="Roll Heat of Battle (A15) with VASSAL's dice for one unit (--piece ID, or the "
+                           "unit selected on VASSAL's map): DRMs, chances, result and consequences to the chat, "
+                           "with Battle Hardening, Hero, Berserk and Fanatic counters changed or placed, as ONE "
+                           "command.")
+    h.add_argument("--piece", metavar="ID", help="the unit's piece id (default: the unit selected in VASSAL)")
+    h.add_argument("--no-enemy-in-los", action="store_true", help="no Known enemy unit in LOS (A15.44)")
+    h.add_argument("--adjacent-enemy", action="store_true", help="an ADJACENT Known Good Order enemy (A15.5)")
+    h.add_argument("--no-quarter", action="store_true", help="subject to No Quarter (A15.5)")
+    h.add_argument("--vs-russians", action="store_true", help="the enemy is Russian (SS never surrender)")
+    h.add_argument("--others-in-location", action="store_true", help="other friendly units share the Location")
+    for state in _HOB_STATES:
+        h.add_argument(f"--{state}", action="store_true", help=f"the unit is {state} (not shown by its counter)")
+    _connection_options(h)
+    h.set_defaults(func=run_bridge)
+
+
+def attack_request(args: argparse.Namespace) -> AttackRequest:
+    """The :class:`~asl_vassal_bridge.bridge.attacks.AttackRequest` the ``bridge attack`` options declare.
+
+    :raises BadInput: for an option of the other weapon, a bad --phase, --fire or --drm.
+    """
+    from ..bridge.attacks import AttackRequest
+    from ..core.explain import DRM
+    from ..core.position import Phase
+
+    weapon = args.weapon
+    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0}
+    opts: dict[str, object] = {}
+    for flag, (name, weapons) in _ATTACK_FLAGS.items():
+        value = getattr(args, flag, None)
+        if value is None or value is False or value == defaults.get(flag):
+            continue
+        if weapon not in weapons:
+            raise BadInput(f"--{flag.replace('_', '-')} is a {'/'.join(w.upper() for w in weapons)} option, not "
+                           f"for a {weapon.upper()} attack")
+        opts[name] = value
+    if weapon == "ft":
+        for flag in ("unavailable", "fire", "woods_hexside", "moving", "prc_result"):
+            if getattr(args, flag, None):
+                raise BadInput(f"--{flag.replace('_', '-')} is a MOL option, not for a FT attack")
+        if args.non_elite:
+            opts["elite"] = False
+        if args.with_wind:
+            opts["with_wind"] = True
+    else:
+        for flag in ("non_elite", "with_wind"):
+            if getattr(args, flag, None):
+                raise BadInput(f"--{flag.replace('_', '-')} is a FT option, not for a MOL attack")
+        from ..core.molotov import FireType
+
+        opts["available"] = not args.unavailable
+        if args.fire:
+            opts["fire"] = FireType.from_name(args.fire)
+        if args.woods_hexside:
+            opts["woods_hexside"] = True
+        if args.moving:
+            opts["afv_stopped"] = False
+    drms = []
+    for text in args.drm or ():
+        value, _, reason = text.partition(":")
+        try:
+            drms.append(DRM(int(value), reason or "given", "input"))
+        except ValueError:
+            raise BadInput(f"--drm {text!r}: expected VALUE[:REASON], e.g. -1:FFNAM") from None
+    if drms:
+        opts["extra_drms"] = tuple(drms)
+    try:
+        phase = Phase.from_name(args.phase)
+    except ValueError as e:
+        raise BadInput(f"--phase: {e}") from None
+    return AttackRequest(weapon, args.firer, args.target, phase, opts, args.ift_result,
+                         getattr(args, "prc_result", None))
+
+
+def hob_request(args: argparse.Namespace) -> HobRequest:
+    """The :class:`~asl_vassal_bridge.bridge.hob.HobRequest` the ``bridge hob`` options describe."""
+    from ..bridge.hob import HobRequest
+    from ..core.heat_of_battle import HobSituation
+
+    situation = HobSituation(known_enemy_in_los=not args.no_enemy_in_los,
+                             adjacent_known_good_order_enemy=args.adjacent_enemy, no_quarter=args.no_quarter,
+                             vs_russians=args.vs_russians, other_units_in_location=args.others_in_location)
+    flags = {s: True for s in _HOB_STATES if getattr(args, s, False)}
+    return HobRequest(args.piece, situation, flags)
+
+
+def _run_action(client: BridgeClient, args: argparse.Namespace) -> int:
+    from ..bridge.attacks import run_attack
+    from ..bridge.hob import run_hob
+
+    if args.bridge_action == "attack":
+        res = run_attack(client, attack_request(args), boards_dir=args.boards)
+        print(res.outcome.text())
+        print(f"applied as one VASSAL command: {len(res.applied.get('placed', []))} placed, "
+              f"{res.applied.get('removed', 0)} removed, {res.applied.get('changed', 0)} flipped")
+        return 0
+    hres = run_hob(client, hob_request(args))
+    if hres.hob is None:
+        print(hres.message)
+        return 0
+    print(hres.hob.report().text())
+    return 0
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -62,6 +265,8 @@ def run_bridge(args: argparse.Namespace) -> int:
     client = connect(args.connection_file, port=args.port, token=token)
     log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
     try:
+        if getattr(args, "bridge_action", None):
+            return _run_action(client, args)
         if args.once == "snapshot":
             import json
 

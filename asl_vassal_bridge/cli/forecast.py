@@ -31,7 +31,7 @@ class ProgressBar:
     def __call__(self, fraction: float) -> None:
         if not self.on:
             return
-        filled = int(round(fraction * self.width))
+        filled = round(fraction * self.width)
         if filled == self.last and fraction < 1:
             return
         self.last = filled

@@ -60,8 +60,8 @@ __all__ = [
 ]
 
 #: The 13 wind states a trajectory can be in: No Wind, Mild Breeze to 1–6, Heavy Winds to 1–6.
-WINDS: tuple[Wind, ...] = (Wind(),) + tuple(Wind(WindForce.MILD_BREEZE, d) for d in Direction) + tuple(
-    Wind(WindForce.HEAVY_WINDS, d) for d in Direction)
+WINDS: tuple[Wind, ...] = (Wind(), *(Wind(WindForce.MILD_BREEZE, d) for d in Direction),
+                          *(Wind(WindForce.HEAVY_WINDS, d) for d in Direction))
 _N_WINDS = len(WINDS)
 NEVER = 13  # an Original DR no roll reaches
 ALWAYS = 2  # an Original DR every roll reaches (automatic spread, B25.63)
@@ -129,38 +129,38 @@ def _threshold(sc: SpreadCheck | None) -> int:
     return max(ALWAYS, min(NEVER, sc.check.needed_original))
 
 
-def _edge_thresholds(pos: Position, src: Location, tgt: Location, d: Direction | None,
+#: ``wind_direction_drm(w, d)`` for every pair of directions (B25.64).
+_WDRM = {(w, d): wind_direction_drm(w, d) for w in Direction for d in Direction}
+
+
+def _probes(pos: Position) -> list[Position]:
+    """*pos* under each of the 13 wind states."""
+    env = pos.environment
+    return [replace(pos, environment=replace(env, wind=w)) for w in WINDS]
+
+
+def _edge_thresholds(probes: Sequence[Position], src: Location, tgt: Location, d: Direction | None,
                      wreck: Wreck | None = None) -> list[int]:
     """The Original DR needed to spread from *src* to *tgt* in each of the 13 wind states.
 
-    Three calls of the core's check — no wind, a Mild Breeze and Heavy Winds
-    blowing along the spread — tell whether the wind counts for this spread
-    and give its base DRMs; the other directions follow from
-    :func:`wind_direction_drm` (B25.64) and Heavy Winds' downwind and
-    downwind-flank spread (B25.63).  The tests check this against the core
-    for every wind.
+    *probes* is the position under each wind (:func:`_probes`).  Three calls of
+    the core's check — no wind, a Mild Breeze and Heavy Winds blowing along
+    the spread — tell whether the wind counts for this spread and give its
+    base DRMs; the other directions follow from :func:`wind_direction_drm`
+    (B25.64) and Heavy Winds' downwind and downwind-flank spread (B25.63).
+    The tests check this against the core for every wind.
     """
-    env = pos.environment
-    along = d if d is not None else Direction.UP
-    base = _spread_check(replace(pos, environment=replace(env, wind=WINDS[0])), src, tgt, d, wreck)
-    mild = _spread_check(replace(pos, environment=replace(env, wind=WINDS[int(along)])), src, tgt, d, wreck)
-    heavy = _spread_check(replace(pos, environment=replace(env, wind=WINDS[6 + int(along)])), src, tgt, d, wreck)
-    out = [_threshold(base)]
-    applies = (d is not None and base is not None and mild is not None and base.check is not None
-               and mild.check is not None and mild.check.total_drm - base.check.total_drm == wind_direction_drm(d, d))
-    for w in Direction:
-        if applies and base is not None and base.check is not None:
-            assert d is not None
-            out.append(max(ALWAYS, min(NEVER, base.check.needed_original - wind_direction_drm(w, d))))
-        else:
-            out.append(_threshold(base))
-    for w in Direction:
-        if applies:
-            assert d is not None
-            out.append(ALWAYS if wind_direction_drm(w, d) >= 1 else NEVER)
-        else:
-            out.append(_threshold(heavy))
-    return out
+    along = int(d) if d is not None else 1
+    base = _spread_check(probes[0], src, tgt, d, wreck)
+    mild = _spread_check(probes[along], src, tgt, d, wreck)
+    heavy = _spread_check(probes[6 + along], src, tgt, d, wreck)
+    first = _threshold(base)
+    if (d is not None and base is not None and mild is not None and base.check is not None
+            and mild.check is not None and mild.check.total_drm - base.check.total_drm == _WDRM[d, d]):
+        need = base.check.needed_original
+        return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
+                + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
+    return [first] * 7 + [_threshold(heavy)] * 6
 
 
 class _Tables:
@@ -238,6 +238,7 @@ class ForecastProgram:
     variant_maps: dict[int, GameMap] = field(default_factory=dict)
     deltas: dict[frozenset[Hex], _Delta] = field(default_factory=dict)
     gust_edges: list[I64] = field(default_factory=list)
+    wide: frozenset[Hex] | None = None  # hexes next to an Interior Building hex
     edge_hex_src: list[Hex] = field(default_factory=list)
     edge_hex_tgt: list[Hex] = field(default_factory=list)
     edges_of_hex: dict[Hex, set[int]] = field(default_factory=dict)
@@ -289,6 +290,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     index = {loc: i for i, loc in enumerate(locs)}
     src, tgt, dirs, thr = [], [], [], []
     starts = [0]
+    probes = _probes(pos)
     for loc in locs:
         if m.is_burnable(loc):
             for target, d in spread_targets(m, loc):
@@ -298,7 +300,7 @@ def compile_position(pos: Position) -> ForecastProgram:
                 src.append(index[loc])
                 tgt.append(j)
                 dirs.append(int(d) if d is not None else 0)
-                thr.append(_edge_thresholds(pos, loc, target, d))
+                thr.append(_edge_thresholds(probes, loc, target, d))
         starts.append(len(src))
     n = len(locs)
     two = np.full((7, n), -1, np.int64)
@@ -354,7 +356,7 @@ def _wreck_rows(prog: ForecastProgram, pos: Position, k: int) -> list[tuple[int,
     """Spread thresholds of Burning Wreck *k* to its targets on *pos*'s map (B25.6, B25.62)."""
     m = pos.map
     w = prog.wrecks[k]
-    out = []
+    out: list[tuple[int, list[int]]] = []
     if w.location.hex not in m.hexes:
         return out
     for slot, (target, d) in enumerate(_wreck_targets(m, w)):
@@ -362,7 +364,7 @@ def _wreck_rows(prog: ForecastProgram, pos: Position, k: int) -> list[tuple[int,
         if j is None or target not in m.locations(target.hex) or not m.is_burnable(target):
             continue
         prog.w_tgt[k, slot] = j
-        out.append((slot, _edge_thresholds(pos, w.location, target, d, w)))
+        out.append((slot, _edge_thresholds(_probes(pos), w.location, target, d, w)))
     return out
 
 
@@ -391,26 +393,33 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
         return prog.deltas[cluster]
     base = prog.variant_maps[0]
     m = _collapsed_map(base, cluster)
-    touched: set[Hex] = set(cluster)
+    around: set[Hex] = set(cluster)
     for h in cluster:
-        touched.update(n for _, n in h.neighbours() if n in m.hexes)
-    near = set(touched)
-    for h in touched:
+        around.update(n for _, n in h.neighbours() if n in m.hexes)
+    near = set(around)
+    for h in around:
         near.update(n for _, n in h.neighbours() if n in m.hexes)
     # The derived relations change only near the cluster: compute them there (same core definitions).
     local = GameMap({h: m.hexes[h] for h in near}, m.buildings, m.layout, m.name)
-    interior = (base.interior_hexes - touched) | (local.interior_hexes & touched)
+    interior = (base.interior_hexes - around) | (local.interior_hexes & around)
+    # A spread check reads only its two hexes (terrain, building, elevation, Interior status):
+    # the edges to redo are those touching a collapsed hex or a hex whose Interior status changed.
+    touched = set(cluster) | (base.interior_hexes ^ interior)
     locations = dict(base._locations)
     for h in cluster:
         locations[h] = m._make_locations(h)
     m.__dict__["interior_hexes"] = frozenset(interior)
     m.__dict__["_locations"] = locations
     pos = replace(prog.position, map=m, fires=(), wrecks=(), units=())
+    probes = _probes(pos)
     edges = sorted({e for h in touched for e in prog.edges_of_hex.get(h, ())})
     edge_at = {(int(prog.e_src[e]), int(prog.e_tgt[e])): i for i, e in enumerate(edges)}
     thr = np.full((len(edges), _N_WINDS), NEVER, np.int8)
     valid = np.zeros(len(edges), bool)
-    for h in near:
+    sources = set(touched)
+    for h in touched:
+        sources.update(n for _, n in h.neighbours() if n in m.hexes)
+    for h in sources:
         for loc in m.locations(h):
             if loc not in prog.index or not m.is_burnable(loc):
                 continue
@@ -419,7 +428,7 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
                 if i is None or not m.is_burnable(target):
                     continue
                 valid[i] = True
-                thr[i] = _edge_thresholds(pos, loc, target, d)
+                thr[i] = _edge_thresholds(probes, loc, target, d)
     loc_ids = sorted(i for h in cluster for i in prog.locs_of_hex.get(h, []))
     sub = [prog.locations[i] for i in loc_ids]
     need, ext, building, exists = _location_tables(pos, sub)
@@ -435,8 +444,17 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     return delta
 
 
-def _clusters(hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
-    """Group collapsed hexes whose effects on the tables overlap (within 3 hexes of one another)."""
+def _clusters(prog: ForecastProgram, hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
+    """Group collapsed hexes whose effects on the tables overlap.
+
+    A spread check reads only its two hexes, so collapses interact when they are adjacent, or
+    within 3 hexes when one of them also ends a neighbour's Interior Building status (B25.63).
+    """
+    if prog.wide is None:
+        prog.wide = frozenset(n for h in prog.variant_maps[0].interior_hexes for _, n in h.neighbours())
+    wide = prog.wide.__contains__
+    if len(hexes) == 1:
+        return [hexes]
     left = set(hexes)
     out = []
     while left:
@@ -445,7 +463,7 @@ def _clusters(hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
         while grew:
             grew = False
             for h in list(left):
-                if any(h.distance(g) <= 3 for g in group):
+                if any(h.distance(g) <= (3 if wide(h) or wide(g) else 1) for g in group):
                     group.add(h)
                     left.discard(h)
                     grew = True
@@ -453,13 +471,20 @@ def _clusters(hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
     return out
 
 
-def _variant(prog: ForecastProgram, collapsed: frozenset[Hex]) -> int:
-    """The tables row for the map whose *collapsed* hexes are rubble, made if new."""
+def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) -> int:
+    """The tables row for the map whose *collapsed* hexes are rubble, made if new.
+
+    Built from *parent*'s row (whose collapsed hexes are a subset) by redoing only the clusters
+    that hold a newly collapsed hex.
+    """
     if collapsed in prog.variant_of:
         return prog.variant_of[collapsed]
     t = prog.t
-    row = t.copy_row(0)
-    for cluster in _clusters(collapsed):
+    new = collapsed - prog.variant_sets[parent]
+    row = t.copy_row(parent)
+    for cluster in _clusters(prog, collapsed):
+        if not cluster & new:
+            continue
         d = _cluster_delta(prog, cluster)
         t.thr[row, d.edges] = d.thr
         t.valid[row, d.edges] = d.valid
@@ -483,13 +508,18 @@ class _NumpyDice:
 
     def __init__(self, rng: np.random.Generator) -> None:
         self._rng = rng
+        self._faces: list[int] = []
+
+    def _face(self) -> int:
+        if not self._faces:
+            self._faces = self._rng.integers(1, 7, size=1024).tolist()
+        return self._faces.pop()
 
     def DR(self, purpose: str) -> Roll:  # noqa: N802
-        a, b = self._rng.integers(1, 7, size=2)
-        return Roll(int(a), int(b))
+        return Roll(self._face(), self._face())
 
     def dr(self, purpose: str) -> Roll:
-        return Roll(int(self._rng.integers(1, 7)))
+        return Roll(self._face())
 
 
 def _roll_dr(rng: np.random.Generator, n: int) -> I8:
@@ -533,8 +563,8 @@ class _Batch:
                 else:
                     self.new[:, i] += 1
         self.rph = rph
-        self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from counted Blazes
-        self.counted = np.zeros((trials, n), bool)  # Blazes already folded into best
+        self.pending = np.flatnonzero(self.blaze & ~self.fresh)  # Blazes not yet folded into best
+        self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
 
     # -- helpers ---------------------------------------------------------
@@ -611,23 +641,32 @@ class _Batch:
             for k, w in enumerate(prog.wrecks):
                 if w.location.hex == h:
                     self.walive[row, k] = False
-        self.var[row] = _variant(prog, prog.variant_sets[vi] | gone)
+        self.var[row] = _variant(prog, prog.variant_sets[vi] | gone, vi)
         self.dirty.add(row)
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
         """Every eligible Flame rolls until one becomes a Blaze; Final DR ≤ 2 puts it out (B25.151)."""
-        rows, locs = np.nonzero(self.old)
-        if len(rows) == 0:
+        n = self.prog.n
+        old = self.old.reshape(-1)
+        flat = np.flatnonzero(old)
+        if len(flat) == 0:
             return
-        count = self.old[rows, locs].astype(np.int64)
-        vr = self.var[rows]
-        need = self.prog.t.need[vr, locs]
-        ext = self.prog.t.ext[vr, locs]
-        blazed = np.zeros(len(rows), bool)
+        rows = flat // n
+        locs = flat - rows * n
+        count = old[flat].astype(np.int64)
+        t = self.prog.t
+        if self.var.any():
+            at = self.var[rows] * n + locs
+            need = t.need.reshape(-1)[at]
+            ext = t.ext.reshape(-1)[at]
+        else:
+            need = t.need[0][locs]
+            ext = t.ext[0][locs]
+        blazed = np.zeros(len(flat), bool)
         left = count.copy()
         for j in range(int(count.max())):
-            k = np.flatnonzero((count > j) & ~blazed)
+            k = np.flatnonzero((count > j) & ~blazed) if j else np.arange(len(flat))
             if len(k) == 0:
                 break
             dr = _roll_dr(self.rng, len(k))
@@ -635,16 +674,17 @@ class _Batch:
             blazed[k[b]] = True
             out = ~b & (dr <= ext[k])
             left[k[out]] -= 1
-        self.old[rows, locs] = left.astype(np.uint8)
-        br, bloc = rows[blazed], locs[blazed]
-        self.blaze[br, bloc] = True
-        self.fresh[br, bloc] = True
-        self.old[br, bloc] = 0
-        self.new[br, bloc] = 0
-        for k in range(len(self.prog.wrecks)):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
-            wl = self.prog.w_loc[k]
+        old[flat] = left.astype(np.uint8)
+        won = flat[blazed]
+        self.blaze.reshape(-1)[won] = True
+        self.fresh.reshape(-1)[won] = True
+        old[won] = 0
+        self.new.reshape(-1)[won] = 0
+        bloc = locs[blazed]
+        for w in range(len(self.prog.wrecks)):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
+            wl = self.prog.w_loc[w]
             if wl >= 0:
-                self.walive[br[bloc == wl], k] = False
+                self.walive[rows[blazed][bloc == wl], w] = False
 
     def _refresh_best(self) -> None:
         """Fold the Blazes that may now spread into each target's best Original DR needed (B25.6).
@@ -654,16 +694,19 @@ class _Batch:
         prog = self.prog
         t = prog.t
         n = prog.n
-        if len(self.dirty):
+        parts = [self.pending]
+        if self.dirty:
             rows = np.array(sorted(self.dirty), np.int64)
             self.best[rows] = NEVER
-            self.counted[rows] = False
             self.dirty.clear()
-        fresh_src = self.blaze & ~self.fresh & ~self.counted
-        flat_src = np.flatnonzero(fresh_src)
+            keep = ~np.isin(self.pending // n, rows)
+            parts = [self.pending[keep]]
+            for r in rows:
+                parts.append(np.flatnonzero(self.blaze[r] & ~self.fresh[r]) + r * n)
+        flat_src = np.concatenate(parts) if len(parts) > 1 else parts[0]
+        self.pending = np.zeros(0, np.int64)
         if len(flat_src) == 0:
             return
-        self.counted |= fresh_src
         rows = flat_src // n
         srcs = flat_src - rows * n
         deg = prog.e_deg[srcs]
@@ -710,6 +753,7 @@ class _Batch:
         self.new.reshape(-1)[won] += 1
 
     def end_player_turn(self) -> None:
+        self.pending = np.flatnonzero(self.blaze & self.fresh)  # they may spread from the next Player Turn
         self.old += self.new
         self.new[:] = 0
         self.fresh[:] = False

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -47,6 +48,7 @@ from asl_vassal_bridge.core.fire import (
 )
 from asl_vassal_bridge.core.forecast import (
     WINDS,
+    ForecastProgram,
     _Batch,
     _collapsed_map,
     _threshold,
@@ -54,7 +56,6 @@ from asl_vassal_bridge.core.forecast import (
     compile_position,
     forecast,
     forecast_reference,
-    play_player_turn,
 )
 from asl_vassal_bridge.core.wind import gusts, rally_phase
 
@@ -79,8 +80,8 @@ class _Branch:
     Spreading Fire DR: spread or not — each with its exact weight; other rolls over every total.
     """
 
-    _DR = [(t, Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]
-    _SR = [(t, Fraction(1, 6)) for t in range(1, 7)]
+    _DR: ClassVar[list[tuple[int, Fraction]]] = [(t, Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]
+    _SR: ClassVar[list[tuple[int, Fraction]]] = [(t, Fraction(1, 6)) for t in range(1, 7)]
 
     def __init__(self, prefix: tuple[int, ...], classes: Classes) -> None:
         self.prefix = prefix
@@ -93,7 +94,7 @@ class _Branch:
         self.taken.append((c, len(options), options[c][1]))
         return options[c][0]
 
-    def DR(self, purpose: str) -> Roll:  # noqa: N802
+    def DR(self, purpose: str) -> Roll:
         total = self._pick(self.classes.get(purpose, self._DR))
         colored = max(1, total - 6)
         return Roll(colored, total - colored)
@@ -285,6 +286,11 @@ def test_forecast_agrees_with_the_plain_per_trajectory_loop() -> None:
 # The tables are the core's checks
 
 
+def _edge_ids(prog: ForecastProgram) -> dict[tuple[Location, Location], int]:
+    pairs = zip(prog.e_src, prog.e_tgt, strict=True)
+    return {(prog.locations[int(a)], prog.locations[int(b)]): e for e, (a, b) in enumerate(pairs)}
+
+
 def _all_edges(p: Position) -> list[tuple[Location, Location, Direction | None]]:
     m = p.map
     return [(s, t, d) for s in m.all_locations() if m.is_burnable(s) for t, d in spread_targets(m, s)
@@ -296,8 +302,7 @@ def test_b25_63_b25_64_thresholds_equal_the_core_check_for_all_13_winds(make: Ca
     p = make()
     prog = compile_position(p)
     table = prog.t.thr[0]
-    edges = {(prog.locations[int(a)], prog.locations[int(b)]): e for e, (a, b) in enumerate(zip(prog.e_src,
-                                                                                                  prog.e_tgt))}
+    edges = _edge_ids(prog)
     checked = 0
     for s, t, d in _all_edges(p):
         for w, wind in enumerate(WINDS):
@@ -317,25 +322,31 @@ def test_demo_thresholds_equal_the_core_check_for_all_13_winds() -> None:
 
     p = demo_position()
     prog = compile_position(p)
-    edges = {(prog.locations[int(a)], prog.locations[int(b)]): e for e, (a, b) in enumerate(zip(prog.e_src,
-                                                                                                  prog.e_tgt))}
+    edges = _edge_ids(prog)
     for s, t, d in _all_edges(p):
         for w, wind in enumerate(WINDS):
             pw = replace(p, environment=replace(p.environment, wind=wind))
             assert prog.t.thr[0, edges[(s, t)], w] == _threshold(_spread_check(pw, s, t, d)), (s, t, wind)
 
 
-def test_b25_66_collapsed_map_tables_equal_a_fresh_compile() -> None:
+@pytest.mark.parametrize("one_by_one", [False, True])
+def test_b25_66_collapsed_map_tables_equal_a_fresh_compile(one_by_one: bool) -> None:
     from asl_vassal_bridge.scenarios import demo_position
 
     p = demo_position()
     prog = compile_position(p)
-    gone = frozenset({L("E5").hex, L("I5").hex})
-    row = _variant(prog, gone)
+    order = [L("I5").hex, L("E5").hex, L("I4").hex, L("J4").hex]  # the church hexes touch: clusters merge
+    gone = frozenset(order)
+    if one_by_one:
+        row = 0
+        for k in range(1, len(order) + 1):
+            row = _variant(prog, frozenset(order[:k]), row)
+    else:
+        row = _variant(prog, gone)
     fresh = compile_position(replace(p, map=_collapsed_map(p.map, gone), fires=(), wrecks=()))
     fresh_edges = {(fresh.locations[int(a)], fresh.locations[int(b)]): e
-                   for e, (a, b) in enumerate(zip(fresh.e_src, fresh.e_tgt))}
-    for e, (a, b) in enumerate(zip(prog.e_src, prog.e_tgt)):
+                   for e, (a, b) in enumerate(zip(fresh.e_src, fresh.e_tgt, strict=False))}
+    for e, (a, b) in enumerate(zip(prog.e_src, prog.e_tgt, strict=False)):
         key = (prog.locations[int(a)], prog.locations[int(b)])
         if key in fresh_edges:
             assert prog.t.valid[row, e], key

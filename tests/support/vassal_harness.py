@@ -40,6 +40,9 @@ DEBIAN_JARS = (
 #: VASL slots the test module carries: (window, entryName, gpid).
 FIRE_SLOTS = (("Flame", "192"), ("Blaze", "195"), ("EC", "284"), ("Wind Dir", "285"), ("Gusts", "286"),
               ("Wind", "287"), ("Pin", "1"))
+#: VASL unit slots for the A22 attack and A15 Heat of Battle tests: a German squad (the 4-6-8 Esq slot
+#: showing its 4-6-7 1sq layer), the German FT and the Partisan MOL counter (ru/ruMOL).
+UNIT_SLOTS = (("4-6-8 Esq", "11467"), ("FT", "2473"), ("MOL-P", "490"))
 HIDDEN_SLOTS = (("Pin", "5704"), ("Flame", "5710"), ("Blaze", "5713"))
 PROTOTYPES = ("DBGlobal", "DBCommon", "DBOwner", "repCA", "DBCounterType", "DBUnit")
 
@@ -197,7 +200,7 @@ def _placeholder_images(buildfile: str) -> dict[str, bytes]:
     Image.new("RGB", (48, 48), (200, 120, 60)).save(buf, "PNG")
     png = buf.getvalue()
     out: dict[str, bytes] = {}
-    for m in re.finditer(r"(?:^|[;,])((?:M[SL]|tables)\\?/[A-Za-z0-9_\-.]+)", buildfile):
+    for m in re.finditer(r"(?:^|[;,])((?:M[SL]|tables|[a-z]{2})\\?/[A-Za-z0-9_\-.]+)", buildfile):
         name = m.group(1).replace("\\", "")
         out[f"images/{name}"] = _SVG if name.endswith(".svg") else png
     for name in ("pin", "pinb", "Flame", "Blaze", "_white58"):
@@ -211,7 +214,7 @@ def build_module(path: Path) -> Path:
             f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
             f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        bf = module_buildfile()
+        bf = module_buildfile(extra_slots=UNIT_SLOTS)
         z.writestr("buildFile.xml", bf)
         for name, data_ in _placeholder_images(bf).items():
             z.writestr(name, data_)
@@ -265,10 +268,25 @@ def _piece_command(p: GamePiece, slots: dict[str, str]) -> str:
     return f"+/{p.id}/{p.type}/{p.state.replace('@XY@', f'{MAP_ID};{x};{y}')}"
 
 
-def write_saved_game(path: Path, pieces: Sequence[GamePiece]) -> Path:
+def _stack_commands(pieces: Sequence[GamePiece]) -> list[str]:
+    """VASSAL's Stack of each hex (as VASSAL itself saves a game: every piece on a map is in a Stack)."""
+    by_hex: dict[str, list[str]] = {}
+    for p in pieces:
+        by_hex.setdefault(p.hex, []).append(p.id)
+    out = []
+    for i, (hex_name, ids) in enumerate(by_hex.items()):
+        x, y = hex_point(hex_name)
+        out.append(f"+/stack-{i}/stack/{MAP_ID};{x};{y};" + ";".join(ids))
+    return out
+
+
+def write_saved_game(path: Path, pieces: Sequence[GamePiece], stacks: bool = False) -> Path:
+    """A saved game with *pieces*; with *stacks* every hex's pieces are in one VASSAL Stack, as real saves."""
     slots = slot_texts()
     cmds = ["begin_save", f"{MAP_ID}BoardPicker\t{BOARD}\t0\t0"]
     cmds += [_piece_command(p, slots) for p in pieces]
+    if stacks:
+        cmds += _stack_commands(pieces)
     cmds.append("end_save")
     plain = "\x1b".join(cmds).encode("utf-8")
     key = 0x2A

@@ -1,7 +1,7 @@
 """The widget in a real browser: Voilà serves examples/fire_widget.ipynb, headless Chromium clicks it.
 
 Needs ``scripts/install-browser-test-deps.sh`` (Debian Chromium, npm playwright-core, Voilà).  The
-screenshots stay in ``screenshots/widget/`` at the repository root after the run.
+screenshots stay in ``screenshots/widget/voila/`` and ``screenshots/widget/lab/`` at the repository root after the run.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(url, timeout=5) as r:  # noqa: S310 - our own local server
+                with urllib.request.urlopen(url, timeout=5) as r:
                     if r.status == 200:
                         break
             except OSError:
@@ -81,6 +81,45 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 pytest.fail(f"Voilà did not start: {(home / 'voila.log').read_text(errors='replace')[-2000:]}")
             time.sleep(0.3)
         yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    port = _free_port()
+    home = tmp_path_factory.mktemp("lab")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"))
+    log = open(home / "lab.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+         "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={REPO}"],
+        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(base + "api", timeout=5) as r:  # noqa: S310 - our own local server
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail(f"JupyterLab did not start: {(home / 'lab.log').read_text(errors='replace')[-2000:]}")
+            time.sleep(0.3)
+        yield base + "lab/tree/examples/fire_widget.ipynb"
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -116,10 +155,19 @@ def _close(a: list[int], b: tuple[int, ...] | list[int], tol: int = 12) -> bool:
 
 
 def test_widget_in_voila_draws_the_board_places_a_flame_and_shows_odds(voila_url: str, tmp_path: Path) -> None:
-    if SCREENSHOTS.exists():
-        shutil.rmtree(SCREENSHOTS)
+    _check_in_browser(voila_url, "voila", tmp_path)
+
+
+def test_widget_in_jupyterlab_draws_the_board_places_a_flame_and_shows_odds(lab_url: str, tmp_path: Path) -> None:
+    _check_in_browser(lab_url, "lab", tmp_path)
+
+
+def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
+    shots = SCREENSHOTS / mode
+    if shots.exists():
+        shutil.rmtree(shots)
     geo = _geometry()
-    config = dict(geo, url=voila_url, screenshots=str(SCREENSHOTS), chromium=CHROMIUM)
+    config = dict(geo, url=url, mode=mode, screenshots=str(shots), chromium=CHROMIUM)
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps(config))
     run = subprocess.run(["node", str(BROWSER / "check_widget.js"), str(cfg)], cwd=BROWSER, capture_output=True,
@@ -138,7 +186,7 @@ def test_widget_in_voila_draws_the_board_places_a_flame_and_shows_odds(voila_url
     # The odds overlay tints the hex most at risk.
     assert seen["oddsAfter"] != seen["oddsBefore"], seen
     for name in ("1-board.png", "2-flame-placed.png", "3-odds-overlay.png"):
-        assert (SCREENSHOTS / name).stat().st_size > 10_000, name
+        assert (shots / name).stat().st_size > 10_000, name
 
 
 def test_hex_geometry_round_trips() -> None:

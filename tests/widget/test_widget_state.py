@@ -11,10 +11,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
-
 from asl_fire_widget import FireSession, FireWidget
 from asl_fire_widget.widget import FIRE, HOVER, OVERLAY, TERRAIN
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+
 from asl_vassal_bridge.core import EC, Direction, FireKind, Hex, Location, Phase, WindForce
 
 
@@ -78,7 +78,7 @@ def frontend(w: FireWidget, event: str, h: Hex | None = None, layer: int = HOVER
     w.canvas[layer]._handle_frontend_event(None, {"event": event, "x": x, "y": y}, [])
 
 
-def H(w: FireWidget, name: str) -> Hex:  # noqa: N802
+def H(w: FireWidget, name: str) -> Hex:
     return w.session.position.map.parse_hex(name)
 
 
@@ -305,3 +305,45 @@ def test_a_bigger_map_resizes_the_canvas_and_redraws_terrain(w: FireWidget, sent
     w.session.replace_position(big, "a big woods")
     assert w.geo.width == w.canvas.width
     assert model(w, TERRAIN) in sent.canvases()
+
+
+# ---------------------------------------------------------------------------
+# A live game through the bridge (read-only)
+
+
+class SnapshotOnly:
+    """A bridge client that can only be read: any write would fail the test."""
+
+    def __init__(self, pieces: list[dict[str, Any]]) -> None:
+        self.pieces = pieces
+        self.reads = 0
+
+    def snapshot(self, with_terrain: bool = True) -> dict[str, Any]:
+        self.reads += 1
+        hexes = [{"name": f"{c}{r}", "elevation": 0,
+                  "locations": [{"name": f"{c}{r}", "level": 0, "terrain": "Woods" if c in "CD" else "Open Ground",
+                                 "center": True}]} for c in "ABCDE" for r in range(1, 5)]
+        return {"module": {"name": "VASL"}, "game": {"started": True, "processed": "", "may_change": True},
+                "maps": [{"id": "Map0", "name": "Main Map", "boards": [],
+                          "terrain": {"source": "VASL", "hexes": hexes}}],
+                "pieces": self.pieces}
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the widget must not call {name} on a live game")
+
+
+def _piece(pid: str, name: str, gpid: str, loc: str) -> dict[str, Any]:
+    return {"id": pid, "name": name, "gpid": gpid, "map": "Main Map", "location": loc, "rev": f"r-{pid}",
+            "x": 100 * ord(loc[0]), "y": 100 * int(loc[1:]), "layers": []}
+
+
+def test_live_game_is_shown_read_only_and_can_be_read_again() -> None:
+    client = SnapshotOnly([_piece("b1", "Blaze", "5713", "D2")])
+    w = FireWidget.live(client=client, seed=1)
+    pos = w.session.position
+    assert [f.location.name for f in pos.blazes()] == ["D2"]
+    assert "read-only" in w.header.value
+    client.pieces = [*client.pieces, _piece("f1", "Flame", "192", "C3")]
+    w.refresh_live_button.click()
+    assert client.reads == 2
+    assert [f.location.name for f in w.session.position.flames()] == ["C3"]

@@ -59,8 +59,8 @@ class MapGeometry:
         self.y0 = float(pts[:, 1].min()) - self.ry
         self.centres: F = (pts - (self.x0, self.y0)) * scale + (MARGIN, HEADER + MARGIN)
         self.row = {h: i for i, h in enumerate(self.hexes)}
-        self.width = int(math.ceil((pts[:, 0].max() - self.x0 + self.rx) * scale)) + 2 * MARGIN
-        self.height = int(math.ceil((pts[:, 1].max() - self.y0 + self.ry) * scale)) + HEADER + 2 * MARGIN
+        self.width = math.ceil((pts[:, 0].max() - self.x0 + self.rx) * scale) + 2 * MARGIN
+        self.height = math.ceil((pts[:, 1].max() - self.y0 + self.ry) * scale) + HEADER + 2 * MARGIN
 
     def centre(self, h: Hex) -> tuple[float, float]:
         x, y = self.centres[self.row[h]]
@@ -70,7 +70,7 @@ class MapGeometry:
         """Corner points, shape (n, 6, 2), of the hexes at *rows* (all hexes if None)."""
         c = self.centres if rows is None else self.centres[np.asarray(rows, dtype=np.int64)]
         r = _UNIT * (self.rx * self.scale * shrink, self.ry * self.scale * shrink)
-        return c[:, None, :] + r[None, :, :]  # type: ignore[no-any-return]
+        return (c[:, None, :] + r[None, :, :]).astype(np.float32)  # type: ignore[no-any-return]
 
     def hex_at(self, x: float, y: float) -> Hex | None:
         """The map hex under canvas point (x, y), or None off the map."""

@@ -33,10 +33,10 @@ from asl_vassal_bridge.core import (
 )
 from asl_vassal_bridge.core.dice import Dice
 from asl_vassal_bridge.core.fire import SpreadCheck, pending_blaze_checks, pending_spreads
-from asl_vassal_bridge.core.firestarts import add_burning_wreck, place_flame
+from asl_vassal_bridge.core.firestarts import add_burning_wreck
 from asl_vassal_bridge.core.forecast import Forecast, ForecastProgram, compile_position, forecast, play_player_turn
 
-__all__ = ["TOOLS", "FireSession", "HoverInfo", "KINDLERS"]
+__all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo"]
 
 #: Click tools: what a click on a hex does.
 TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling")
@@ -222,7 +222,7 @@ class FireSession:
         pos = self.position
         ground = Location(loc.hex)
         new = add_burning_wreck(pos, ground, name="Burning Wreck")
-        new = replace(new, wrecks=new.wrecks[:-1] + (replace(new.wrecks[-1], since=self._established()),))
+        new = replace(new, wrecks=(*new.wrecks[:-1], replace(new.wrecks[-1], since=self._established())))
         self._push(new, f"Burning Wreck placed in {pos.loc_name(ground)} (B25.14)")
 
     def _tool_remove(self, loc: Location) -> None:

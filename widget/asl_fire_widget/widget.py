@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as W  # noqa: N812 - the usual short name
 from ipycanvas import MultiCanvas, hold_canvas
 
 from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Position, WindForce
@@ -22,7 +22,7 @@ from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Position, WindF
 from .drawing import MapGeometry, draw_fires, draw_heat, draw_hover, draw_terrain, locations_heat
 from .state import KINDLERS, TOOLS, FireSession
 
-__all__ = ["FireWidget", "LAYERS"]
+__all__ = ["LAYERS", "FireWidget"]
 
 #: Canvas layers, bottom to top.
 LAYERS = ("terrain", "overlay", "fire", "hover")
@@ -34,7 +34,7 @@ _TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck
 
 def _fit_scale(pos: Position, max_width: int) -> float:
     geo = MapGeometry(pos.map.hexes, 1.0)
-    return max(0.08, min(1.0, max_width / max(1, geo.width)))
+    return float(max(0.08, min(1.0, max_width / max(1, geo.width))))
 
 
 class FireWidget(W.VBox):  # type: ignore[misc]

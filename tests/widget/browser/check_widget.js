@@ -55,6 +55,15 @@ async function topCanvasBox(page) {
     out.page = page;
     const t0 = Date.now();
     await page.goto(config.url, { waitUntil: 'load', timeout: 60000 });
+    if (config.mode === 'lab') {
+      // JupyterLab: wait for the notebook and its kernel, then Run > Run All Cells.
+      await page.waitForSelector('.jp-Notebook .jp-Cell', { timeout: 60000 });
+      await page.waitForSelector('.jp-Notebook-ExecutionIndicator[data-status="idle"], ' +
+        '.jp-KernelStatus-success, .jp-Toolbar-kernelStatus', { timeout: 60000 }).catch(() => null);
+      await page.waitForTimeout(1500);
+      await page.locator('.lm-MenuBar-itemLabel', { hasText: /^Run$/ }).click();
+      await page.locator('.lm-Menu-itemLabel', { hasText: /^Run All Cells$/ }).click();
+    }
     // Wait until the terrain layer has drawn: the known hex is no longer blank.
     await page.waitForFunction(([x, y]) => {
       const layers = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200);
@@ -72,13 +81,20 @@ async function topCanvasBox(page) {
     out.canvasBox = box;
     out.clickBefore = await pixel(page, config.clickHex.x, config.clickHex.y);
     await page.getByRole('button', { name: 'Flame', exact: true }).click();
-    await page.mouse.click(box.x + config.clickHex.x, box.y + config.clickHex.y);
-    await page.waitForFunction(async () => true);
-    const deadline = Date.now() + 15000;
-    do {
-      await page.waitForTimeout(200);
-      out.clickAfter = await pixel(page, config.clickHex.x, config.clickHex.y);
-    } while (JSON.stringify(out.clickAfter) === JSON.stringify(out.clickBefore) && Date.now() < deadline);
+    // In JupyterLab the first click on an output may only select its cell: click again if nothing changed.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.mouse.move(box.x + config.clickHex.x, box.y + config.clickHex.y);
+      await page.mouse.down();
+      await page.waitForTimeout(80);
+      await page.mouse.up();
+      const deadline = Date.now() + 5000;
+      do {
+        await page.waitForTimeout(200);
+        out.clickAfter = await pixel(page, config.clickHex.x, config.clickHex.y);
+      } while (JSON.stringify(out.clickAfter) === JSON.stringify(out.clickBefore) && Date.now() < deadline);
+      out.clickAttempts = attempt + 1;
+      if (JSON.stringify(out.clickAfter) !== JSON.stringify(out.clickBefore)) break;
+    }
     await page.screenshot({ path: path.join(shots, '2-flame-placed.png'), fullPage: true });
 
     // Hover a hex: the side panel shows its odds.

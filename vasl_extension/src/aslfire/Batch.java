@@ -246,6 +246,10 @@ final class Batch {
       if (!(ch.get("index") instanceof Number) || !(ch.get("value") instanceof Number)) {
         throw new Refused("layer change of piece " + id + ": \"index\" and \"value\" must be numbers");
       }
+      if (((Number) ch.get("value")).intValue() == 0) {
+        throw new Refused("layer change of piece " + id + ": \"value\" is a level (1, 2, …) or minus a level to "
+            + "switch the layer off, never 0");
+      }
       Embellishment e = layer(p, ((Number) ch.get("index")).intValue());
       if (e == null) {
         throw new Refused("piece " + id + " has no layer " + ch.get("index"));
@@ -289,7 +293,11 @@ final class Batch {
       }
       for (int i = 0; i < layerTraits.size(); i++) {
         ChangeTracker ct = new ChangeTracker(layerPieces.get(i));
-        layerTraits.get(i).setValue(layerValues.get(i));
+        // the value as in the snapshot's state: level n shown (n > 0), or off keeping level -n (n < 0);
+        // VASSAL's setValue takes the 0-based level and keeps the on/off status
+        int v = layerValues.get(i);
+        layerTraits.get(i).setValue(Math.abs(v) - 1);
+        layerTraits.get(i).setActive(v > 0);
         c = chain(c, ct.getChangeCommand());
       }
       for (Object line : list(batch, "summary")) {

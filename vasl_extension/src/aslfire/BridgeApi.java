@@ -130,6 +130,30 @@ public final class BridgeApi {
     FireBridge.say(text);
   }
 
+  /** The ids of the visible pieces selected on the map (VASSAL's KeyBuffer), as a JSON list. */
+  public String selection() {
+    try {
+      return Edt.call(() -> {
+        StringBuilder sb = new StringBuilder("[");
+        boolean first = true;
+        for (VASSAL.counters.GamePiece p : VASSAL.counters.KeyBuffer.getBuffer().asList()) {
+          if (p instanceof VASSAL.counters.Stack || !Snapshot.isVisible(p)) {
+            continue;
+          }
+          if (!first) {
+            sb.append(',');
+          }
+          first = false;
+          Json.quote(sb, p.getId());
+        }
+        return sb.append(']').toString();
+      }, FireBridge.EDT_TIMEOUT_MS, "selection");
+    }
+    catch (Edt.EdtFailure e) {
+      return "{\"error\":" + Json.quote(e.getMessage()) + "}";
+    }
+  }
+
   /** Names and ids of every visible piece (for comparing with per-piece calls). */
   public String[] pieceIds() throws Edt.EdtFailure {
     return Edt.call(() -> {

@@ -40,6 +40,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"wind", "Wind change (RPh)", "B25.65: check for a Wind change at the start of the RPh"},
     {"upkeep", "Fire upkeep (AFPh)", "B25: Flame to Blaze, Spreading Fire and Gusts at the end of the AFPh"},
     {"odds", "Fire odds", "Show the odds of every pending fire roll"},
+    {"hob", "Heat of Battle", "A15: roll Heat of Battle for the selected unit"},
   };
 
   private final List<LaunchButton> buttons = new ArrayList<>();

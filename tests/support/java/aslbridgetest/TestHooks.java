@@ -94,6 +94,55 @@ public final class TestHooks {
     GameModule.getGameModule().getRNG().setSeed(seed);
   }
 
+  /**
+   * Makes VASSAL's RNG give these die faces next (then random ones again): the bridge still rolls
+   * through {@code GameModule.getRNG()}, the test only chooses what it shows. Never shipped.
+   */
+  public static void scriptDice(int[] faces) throws Exception {
+    java.lang.reflect.Field f = GameModule.class.getDeclaredField("RNG");
+    f.setAccessible(true);
+    java.util.Random base = (java.util.Random) f.get(GameModule.getGameModule());
+    java.util.Random inner = base instanceof ScriptedRandom ? ((ScriptedRandom) base).inner : base;
+    f.set(GameModule.getGameModule(), new ScriptedRandom(inner, faces));
+  }
+
+  /** A Random that returns scripted die faces for {@code nextInt(6)}, then defers to the real one. */
+  static final class ScriptedRandom extends java.util.Random {
+    private static final long serialVersionUID = 1L;
+    final java.util.Random inner;
+    private final java.util.ArrayDeque<Integer> next = new java.util.ArrayDeque<>();
+
+    ScriptedRandom(java.util.Random inner, int[] faces) {
+      this.inner = inner;
+      for (int x : faces) {
+        next.add(x);
+      }
+    }
+
+    @Override
+    public synchronized int nextInt(int bound) {
+      if (bound == 6 && next != null && !next.isEmpty()) {
+        return next.poll() - 1;
+      }
+      return inner.nextInt(bound);
+    }
+  }
+
+  /** Selects exactly these pieces on the map (VASSAL's KeyBuffer), as a click would. */
+  public static void select(String[] ids) throws Exception {
+    onEdt(() -> {
+      VASSAL.counters.KeyBuffer kb = VASSAL.counters.KeyBuffer.getBuffer();
+      kb.clear();
+      for (String id : ids) {
+        VASSAL.counters.GamePiece p = GameModule.getGameModule().getGameState().getPieceForId(id);
+        if (p != null) {
+          kb.add(p);
+        }
+      }
+      return null;
+    });
+  }
+
   /** Moves to another room of the connected server (e.g. back to the "Main Room"), retrying until there. */
   public static String joinRoom(String room) throws Exception {
     long end = System.currentTimeMillis() + 30000;

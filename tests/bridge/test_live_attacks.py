@@ -1,0 +1,164 @@
+"""A22 FT/MOL attacks and A15 Heat of Battle against a real VASSAL engine (3.6 jar, Xvfb) with the extension.
+
+The game holds VASL's real German 4-6-7 squad, FT and MOL counters (slots
+copied from ../shared/vasl/buildFile-6.5.xml at test time).  The dice are
+VASSAL's: the bridge rolls through ``GameModule.getRNG()``; the test only
+chooses the faces it shows (``TestHooks.scriptDice``) so each rule's case
+comes up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge.attacks import AttackRequest, run_attack
+from asl_vassal_bridge.bridge.client import BridgeClient, connect
+from asl_vassal_bridge.bridge.hob import HobRequest, run_hob
+from asl_vassal_bridge.bridge.phases import handle_button
+from asl_vassal_bridge.bridge.pieces import is_broken
+from tests.support import vassal_harness as vh
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+SQUAD, FT, MOL = "11467", "2473", "490"
+
+
+def attack_pieces() -> list[vh.GamePiece]:
+    return [
+        vh.GamePiece("sq-mol", "E4", gpid=SQUAD),  # Open Ground, adjacent to the Woods of E3
+        vh.GamePiece("mol", "E4", gpid=MOL),
+        vh.GamePiece("sq-brk", "C3", gpid=SQUAD),  # in Woods: his own Location burns on a colored 6
+        vh.GamePiece("sq-ft", "G5", gpid=SQUAD),
+        vh.GamePiece("ft", "G5", gpid=FT),
+        vh.GamePiece("sq-hob", "H5", gpid=SQUAD),
+        vh.GamePiece("sq-btn", "A6", gpid=SQUAD),
+    ]
+
+
+@pytest.fixture(scope="module")
+def dora(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    work = engine_dir / "attacks"
+    work.mkdir(exist_ok=True)
+    game = vh.write_saved_game(work / "dora.vsav", attack_pieces(), stacks=True)
+    player = vh.VassalPlayer("dora", module_with_extension, game, support_jar, xvfb.display, work,
+                             work / "dora.json")
+    try:
+        player.wait_connection_file()
+        client = connect(player.connection_file)
+        end = time.time() + 30
+        while not client.status().get("started") and time.time() < end:
+            time.sleep(0.2)
+        yield client
+        client.close()
+    finally:
+        player.stop()
+
+
+def _script(client: BridgeClient, faces: Sequence[int]) -> None:
+    arr = client._gateway.new_array(client.jvm.int, len(faces))
+    for i, f in enumerate(faces):
+        arr[i] = f
+    client.jvm.aslbridgetest.TestHooks.scriptDice(arr)
+
+
+def _chat(client: BridgeClient) -> str:
+    return str(client.jvm.aslbridgetest.TestHooks.chatText())
+
+
+def _at(client: BridgeClient, name: str, hex_name: str) -> list[dict[str, Any]]:
+    return [p for p in client.snapshot(with_terrain=False)["pieces"] if p["name"] == name
+            and p["location"] == hex_name]
+
+
+def _piece(client: BridgeClient, pid: str) -> dict[str, Any] | None:
+    return next((p for p in client.snapshot(with_terrain=False)["pieces"] if p["id"] == pid), None)
+
+
+def test_live_mol_colored_1_places_a_flame_and_one_undo_removes_it_a22_6111(dora: BridgeClient) -> None:
+    client = dora
+    assert not _at(client, "Flame", "E3")
+    chat_before = _chat(client)
+    _script(client, [1, 1, 3])  # MOL Check dr 1; attack DR colored 1, white 3
+    res = run_attack(client, AttackRequest("mol", "sq-mol", "E3"))
+    assert res.applied["rolls"] == 2 and len(res.applied["placed"]) == 1
+    assert len(_at(client, "Flame", "E3")) == 1
+    new_chat = _chat(client)[len(chat_before):]
+    assert "*** MOL Check" in new_chat and "= 1 " in new_chat and "= 1,3 " in new_chat
+    assert "A22.6111" in new_chat and "DRM" in new_chat
+    client.jvm.aslbridgetest.TestHooks.undo()
+    assert not _at(client, "Flame", "E3")
+
+
+def test_live_mol_colored_6_breaks_the_thrower_and_burns_his_location_a22_6111(dora: BridgeClient) -> None:
+    client = dora
+    before = _piece(client, "sq-brk")
+    assert before is not None and not is_broken(before)
+    _script(client, [1, 6, 2])
+    res = run_attack(client, AttackRequest("mol", "sq-brk", "C4"))
+    assert res.applied["changed"] == 1
+    after = _piece(client, "sq-brk")
+    assert after is not None and is_broken(after)  # flipped through VASL's own broken layer
+    assert len(_at(client, "Flame", "C3")) == 1
+    client.jvm.aslbridgetest.TestHooks.undo()
+    undone = _piece(client, "sq-brk")
+    assert undone is not None and not is_broken(undone) and not _at(client, "Flame", "C3")
+
+
+def test_live_ft_malfunction_removes_the_ft_counter_a22_5(dora: BridgeClient) -> None:
+    client = dora
+    assert _piece(client, "ft") is not None
+    chat_before = _chat(client)
+    _script(client, [5, 6])  # Original DR 11 ≥ X10
+    res = run_attack(client, AttackRequest("ft", "sq-ft", "G4"))
+    assert res.applied["removed"] == 1
+    assert _piece(client, "ft") is None and _piece(client, "sq-ft") is not None
+    assert "A22.5" in _chat(client)[len(chat_before):]
+    client.jvm.aslbridgetest.TestHooks.undo()
+    assert _piece(client, "ft") is not None
+
+
+def test_live_hob_battle_hardening_on_a_piece_a15_3(dora: BridgeClient) -> None:
+    client = dora
+    chat_before = _chat(client)
+    _script(client, [4, 4])
+    res = run_hob(client, HobRequest("sq-hob"))
+    assert res.hob is not None and res.applied is not None
+    new_chat = _chat(client)[len(chat_before):]
+    assert "Heat of Battle (A15.1)" in new_chat and "= 4,4 " in new_chat and "Final 8" in new_chat
+    assert "German 4-6-7" in new_chat and "/36" in new_chat and "A15.3" in new_chat
+    piece = _piece(client, "sq-hob")
+    assert piece is not None and piece["name"] == "4-6-8 Esq"  # VASL's class layer switched
+    client.jvm.aslbridgetest.TestHooks.undo()
+    piece = _piece(client, "sq-hob")
+    assert piece is not None and piece["name"] == "4-6-7 1sq"
+
+
+def test_live_hob_button_acts_on_the_selected_squad_a15(dora: BridgeClient) -> None:
+    client = dora
+    client.jvm.aslbridgetest.TestHooks.select(_strings(client, ["sq-btn"]))
+    chat_before = _chat(client)
+    _script(client, [6, 5])  # Final 11: Berserk
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        client.press("hob")
+        end = time.time() + 20
+        while "Heat of Battle" not in _chat(client)[len(chat_before):] and time.time() < end:
+            time.sleep(0.1)
+    finally:
+        client.api.clearListener()
+    new_chat = _chat(client)[len(chat_before):]
+    assert "Heat of Battle (A15.1)" in new_chat and "= 6,5 " in new_chat and "Berserk" in new_chat
+    assert "A15.4" in new_chat
+    client.jvm.aslbridgetest.TestHooks.undo()
+
+
+def _strings(client: BridgeClient, items: Sequence[str]) -> Any:
+    arr = client._gateway.new_array(client.jvm.String, len(items))
+    for i, s in enumerate(items):
+        arr[i] = s
+    return arr

@@ -1,0 +1,24 @@
+"""examples/fire_widget.ipynb is a valid notebook that runs headless (nbclient)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "fire_widget.ipynb"
+
+
+def test_example_notebook_is_valid_and_runs_headless() -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    nbformat.validate(nb)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(
+        NOTEBOOK.parent)}}).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert widgets, "the widget is displayed"
+    text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
+    assert "B25.6" in text  # the odds printed from code name their rule
