@@ -46,7 +46,8 @@ def main() -> int:
     t_fast = t_compile + t_sim
     print(f"vectorised: {args.trials} trajectories × {args.turns} Player Turns in {t_fast:.2f} s "
           f"(compile {t_compile:.2f} s + simulate {t_sim:.2f} s, processes={args.processes}); "
-          f"{len(prog.variant_of) - 1} collapsed-map variants")
+          + (f"{len(prog.variant_of) - 1} collapsed-map variants" if processes == 1 else
+             "collapsed-map variants built in the worker processes"))
     print(f"  mean burning Locations per trajectory at the end: {fc.burning.sum():.1f}; "
           f"largest standard error {fc.stderr.max():.4f}")
 

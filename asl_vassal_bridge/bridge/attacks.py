@@ -47,7 +47,8 @@ WEAPONS = ("ft", "mol")
 class AttackRequest:
     """A declared FT or MOL attack on the live game.
 
-    *firer*: the squad's piece id (or, for a FT, the FT counter's); *target*:
+    *firer*: the squad's piece id (or, for a FT, the FT counter's; None: the
+    piece selected on VASSAL's map); *target*:
     a Location name (``E3``, ``G4.1``) or the id of the AFV attacked.
     *options* are further fields of :class:`~asl_vassal_bridge.core.flamethrower.FtAttack`
     or :class:`~asl_vassal_bridge.core.molotov.MolAttack` (``cx``, ``predesignated``,
@@ -55,7 +56,7 @@ class AttackRequest:
     """
 
     weapon: str
-    firer: str
+    firer: str | None
     target: str
     phase: Phase = Phase.PFPH
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -135,6 +136,8 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         catalogue = unit_catalogue()
     live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, boards_dir=boards_dir)
     pos = live.position
+    if request.firer is None:
+        raise BadInput("no firer: give its piece id (--firer ID) or select it on the map")
     firer_piece = find_piece(snapshot, request.firer)
     stack = stack_of(snapshot, firer_piece)
     weapon_piece: Mapping[str, Any] | None = None
@@ -170,7 +173,7 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         opts.setdefault("vs_afv", True)
         opts.setdefault("afv_id", str(target_piece["id"]))
     kind = unit_kind(mmc, designation)
-    label = str(unit_piece["id"])
+    label = f"{designation} ({unit_piece['id']})"
     plan: FtPlan | MolPlan
     if request.weapon == "ft":
         plan = ft_attack(pos, FtAttack(firer_loc, target_loc, firer_kind=kind, firer_id=label, **opts))
@@ -253,6 +256,11 @@ def attack_batch(prepared: PreparedAttack, outcome: AttackOutcome, *, session: i
     summary = [f"* {e.describe()}" for e in outcome.report.events if e.roll is None]
     summary += [f"* → {c.describe()}" for c in outcome.consequences]
     texts = explain_rolls(rolls, outcome.report)
+    # the attack DR has no Check of its own: explain it with what it did (IFT line, To Kill, colored dr)
+    said = [e for e in outcome.report.events if e.roll is None and (
+        e.kind in ("ift", "thrower-breaks", "flame", "burning-wreck", "wreck") or "To Kill DR" in e.text)]
+    texts = [t or (said[0].describe() if said and len(faces) == 2 else "")
+             for t, (_p, faces) in zip(texts, rolls, strict=True)]
     return {
         "phase": None,
         "session": session,
@@ -293,6 +301,12 @@ def run_attack(client: BridgeClient, request: AttackRequest, *, game_map: GameMa
         from .client import BridgeRefused
 
         raise BridgeRefused(str(game_status.get("why_not") or "VASSAL does not allow changes now"))
+    if request.firer is None:
+        from dataclasses import replace
+
+        from .hob import selected_piece
+
+        request = replace(request, firer=selected_piece(client, what="the firing unit"))
     prepared = prepare_attack(snap, request, game_map=game_map, boards_dir=boards_dir)
     session = client.new_roll_session()
     rolled: list[tuple[str, Sequence[int]]] = []

@@ -211,8 +211,8 @@ class HobRun:
     message: str = ""
 
 
-def selected_piece(client: BridgeClient) -> str:
-    """The one unit selected on VASSAL's map.
+def selected_piece(client: BridgeClient, what: str = "a unit for Heat of Battle") -> str:
+    """The one unit selected on VASSAL's map (*what* names it in the messages).
 
     :raises BadInput: if none or several pieces are selected.
     """
@@ -223,11 +223,11 @@ def selected_piece(client: BridgeClient) -> str:
         raise BridgeRefused(str(data.get("error", "no selection")))
     ids = [str(x) for x in data]
     if not ids:
-        raise BadInput("select a unit on the map first (click its counter), then press Heat of Battle")
-    return ids[0] if len(ids) == 1 else _first_unit(client, ids)
+        raise BadInput(f"nothing is selected on the map: select {what} (click its counter) and try again")
+    return ids[0] if len(ids) == 1 else _first_unit(client, ids, what)
 
 
-def _first_unit(client: BridgeClient, ids: Sequence[str]) -> str:
+def _first_unit(client: BridgeClient, ids: Sequence[str], what: str) -> str:
     from ..data import unit_catalogue
 
     snap = client.snapshot(with_terrain=False)
@@ -240,7 +240,7 @@ def _first_unit(client: BridgeClient, ids: Sequence[str]) -> str:
             continue
         units.append(pid)
     if len(units) != 1:
-        raise BadInput(f"{len(units)} units selected: select exactly one unit for Heat of Battle (A15)")
+        raise BadInput(f"{len(units)} units selected: select exactly one, {what}")
     return units[0]
 
 

@@ -80,7 +80,8 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
                            "resolve it (A22) and place the Flames, Blaze, broken thrower and removed FT as ONE "
                            "VASSAL command; the chat shows the rolls, DRMs and rule numbers.")
     a.add_argument("weapon", choices=("ft", "mol"))
-    a.add_argument("--firer", required=True, metavar="ID", help="the firing squad's piece id (or its FT counter's)")
+    a.add_argument("--firer", metavar="ID", help="the firing squad's piece id (or its FT counter's); default: the "
+                   "unit selected on VASSAL's map")
     a.add_argument("--target", required=True, metavar="LOC|ID", help="the target Location (E3) or an AFV piece id")
     a.add_argument("--phase", default="PFPh", help="the phase (PFPh, MPh, DFPh, AFPh…; default PFPh)")
     a.add_argument("--cx", action="store_true", help="the firer is CX")

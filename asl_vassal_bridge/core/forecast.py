@@ -34,6 +34,7 @@ benchmarks and tests.
 from __future__ import annotations
 
 import os
+from collections import ChainMap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -405,9 +406,7 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     # A spread check reads only its two hexes (terrain, building, elevation, Interior status):
     # the edges to redo are those touching a collapsed hex or a hex whose Interior status changed.
     touched = set(cluster) | (base.interior_hexes ^ interior)
-    locations = dict(base._locations)
-    for h in cluster:
-        locations[h] = m._make_locations(h)
+    locations = ChainMap({h: m._make_locations(h) for h in cluster}, base._locations)
     m.__dict__["interior_hexes"] = frozenset(interior)
     m.__dict__["_locations"] = locations
     pos = replace(prog.position, map=m, fires=(), wrecks=(), units=())
@@ -444,8 +443,9 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     return delta
 
 
-def _clusters(prog: ForecastProgram, hexes: frozenset[Hex]) -> list[frozenset[Hex]]:
-    """Group collapsed hexes whose effects on the tables overlap.
+def _clusters(prog: ForecastProgram, hexes: frozenset[Hex], seeds: frozenset[Hex] | None = None
+              ) -> list[frozenset[Hex]]:
+    """Group collapsed hexes whose effects on the tables overlap (only the groups of *seeds*, if given).
 
     A spread check reads only its two hexes, so collapses interact when they are adjacent, or
     within 3 hexes when one of them also ends a neighbour's Interior Building status (B25.63).
@@ -457,8 +457,17 @@ def _clusters(prog: ForecastProgram, hexes: frozenset[Hex]) -> list[frozenset[He
         return [hexes]
     left = set(hexes)
     out = []
+    starts = set(seeds) if seeds is not None else None
     while left:
-        group = {left.pop()}
+        if starts is not None:
+            starts &= left
+            if not starts:
+                break
+            first = starts.pop()
+            left.discard(first)
+            group = {first}
+        else:
+            group = {left.pop()}
         grew = True
         while grew:
             grew = False
@@ -482,9 +491,8 @@ def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) 
     t = prog.t
     new = collapsed - prog.variant_sets[parent]
     row = t.copy_row(parent)
-    for cluster in _clusters(prog, collapsed):
-        if not cluster & new:
-            continue
+    clusters = _clusters(prog, collapsed, new if parent else None)
+    for cluster in clusters:
         d = _cluster_delta(prog, cluster)
         t.thr[row, d.edges] = d.thr
         t.valid[row, d.edges] = d.valid

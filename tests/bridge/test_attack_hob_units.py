@@ -60,9 +60,9 @@ class Faces:
         self.dice = ScriptedDice(faces)
         self.rolled: list[tuple[str, Sequence[int]]] = []
 
-    def DR(self, purpose: str) -> Roll:  # noqa: N802
+    def DR(self, purpose: str) -> Roll:
         r = self.dice.DR(purpose)
-        self.rolled.append((purpose, [r.colored, r.white]))
+        self.rolled.append((purpose, [r.colored, r.white or 0]))
         return r
 
     def dr(self, purpose: str) -> Roll:
@@ -125,7 +125,7 @@ def test_ft_attack_needs_a_ft_counter_in_the_stack_a22(slot_layers: Any) -> None
 
 def test_illegal_declaration_is_refused_with_its_rule_a22_6(slot_layers: Any) -> None:
     snap = snapshot([unit("sq", SQUAD, "B2", slot_layers)])
-    with pytest.raises(IllegalAction, match="A22.6"):
+    with pytest.raises(IllegalAction, match=r"A22\.6"):
         prepare_attack(snap, AttackRequest("mol", "sq", "C2", options={"available": False}))
 
 

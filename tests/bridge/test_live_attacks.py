@@ -60,10 +60,7 @@ def dora(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_d
 
 
 def _script(client: BridgeClient, faces: Sequence[int]) -> None:
-    arr = client._gateway.new_array(client.jvm.int, len(faces))
-    for i, f in enumerate(faces):
-        arr[i] = f
-    client.jvm.aslbridgetest.TestHooks.scriptDice(arr)
+    client.jvm.aslbridgetest.TestHooks.scriptDice(",".join(str(f) for f in faces))
 
 
 def _chat(client: BridgeClient) -> str:
@@ -113,8 +110,9 @@ def test_live_ft_malfunction_removes_the_ft_counter_a22_5(dora: BridgeClient) ->
     client = dora
     assert _piece(client, "ft") is not None
     chat_before = _chat(client)
+    client.jvm.aslbridgetest.TestHooks.select("sq-ft,ft")  # the player clicked the stack
     _script(client, [5, 6])  # Original DR 11 ≥ X10
-    res = run_attack(client, AttackRequest("ft", "sq-ft", "G4"))
+    res = run_attack(client, AttackRequest("ft", None, "G4"))
     assert res.applied["removed"] == 1
     assert _piece(client, "ft") is None and _piece(client, "sq-ft") is not None
     assert "A22.5" in _chat(client)[len(chat_before):]
@@ -140,7 +138,7 @@ def test_live_hob_battle_hardening_on_a_piece_a15_3(dora: BridgeClient) -> None:
 
 def test_live_hob_button_acts_on_the_selected_squad_a15(dora: BridgeClient) -> None:
     client = dora
-    client.jvm.aslbridgetest.TestHooks.select(_strings(client, ["sq-btn"]))
+    client.jvm.aslbridgetest.TestHooks.select("sq-btn")
     chat_before = _chat(client)
     _script(client, [6, 5])  # Final 11: Berserk
     client.listen(lambda action: handle_button(client, action))
@@ -157,8 +155,24 @@ def test_live_hob_button_acts_on_the_selected_squad_a15(dora: BridgeClient) -> N
     client.jvm.aslbridgetest.TestHooks.undo()
 
 
-def _strings(client: BridgeClient, items: Sequence[str]) -> Any:
-    arr = client._gateway.new_array(client.jvm.String, len(items))
-    for i, s in enumerate(items):
-        arr[i] = s
-    return arr
+def test_asl_fire_bridge_attack_command_rolls_and_applies_a22_611(dora: BridgeClient, capsys: Any,
+                                                                  tmp_path: Path) -> None:
+    from asl_vassal_bridge.cli import main
+
+    client = dora
+    conn = str(client.info.port)
+    token = tmp_path / "token"
+    token.write_text(client.info.token)
+    token.chmod(0o600)
+    chat_before = _chat(client)
+    _script(client, [6, 3, 4])  # MOL Check dr 6 (+1 vs a non-AFV): fails; the squad attacks without it
+    rc = main(["bridge", "--port", conn, "--token-file", str(token), "attack", "mol", "--firer", "sq-mol",
+               "--target", "E3", "--cx"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "MOL Check" in out and "applied as one VASSAL command" in out
+    new_chat = _chat(client)[len(chat_before):]
+    assert "*** MOL Check" in new_chat and "= 6 " in new_chat and "CX" in new_chat
+    assert not _at(client, "Flame", "E3")
+    client.jvm.aslbridgetest.TestHooks.undo()
+    # bad declarations are one clear line, nothing rolled
+    assert main(["bridge", "--port", conn, "--token-file", "/nonexistent", "hob", "--piece", "x"]) != 0

@@ -152,7 +152,12 @@ def test_button_calls_python_and_says_when_python_is_absent(alice: Any) -> None:
     time.sleep(0.5)
     assert "Python is not connected" in _chat(client)
     calls: list[str] = []
-    client.listen(lambda action: calls.append(action) or "heard " + action)
+
+    def heard(action: str) -> str:
+        calls.append(action)
+        return "heard " + action
+
+    client.listen(heard)
     client.press("odds")
     end = time.time() + 10
     while not calls and time.time() < end:

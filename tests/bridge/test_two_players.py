@@ -7,6 +7,7 @@ nothing changes.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -28,6 +29,10 @@ ROOM = "Fire Test Room"
 
 def _fires(snap: dict[str, Any]) -> Counter[tuple[str, str]]:
     return Counter((p["name"], p["location"]) for p in snap["pieces"] if p["name"] in ("Flame", "Blaze"))
+
+
+def _started(client: BridgeClient) -> bool:
+    return bool(client.status().get("started"))
 
 
 def _eventually(check: Callable[[], bool], timeout: float = 15.0) -> bool:
@@ -53,7 +58,7 @@ def players(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb,
             p.wait_connection_file()
             c = connect(p.connection_file, timeout=120)
             clients.append(c)
-            assert _eventually(lambda c=c: bool(c.status().get("started")), 30)
+            assert _eventually(functools.partial(_started, c), 30)
         for c in clients:
             assert c.jvm.aslbridgetest.TestHooks.connect("127.0.0.1", server.port, ROOM) == ROOM
         ca, cb = clients

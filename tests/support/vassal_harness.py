@@ -313,13 +313,12 @@ def free_port() -> int:
 
 class Xvfb:
     def __init__(self) -> None:
-        self.display = None
-        for n in range(91, 140):
-            if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-                self.display = f":{n}"
-                break
-        if self.display is None:
+        display = next((f":{k}" for k in range(91, 140)
+                        if not Path(f"/tmp/.X11-unix/X{k}").exists() and not Path(f"/tmp/.X{k}-lock").exists()),
+                       None)
+        if display is None:
             raise Unavailable("no free X display number for Xvfb")
+        self.display: str = display
         self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         n = self.display[1:]
@@ -369,7 +368,7 @@ class VassalPlayer:
     """One VASSAL Player process with its own preferences folder and connection file."""
 
     def __init__(self, name: str, module: Path, game: Path | None, support_jar: Path, display: str,
-                 workdir: Path, ext_file: Path) -> None:
+                 workdir: Path, ext_file: Path | None) -> None:
         self.name = name
         self.home = workdir / f"home-{name}"
         conf = self.home / "conf"

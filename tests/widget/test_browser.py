@@ -106,11 +106,13 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
          "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={REPO}"],
         cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"
+    checkpoints = NOTEBOOK.parent / ".ipynb_checkpoints"
+    had_checkpoints = checkpoints.exists()
     try:
         deadline = time.monotonic() + 90
         while True:
             try:
-                with urllib.request.urlopen(base + "api", timeout=5) as r:  # noqa: S310 - our own local server
+                with urllib.request.urlopen(base + "api", timeout=5) as r:
                     if r.status == 200:
                         break
             except OSError:
@@ -127,6 +129,8 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+        if not had_checkpoints:
+            shutil.rmtree(checkpoints, ignore_errors=True)  # JupyterLab's, not ours to keep
 
 
 def _geometry() -> dict[str, object]:
@@ -174,6 +178,7 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
                          text=True, timeout=150)
     assert run.returncode == 0, run.stderr[-3000:]
     seen = json.loads(run.stdout.strip().splitlines()[-1])
+    (shots / "seen.json").write_text(json.dumps(seen, indent=1))  # kept with the screenshots
     assert "error" not in seen, seen["error"]
     # The board renders: C2 is a woods hex, drawn in the woods colour.
     assert seen["terrain"] is not None

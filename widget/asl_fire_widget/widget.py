@@ -66,7 +66,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_out(lambda x, y: self.hover_at(None))
         session.listeners.append(self._on_session_change)
-        super().__init__([self.header, self.toolbar, W.HBox([self.canvas_box, self.side]), self.log_box])
+        super().__init__([self.header, self.toolbar, W.HBox([self.canvas_box, self.side],
+                                                                layout=W.Layout(flex_flow="row wrap")), self.log_box])
         self._refresh_controls()
 
     # -- constructors --------------------------------------------------------
@@ -174,7 +175,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         ])
         self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="380px"))
         self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info], layout=W.Layout(width="390px"))
-        self.canvas_box = W.Box([self.canvas], layout=W.Layout(overflow="auto", max_width="100%"))
+        self.canvas_box = W.Box([self.canvas], layout=W.Layout(overflow="auto", max_width="100%",
+                                                               flex="0 0 auto"))
         self.log_panel = W.HTML(layout=W.Layout(max_height="220px", overflow="auto", border="1px solid #ccc"))
         self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets)"), self.log_panel])
         self._syncing = False

@@ -32,13 +32,18 @@ async function pixel(page, x, y) {
 }
 
 async function topCanvasBox(page) {
+  // ipycanvas focuses the canvas on mouse down, and focusing scrolls a canvas that is not fully in
+  // view, shifting the coordinates it reports: bring it fully into view first, as a player would.
   const handles = await page.$$('canvas');
   let best = null;
   for (const hdl of handles) {
     const box = await hdl.boundingBox();
-    if (box && box.width > 200 && box.height > 200) best = box; // the last (top) layer wins
+    if (box && box.width > 200 && box.height > 200) best = hdl; // the last (top) layer wins
   }
-  return best;
+  if (!best) return null;
+  await best.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(300);
+  return best.boundingBox();
 }
 
 (async () => {

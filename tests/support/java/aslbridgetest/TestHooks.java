@@ -95,10 +95,10 @@ public final class TestHooks {
   }
 
   /**
-   * Makes VASSAL's RNG give these die faces next (then random ones again): the bridge still rolls
+   * Makes VASSAL's RNG give these die faces ("1,6,2") next (then random ones again): the bridge still rolls
    * through {@code GameModule.getRNG()}, the test only chooses what it shows. Never shipped.
    */
-  public static void scriptDice(int[] faces) throws Exception {
+  public static void scriptDice(String faces) throws Exception {
     java.lang.reflect.Field f = GameModule.class.getDeclaredField("RNG");
     f.setAccessible(true);
     java.util.Random base = (java.util.Random) f.get(GameModule.getGameModule());
@@ -112,10 +112,12 @@ public final class TestHooks {
     final java.util.Random inner;
     private final java.util.ArrayDeque<Integer> next = new java.util.ArrayDeque<>();
 
-    ScriptedRandom(java.util.Random inner, int[] faces) {
+    ScriptedRandom(java.util.Random inner, String faces) {
       this.inner = inner;
-      for (int x : faces) {
-        next.add(x);
+      for (String x : faces.split(",")) {
+        if (!x.trim().isEmpty()) {
+          next.add(Integer.parseInt(x.trim()));
+        }
       }
     }
 
@@ -128,12 +130,12 @@ public final class TestHooks {
     }
   }
 
-  /** Selects exactly these pieces on the map (VASSAL's KeyBuffer), as a click would. */
-  public static void select(String[] ids) throws Exception {
+  /** Selects exactly these pieces (ids separated by commas) on the map (VASSAL's KeyBuffer), as a click would. */
+  public static void select(String ids) throws Exception {
     onEdt(() -> {
       VASSAL.counters.KeyBuffer kb = VASSAL.counters.KeyBuffer.getBuffer();
       kb.clear();
-      for (String id : ids) {
+      for (String id : ids.split(",")) {
         VASSAL.counters.GamePiece p = GameModule.getGameModule().getGameState().getPieceForId(id);
         if (p != null) {
           kb.add(p);
