@@ -15,9 +15,11 @@ for s in scripts/install-vassal-test-deps.sh scripts/install-browser-test-deps.s
   fi
 done
 
-echo "== ruff"
-python3 -m ruff check asl_vassal_bridge widget tests bench
-echo "== mypy"
-python3 -m mypy
+status=0
 echo "== pytest"
-python3 -m pytest "$@"
+python3 -m pytest "$@" || status=$?
+echo "== ruff"
+python3 -m ruff check asl_vassal_bridge widget tests bench || status=$?
+echo "== mypy"
+python3 -m mypy || status=$?
+exit "$status"

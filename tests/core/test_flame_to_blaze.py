@@ -90,5 +90,5 @@ def test_b23_6_a_building_hex_blazing_on_every_level_is_one_burning_building() -
     b = building(hexes, "b", Material.STONE, ["C3"], BuildingKind.MULTI_STORY)
     p = pos(hexes, [b], [blaze("C3"), blaze("C3.1")])
     assert p.building_blaze_levels(L("C3").hex) is None
-    p = p.with_(fires=p.fires + (blaze("C3.2"),))
+    p = p.with_(fires=(*p.fires, blaze("C3.2")))
     assert p.building_blaze_levels(L("C3").hex) == 3
