@@ -243,6 +243,7 @@ class ForecastProgram:
     edge_hex_src: list[Hex] = field(default_factory=list)
     edge_hex_tgt: list[Hex] = field(default_factory=list)
     edges_of_hex: dict[Hex, set[int]] = field(default_factory=dict)
+    near: dict[Hex, frozenset[Hex]] = field(default_factory=dict)  # :func:`_near`, cached
 
     @property
     def n(self) -> int:
@@ -443,16 +444,35 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     return delta
 
 
+def _near(prog: ForecastProgram, h: Hex) -> frozenset[Hex]:
+    """The hexes whose Collapse interacts with *h*'s: adjacent, or within 3 hexes when either is next to an
+    Interior Building hex (B25.63).  Cached per hex."""
+    got = prog.near.get(h)
+    if got is None:
+        if prog.wide is None:
+            prog.wide = frozenset(n for g in prog.variant_maps[0].interior_hexes for _, n in g.neighbours())
+        wide = prog.wide
+        near = {n for _, n in h.neighbours()}
+        if wide:
+            ball = {h}
+            frontier = {h}
+            for _ in range(3):
+                frontier = {n for x in frontier for _, n in x.neighbours()} - ball
+                ball |= frontier
+            ball.discard(h)
+            near.update(ball if h in wide else ball & wide)
+        got = prog.near[h] = frozenset(near)
+    return got
+
+
 def _clusters(prog: ForecastProgram, hexes: frozenset[Hex], seeds: frozenset[Hex] | None = None
               ) -> list[frozenset[Hex]]:
     """Group collapsed hexes whose effects on the tables overlap (only the groups of *seeds*, if given).
 
     A spread check reads only its two hexes, so collapses interact when they are adjacent, or
-    within 3 hexes when one of them also ends a neighbour's Interior Building status (B25.63).
+    within 3 hexes when one of them also ends a neighbour's Interior Building status (B25.63):
+    the groups are the connected components of :func:`_near`.
     """
-    if prog.wide is None:
-        prog.wide = frozenset(n for h in prog.variant_maps[0].interior_hexes for _, n in h.neighbours())
-    wide = prog.wide.__contains__
     if len(hexes) == 1:
         return [hexes]
     left = set(hexes)
@@ -465,17 +485,16 @@ def _clusters(prog: ForecastProgram, hexes: frozenset[Hex], seeds: frozenset[Hex
                 break
             first = starts.pop()
             left.discard(first)
-            group = {first}
         else:
-            group = {left.pop()}
-        grew = True
-        while grew:
-            grew = False
-            for h in list(left):
-                if any(h.distance(g) <= (3 if wide(h) or wide(g) else 1) for g in group):
-                    group.add(h)
-                    left.discard(h)
-                    grew = True
+            first = left.pop()
+        group = {first}
+        todo = [first]
+        while todo:
+            found = left & _near(prog, todo.pop())
+            if found:
+                left -= found
+                group |= found
+                todo.extend(found)
         out.append(frozenset(group))
     return out
 
@@ -524,10 +543,16 @@ class _NumpyDice:
         return self._faces.pop()
 
     def DR(self, purpose: str) -> Roll:  # noqa: N802
-        return Roll(self._face(), self._face())
+        return _DR_ROLLS[self._face()][self._face()]
 
     def dr(self, purpose: str) -> Roll:
-        return Roll(self._face())
+        return _DR1_ROLLS[self._face()]
+
+
+#: The immutable :class:`Roll` values, made once (Random Selection rolls one dr per candidate).
+_DR1_ROLLS: tuple[Roll, ...] = (Roll(1), *(Roll(c) for c in range(1, 7)))
+_DR_ROLLS: tuple[tuple[Roll, ...], ...] = tuple((Roll(1), *(Roll(c, w) for w in range(1, 7))) if c else ()
+                                                for c in range(7))
 
 
 def _roll_dr(rng: np.random.Generator, n: int) -> I8:
@@ -622,7 +647,7 @@ class _Batch:
             chosen = cands
         elif cands:
             rolls = rng.integers(1, 7, size=len(cands))
-            chosen = [c for c, r in zip(cands, rolls, strict=True) if r == rolls.max()]
+            chosen = list(np.asarray(cands)[rolls == rolls.max()])
         else:
             chosen = []
         for c in chosen:
@@ -688,11 +713,11 @@ class _Batch:
         self.fresh.reshape(-1)[won] = True
         old[won] = 0
         self.new.reshape(-1)[won] = 0
-        bloc = locs[blazed]
-        for w in range(len(self.prog.wrecks)):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
-            wl = self.prog.w_loc[w]
-            if wl >= 0:
-                self.walive[rows[blazed][bloc == wl], w] = False
+        if len(self.prog.wrecks):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
+            bloc = locs[blazed]
+            brows = rows[blazed]
+            for w in np.flatnonzero(self.prog.w_loc >= 0):
+                self.walive[brows[bloc == self.prog.w_loc[w]], w] = False
 
     def _refresh_best(self) -> None:
         """Fold the Blazes that may now spread into each target's best Original DR needed (B25.6).

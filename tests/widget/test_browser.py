@@ -190,7 +190,10 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
     assert "B25.6" in seen["hoverText"]
     # The odds overlay tints the hex most at risk.
     assert seen["oddsAfter"] != seen["oddsBefore"], seen
-    for name in ("1-board.png", "2-flame-placed.png", "3-odds-overlay.png"):
+    # The FT/MOL panel shows the declaration the notebook made (A22.611), and Resolve logs the MOL Check.
+    assert "MOL Check succeeds: 1/3" in seen["attackPanel"]
+    assert "MOL Check (A22.611): dr" in seen["afterResolve"]
+    for name in ("1-board.png", "2-flame-placed.png", "3-odds-overlay.png", "5-mol-resolved.png"):
         assert (shots / name).stat().st_size > 10_000, name
 
 

@@ -22,3 +22,5 @@ def test_example_notebook_is_valid_and_runs_headless() -> None:
     assert widgets, "the widget is displayed"
     text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
     assert "B25.6" in text  # the odds printed from code name their rule
+    assert "chance 1/3" in text and "MOL Check (A22.611)" in text  # the FT/MOL section's preview
+    assert "9/36" in text  # the Heat of Battle odds (A15)

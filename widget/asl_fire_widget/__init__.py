@@ -8,7 +8,9 @@ See ``examples/fire_widget.ipynb``.
 
 from __future__ import annotations
 
+from .attacks import AttackForm, AttackPreview, HobForm, HobPreview
 from .state import KINDLERS, TOOLS, FireSession, HoverInfo
 from .widget import LAYERS, FireWidget
 
-__all__ = ["KINDLERS", "LAYERS", "TOOLS", "FireSession", "FireWidget", "HoverInfo"]
+__all__ = ["KINDLERS", "LAYERS", "TOOLS", "AttackForm", "AttackPreview", "FireSession", "FireWidget", "HobForm",
+           "HobPreview", "HoverInfo"]

@@ -36,10 +36,12 @@ from asl_vassal_bridge.core.fire import SpreadCheck, pending_blaze_checks, pendi
 from asl_vassal_bridge.core.firestarts import add_burning_wreck
 from asl_vassal_bridge.core.forecast import Forecast, ForecastProgram, compile_position, forecast, play_player_turn
 
+from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview, tem_line
+
 __all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo"]
 
 #: Click tools: what a click on a hex does.
-TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling")
+TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack")
 
 #: Who attempts Kindling (B25.11): unit kind and directing leader's modifier.
 KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
@@ -90,6 +92,9 @@ class FireSession:
         self._program: ForecastProgram | None = None
         self.listeners: list[Callable[[str], None]] = []
         self.read_only_source: str | None = None
+        self.attack_form = AttackForm()
+        self.hob_form = HobForm()
+        self._attack_pick = "firer"  # which end of the attack the next "attack" click sets
 
     # -- loading -------------------------------------------------------------
     @classmethod
@@ -244,6 +249,107 @@ class FireSession:
         else:
             self._changed("log")
 
+    def _tool_attack(self, loc: Location) -> None:
+        """The FT/MOL tool: clicks set the firer, then the target, alternately (A22)."""
+        pos = self.position
+        name = pos.loc_name(loc)
+        if self._attack_pick == "firer":
+            self.set_attack(firer=name, firer_unit="")
+            self._attack_pick = "target"
+            self.say(f"attack: firer {name} — now click the target")
+        else:
+            self.set_attack(target=name)
+            self._attack_pick = "firer"
+            pv = self.attack_preview()
+            self.say(f"attack: target {name} — " + ("legal" if pv.legal else f"not allowed: {pv.refusal}"))
+
+    # -- FT / MOL attacks (A22) -------------------------------------------------------
+    def set_attack(self, **changes: Any) -> AttackPreview:
+        """Change the FT/MOL form (fields of :class:`AttackForm`) and return the new preview."""
+        self.attack_form = replace(self.attack_form, **changes)
+        self._changed("form")
+        return self.attack_preview()
+
+    def attack_preview(self) -> AttackPreview:
+        """Legality (or the refusing rule), FP, DRMs with rules and the MOL Check chance of the form (A22)."""
+        return attack_preview(self.position, self.attack_form)
+
+    def resolve_attack(self) -> bool:
+        """Roll the declared FT/MOL attack with the session's dice and apply its consequences (undoable).
+
+        Logs every roll and consequence with its rule; an illegal declaration is logged with the refusing
+        rule and nothing changes.  True if the attack was resolved.
+        """
+        from asl_vassal_bridge.core.flamethrower import FtPlan, resolve_ft_attack
+        from asl_vassal_bridge.core.molotov import resolve_mol_attack
+
+        pv = self.attack_preview()
+        if not pv.legal or pv.plan is None or pv.position is None:
+            self.say(f"✗ {self.attack_form.weapon} attack not allowed: {pv.refusal}")
+            self._changed("log")
+            return False
+        plan, p = pv.plan, pv.position
+        ift = self.attack_form.ift_result.strip() or None
+        if isinstance(plan, FtPlan):
+            out = resolve_ft_attack(p, plan, self.dice, ift_result=ift)
+        else:
+            out = resolve_mol_attack(p, plan, self.dice, ift_result=ift)
+        self._report(out.report)
+        for c in out.consequences:
+            self.say(f"   ⇒ {c.describe()}")
+        new = out.position
+        cur = self.position
+        if (new.fires, new.wrecks, new.units) != (cur.fires, cur.wrecks, cur.units):
+            self._push(replace(new, clock=cur.clock))  # the form's phase never moves the game clock
+        else:
+            self._changed("log")
+        return True
+
+    # -- Heat of Battle (A15) ----------------------------------------------------------
+    def set_hob(self, **changes: Any) -> HobPreview:
+        """Change the Heat of Battle form (fields of :class:`HobForm`) and return the new preview."""
+        self.hob_form = replace(self.hob_form, **changes)
+        self._changed("form")
+        return self.hob_preview()
+
+    def hob_preview(self) -> HobPreview:
+        """The unit's Heat of Battle DRMs and the exact chance of each result (A15.1)."""
+        return hob_preview(self.position, self.hob_form)
+
+    def roll_hob(self) -> bool:
+        """Roll Heat of Battle for the form's unit and log the result and consequences with their rules (A15).
+
+        A unit of the Position that goes Berserk is marked berserk (A15.4); a Surrender/Disruption
+        result breaks it (A15.5) — undoable.  True if a DR was rolled.
+        """
+        from asl_vassal_bridge.core.heat_of_battle import HobResult, heat_of_battle
+
+        from .attacks import hob_situation, hob_unit
+
+        pv = self.hob_preview()
+        if not pv.ok:
+            self.say(f"✗ Heat of Battle: {pv.error}")
+            self._changed("log")
+            return False
+        unit, cat, _ = hob_unit(self.position, self.hob_form)
+        hob = heat_of_battle(unit, self.dice, hob_situation(self.hob_form), cat)
+        self._report(hob.report())
+        pos = self.position
+        u = next((x for x in pos.units if x.id == self.hob_form.unit_id), None)
+        if u is not None:
+            nu = u
+            if HobResult.BERSERK in hob.results:
+                nu = replace(nu, berserk=True, broken=False, pinned=False)
+            if HobResult.SURRENDER in hob.results or HobResult.DISRUPTION in hob.results:
+                nu = replace(nu, broken=True)
+            if nu != u:
+                units = tuple(nu if x is u else x for x in pos.units)
+                self._push(replace(pos, units=units), f"   {u.id} marked "
+                           + ("berserk (A15.4)" if nu.berserk else "broken (A15.5)"))
+                return True
+        self._changed("log")
+        return True
+
     # -- environment -----------------------------------------------------------
     def set_wind(self, force: WindForce, direction: Direction | None) -> None:
         """Set Wind Force and Direction (B25.63, B25.64)."""
@@ -337,6 +443,9 @@ class FireSession:
             if t.burnable:
                 head += f" (Kindle {t.kindle}, Spread {t.spread})"
             lines.append(head)
+            tem = tem_line(pos, loc)
+            if tem is not None:
+                lines.append(tem)
             if pos.blaze_at(loc) is not None:
                 lines.append("   Blaze")
             flames = pos.flames_at(loc)

@@ -17,8 +17,10 @@ from typing import Any
 import ipywidgets as W  # noqa: N812 - the usual short name
 from ipycanvas import MultiCanvas, hold_canvas
 
-from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Position, WindForce
+from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Phase, Position, WindForce
+from asl_vassal_bridge.core.units import Nationality
 
+from .attacks import HOB_FLAGS, HOB_SITUATION
 from .drawing import MapGeometry, draw_fires, draw_heat, draw_hover, draw_terrain, locations_heat
 from .state import KINDLERS, TOOLS, FireSession
 
@@ -29,7 +31,7 @@ LAYERS = ("terrain", "overlay", "fire", "hover")
 TERRAIN, OVERLAY, FIRE, HOVER = range(4)
 
 _TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
-                "remove": "remove", "kindling": "Kindling"}
+                "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target"}
 
 
 def _fit_scale(pos: Position, max_width: int) -> float:
@@ -38,7 +40,7 @@ def _fit_scale(pos: Position, max_width: int) -> float:
 
 
 class FireWidget(W.VBox):  # type: ignore[misc]
-    """Explore fire on a map: click tools, RPh/AFPh buttons, odds and forecast overlays, a roll log.
+    """Explore fire on a map: click tools, RPh/AFPh buttons, odds and forecast overlays, FT/MOL and HoB panels, a log.
 
     >>> w = FireWidget.demo(seed=1)  # doctest: +SKIP
     >>> w  # doctest: +SKIP
@@ -66,9 +68,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_out(lambda x, y: self.hover_at(None))
         session.listeners.append(self._on_session_change)
+        self._build_attack_panel()
+        self._build_hob_panel()
+        self.panels = W.Tab(children=[self.attack_box, self.hob_box], titles=["FT / MOL (A22)",
+                                                                               "Heat of Battle"])
         super().__init__([self.header, self.toolbar, W.HBox([self.canvas_box, self.side],
-                                                                layout=W.Layout(flex_flow="row wrap")), self.log_box])
+                                                                layout=W.Layout(flex_flow="row wrap")),
+                          self.panels, self.log_box])
         self._refresh_controls()
+        self._refresh_panels()
 
     # -- constructors --------------------------------------------------------
     @classmethod
@@ -181,6 +189,140 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets)"), self.log_panel])
         self._syncing = False
 
+    # -- FT / MOL panel (A22) ------------------------------------------------------
+    def _build_attack_panel(self) -> None:
+        f = self.session.attack_form
+        sm = W.Layout(width="150px")
+        st = {"description_width": "70px"}
+        self.att: dict[str, W.Widget] = {
+            "weapon": W.ToggleButtons(options=["MOL", "FT"], value=f.weapon, style={"button_width": "60px"}),
+            "firer_unit": W.Dropdown(options=[("(none)", "")], description="firer unit", style=st,
+                                     layout=W.Layout(width="240px")),
+            "firer": W.Text(value=f.firer, description="firer Loc", placeholder="I4.1", style=st, layout=sm),
+            "target": W.Text(value=f.target, description="target Loc", placeholder="I5.1", style=st, layout=sm),
+            "phase": W.Dropdown(options=[("position's", None)] + [(ph.value, ph) for ph in Phase], value=None,
+                                description="phase", style=st, layout=W.Layout(width="180px")),
+            "fp": W.FloatText(value=f.fp, description="MOL FP", style=st, layout=sm),
+            "fg_fp": W.FloatText(value=f.fg_fp, description="FG FP", style=st, layout=sm),
+            "fg_units": W.BoundedIntText(value=f.fg_units, min=1, max=20, description="FG units", style=st,
+                                         layout=sm),
+            "leader_drm": W.BoundedIntText(value=f.leader_drm, min=-5, max=0, description="leader", style=st,
+                                           layout=sm),
+            "hindrance_drm": W.BoundedIntText(value=f.hindrance_drm, min=0, max=6, description="FT Hindr.",
+                                              style=st, layout=sm),
+            "basic_tk": W.BoundedIntText(value=0, min=0, max=30, description="Basic TK#", style=st, layout=sm),
+            "ift_result": W.Text(value=f.ift_result, description="IFT result", placeholder="KIA, K/2, 1MC…",
+                                 style=st, layout=W.Layout(width="200px")),
+        }
+        checks = {"cx": "CX", "pinned": "pinned", "available": "MOL available (A22.6)", "area_fire": "FT Area Fire",
+                  "non_elite": "FT non-elite", "captured": "FT captured", "vs_afv": "vs AFV",
+                  "predesignated": "AFV predesignated", "afv_ce": "AFV CE", "afv_ot": "AFV OT",
+                  "vulnerable_prc": "Vulnerable PRC", "afv_moving": "AFV moving"}
+        for k, label in checks.items():
+            self.att[k] = W.Checkbox(value=bool(getattr(f, k)), description=label, indent=False,
+                                     layout=W.Layout(width="auto"))
+        for w in self.att.values():
+            w.observe(self._attack_changed, "value")
+        self.attack_preview = W.HTML(layout=W.Layout(width="100%"))
+        self.resolve_button = W.Button(description="Resolve (roll)", button_style="danger",
+                                       tooltip="roll the attack with the widget's dice and apply it")
+        self.resolve_button.on_click(lambda _: self._act(self.session.resolve_attack))
+        a = self.att
+        self.attack_box = W.VBox([
+            W.HBox([a["weapon"], a["firer_unit"], a["firer"], a["target"], a["phase"]]),
+            W.HBox([a["fp"], a["fg_fp"], a["fg_units"], a["leader_drm"], a["cx"], a["pinned"], a["available"]]),
+            W.HBox([a["area_fire"], a["non_elite"], a["captured"], a["hindrance_drm"]]),
+            W.HBox([a["vs_afv"], a["predesignated"], a["basic_tk"], a["afv_ce"], a["afv_ot"], a["vulnerable_prc"],
+                    a["afv_moving"]]),
+            W.HBox([a["ift_result"], self.resolve_button]),
+            self.attack_preview,
+        ])
+
+    def _attack_changed(self, _: object) -> None:
+        if self._syncing:
+            return
+        values = {k: w.value for k, w in self.att.items()}
+        values["basic_tk"] = values["basic_tk"] or None
+        self.session.set_attack(**values)
+
+    # -- Heat of Battle panel (A15) --------------------------------------------------
+    def _build_hob_panel(self) -> None:
+        f = self.session.hob_form
+        st = {"description_width": "80px"}
+        self.hob: dict[str, W.Widget] = {
+            "unit_id": W.Dropdown(options=[("(typed)", "")], description="unit", style=st,
+                                  layout=W.Layout(width="240px")),
+            "designation": W.Text(value=f.designation, description="or type", placeholder="4-6-7 or 8-1",
+                                  style=st, layout=W.Layout(width="180px")),
+            "nationality": W.Dropdown(options=[("from the unit's side", None)] + [(n.label, n) for n in Nationality],
+                                      value=None, description="nationality", style=st,
+                                      layout=W.Layout(width="280px")),
+            "unit_class": W.Dropdown(options=[("catalogue", ""), ("Elite", "elite"), ("1st Line", "1st"),
+                                              ("2nd Line", "2nd"), ("Green", "green"), ("Conscript", "conscript")],
+                                     value="", description="class", style=st, layout=W.Layout(width="200px")),
+            "size": W.Dropdown(options=[("catalogue", ""), ("squad", "squad"), ("half-squad", "half-squad"),
+                                        ("crew", "crew")], value="", description="size", style=st,
+                               layout=W.Layout(width="200px")),
+        }
+        self.hob_flags: dict[str, W.Checkbox] = {
+            k: W.Checkbox(value=k in f.flags, description=label, indent=False, layout=W.Layout(width="auto"))
+            for k, label in {**HOB_FLAGS, **HOB_SITUATION}.items()}
+        for w in (*self.hob.values(), *self.hob_flags.values()):
+            w.observe(self._hob_changed, "value")
+        self.hob_preview = W.HTML(layout=W.Layout(width="100%"))
+        self.hob_button = W.Button(description="Roll Heat of Battle", button_style="warning",
+                                   tooltip="roll the DR with the widget's dice (A15.1)")
+        self.hob_button.on_click(lambda _: self._act(self.session.roll_hob))
+        h = self.hob
+        flags = list(self.hob_flags.values())
+        self.hob_box = W.VBox([
+            W.HBox([h["unit_id"], h["designation"], h["nationality"]]),
+            W.HBox([h["unit_class"], h["size"], self.hob_button]),
+            W.HBox(flags[:len(HOB_FLAGS)], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox(flags[len(HOB_FLAGS):], layout=W.Layout(flex_flow="row wrap")),
+            self.hob_preview,
+        ])
+
+    def _hob_changed(self, _: object) -> None:
+        if self._syncing:
+            return
+        values: dict[str, Any] = {k: w.value for k, w in self.hob.items()}
+        values["flags"] = frozenset(k for k, w in self.hob_flags.items() if w.value)
+        self.session.set_hob(**values)
+
+    def _refresh_panels(self) -> None:
+        """Sync the FT/MOL and Heat of Battle forms with the session, and show their previews."""
+        s = self.session
+        pos = s.position
+        units = [(f"{u.id}: {u.name} {u.side} in {pos.loc_name(u.location)}", u.id) for u in pos.units]
+        self._syncing = True
+        try:
+            fu = self.att["firer_unit"]
+            opts = [("(none)", ""), *units]
+            if list(fu.options) != opts:
+                fu.options = opts
+            hu = self.hob["unit_id"]
+            opts = [("(typed)", ""), *units]
+            if list(hu.options) != opts:
+                hu.options = opts
+            ids = {u.id for u in pos.units}
+            for k, w in self.att.items():
+                v = getattr(s.attack_form, k)
+                w.value = (v if v in ids else "") if k == "firer_unit" else (v or 0) if k == "basic_tk" else v
+            for k, w in self.hob.items():
+                v = getattr(s.hob_form, k)
+                w.value = (v if v in ids else "") if k == "unit_id" else v
+            for k, cb in self.hob_flags.items():
+                cb.value = k in s.hob_form.flags
+        finally:
+            self._syncing = False
+        pv = s.attack_preview()
+        self.attack_preview.value = pv.html()
+        self.resolve_button.disabled = not pv.legal
+        hp = s.hob_preview()
+        self.hob_preview.value = hp.html()
+        self.hob_button.disabled = not hp.ok
+
     def _refresh_controls(self) -> None:
         pos = self.session.position
         self._syncing = True
@@ -238,6 +380,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             self.redraw_layers(layers)
             if self.hovered is not None:
                 self._show_hover(self.hovered)
+        if what in ("position", "form"):
+            self._refresh_panels()
         self._refresh_controls()
 
     _overlay_drawn = False

@@ -117,6 +117,14 @@ async function topCanvasBox(page) {
     } while (JSON.stringify(out.oddsAfter) === JSON.stringify(out.oddsBefore) && Date.now() < deadline2);
     await page.screenshot({ path: path.join(shots, '3-odds-overlay.png'), fullPage: true });
     await page.screenshot({ path: path.join(shots, '4-odds-canvas.png'), clip: box });
+
+    // The FT/MOL tab: the notebook declared a MOL attack from code; Resolve rolls it into the log.
+    out.attackPanel = await page.evaluate(() => document.body.innerText);
+    await page.getByRole('button', { name: 'Resolve (roll)', exact: true }).click();
+    await page.waitForFunction(() => document.body.innerText.includes('MOL Check (A22.611): dr'), null,
+      { timeout: 15000, polling: 200 });
+    out.afterResolve = await page.evaluate(() => document.body.innerText);
+    await page.screenshot({ path: path.join(shots, '5-mol-resolved.png'), fullPage: true });
   } catch (e) {
     out.error = String(e && e.stack ? e.stack : e);
     try {
