@@ -38,6 +38,7 @@ from collections import ChainMap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -474,7 +475,7 @@ def _clusters(prog: ForecastProgram, hexes: frozenset[Hex], seeds: frozenset[Hex
     the groups are the connected components of :func:`_near`.
     """
     if len(hexes) == 1:
-        return [hexes]
+        return [hexes] if seeds is None or seeds & hexes else []
     left = set(hexes)
     out = []
     starts = set(seeds) if seeds is not None else None
@@ -510,17 +511,23 @@ def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) 
     t = prog.t
     new = collapsed - prog.variant_sets[parent]
     row = t.copy_row(parent)
-    clusters = _clusters(prog, collapsed, new if parent else None)
-    for cluster in clusters:
-        d = _cluster_delta(prog, cluster)
-        t.thr[row, d.edges] = d.thr
-        t.valid[row, d.edges] = d.valid
-        t.need[row, d.locs] = d.need
-        t.ext[row, d.locs] = d.ext
-        t.building[row, d.locs] = d.building
-        t.exists[row, d.locs] = d.exists
-        for k, slot, thr_row in d.wrecks:
-            t.wthr[row, k, slot] = thr_row
+    deltas = [_cluster_delta(prog, cluster) for cluster in _clusters(prog, collapsed, new if parent else None)]
+    if len(deltas) == 1:
+        d = deltas[0]
+    else:  # patch all the clusters at once, in the same order
+        def cat(name: str) -> Any:
+            return np.concatenate([getattr(x, name) for x in deltas])
+
+        d = _Delta(cat("edges"), cat("thr"), cat("valid"), cat("locs"), cat("need"), cat("ext"), cat("building"),
+                   cat("exists"), [w for x in deltas for w in x.wrecks])
+    t.thr[row, d.edges] = d.thr
+    t.valid[row, d.edges] = d.valid
+    t.need[row, d.locs] = d.need
+    t.ext[row, d.locs] = d.ext
+    t.building[row, d.locs] = d.building
+    t.exists[row, d.locs] = d.exists
+    for k, slot, thr_row in d.wrecks:
+        t.wthr[row, k, slot] = thr_row
     prog.variant_of[collapsed] = row
     prog.variant_sets.append(collapsed)
     return row
@@ -555,9 +562,23 @@ _DR_ROLLS: tuple[tuple[Roll, ...], ...] = tuple((Roll(1), *(Roll(c, w) for w in 
                                                 for c in range(7))
 
 
+#: DR total for a random byte 0–251 (7 bytes per (colored, white) pair); 0 for the 4 bytes that are re-rolled.
+_DR_OF_BYTE = np.zeros(256, np.int8)
+_DR_OF_BYTE[:252] = _DR_OF[np.arange(252) % 36]
+
+
 def _roll_dr(rng: np.random.Generator, n: int) -> I8:
-    """*n* DR totals (2…12)."""
-    return _DR_OF[rng.integers(0, 36, size=n, dtype=np.int8)]
+    """*n* DR totals (2…12), each of the 36 (colored, white) pairs equally likely.
+
+    One random byte per DR (twice as fast as bounded integers); the 4 bytes of 256 that would
+    favour some pairs are replaced by fresh unbiased rolls.
+    """
+    u = np.frombuffer(rng.bytes(n), np.uint8)
+    dr = np.take(_DR_OF_BYTE, u)
+    bad = np.flatnonzero(u >= 252)
+    if len(bad):
+        dr[bad] = _DR_OF[rng.integers(0, 36, size=len(bad))]
+    return dr
 
 
 # ---------------------------------------------------------------------------
@@ -597,6 +618,13 @@ class _Batch:
                     self.new[:, i] += 1
         self.rph = rph
         self.pending = np.flatnonzero(self.blaze & ~self.fresh)  # Blazes not yet folded into best
+        self.fresh_parts: list[I64] = [np.flatnonzero(self.fresh)]  # where the fresh Blazes may be
+        # Where Flames may be (a superset, with repeats), so that no step scans the whole state for them:
+        self.flame_parts: list[I64] = [np.flatnonzero(self.old)]  # Flames that may blaze this AFPh
+        self.new_parts: list[I64] = [np.flatnonzero(self.new)]  # Flames that appeared this Player Turn
+        # Rows whose lists of Flames may repeat a cell (a Collapse or Gusts this Player Turn, or the last):
+        self.cleared = np.full(trials, bool((self.old & self.new).any()))
+        self.cleared_last = np.zeros(trials, bool)
         self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
 
@@ -615,76 +643,113 @@ class _Batch:
             if wind_index(wind) != self.wind[row]:
                 self.wind[row] = wind_index(wind)
                 self.dirty.add(int(row))
-        for row in np.flatnonzero(dr == 12):
-            self._gusts(int(row))
-            self._collapse(int(row), dice)
+        twelve = np.flatnonzero(dr == 12)
+        self._gusts_rows(twelve)  # Gusts add Flames only: no Collapse candidate changes (B25.651, B25.66)
+        self._collapse_rows(twelve, dice)
 
     def _gusts(self, row: int) -> None:
-        """Gusts (B25.651) for one trajectory: the arrays' version of :func:`.wind.gusts`."""
+        """Gusts (B25.651) for one trajectory."""
+        self._gusts_rows(np.array([row], np.int64))
+
+    def _gusts_rows(self, rows: I64) -> None:
+        """Gusts (B25.651) for the trajectories *rows*: the arrays' version of :func:`.wind.gusts`.
+
+        Every Blaze spreads one hex downwind (Burning Wrecks into their own hex), then a Random
+        Selection among the unburnt Locations two hexes downwind of a Blaze (one downwind of a wreck)
+        gets a Flame as well; with No Wind the direction is rolled.
+        """
+        if len(rows) == 0:
+            return
         prog = self.prog
-        rng = self.rng
-        vi = int(self.var[row])
-        wind = WINDS[int(self.wind[row])]
-        d = int(wind.direction) if wind.direction is not None else int(rng.integers(1, 7))
-        bl = self.blaze[row]
-        burning = bl | (self.old[row] > 0) | (self.new[row] > 0)
-        edges = prog.gust_edges[d]
-        ok = prog.t.valid[vi, edges] & bl[prog.e_src[edges]] & ~bl[prog.e_tgt[edges]]
-        self.new[row, prog.e_tgt[edges[ok]]] += 1  # one edge per target in a direction
-        alive = np.flatnonzero(self.walive[row])
-        for k in alive:
-            own = prog.w_own[k]
-            if own >= 0 and not bl[own]:
-                self.new[row, own] += 1
-        srcs = np.flatnonzero(bl)
-        far = prog.two_hex[d, srcs]
-        cands = list(far[(far >= 0) & ~burning[np.maximum(far, 0)]])
-        for k in alive:
-            dn = prog.w_down[k, d]
-            if dn >= 0 and not burning[dn]:
-                cands.append(dn)
-        if len(cands) == 1:
-            chosen = cands
-        elif cands:
-            rolls = rng.integers(1, 7, size=len(cands))
-            chosen = list(np.asarray(cands)[rolls == rolls.max()])
-        else:
-            chosen = []
-        for c in chosen:
-            self.new[row, c] += 1
+        n = prog.n
+        dirs = (self.wind[rows] - 1) % 6 + 1
+        calm = self.wind[rows] == 0
+        dirs[calm] = self.rng.integers(1, 7, size=int(calm.sum()))
+        pick_rows: list[I64] = []
+        pick_locs: list[I64] = []
+        for d in range(1, 7):
+            rs = rows[dirs == d]
+            if len(rs) == 0:
+                continue
+            bl = self.blaze[rs]
+            burning = bl | (self.old[rs] > 0) | (self.new[rs] > 0)
+            edges = prog.gust_edges[d]
+            tgt = prog.e_tgt[edges]
+            ok = prog.t.valid[self.var[rs][:, None], edges] & bl[:, prog.e_src[edges]] & ~bl[:, tgt]
+            i, j = np.nonzero(ok)
+            self.new[rs[i], tgt[j]] += 1  # one edge per target in a direction
+            far = prog.two_hex[d]
+            i, src = np.nonzero(bl & (far >= 0))
+            keep = ~burning[i, far[src]]
+            pick_rows.append(rs[i[keep]])
+            pick_locs.append(far[src[keep]])
+            for k in range(len(prog.wrecks)):
+                alive = self.walive[rs, k]
+                own = prog.w_own[k]
+                if own >= 0:
+                    lit = alive & ~bl[:, own]
+                    self.new[rs[lit], own] += 1
+                dn = prog.w_down[k, d]
+                if dn >= 0:
+                    lit = alive & ~burning[:, dn]
+                    pick_rows.append(rs[lit])
+                    pick_locs.append(np.full(int(lit.sum()), dn, np.int64))
+        cr = np.concatenate(pick_rows)
+        cl = np.concatenate(pick_locs)
+        if len(cr):  # Random Selection per trajectory: one dr per candidate, the highest (ties too) win
+            rolls = self.rng.integers(1, 7, size=len(cr))
+            top = np.zeros(self.t, np.int64)
+            np.maximum.at(top, cr, rolls)
+            won = rolls == top[cr]
+            np.add.at(self.new, (cr[won], cl[won]), 1)
+        i, j = np.nonzero(self.new[rows])
+        self.new_parts.append(rows[i] * n + j)  # repeats are removed in _flames
+        self.cleared[rows] = True
 
     def _collapse(self, row: int, dice: _NumpyDice) -> None:
-        """Collapse (B25.66) for one trajectory: the core's Random Selection among its building Blazes."""
+        """Collapse (B25.66) for one trajectory."""
+        self._collapse_rows(np.array([row], np.int64), dice)
+
+    def _collapse_rows(self, rows: I64, dice: _NumpyDice) -> None:
+        """Collapse (B25.66) for the trajectories *rows*: the core's Random Selection among each one's building
+        Blazes; every Location of a chosen hex is cleared and the hex becomes a rubble Blaze."""
         prog = self.prog
-        vi = int(self.var[row])
-        cand = np.flatnonzero(self.blaze[row] & prog.t.building[vi])
-        if len(cand) == 0:
-            return
-        chosen, _ = random_selection([prog.locations[i] for i in cand], dice, "Collapse (B25.66)")
-        gone = frozenset(loc.hex for loc in chosen)
-        for h in gone:
-            idx = prog.locs_of_hex[h]
-            self.blaze[row, idx] = False
-            self.fresh[row, idx] = False
-            self.old[row, idx] = 0
-            self.new[row, idx] = 0
-            g = prog.index[Location(h)]
-            self.blaze[row, g] = True
-            self.fresh[row, g] = True
+        n = prog.n
+        cleared: list[int] = []
+        ground: list[int] = []
+        for row in rows.tolist():
+            vi = int(self.var[row])
+            cand = np.flatnonzero(self.blaze[row] & prog.t.building[vi])
+            if len(cand) == 0:
+                continue
+            chosen, _ = random_selection(cand.tolist(), dice, "Collapse (B25.66)")
+            gone = frozenset(prog.locations[i].hex for i in chosen)
+            cleared += [row * n + i for h in gone for i in prog.locs_of_hex[h]]
+            ground += [row * n + prog.index[Location(h)] for h in gone]
             for k, w in enumerate(prog.wrecks):
-                if w.location.hex == h:
+                if w.location.hex in gone:
                     self.walive[row, k] = False
-        self.var[row] = _variant(prog, prog.variant_sets[vi] | gone, vi)
-        self.dirty.add(row)
+            self.var[row] = _variant(prog, prog.variant_sets[vi] | gone, vi)
+            self.dirty.add(row)
+            self.cleared[row] = True  # its lists of Flames may now repeat a cell
+        if cleared:
+            for state in (self.blaze, self.fresh, self.old, self.new):
+                state.reshape(-1)[cleared] = 0
+            fresh = np.array(ground, np.int64)
+            self.blaze.reshape(-1)[fresh] = True
+            self.fresh.reshape(-1)[fresh] = True
+            self.fresh_parts.append(fresh)
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
         """Every eligible Flame rolls until one becomes a Blaze; Final DR ≤ 2 puts it out (B25.151)."""
         n = self.prog.n
         old = self.old.reshape(-1)
-        flat = np.flatnonzero(old)
+        flat = self._flames()
         if len(flat) == 0:
             return
+        w_at = np.flatnonzero(self.prog.w_loc >= 0)  # wrecks on Burnable Locations
+        was = self.blaze[:, self.prog.w_loc[w_at]]
         rows = flat // n
         locs = flat - rows * n
         count = old[flat].astype(np.int64)
@@ -708,16 +773,25 @@ class _Batch:
             out = ~b & (dr <= ext[k])
             left[k[out]] -= 1
         old[flat] = left.astype(np.uint8)
+        self.flame_parts = [flat[left > 0]]  # (the blazed ones are dropped by _flames)
         won = flat[blazed]
         self.blaze.reshape(-1)[won] = True
         self.fresh.reshape(-1)[won] = True
+        self.fresh_parts.append(won)
         old[won] = 0
         self.new.reshape(-1)[won] = 0
-        if len(self.prog.wrecks):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
-            bloc = locs[blazed]
-            brows = rows[blazed]
-            for w in np.flatnonzero(self.prog.w_loc >= 0):
-                self.walive[brows[bloc == self.prog.w_loc[w]], w] = False
+        if len(w_at):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
+            self.walive[:, w_at] &= ~(self.blaze[:, self.prog.w_loc[w_at]] & ~was)
+
+    def _flames(self) -> I64:
+        """The cells (row × L + Location) holding Flames that may blaze, each once, from :attr:`flame_parts`."""
+        cand = np.concatenate(self.flame_parts)
+        self.flame_parts = []
+        cand = cand[self.old.reshape(-1)[cand] > 0]
+        if self.cleared_last.any():  # only a Collapse or Gusts can list a cell twice: drop repeats in those rows
+            again = self.cleared_last[cand // self.prog.n]
+            cand = np.concatenate([cand[~again], np.unique(cand[again])])
+        return cand
 
     def _refresh_best(self) -> None:
         """Fold the Blazes that may now spread into each target's best Original DR needed (B25.6).
@@ -732,10 +806,11 @@ class _Batch:
             rows = np.array(sorted(self.dirty), np.int64)
             self.best[rows] = NEVER
             self.dirty.clear()
-            keep = ~np.isin(self.pending // n, rows)
-            parts = [self.pending[keep]]
-            for r in rows:
-                parts.append(np.flatnonzero(self.blaze[r] & ~self.fresh[r]) + r * n)
+            is_dirty = np.zeros(self.t, bool)
+            is_dirty[rows] = True
+            parts = [self.pending[~is_dirty[self.pending // n]]]
+            i, j = np.nonzero(self.blaze[rows] & ~self.fresh[rows])
+            parts.append(rows[i] * n + j)
         flat_src = np.concatenate(parts) if len(parts) > 1 else parts[0]
         self.pending = np.zeros(0, np.int64)
         if len(flat_src) == 0:
@@ -748,16 +823,13 @@ class _Batch:
             return
         first = np.cumsum(deg) - deg
         e = np.arange(total) - np.repeat(first - prog.e_start[srcs], deg)
-        rr = np.repeat(rows, deg)
-        key = rr * n + prog.e_tgt[e]
-        if self.var.any():
-            flat = self.var[rr] * len(prog.e_src) + e
-            ok = t.valid.reshape(-1)[flat]
-            thr = t.thr.reshape(-1)[flat * _N_WINDS + self.wind[rr]]
-            key, thr = key[ok], thr[ok]
-        else:
-            thr = t.thr[0].reshape(-1)[e * _N_WINDS + self.wind[rr]]
-        np.minimum.at(self.best.reshape(-1), key, thr)
+        key = np.repeat(rows * n, deg)
+        key += prog.e_tgt[e]
+        # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
+        at = self.var[rows] * (len(prog.e_src) * _N_WINDS) + self.wind[rows] if self.var.any() else self.wind[rows]
+        at = np.repeat(at, deg)
+        at += e * _N_WINDS
+        np.minimum.at(self.best.reshape(-1), key, t.thr.reshape(-1)[at])
 
     def spread(self) -> None:
         """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
@@ -783,12 +855,21 @@ class _Batch:
         hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
         dr = _roll_dr(self.rng, len(hit))
         won = hit[dr >= need[hit]]
-        self.new.reshape(-1)[won] += 1
+        new = self.new.reshape(-1)
+        new[won] += 1
+        self.new_parts.append(won[(new[won] == 1) & (self.old.reshape(-1)[won] == 0)])  # cells not yet listed
 
     def end_player_turn(self) -> None:
-        self.pending = np.flatnonzero(self.blaze & self.fresh)  # they may spread from the next Player Turn
+        # The fresh Blazes may spread from the next Player Turn (those a Collapse removed are dropped).
+        pending = np.concatenate(self.fresh_parts)
+        self.pending = pending[self.blaze.reshape(-1)[pending]]
+        self.fresh_parts = []
         self.old += self.new
         self.new[:] = 0
+        self.flame_parts += self.new_parts
+        self.new_parts = []
+        self.cleared_last = self.cleared
+        self.cleared = np.zeros(self.t, bool)
         self.fresh[:] = False
         self.now += 1
         self.rph = True

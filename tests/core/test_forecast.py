@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from asl_vassal_bridge.core import (
@@ -47,10 +48,13 @@ from asl_vassal_bridge.core.fire import (
     spread_targets,
 )
 from asl_vassal_bridge.core.forecast import (
+    _DR_OF_BYTE,
     WINDS,
     ForecastProgram,
     _Batch,
+    _clusters,
     _collapsed_map,
+    _roll_dr,
     _threshold,
     _variant,
     compile_position,
@@ -207,7 +211,7 @@ def lone_flame_closed_form(turns: int, eligible_now: bool = True) -> Fraction:
     """Woods Spread # 7, Moderate EC: Blaze on DR ≥ 7 (21/36), out on DR 2 (1/36), else still a Flame."""
     stay, out = Fraction(14, 36), Fraction(1, 36)
     rolls = turns if eligible_now else turns - 1
-    return 1 - sum(stay ** (k - 1) * out for k in range(1, rolls + 1))
+    return 1 - sum((stay ** (k - 1) * out for k in range(1, rolls + 1)), Fraction(0))
 
 
 def two_hex_chain() -> Position:
@@ -385,6 +389,13 @@ def test_b25_651_gusts_on_the_arrays_match_the_core() -> None:
                     counts[f.location] = counts.get(f.location, 0) + 1
             expected.append(counts)
         assert got in expected, (d, got, expected)
+        many = _Batch(prog, 40, np.random.default_rng(1))  # many trajectories at once, with a No Wind one
+        many.wind[::7] = 0
+        many._gusts_rows(np.arange(40))
+        for r in range(40):
+            if many.wind[r]:
+                got = {prog.locations[i]: int(c) for i, c in enumerate(many.new[r] + many.old[r]) if c}
+                assert got in expected, (d, r, got, expected)
 
 
 # ---------------------------------------------------------------------------
@@ -407,7 +418,9 @@ def test_progress_reaches_one_and_stderr_is_binomial() -> None:
     assert seen and seen[-1] == 1.0 and seen == sorted(seen)
     p = fc.burning
     assert np.allclose(fc.stderr, np.sqrt(p * (1 - p) / 2500))
-    row = next(x for x in fc.to_json()["locations"] if x["location"] == "C4")  # type: ignore[union-attr]
+    rows = fc.to_json()["locations"]
+    assert isinstance(rows, list)
+    row = next(x for x in rows if x["location"] == "C4")
     assert 0 < row["burning"] < 1 and row["stderr"] > 0
 
 
@@ -416,3 +429,76 @@ def test_bad_turns_or_trials_are_bad_input() -> None:
         forecast(two_hex_chain(), 2, 0)
     with pytest.raises(BadInput, match="turns"):
         forecast(two_hex_chain(), -1, 10)
+
+
+# ---------------------------------------------------------------------------
+# The fast paths keep the rules' odds
+
+
+def test_dr_from_one_byte_gives_each_colored_white_pair_the_same_chance() -> None:
+    counts = np.bincount(_DR_OF_BYTE[:252], minlength=13)
+    assert list(counts[2:]) == [7 * (6 - abs(t - 7)) for t in range(2, 13)]  # 7 bytes per (colored, white) pair
+    assert not _DR_OF_BYTE[252:].any()  # the 4 leftover bytes are rolled again
+    n = 360_000
+    dr = _roll_dr(np.random.default_rng(3), n)
+    assert dr.min() == 2 and dr.max() == 12
+    for t in range(2, 13):
+        p = (6 - abs(t - 7)) / 36
+        assert abs(np.count_nonzero(dr == t) / n - p) < 5 * np.sqrt(p * (1 - p) / n), t
+
+
+def test_b25_66_collapse_clusters_are_the_groups_of_interacting_hexes() -> None:
+    from asl_vassal_bridge.core.hexes import Hex
+
+    prog = compile_position(village_in_a_breeze())
+    rng = np.random.default_rng(7)
+    area = [Hex(q, r) for q in range(9) for r in range(9)]
+    prog.wide = frozenset(area[int(i)] for i in rng.choice(len(area), 12, replace=False))  # next to Interior hexes
+    prog.near.clear()
+
+    def interact(a: Hex, b: Hex) -> bool:
+        return a.distance(b) <= (3 if a in prog.wide or b in prog.wide else 1)  # type: ignore[operator]
+
+    for _ in range(300):
+        hexes = frozenset(area[int(i)] for i in rng.choice(len(area), int(rng.integers(1, 14)), replace=False))
+        groups = _clusters(prog, hexes)
+        assert frozenset().union(*groups) == hexes and sum(map(len, groups)) == len(hexes)
+        for g in groups:
+            reached, todo = {next(iter(g))}, [next(iter(g))]
+            while todo:
+                h = todo.pop()
+                for x in g - reached:
+                    if interact(h, x):
+                        reached.add(x)
+                        todo.append(x)
+            assert reached == g  # connected
+        for a in groups:
+            for b in groups:
+                assert a is b or not any(interact(x, y) for x in a for y in b)  # apart
+        seeds = frozenset(h for h in hexes if rng.random() < 0.3)
+        assert set(_clusters(prog, hexes, seeds)) == {g for g in groups if g & seeds}
+
+
+def test_flame_and_fresh_blaze_lists_match_the_state_through_collapses_and_gusts() -> None:
+    prog = compile_position(village_in_a_breeze())
+    batch = _Batch(prog, 3000, np.random.default_rng(11))
+    listed = batch._flames
+    sizes = []
+
+    def checked() -> npt.NDArray[np.int64]:
+        cells = listed()
+        assert len(np.unique(cells)) == len(cells)  # each Flame rolls once (B25.151)
+        assert np.array_equal(np.sort(cells), np.flatnonzero(batch.old))
+        sizes.append(len(cells))
+        return cells
+
+    batch._flames = checked  # type: ignore[method-assign]
+    for _ in range(6):
+        batch.rally_phase()
+        batch.flame_to_blaze()
+        batch.spread()
+        fresh = np.flatnonzero(batch.blaze & batch.fresh)
+        batch.end_player_turn()
+        assert np.array_equal(np.unique(batch.pending), fresh)  # they spread from the next Player Turn (B25.6)
+    assert len(sizes) == 6 and max(sizes) > 0
+    assert batch.var.any()  # some trajectories had a Collapse (B25.66)
