@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.dice import CallbackDice, Dice
+from ..core.dice import Dice
 from ..core.errors import BadInput
 from ..core.flamethrower import AttackOutcome, ConsequenceKind, FtAttack, FtPlan, ft_attack, resolve_ft_attack
 from ..core.molotov import MolAttack, MolPlan, mol_attack, resolve_mol_attack
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
-from .client import BridgeClient
+from .client import BridgeClient, VassalDice
 from .convert import LiveGame, explain_rolls, position_from_snapshot
 from .pieces import broken_layer_change, find_piece, layers_of, stack_of, unit_kind, unit_type
 
@@ -308,15 +308,10 @@ def run_attack(client: BridgeClient, request: AttackRequest, *, game_map: GameMa
 
         request = replace(request, firer=selected_piece(client, what="the firing unit"))
     prepared = prepare_attack(snap, request, game_map=game_map, boards_dir=boards_dir)
-    session = client.new_roll_session()
-    rolled: list[tuple[str, Sequence[int]]] = []
+    dice = VassalDice(client)
+    session, rolled = dice.session, dice.rolled
 
-    def roll(purpose: str, count: int) -> Sequence[int]:
-        faces = client.roll(session, purpose, count)
-        rolled.append((purpose, faces))
-        return faces
-
-    outcome = resolve(prepared, CallbackDice(roll))
+    outcome = resolve(prepared, dice)
     batch = attack_batch(prepared, outcome, session=session, rolls=rolled)
     applied = client.apply(batch)
     log.info("%s attack by %s: %d rolls, %d placed, %d removed, %d flipped", request.weapon.upper(),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..core.dice import CallbackDice
 from ..core.errors import BadInput
 
 __all__ = [
@@ -243,3 +244,18 @@ def connect(path: Path | None = None, *, port: int | None = None, token: str | N
             raise BadInput("a port was given without a token (the extension refuses calls without its token)")
         return BridgeClient(ConnectionInfo("127.0.0.1", port, token), timeout)
     return BridgeClient(read_connection_file(path), timeout)
+
+
+class VassalDice(CallbackDice):
+    """Dice from VASSAL's RNG for one batch, remembering every roll (purpose, faces) for the chat."""
+
+    def __init__(self, client: BridgeClient) -> None:
+        self.session = client.new_roll_session()
+        self.rolled: list[tuple[str, Sequence[int]]] = []
+
+        def roll(purpose: str, count: int) -> Sequence[int]:
+            faces = client.roll(self.session, purpose, count)
+            self.rolled.append((purpose, faces))
+            return faces
+
+        super().__init__(roll)

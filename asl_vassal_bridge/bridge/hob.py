@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.dice import CallbackDice
 from ..core.errors import BadInput
 from ..core.explain import format_drms
 from ..core.heat_of_battle import (
@@ -38,7 +37,7 @@ from ..core.heat_of_battle import (
 )
 from ..core.position import UnitKind
 from ..core.units import LeaderRating, MMCType, NationalCatalogue, parse_designation
-from .client import BridgeClient, BridgeRefused
+from .client import BridgeClient, BridgeRefused, VassalDice
 from .pieces import art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
 
 __all__ = ["HERO_GPIDS", "MARKER_GPIDS", "HobRequest", "HobRun", "hob_batch", "hob_button", "hob_unit", "run_hob",
@@ -263,16 +262,11 @@ def run_hob(client: BridgeClient, request: HobRequest | None = None) -> HobRun:
     if reasons:
         msg = f"ASL fire bridge: {unit.describe()} is not subject to Heat of Battle: {', '.join(reasons)}"
         return HobRun(pid, unit, None, None, msg)
-    session = client.new_roll_session()
-    rolled: list[tuple[str, Sequence[int]]] = []
-
-    def roll(purpose: str, count: int) -> Sequence[int]:
-        faces = client.roll(session, purpose, count)
-        rolled.append((purpose, faces))
-        return faces
+    dice = VassalDice(client)
+    session, rolled = dice.session, dice.rolled
 
     try:
-        hob = heat_of_battle(unit, CallbackDice(roll), request.situation, cat)
+        hob = heat_of_battle(unit, dice, request.situation, cat)
     except NotSubjectToHeatOfBattle as e:
         return HobRun(pid, unit, None, None, f"ASL fire bridge: {e}")
     batch = hob_batch(piece, unit, hob, session=session, rolls=rolled, situation=request.situation)

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.dice import CallbackDice
 from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.position import GameMap, Phase, Position
-from .client import BridgeClient, BridgeRefused
+from .client import BridgeClient, BridgeRefused, VassalDice
 from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, position_from_snapshot
 
 __all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
@@ -93,16 +92,11 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
     live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir)
-    session = client.new_roll_session()
-    rolled: list[tuple[str, Sequence[int]]] = []
-
-    def roll(purpose: str, count: int) -> Sequence[int]:
-        faces = client.roll(session, purpose, count)
-        rolled.append((purpose, faces))
-        return faces
+    dice = VassalDice(client)
+    session, rolled = dice.session, dice.rolled
 
     t_read = time.perf_counter()
-    new, report = _rules(phase)(live.position, CallbackDice(roll))
+    new, report = _rules(phase)(live.position, dice)
     t_rules = time.perf_counter()
     texts = explain_rolls(rolled, report)
     header = [f"* ASL fire bridge: {report.title} ({key})"]
