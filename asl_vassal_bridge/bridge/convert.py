@@ -5,10 +5,19 @@ Fire counters are recognised with :mod:`asl_vassal_bridge.vasl.counters`
 layers.  Terrain comes from VASL's own terrain model when the snapshot
 carries it (``maps[].terrain``); without it, pass a :class:`GameMap` read
 from the board archives.
+
+Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
+changes, crop, version; null for a board that is not VASL's) is read as the
+same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
+gives (:func:`board_entries`).  VASL's own terrain model already has them
+applied; terrain read from the board archives (``boards_dir``) does not, and
+:func:`position_from_snapshot` then says so in ``Position.notes``,
+:attr:`LiveGame.notes` and a logged warning, as ``position_from_vsav`` does.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,9 +45,23 @@ from ..vasl.counters import (
 )
 from ..vasl.terrain import mapping_for
 from ..vasl.traits import Trait
+from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
 
-__all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "game_map_from_boards", "game_map_from_snapshot",
-           "position_from_snapshot"]
+__all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "board_entries", "fallback_notes",
+           "game_map_from_boards", "game_map_from_snapshot", "position_from_snapshot", "warn_once"]
+
+log = logging.getLogger(__name__)
+_warned: set[str] = set()
+
+
+def warn_once(notes: Iterable[str]) -> None:
+    """Log each note as a warning the first time this process meets it (then at debug level, not at every press)."""
+    for note in notes:
+        if note in _warned:
+            log.debug("%s", note)
+        else:
+            _warned.add(note)
+            log.warning("%s", note)
 
 _WIND_DIR_LAYERS = (3, 4, 5, 6, 1, 2)  # VASL's Wind Dir faces, layer 1…6 (see vasl.counters)
 _FORCES = (WindForce.NO_WIND, WindForce.MILD_BREEZE, WindForce.HEAVY_WINDS)
@@ -61,6 +84,10 @@ class LiveGame:
     gusts_piece: str | None = None
     pieces: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     map_name: str | None = None
+    #: The boards of the map read, with VASL's overlays and SSR terrain changes (as the .vsav reader gives them).
+    boards: tuple[BoardEntry, ...] = ()
+    #: What the terrain misses: overlays/SSR not applied when it was read from the board archives (else empty).
+    notes: tuple[str, ...] = ()
 
 
 #: The counters whose layers the fire rules read (EC, Wind, Wind Dir, Gusts, Level markers), by gpid and name.
@@ -72,6 +99,79 @@ LAYERS_FOR: frozenset[str] = frozenset(
 
 def _traits(piece: Mapping[str, Any]) -> list[Trait]:
     return [Trait(str(layer["type"]), str(layer["state"])) for layer in piece.get("layers") or ()]
+
+
+def _snapshot_map(snapshot: Mapping[str, Any], map_name: str | None) -> Mapping[str, Any] | None:
+    maps = [m for m in snapshot.get("maps") or () if isinstance(m, Mapping)]
+    if map_name is not None:
+        named = next((m for m in maps if m.get("name") == map_name), None)
+        if named is not None:
+            return named
+    return maps[0] if maps else None
+
+
+def _crop(value: Any) -> tuple[int, int, int, int] | None:
+    if not isinstance(value, Mapping):
+        return None
+    try:
+        return (int(value["x"]), int(value["y"]), int(value["width"]), int(value["height"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _board_entry(board: Mapping[str, Any], col: int, row: int) -> BoardEntry:
+    """One snapshot board as a BoardEntry: VASL's ``getState()`` parsed, its overlay list preferred (it has
+    preserveElevation); without VASL's part, the board's name and place only."""
+    name = str(board.get("name", ""))
+    plain = BoardEntry(col, row, name, bool(board.get("reversed")))
+    vasl = board.get("vasl")
+    if not isinstance(vasl, Mapping):
+        return plain
+    entry = None
+    state = vasl.get("state")
+    if isinstance(state, str) and state.strip():
+        try:
+            entry = parse_board_state(state, f"snapshot board {name!r} (VASL's getState)")
+        except BadSavedGameError as e:
+            log.debug("%s; using the snapshot's other board fields", e)
+    if entry is None:
+        entry = replace(plain, crop=_crop(vasl.get("crop")), version=str(vasl.get("version") or ""))
+    listed = vasl.get("overlays")
+    if isinstance(listed, list):
+        # an SSR's own overlays (SSROverlay) come with its SSR string, as in VASL's saved state
+        overlays = tuple(BoardOverlay(str(o.get("name") or ""), str(o.get("hex1") or ""), str(o.get("hex2") or ""),
+                                      bool(o.get("preserveElevation")))
+                         for o in listed if isinstance(o, Mapping) and not o.get("ssr"))
+        entry = replace(entry, overlays=overlays)
+    ssr = vasl.get("ssr")
+    if isinstance(ssr, str):
+        entry = replace(entry, ssr=ssr.strip())
+    return entry
+
+
+def board_entries(snapshot: Mapping[str, Any], map_name: str | None = None) -> tuple[BoardEntry, ...]:
+    """The boards of a map of the snapshot (the one named *map_name*, else the first), with VASL's overlays and SSR
+    terrain changes, as the ``.vsav`` reader gives them (:class:`~asl_vassal_bridge.vasl.vsav.BoardEntry`).
+
+    A board that is not VASL's (``vasl`` null) has no overlays and its column and row from its pixel position.
+    """
+    m = _snapshot_map(snapshot, map_name)
+    if m is None:
+        return ()
+    boards = [b for b in m.get("boards") or () if isinstance(b, Mapping)]
+    xs = sorted({int(b.get("x", 0)) for b in boards})
+    ys = sorted({int(b.get("y", 0)) for b in boards})
+    return tuple(_board_entry(b, xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0)))) for b in boards)
+
+
+def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None) -> list[str]:
+    """What terrain read from the board archives misses on the map: one note per board with VASL overlays or SSR
+    terrain changes (the same notes as ``position_from_vsav``); empty if the snapshot carries VASL's terrain model,
+    which has them applied."""
+    m = _snapshot_map(snapshot, map_name)
+    if m is None or m.get("terrain"):
+        return []
+    return overlay_notes(board_entries(snapshot, map_name))
 
 
 def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout = MapLayout()) -> GameMap | None:
@@ -168,8 +268,11 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
     """
     gm = game_map or game_map_from_snapshot(snapshot)
+    notes: list[str] = []
     if gm is None and boards_dir is not None:
         gm = game_map_from_boards(snapshot, boards_dir)
+        notes = overlay_notes(board_entries(snapshot))
+        warn_once(notes)
     if gm is None:
         raise NoTerrain("the snapshot has no terrain (VASL's terrain model is not present): "
                         "give the board archives' map instead")
@@ -245,9 +348,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                        "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
     wind = Wind(force, direction)
     env = replace(env, wind=wind, gusts=gusts)
-    pos = Position(gm, env, clock, tuple(fires), name=str((snapshot.get("module") or {}).get("name", "")))
+    pos = Position(gm, env, clock, tuple(fires), name=str((snapshot.get("module") or {}).get("name", "")),
+                   notes="\n".join(notes))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
-                    ids["g"], pieces, map_name)
+                    ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes))
 
 
 def _image_matches(image: str, kind: str) -> bool:

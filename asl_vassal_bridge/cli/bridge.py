@@ -251,6 +251,18 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log_board_notes(client: BridgeClient, log: logging.Logger) -> None:
+    """Warn now (not only at the first button) when the board-archive terrain will miss VASL overlays or SSR."""
+    from ..bridge.convert import fallback_notes, warn_once
+
+    try:
+        snap = client.snapshot(with_terrain=True, layers_for=())
+    except Exception as e:  # the buttons still work; they warn again when they read the terrain
+        log.debug("could not read the boards' overlays and SSR now: %s", e)
+        return
+    warn_once(fallback_notes(snap))
+
+
 def run_bridge(args: argparse.Namespace) -> int:
     from ..bridge.client import connect
     from ..bridge.phases import handle_button
@@ -266,6 +278,8 @@ def run_bridge(args: argparse.Namespace) -> int:
     client = connect(args.connection_file, port=args.port, token=token)
     log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
     try:
+        if args.boards is not None:
+            _log_board_notes(client, log)
         if getattr(args, "bridge_action", None):
             return _run_action(client, args)
         if args.once == "snapshot":

@@ -69,7 +69,8 @@ def cmd_vsav(args: argparse.Namespace) -> int:
                      "hex": pp.hex if pp else None, "level": pp.level if pp else None,
                      "fire_counter": kind.value if kind else None})
     boards_out = [{"x": b.x, "y": b.y, "name": b.name, "reversed": b.reversed, "crop": b.crop,
-                   "version": b.version, "overlays": list(b.overlays), "ssr": b.ssr} for b in game.boards]
+                   "version": b.version, "overlays": [o.as_dict() for o in b.overlays], "ssr": b.ssr}
+                  for b in game.boards]
     if args.json:
         json.dump({"game": str(args.game), "module_version": game.module_version, "boards": boards_out,
                    "pieces": rows, "hidden_pieces": game.hidden_count}, sys.stdout, indent=1)

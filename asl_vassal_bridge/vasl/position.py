@@ -32,7 +32,7 @@ from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, read_board
 from .counters import FireCounter
 from .safe import VaslFileError
-from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, read_vsav
+from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, overlay_notes, read_vsav
 
 __all__ = [
     "DEFAULT_EDGE",
@@ -154,8 +154,7 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path) -> Position:
     for entry in game.boards:
         board = read_board(find_archive(Path(boards_dir), entry), table)
         placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
-    notes = [f"board {b.name}: {', '.join(b.overlays) or 'no overlays'}; SSR terrain changes {b.ssr!r}: "
-             "not applied to the terrain" for b in game.boards if b.overlays or b.ssr]
+    notes = overlay_notes(game.boards)
     pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
     return pos.with_(notes="\n".join(notes)) if notes else pos
 

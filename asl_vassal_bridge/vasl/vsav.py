@@ -20,7 +20,7 @@ their number is kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,10 +32,14 @@ from .traits import Trait, decode_sequence, decode_traits
 __all__ = [
     "BadSavedGameError",
     "BoardEntry",
+    "BoardOverlay",
     "SavedGame",
     "SavedPiece",
     "deobfuscate",
     "obfuscate",
+    "overlay_notes",
+    "parse_board_state",
+    "parse_boards",
     "parse_commands",
     "read_vsav",
     "read_vsav_bytes",
@@ -96,6 +100,31 @@ def parse_commands(text: str, depth: int = 0) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardOverlay:
+    """One overlay of a board entry (VASL ``Overlay``): its name and the two hexes it is placed on.
+
+    VASL writes it as ``OVR, name, hex1, hex2`` (a single-hex overlay has
+    hex1 = hex2); *preserve_elevation* is read when a ``true``/``false``
+    token follows (VASL's Overlay reads one there; its ``toString`` does not
+    write it, so saved games normally lack it).
+    """
+
+    name: str
+    hex1: str = ""
+    hex2: str = ""
+    preserve_elevation: bool = False
+
+    def __str__(self) -> str:
+        where = self.hex1 if self.hex1 == self.hex2 or not self.hex2 else f"{self.hex1}-{self.hex2}"
+        keep = ", elevation preserved" if self.preserve_elevation else ""
+        return f"{self.name} ({where}{keep})" if where or keep else self.name
+
+    def as_dict(self) -> dict[str, str | bool]:
+        return {"name": self.name, "hex1": self.hex1, "hex2": self.hex2,
+                "preserve_elevation": self.preserve_elevation}
+
+
+@dataclass(frozen=True, slots=True)
 class BoardEntry:
     """One board of VASL's ``bd`` line (VASL ``ASLBoard.getState``).
 
@@ -103,7 +132,7 @@ class BoardEntry:
     name (``01``; the line writes a reversed board as ``r01``); *crop* the
     cropped rectangle (x, y, width, height) in board pixels, if cropped;
     *overlays* and *ssr* the overlays and SSR terrain changes VASL draws on
-    it (not applied by this reader).
+    it (not applied by this reader; :meth:`overlay_note` says so).
     """
 
     x: int
@@ -112,7 +141,7 @@ class BoardEntry:
     reversed: bool = False
     crop: tuple[int, int, int, int] | None = None
     version: str = ""
-    overlays: tuple[str, ...] = ()
+    overlays: tuple[BoardOverlay, ...] = ()
     ssr: str = ""
 
     @property
@@ -128,6 +157,27 @@ class BoardEntry:
 
     def placement(self) -> BoardPlacement:
         return BoardPlacement(self.name, self.x, self.y, self.reversed)
+
+    def overlay_note(self) -> str | None:
+        """What terrain read from the board archive alone misses on this board, or None if nothing."""
+        parts = []
+        if self.overlays:
+            parts.append("overlay" + ("s " if len(self.overlays) > 1 else " ") + ", ".join(map(str, self.overlays)))
+        if self.ssr:
+            parts.append(f"SSR terrain changes {self.ssr!r}")
+        if not parts:
+            return None
+        return (f"board {self.name}: {' and '.join(parts)} not applied to the terrain, which is read from the "
+                "board archive alone (the board as printed)")
+
+
+def overlay_notes(boards: Iterable[BoardEntry]) -> list[str]:
+    """:meth:`BoardEntry.overlay_note` of every board that has overlays or SSR terrain changes."""
+    return [n for n in (b.overlay_note() for b in boards) if n]
+
+
+#: Keywords of VASL's board entry after the overlays (``ZOOM`` magnification, ``FH`` crop to full hexes).
+_ENTRY_KEYWORDS = ("OVR", "SSR", "ZOOM", "FH")
 
 
 def _board_entry(desc: str, source: str) -> BoardEntry | None:
@@ -152,22 +202,52 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
     version = ""
     if len(rest) >= 2 and rest[0] == "VER":
         version, rest = rest[1], rest[2:]
-    overlays: list[str] = []
-    ssr = ""
-    while rest:
-        tok = rest.pop(0)
-        if tok == "SSR":
-            ssr = rest.pop(0) if rest else ""
-        elif tok == "ZOOM":
-            rest = rest[1:]
-        else:
-            overlays.append(tok)
-    return BoardEntry(x, y, name, rev, crop, version, tuple(overlays), ssr)
+    overlays: list[BoardOverlay] = []
+    ssr: list[str] = []
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        i += 1
+        if tok == "OVR":
+            # VASL Overlay.toString: OVR, name, hex1, hex2 (an SSR's overlays write nothing)
+            group: list[str] = []
+            while i < len(rest) and len(group) < 3 and rest[i] not in _ENTRY_KEYWORDS:
+                group.append(rest[i])
+                i += 1
+            if not group:
+                raise BadSavedGameError(f"{source}: board {name}: overlay entry (OVR) without an overlay name "
+                                        "(expected OVR, name, hex1, hex2)")
+            keep = False
+            if i < len(rest) and rest[i].lower() in ("true", "false"):
+                keep = rest[i].lower() == "true"
+                i += 1
+            group += [""] * (3 - len(group))
+            overlays.append(BoardOverlay(group[0], group[1], group[2], keep))
+        elif tok == "SSR":
+            # VASL reads everything after SSR as whitespace-separated rule names
+            while i < len(rest) and rest[i] not in ("ZOOM", "FH"):
+                ssr.append(rest[i])
+                i += 1
+        elif tok in ("ZOOM", "FH"):
+            i += 1  # its value
+        # anything else: VASL ignores it too
+    return BoardEntry(x, y, name, rev, crop, version, tuple(overlays), " ".join(ssr))
+
+
+def parse_board_state(state: str, source: str) -> BoardEntry:
+    """One board entry as VASL's ``ASLBoard.getState()`` writes it (the part of the ``bd`` line for one board).
+
+    :raises BadSavedGameError: naming *source* if it is empty or malformed.
+    """
+    entry = _board_entry(state, source)
+    if entry is None:
+        raise BadSavedGameError(f"{source}: empty board entry (expected x, y, name, VER, version…)")
+    return entry
 
 
 def parse_boards(command: str, source: str) -> list[BoardEntry]:
     """The boards of VASL's ``bd\\t…`` command: per board ``x, y, [r]name, [crop x, y, w, h,] VER, version,
-    overlays…, [SSR, changes]``, boards joined by ``bd\\t``.
+    (OVR, name, hex1, hex2)…, [SSR, changes], [ZOOM, magnification]``, boards joined by ``bd\\t``.
 
     >>> [(b.x, b.y, b.name, b.reversed) for b in parse_boards("bd\\t0\\t0\\t01\\tVER\\t6.1\\t", "g")]
     [(0, 0, '01', False)]

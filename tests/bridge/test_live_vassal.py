@@ -73,6 +73,7 @@ def test_snapshot_reads_fires_ec_and_wind_b25(alice: Any) -> None:
     snap = client.snapshot()
     assert snap["module"]["name"] == vh.MODULE_NAME
     assert snap["maps"][0]["terrain"]["source"] == "VASL"  # the stand-in with VASL's method names
+    assert [b["vasl"] for b in snap["maps"][0]["boards"]] == [None]  # VASSAL's plain Board: no VASL board part
     live = position_from_snapshot(snap, phase=Phase.AFPH)
     pos = live.position
     assert sorted(f.location.name for f in pos.flames()) == ["C2", "D3", "E2"]

@@ -120,7 +120,13 @@ def slot_texts() -> dict[str, str]:
     return out
 
 
-def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: Iterable[tuple[str, str]] = ()) -> str:
+#: VASSAL's plain board, and the stand-in with VASL's ASLBoard class and method names (tests/support/java).
+PLAIN_BOARD = "VASSAL.build.module.map.boardPicker.Board"
+VASL_BOARD = "VASL.build.module.map.boardPicker.ASLBoard"
+
+
+def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: Iterable[tuple[str, str]] = (),
+                     board_class: str = PLAIN_BOARD) -> str:
     slots, protos = _vasl_elements()
 
     def pick(pairs: Iterable[tuple[str, str]]) -> str:
@@ -148,7 +154,7 @@ def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: I
 <VASSAL.build.module.Chatter/>
 <{map_class} allowMultiple="false" backgroundcolor="255,255,255" buttonName="Map" changeFormat="$message$" color="0,0,0" createFormat="$pieceName$ created in $location$" edgeHeight="0" edgeWidth="0" hotkey="" icon="" launch="false" mapName="Main Map" markMoved="Never" markUnmovedIcon="" markUnmovedText="" markUnmovedTooltip="" moveKey="" moveToFormat="$pieceName$ moves $previousLocation$ -&gt; $location$" moveWithinFormat="$pieceName$ moves $previousLocation$ -&gt; $location$" thickness="3">
 <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">
-<VASSAL.build.module.map.boardPicker.Board image="board.png" name="{BOARD}" reversible="false">{hex_grid}</VASSAL.build.module.map.boardPicker.Board>
+<{board_class} image="board.png" name="{BOARD}" reversible="false">{hex_grid}</{board_class}>
 </VASSAL.build.module.map.BoardPicker>
 <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" exSepY="18" top="38,0" unexSepX="2" unexSepY="4" up="39,0"/>
 <VASSAL.build.module.map.ForwardToKeyBuffer/>
@@ -209,12 +215,12 @@ def _placeholder_images(buildfile: str) -> dict[str, bytes]:
     return out
 
 
-def build_module(path: Path) -> Path:
+def build_module(path: Path, board_class: str = PLAIN_BOARD, map_class: str = "VASL.build.module.ASLMap") -> Path:
     data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
             f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
             f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        bf = module_buildfile(extra_slots=UNIT_SLOTS)
+        bf = module_buildfile(map_class=map_class, extra_slots=UNIT_SLOTS, board_class=board_class)
         z.writestr("buildFile.xml", bf)
         for name, data_ in _placeholder_images(bf).items():
             z.writestr(name, data_)

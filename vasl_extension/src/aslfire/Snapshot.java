@@ -120,6 +120,8 @@ final class Snapshot {
         String grid = b.getGrid() == null ? null : b.getGrid().getClass().getSimpleName();
         sb.append(",\"grid\":");
         Json.quote(sb, grid);
+        sb.append(",\"vasl\":");
+        VaslBoards.append(sb, b);
         sb.append('}');
       }
       sb.append("],\"terrain\":");

@@ -1,0 +1,136 @@
+"""Board overlays and SSR in the live snapshot, against a real VASSAL engine.
+
+The test module's board is a stand-in with VASL's ``ASLBoard`` class and
+method names (tests/support/java: ``getOverlays()``, ``getTerrain()``,
+``getCropBounds()``, ``getVersion()``, ``getState()``), so the extension's
+reflective path runs for real; VASL's own Java code is not available here.
+Its map is VASSAL's plain Map (no VASL terrain model), so terrain comes from
+the board archive and the overlays/SSR note must be given.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge.client import BridgeClient, connect
+from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
+from asl_vassal_bridge.core.position import Phase
+from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay, parse_board_state
+from tests.support import vassal_harness as vh
+
+from .conftest import launch, standard_pieces
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+#: What the test gives the board, as VASL's ASLBoardPicker reads a saved board entry after the name: a crop, the
+#: board version, overlay st1 on C2-D3 (elevation preserved), single-hex overlay h2 on E2, two SSR rules.
+ENTRY = "0\t0\t900\t645\tVER\t6.1\tOVR\tst1\tC2\tD3\ttrue\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
+#: VASL's getState for it: the SSR's own overlays first, written as "" (two empty fields).
+STATE = "0\t0\tbd01\t0\t0\t900\t645\tVER\t6.1\t\t\tOVR\tst1\tC2\tD3\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
+NOTE = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) and SSR terrain changes 'NoRoads NoWhtFlds' "
+        "not applied to the terrain, which is read from the board archive alone (the board as printed)")
+
+
+@pytest.fixture(scope="module")
+def vasl_board_module(module_with_extension: Path, engine_dir: Path) -> Path:
+    """The test module with the ASLBoard stand-in on VASSAL's plain Map, and the same built extension."""
+    mod = vh.build_module(engine_dir / "vaslboards.vmod", board_class=vh.VASL_BOARD,
+                          map_class="VASSAL.build.module.Map")
+    ext = engine_dir / "vaslboards_ext"
+    ext.mkdir(exist_ok=True)
+    built = module_with_extension.parent / f"{module_with_extension.stem}_ext" / "asl-fire-bridge.vmdx"
+    shutil.copy(built, ext / built.name)
+    return mod
+
+
+def _wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        if client.status().get("started"):
+            return
+        time.sleep(0.2)
+    raise AssertionError("the game did not start")
+
+
+@pytest.fixture(scope="module")
+def dora(vasl_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    work = engine_dir / "vaslboards"
+    work.mkdir(exist_ok=True)
+    player = launch("dora", vasl_board_module, standard_pieces(), support_jar, xvfb.display, work)
+    try:
+        player.wait_connection_file()
+        client = connect(player.connection_file)
+        _wait_started(client)
+        state = client.jvm.aslbridgetest.TestHooks.vaslBoard(vh.BOARD, ENTRY)
+        yield player, client, state
+        client.close()
+    finally:
+        player.stop()
+
+
+def _boards_dir() -> Path:
+    boards = vh.SHARED_VASL / "boards"
+    if not (boards / "bd01").is_file():
+        pytest.skip(f"{boards / 'bd01'} missing: the real VASL board archive is needed")
+    return boards
+
+
+def test_snapshot_exports_overlays_ssr_crop_and_vasl_state(dora: Any) -> None:
+    _, client, state = dora
+    assert state == STATE
+    snap = client.snapshot()
+    (b,) = snap["maps"][0]["boards"]
+    assert snap["maps"][0]["terrain"] is None  # VASSAL's plain Map: no VASL terrain model
+    assert b["name"] == vh.BOARD
+    vasl = b["vasl"]
+    assert vasl["state"] == STATE
+    assert vasl["version"] == "6.1"
+    assert vasl["crop"] == {"x": 0, "y": 0, "width": 900, "height": 645}
+    assert vasl["ssr"] == "NoRoads NoWhtFlds"
+    assert vasl["overlays"] == [
+        {"name": "NoWhtFlds.gif", "hex1": "", "hex2": "", "preserveElevation": False, "ssr": True},
+        {"name": "NoRoads.gif", "hex1": "", "hex2": "", "preserveElevation": False, "ssr": True},
+        {"name": "st1", "hex1": "C2", "hex2": "D3", "preserveElevation": True, "ssr": False},
+        {"name": "h2", "hex1": "E2", "hex2": "E2", "preserveElevation": False, "ssr": False},
+    ]
+
+
+def test_python_reads_them_as_board_entries_and_notes_the_fallback_terrain(
+        dora: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    _, client, _ = dora
+    snap = client.snapshot(with_terrain=False)
+    expected = BoardEntry(0, 0, vh.BOARD, False, (0, 0, 900, 645), "6.1",
+                          (BoardOverlay("st1", "C2", "D3", True), BoardOverlay("h2", "E2", "E2")), "NoRoads NoWhtFlds")
+    assert board_entries(snap) == (expected,)
+    # VASL's saved-game string alone gives the same, except the preserve-elevation flag VASL does not write there
+    from_state = parse_board_state(snap["maps"][0]["boards"][0]["vasl"]["state"], "live")
+    assert from_state.overlays == (BoardOverlay("st1", "C2", "D3"), BoardOverlay("h2", "E2", "E2"))
+    assert from_state.ssr == expected.ssr and from_state.crop == expected.crop
+    monkeypatch.setattr(convert, "_warned", set())
+    with caplog.at_level("WARNING", logger="asl_vassal_bridge.bridge.convert"):
+        live = position_from_snapshot(snap, phase=Phase.AFPH, boards_dir=_boards_dir())
+    assert live.notes == (NOTE,) and live.position.notes == NOTE
+    assert live.boards == (expected,)
+    assert NOTE in [r.getMessage() for r in caplog.records]
+    assert sorted(f.location.name for f in live.position.flames()) == ["C2", "D3", "E2"]
+
+
+def test_asl_fire_bridge_command_logs_the_note(dora: Any) -> None:
+    player, _, _ = dora
+    env = dict(os.environ, PYTHONPATH=str(vh.REPO))
+    proc = subprocess.run([sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file",
+                           str(player.connection_file), "--boards", str(_boards_dir()), "--once", "odds"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert f"WARNING {NOTE}" in proc.stderr
+    assert proc.stderr.count(NOTE) == 1  # once at the start, not again when the odds read the terrain

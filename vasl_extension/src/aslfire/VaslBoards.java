@@ -1,0 +1,180 @@
+package aslfire;
+
+import java.awt.Rectangle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.Enumeration;
+import java.util.Iterator;
+
+/**
+ * What VASL adds to a board (overlays, SSR terrain changes, crop, version),
+ * reached by reflection so the extension needs no VASL classes to compile or
+ * load: a board whose class has {@code getOverlays()} (VASL's
+ * {@code ASLBoard}) gives
+ * {@code {"state", "version", "crop", "ssr", "overlays": [...]}}; any other
+ * board gives {@code null}. Each part that cannot be read is {@code null};
+ * nothing here throws out of the snapshot.
+ */
+final class VaslBoards {
+  private static final String SSR_OVERLAY = "SSROverlay";
+
+  private VaslBoards() {
+  }
+
+  /** The public no-argument method {@code name} of the object's class, or null. */
+  private static Method method(Object target, String name) {
+    Method m;
+    try {
+      m = target.getClass().getMethod(name);
+    }
+    catch (NoSuchMethodException | RuntimeException | LinkageError e) {
+      return null;
+    }
+    try {
+      m.setAccessible(true);  // a public method declared by a non-public class
+    }
+    catch (RuntimeException e) {
+      // not needed for a public class
+    }
+    return m;
+  }
+
+  /** {@code target.name()}, or null if there is no such method or it fails. */
+  static Object tryCall(Object target, String name) {
+    if (target == null) {
+      return null;
+    }
+    Method m = method(target, name);
+    if (m == null) {
+      return null;
+    }
+    try {
+      return m.invoke(target);
+    }
+    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
+  private static String tryField(Object target, String name) {
+    try {
+      Field f = target.getClass().getField(name);
+      Object v = f.get(target);
+      return v == null ? null : v.toString();
+    }
+    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
+  /** True if the object's class or a superclass is VASL's SSROverlay (an overlay an SSR puts on the board). */
+  static boolean isSsrOverlay(Object overlay) {
+    for (Class<?> k = overlay.getClass(); k != null; k = k.getSuperclass()) {
+      if (SSR_OVERLAY.equals(k.getSimpleName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** True if the board's class has VASL's {@code getOverlays()} (an ASLBoard). */
+  static boolean isVaslBoard(Object board) {
+    return board != null && method(board, "getOverlays") != null;
+  }
+
+  /** Appends the board's VASL part, or {@code null} for a board that is not VASL's. */
+  static void append(StringBuilder sb, Object board) {
+    int mark = sb.length();
+    try {
+      if (!isVaslBoard(board)) {
+        sb.append("null");
+        return;
+      }
+      sb.append("{\"state\":");
+      Json.quote(sb, Snapshot.str(tryCall(board, "getState")));
+      sb.append(",\"version\":");
+      Json.quote(sb, Snapshot.str(tryCall(board, "getVersion")));
+      sb.append(",\"crop\":");
+      appendCrop(sb, tryCall(board, "getCropBounds"));
+      sb.append(",\"ssr\":");
+      Json.quote(sb, Snapshot.str(tryCall(board, "getTerrain")));
+      sb.append(",\"overlays\":");
+      appendOverlays(sb, tryCall(board, "getOverlays"));
+      sb.append('}');
+    }
+    catch (RuntimeException | LinkageError e) {
+      sb.setLength(mark);
+      sb.append("null");
+    }
+  }
+
+  /** VASL's crop rectangle in board pixels, or null when the board is not cropped (width and height not positive). */
+  private static void appendCrop(StringBuilder sb, Object crop) {
+    if (!(crop instanceof Rectangle)) {
+      sb.append("null");
+      return;
+    }
+    Rectangle r = (Rectangle) crop;
+    if (r.width <= 0 && r.height <= 0) {
+      sb.append("null");
+      return;
+    }
+    sb.append("{\"x\":").append(r.x).append(",\"y\":").append(r.y)
+      .append(",\"width\":").append(r.width).append(",\"height\":").append(r.height).append('}');
+  }
+
+  private static void appendOverlays(StringBuilder sb, Object all) {
+    Iterator<?> it;
+    if (all instanceof Enumeration) {
+      Enumeration<?> e = (Enumeration<?>) all;
+      it = new Iterator<Object>() {
+        @Override
+        public boolean hasNext() {
+          return e.hasMoreElements();
+        }
+
+        @Override
+        public Object next() {
+          return e.nextElement();
+        }
+      };
+    }
+    else if (all instanceof Iterable) {
+      it = ((Iterable<?>) all).iterator();
+    }
+    else {
+      sb.append("null");
+      return;
+    }
+    int mark = sb.length();
+    try {
+      sb.append('[');
+      boolean first = true;
+      for (int guard = 0; it.hasNext() && guard < 1000; guard++) {
+        Object o = it.next();
+        if (o == null) {
+          continue;
+        }
+        if (!first) {
+          sb.append(',');
+        }
+        first = false;
+        sb.append("{\"name\":");
+        Json.quote(sb, Snapshot.str(tryCall(o, "getName")));
+        sb.append(",\"hex1\":");
+        Json.quote(sb, tryField(o, "hex1"));
+        sb.append(",\"hex2\":");
+        Json.quote(sb, tryField(o, "hex2"));
+        Object keep = tryCall(o, "getPreserveElevation");
+        sb.append(",\"preserveElevation\":").append(keep instanceof Boolean ? keep.toString() : "null");
+        sb.append(",\"ssr\":").append(isSsrOverlay(o));
+        sb.append('}');
+      }
+      sb.append(']');
+    }
+    catch (RuntimeException | LinkageError e) {
+      sb.setLength(mark);
+      sb.append("null");
+    }
+  }
+}
