@@ -38,7 +38,6 @@ from collections import ChainMap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +49,7 @@ from .explain import Report
 from .fire import SpreadCheck, _spread_check, _wreck_targets, end_of_afph, flame_to_blaze_check, spread_targets
 from .hexes import Direction, Hex
 from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
-from .wind import apply_wind_change, collapse, rally_phase, random_selection
+from .wind import apply_wind_change, collapse, rally_phase
 
 __all__ = [
     "Forecast",
@@ -66,6 +65,8 @@ WINDS: tuple[Wind, ...] = (Wind(), *(Wind(WindForce.MILD_BREEZE, d) for d in Dir
                           *(Wind(WindForce.HEAVY_WINDS, d) for d in Direction))
 _N_WINDS = len(WINDS)
 NEVER = 13  # an Original DR no roll reaches
+_UNSET = np.int16(32767)  # no Flame here becomes a Blaze
+_FAR = 32000  # Player Turns: a Flame burning on past the forecast
 ALWAYS = 2  # an Original DR every roll reaches (automatic spread, B25.63)
 
 #: DR total for each of the 36 equally likely (colored, white) pairs.
@@ -135,10 +136,27 @@ def _threshold(sc: SpreadCheck | None) -> int:
 _WDRM = {(w, d): wind_direction_drm(w, d) for w in Direction for d in Direction}
 
 
-def _probes(pos: Position) -> list[Position]:
+class _Probes(Sequence[Position]):
+    """*pos* under each of the 13 wind states (:data:`WINDS`), each made when first asked for."""
+
+    def __init__(self, pos: Position) -> None:
+        self._pos = pos
+        self._made: dict[int, Position] = {}
+
+    def __len__(self) -> int:
+        return _N_WINDS
+
+    def __getitem__(self, i: int) -> Position:  # type: ignore[override]
+        got = self._made.get(i)
+        if got is None:
+            env = self._pos.environment
+            got = self._made[i] = replace(self._pos, environment=replace(env, wind=WINDS[i]))
+        return got
+
+
+def _probes(pos: Position) -> _Probes:
     """*pos* under each of the 13 wind states."""
-    env = pos.environment
-    return [replace(pos, environment=replace(env, wind=w)) for w in WINDS]
+    return _Probes(pos)
 
 
 def _edge_thresholds(probes: Sequence[Position], src: Location, tgt: Location, d: Direction | None,
@@ -154,63 +172,96 @@ def _edge_thresholds(probes: Sequence[Position], src: Location, tgt: Location, d
     """
     along = int(d) if d is not None else 1
     base = _spread_check(probes[0], src, tgt, d, wreck)
-    mild = _spread_check(probes[along], src, tgt, d, wreck)
-    heavy = _spread_check(probes[6 + along], src, tgt, d, wreck)
     first = _threshold(base)
-    if (d is not None and base is not None and mild is not None and base.check is not None
-            and mild.check is not None and mild.check.total_drm - base.check.total_drm == _WDRM[d, d]):
-        need = base.check.needed_original
-        return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
-                + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
+    if d is not None and base is not None and base.check is not None:
+        mild = _spread_check(probes[along], src, tgt, d, wreck)
+        if mild is not None and mild.check is not None and mild.check.total_drm - base.check.total_drm == _WDRM[d, d]:
+            need = base.check.needed_original
+            return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
+                    + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
+    heavy = _spread_check(probes[6 + along], src, tgt, d, wreck)
     return [first] * 7 + [_threshold(heavy)] * 6
 
 
+#: Columns of a row of :attr:`_Tables.edge`: the Original DR per wind state, then whether the edge exists.
+_EDGE_COLS = _N_WINDS + 1
+
+
 class _Tables:
-    """Per-map tables, stacked: row 0 is the original map, later rows maps with collapsed hexes (B25.66)."""
+    """Per-map tables, stacked: row 0 is the original map, later rows maps with collapsed hexes (B25.66).
+
+    Two arrays hold a map's row, so that making one is a few copies: ``edge`` (per spread edge, the
+    Original DR needed in each wind state and whether the edge exists) and ``loc`` (per Location, the
+    Flame→Blaze need and extinction numbers, building and exists flags); ``thr``, ``valid``, ``need``,
+    ``ext``, ``building`` and ``exists`` are views of them.
+    """
 
     def __init__(self, thr: I8, need: I8, ext: I8, building: B, exists: B, wthr: I8) -> None:
         e, n = len(thr), len(need)
         cap = 64
         self.count = 1
-        self.thr = np.zeros((cap, e, _N_WINDS), np.int8)  # Original DR to spread along each edge, per wind
-        self.valid = np.zeros((cap, e), bool)  # the edge exists on this map
-        self.need = np.zeros((cap, n), np.int8)  # Original DR for Flame→Blaze (B25.151)
-        self.ext = np.zeros((cap, n), np.int8)  # Original DR at or below which a Flame that did not blaze goes out
-        self.building = np.zeros((cap, n), bool)  # a building Location (Collapse candidates)
-        self.exists = np.zeros((cap, n), bool)  # the Location exists on this map
+        self.edge = np.zeros((cap, e, _EDGE_COLS), np.int8)
+        self.loc = np.zeros((cap, 4, n), np.int8)
         self.wthr = np.zeros((cap, *wthr.shape), np.int8)  # Burning Wreck spread thresholds
-        self.thr[0], self.valid[0], self.need[0], self.ext[0] = thr, True, need, ext
-        self.building[0], self.exists[0], self.wthr[0] = building, exists, wthr
+        self.edge[0, :, :_N_WINDS], self.edge[0, :, _N_WINDS] = thr, 1
+        self.loc[0] = need, ext, building, exists
+        self.wthr[0] = wthr
 
-    _FIELDS = ("thr", "valid", "need", "ext", "building", "exists", "wthr")
+    @property
+    def thr(self) -> I8:
+        """(rows, E, 13): the Original DR to spread along each edge in each wind state."""
+        return self.edge[..., :_N_WINDS]  # type: ignore[no-any-return]
+
+    @property
+    def valid(self) -> B:
+        """(rows, E): the edge exists on this map."""
+        return self.edge[..., _N_WINDS].view(bool)  # type: ignore[no-any-return]
+
+    @property
+    def need(self) -> I8:
+        """(rows, L): Original DR for Flame→Blaze (B25.151)."""
+        return self.loc[:, 0]  # type: ignore[no-any-return]
+
+    @property
+    def ext(self) -> I8:
+        """(rows, L): Original DR at or below which a Flame that did not blaze goes out (B25.151)."""
+        return self.loc[:, 1]  # type: ignore[no-any-return]
+
+    @property
+    def building(self) -> B:
+        """(rows, L): a building Location (Collapse candidates, B25.66)."""
+        return self.loc[:, 2].view(bool)  # type: ignore[no-any-return]
+
+    @property
+    def exists(self) -> B:
+        """(rows, L): the Location exists on this map."""
+        return self.loc[:, 3].view(bool)  # type: ignore[no-any-return]
 
     def copy_row(self, row: int) -> int:
         """A new row copied from *row*; its index."""
-        if self.count == len(self.thr):
-            for name in self._FIELDS:
+        if self.count == len(self.edge):
+            for name in ("edge", "loc", "wthr"):
                 arr = getattr(self, name)
-                grown = np.zeros((2 * len(arr), *arr.shape[1:]), arr.dtype)
+                grown = np.empty((2 * len(arr), *arr.shape[1:]), arr.dtype)
                 grown[: len(arr)] = arr
                 setattr(self, name, grown)
-        for name in self._FIELDS:
-            arr = getattr(self, name)
-            arr[self.count] = arr[row]
+        new = self.count
+        self.edge[new] = self.edge[row]
+        self.loc[new] = self.loc[row]
+        self.wthr[new] = self.wthr[row]
         self.count += 1
-        return self.count - 1
+        return new
 
 
 @dataclass
 class _Delta:
-    """How collapsing a cluster of nearby building hexes changes the tables."""
+    """How collapsing a cluster of nearby building hexes changes the tables: rows of ``edge`` at *edges*,
+    columns of ``loc`` at *locs*, and Burning Wreck rows."""
 
     edges: I64
-    thr: I8
-    valid: B
+    edge: I8  # (k, 14)
     locs: I64
-    need: I8
-    ext: I8
-    building: B
-    exists: B
+    loc: I8  # (4, m)
     wrecks: list[tuple[int, int, list[int]]]
 
 
@@ -245,6 +296,8 @@ class ForecastProgram:
     edge_hex_tgt: list[Hex] = field(default_factory=list)
     edges_of_hex: dict[Hex, set[int]] = field(default_factory=dict)
     near: dict[Hex, frozenset[Hex]] = field(default_factory=dict)  # :func:`_near`, cached
+    clock_log: F64 = field(default_factory=lambda: np.zeros(0))  # (L,) log(1 − P(a Flame's DR ends it))
+    clock_blaze: F64 = field(default_factory=lambda: np.zeros(0))  # (L,) P(Blaze | its DR ends it)
 
     @property
     def n(self) -> int:
@@ -274,6 +327,23 @@ def _location_tables(pos: Position, locs: Sequence[Location]) -> tuple[I8, I8, B
             need[i] = max(ALWAYS, min(NEVER, bc.check.needed_original))
             ext[i] = max(0, min(12, 2 - bc.check.total_drm))
     return need, ext, building, exists
+
+
+#: P(DR ≥ k) for k = 0…13 (one (colored, white) pair of 36 each).
+_P_AT_LEAST = np.array([np.count_nonzero(k <= _DR_OF) / 36 for k in range(14)])
+
+
+def _flame_clocks(need: I8, ext: I8) -> tuple[F64, F64]:
+    """Per Location, what a Flame's Flame→Blaze DR does each AFPh (B25.151): it becomes a Blaze with p_b =
+    P(DR ≥ need), goes out with p_o = P(DR ≤ ext < need), else burns on.  The number of AFPh until
+    one of the first two is geometric: returned as log(1 − p_b − p_o) and p_b / (p_b + p_o)."""
+    pb = _P_AT_LEAST[need.astype(np.int64)]
+    po = 1 - _P_AT_LEAST[np.minimum(ext.astype(np.int64), need.astype(np.int64) - 1) + 1]
+    q = pb + po
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log = np.log1p(-np.minimum(q, 1.0))
+        blaze = np.where(q > 0, pb / q, 0.0)
+    return log, blaze
 
 
 def compile_position(pos: Position) -> ForecastProgram:
@@ -345,6 +415,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.variant_of[frozenset()] = 0
     prog.variant_sets.append(frozenset())
     prog.variant_maps[0] = m
+    prog.clock_log, prog.clock_blaze = _flame_clocks(need, ext)
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
     prog.e_deg = np.diff(prog.e_start)
     prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
@@ -426,7 +497,8 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
                 continue
             for target, d in spread_targets(m, loc):
                 i = edge_at.get((prog.index[loc], prog.index.get(target, -1)))
-                if i is None or not m.is_burnable(target):
+                # Into a collapsed hex nothing spreads: its ground is a rubble Blaze, its levels are gone.
+                if i is None or target.hex in cluster or not m.is_burnable(target):
                     continue
                 valid[i] = True
                 thr[i] = _edge_thresholds(probes, loc, target, d)
@@ -439,7 +511,8 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
             rows = dict(_wreck_rows(prog, pos, k))
             for slot in range(2):
                 wrecks.append((k, slot, rows.get(slot, [NEVER] * _N_WINDS)))
-    delta = _Delta(np.array(edges, np.int64), thr, valid, np.array(loc_ids, np.int64), need, ext, building, exists,
+    delta = _Delta(np.array(edges, np.int64), np.concatenate([thr, valid[:, None].astype(np.int8)], axis=1),
+                   np.array(loc_ids, np.int64), np.array([need, ext, building, exists], np.int8).reshape(4, -1),
                    wrecks)
     prog.deltas[cluster] = delta
     return delta
@@ -511,23 +584,11 @@ def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) 
     t = prog.t
     new = collapsed - prog.variant_sets[parent]
     row = t.copy_row(parent)
-    deltas = [_cluster_delta(prog, cluster) for cluster in _clusters(prog, collapsed, new if parent else None)]
-    if len(deltas) == 1:
-        d = deltas[0]
-    else:  # patch all the clusters at once, in the same order
-        def cat(name: str) -> Any:
-            return np.concatenate([getattr(x, name) for x in deltas])
-
-        d = _Delta(cat("edges"), cat("thr"), cat("valid"), cat("locs"), cat("need"), cat("ext"), cat("building"),
-                   cat("exists"), [w for x in deltas for w in x.wrecks])
-    t.thr[row, d.edges] = d.thr
-    t.valid[row, d.edges] = d.valid
-    t.need[row, d.locs] = d.need
-    t.ext[row, d.locs] = d.ext
-    t.building[row, d.locs] = d.building
-    t.exists[row, d.locs] = d.exists
-    for k, slot, thr_row in d.wrecks:
-        t.wthr[row, k, slot] = thr_row
+    for d in [_cluster_delta(prog, cluster) for cluster in _clusters(prog, collapsed, new if parent else None)]:
+        t.edge[row, d.edges] = d.edge
+        t.loc[row, :, d.locs] = d.loc.T
+        for k, slot, thr_row in d.wrecks:
+            t.wthr[row, k, slot] = thr_row
     prog.variant_of[collapsed] = row
     prog.variant_sets.append(collapsed)
     return row
@@ -586,51 +647,92 @@ def _roll_dr(rng: np.random.Generator, n: int) -> I8:
 
 
 class _Batch:
-    """The fire state of T trajectories over the program's L Locations."""
+    """The fire state of T trajectories over the program's L Locations.
 
-    def __init__(self, prog: ForecastProgram, trials: int, rng: np.random.Generator) -> None:
+    A Flame's Flame→Blaze DR (B25.151) has the same odds every AFPh (its Location's need and
+    extinction numbers do not change while it burns), so the AFPh it goes out or becomes a Blaze is
+    geometric, and which of the two a separate draw.  Each Flame's fate is drawn when it is placed,
+    and a Location keeps two numbers (Player Turns counted from the start): :attr:`fb`, the first
+    AFPh one of its Flames becomes a Blaze, and :attr:`fo`, the last AFPh one of its other Flames
+    is still burning in — one draw per Flame instead of one DR per Flame per Player Turn, with the
+    same probabilities.  A Location has a Flame while ``fb`` is set or ``fo`` is not yet past.
+    """
+
+    def __init__(self, prog: ForecastProgram, trials: int, rng: np.random.Generator,
+                 last_turn: int | None = None) -> None:
         self.prog = prog
         self.rng = rng
         pos = prog.position
         n = prog.n
         self.t = trials
-        self.now = pos.clock.player_turn
+        self.start = pos.clock.player_turn
+        self.now = self.start
+        # Flame fates after the last Player Turn played are not needed: they are kept as "burning on".
+        self.far = min(_FAR, (last_turn - self.start + 1) if last_turn is not None else _FAR)
         self.blaze = np.zeros((trials, n), bool)
         self.fresh = np.zeros((trials, n), bool)  # formed this Player Turn: no spread yet (B25.6)
-        self.old = np.zeros((trials, n), np.uint8)  # Flames that may become Blazes this AFPh
-        self.new = np.zeros((trials, n), np.uint8)  # Flames that appeared this Player Turn (B25.15)
+        self.fb = np.full((trials, n), _UNSET, np.int16)  # AFPh a Flame here becomes a Blaze
+        self.fo = np.full((trials, n), -1, np.int16)  # last AFPh a Flame here that goes out still burns in
         self.wind = np.full(trials, wind_index(pos.environment.wind), np.int64)
         self.var = np.zeros(trials, np.int64)
         self.walive = np.ones((trials, len(prog.wrecks)), bool)
         rph = pos.clock.phase is Phase.RPH
         for f in pos.fires:
-            i = prog.index[f.location]
             if f.is_blaze:
-                self.blaze[:, i] = True
-                self.old[:, i] = 0
-                self.new[:, i] = 0
+                self.blaze[:, prog.index[f.location]] = True
                 if f.since >= self.now:
-                    self.fresh[:, i] = True
-            elif not self.blaze[0, i]:
+                    self.fresh[:, prog.index[f.location]] = True
+        eligible: list[int] = []
+        later: list[int] = []
+        for f in pos.fires:
+            i = prog.index[f.location]
+            if not f.is_blaze and not self.blaze[0, i]:
                 if f.since < self.now and not (f.hampered and not rph):
-                    self.old[:, i] += 1
+                    eligible.append(i)  # may become a Blaze this AFPh
                 else:
-                    self.new[:, i] += 1
+                    later.append(i)  # appeared this Player Turn: from the next AFPh (B25.15)
         self.rph = rph
-        self.pending = np.flatnonzero(self.blaze & ~self.fresh)  # Blazes not yet folded into best
+        rows = np.arange(trials, dtype=np.int64) * n
+        for locs, first in ((eligible, 0), (later, 1)):
+            if locs:
+                self._place(np.add.outer(rows, np.array(locs, np.int64)).reshape(-1), first)
         self.fresh_parts: list[I64] = [np.flatnonzero(self.fresh)]  # where the fresh Blazes may be
-        # Where Flames may be (a superset, with repeats), so that no step scans the whole state for them:
-        self.flame_parts: list[I64] = [np.flatnonzero(self.old)]  # Flames that may blaze this AFPh
-        self.new_parts: list[I64] = [np.flatnonzero(self.new)]  # Flames that appeared this Player Turn
-        # Rows whose lists of Flames may repeat a cell (a Collapse or Gusts this Player Turn, or the last):
-        self.cleared = np.full(trials, bool((self.old & self.new).any()))
-        self.cleared_last = np.zeros(trials, bool)
         self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
+        self._fold(np.flatnonzero(self.blaze[0] & ~self.fresh[0]))  # every trajectory starts alike:
+        self.best[1:] = self.best[0]  # fold the first one's Blazes, copy it to the others
+        self.pending = np.zeros(0, np.int64)  # Blazes not yet folded into best
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
+
+    # -- Flames --------------------------------------------------------------
+    def _place(self, cells: I64, first: int) -> None:
+        """Place one Flame at each of *cells* (row × L + Location; a cell may repeat), able to become a
+        Blaze from the AFPh *first* Player Turns from the start on (B25.151): draw its fate."""
+        if len(cells) == 0:
+            return
+        prog = self.prog
+        locs = cells % prog.n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            wait = np.floor(np.log1p(-self.rng.random(len(cells))) / prog.clock_log[locs])  # AFPhs burnt on
+        when = np.minimum(np.nan_to_num(wait, nan=_FAR, posinf=_FAR, neginf=_FAR), self.far).astype(np.int16)
+        when += first
+        blazes = (self.rng.random(len(cells)) < prog.clock_blaze[locs]) & (when < self.far)
+        np.minimum.at(self.fb.reshape(-1), cells[blazes], when[blazes])
+        out = ~blazes
+        np.maximum.at(self.fo.reshape(-1), cells[out], when[out])
+
+    def _burning(self, rows: I64 | slice) -> B:
+        """Locations of *rows* with a Flame or Blaze now (before this Player Turn's AFPh)."""
+        now = self.now - self.start
+        return self.blaze[rows] | (self.fb[rows] != _UNSET) | (self.fo[rows] >= now)  # type: ignore[no-any-return]
+
+    def _clear(self, cells: I64) -> None:
+        """No Flame at *cells* any more."""
+        self.fb.reshape(-1)[cells] = _UNSET
+        self.fo.reshape(-1)[cells] = -1
 
     # -- helpers ---------------------------------------------------------
     def _lookup_thr(self, rows: I64, edges: I64) -> I8:
-        return self.prog.t.thr[self.var[rows], edges, self.wind[rows]]  # type: ignore[no-any-return]
+        return self.prog.t.edge[self.var[rows], edges, self.wind[rows]]  # type: ignore[no-any-return]
 
     # -- RPh ---------------------------------------------------------------
     def rally_phase(self) -> None:
@@ -645,26 +747,28 @@ class _Batch:
                 self.dirty.add(int(row))
         twelve = np.flatnonzero(dr == 12)
         self._gusts_rows(twelve)  # Gusts add Flames only: no Collapse candidate changes (B25.651, B25.66)
-        self._collapse_rows(twelve, dice)
+        self._collapse_rows(twelve)
 
-    def _gusts(self, row: int) -> None:
+    def _gusts(self, row: int) -> I64:
         """Gusts (B25.651) for one trajectory."""
-        self._gusts_rows(np.array([row], np.int64))
+        return self._gusts_rows(np.array([row], np.int64))
 
-    def _gusts_rows(self, rows: I64) -> None:
+    def _gusts_rows(self, rows: I64) -> I64:
         """Gusts (B25.651) for the trajectories *rows*: the arrays' version of :func:`.wind.gusts`.
 
         Every Blaze spreads one hex downwind (Burning Wrecks into their own hex), then a Random
         Selection among the unburnt Locations two hexes downwind of a Blaze (one downwind of a wreck)
-        gets a Flame as well; with No Wind the direction is rolled.
+        gets a Flame as well; with No Wind the direction is rolled.  Returns the cells given a Flame,
+        one entry per Flame.
         """
         if len(rows) == 0:
-            return
+            return np.zeros(0, np.int64)
         prog = self.prog
         n = prog.n
         dirs = (self.wind[rows] - 1) % 6 + 1
         calm = self.wind[rows] == 0
         dirs[calm] = self.rng.integers(1, 7, size=int(calm.sum()))
+        added: list[I64] = []
         pick_rows: list[I64] = []
         pick_locs: list[I64] = []
         for d in range(1, 7):
@@ -672,12 +776,12 @@ class _Batch:
             if len(rs) == 0:
                 continue
             bl = self.blaze[rs]
-            burning = bl | (self.old[rs] > 0) | (self.new[rs] > 0)
+            burning = self._burning(rs)
             edges = prog.gust_edges[d]
             tgt = prog.e_tgt[edges]
             ok = prog.t.valid[self.var[rs][:, None], edges] & bl[:, prog.e_src[edges]] & ~bl[:, tgt]
             i, j = np.nonzero(ok)
-            self.new[rs[i], tgt[j]] += 1  # one edge per target in a direction
+            added.append(rs[i] * n + tgt[j])  # one edge per target in a direction
             far = prog.two_hex[d]
             i, src = np.nonzero(bl & (far >= 0))
             keep = ~burning[i, far[src]]
@@ -688,7 +792,7 @@ class _Batch:
                 own = prog.w_own[k]
                 if own >= 0:
                     lit = alive & ~bl[:, own]
-                    self.new[rs[lit], own] += 1
+                    added.append(rs[lit] * n + own)
                 dn = prog.w_down[k, d]
                 if dn >= 0:
                     lit = alive & ~burning[:, dn]
@@ -701,40 +805,42 @@ class _Batch:
             top = np.zeros(self.t, np.int64)
             np.maximum.at(top, cr, rolls)
             won = rolls == top[cr]
-            np.add.at(self.new, (cr[won], cl[won]), 1)
-        i, j = np.nonzero(self.new[rows])
-        self.new_parts.append(rows[i] * n + j)  # repeats are removed in _flames
-        self.cleared[rows] = True
+            added.append(cr[won] * n + cl[won])
+        cells = np.concatenate(added)
+        self._place(cells, self.now - self.start + 1)  # placed in the RPh: they roll from the next AFPh
+        return cells
 
-    def _collapse(self, row: int, dice: _NumpyDice) -> None:
-        """Collapse (B25.66) for one trajectory."""
-        self._collapse_rows(np.array([row], np.int64), dice)
-
-    def _collapse_rows(self, rows: I64, dice: _NumpyDice) -> None:
-        """Collapse (B25.66) for the trajectories *rows*: the core's Random Selection among each one's building
-        Blazes; every Location of a chosen hex is cleared and the hex becomes a rubble Blaze."""
+    def _collapse_rows(self, rows: I64) -> None:
+        """Collapse (B25.66) for the trajectories *rows*: a Random Selection among each one's building Blazes
+        (one dr each, the highest and its ties chosen, as :func:`.wind.random_selection`); every Location of
+        a chosen hex is cleared and the hex becomes a rubble Blaze."""
         prog = self.prog
         n = prog.n
+        if len(rows) == 0:
+            return
+        cand = self.blaze[rows] & prog.t.building[self.var[rows]]
+        rolls = np.where(cand, self.rng.integers(1, 7, size=cand.shape, dtype=np.int8), np.int8(0))
+        chosen = cand & (rolls == rolls.max(axis=1)[:, None])
         cleared: list[int] = []
         ground: list[int] = []
-        for row in rows.tolist():
-            vi = int(self.var[row])
-            cand = np.flatnonzero(self.blaze[row] & prog.t.building[vi])
-            if len(cand) == 0:
+        for r, row in enumerate(rows.tolist()):
+            picked = np.flatnonzero(chosen[r])
+            if len(picked) == 0:
                 continue
-            chosen, _ = random_selection(cand.tolist(), dice, "Collapse (B25.66)")
-            gone = frozenset(prog.locations[i].hex for i in chosen)
+            gone = frozenset(prog.locations[i].hex for i in picked.tolist())
             cleared += [row * n + i for h in gone for i in prog.locs_of_hex[h]]
             ground += [row * n + prog.index[Location(h)] for h in gone]
             for k, w in enumerate(prog.wrecks):
                 if w.location.hex in gone:
                     self.walive[row, k] = False
+            vi = int(self.var[row])
             self.var[row] = _variant(prog, prog.variant_sets[vi] | gone, vi)
             self.dirty.add(row)
-            self.cleared[row] = True  # its lists of Flames may now repeat a cell
         if cleared:
-            for state in (self.blaze, self.fresh, self.old, self.new):
-                state.reshape(-1)[cleared] = 0
+            at = np.array(cleared, np.int64)
+            self._clear(at)
+            self.blaze.reshape(-1)[at] = False
+            self.fresh.reshape(-1)[at] = False
             fresh = np.array(ground, np.int64)
             self.blaze.reshape(-1)[fresh] = True
             self.fresh.reshape(-1)[fresh] = True
@@ -742,65 +848,26 @@ class _Batch:
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
-        """Every eligible Flame rolls until one becomes a Blaze; Final DR ≤ 2 puts it out (B25.151)."""
-        n = self.prog.n
-        old = self.old.reshape(-1)
-        flat = self._flames()
-        if len(flat) == 0:
+        """The Flames whose Flame→Blaze DR makes them Blazes this AFPh (B25.151); those that go out this AFPh
+        simply stop counting as burning."""
+        won = np.flatnonzero(self.fb == self.now - self.start)
+        if len(won) == 0:
             return
         w_at = np.flatnonzero(self.prog.w_loc >= 0)  # wrecks on Burnable Locations
         was = self.blaze[:, self.prog.w_loc[w_at]]
-        rows = flat // n
-        locs = flat - rows * n
-        count = old[flat].astype(np.int64)
-        t = self.prog.t
-        if self.var.any():
-            at = self.var[rows] * n + locs
-            need = t.need.reshape(-1)[at]
-            ext = t.ext.reshape(-1)[at]
-        else:
-            need = t.need[0][locs]
-            ext = t.ext[0][locs]
-        blazed = np.zeros(len(flat), bool)
-        left = count.copy()
-        for j in range(int(count.max())):
-            k = np.flatnonzero((count > j) & ~blazed) if j else np.arange(len(flat))
-            if len(k) == 0:
-                break
-            dr = _roll_dr(self.rng, len(k))
-            b = dr >= need[k]
-            blazed[k[b]] = True
-            out = ~b & (dr <= ext[k])
-            left[k[out]] -= 1
-        old[flat] = left.astype(np.uint8)
-        self.flame_parts = [flat[left > 0]]  # (the blazed ones are dropped by _flames)
-        won = flat[blazed]
         self.blaze.reshape(-1)[won] = True
         self.fresh.reshape(-1)[won] = True
         self.fresh_parts.append(won)
-        old[won] = 0
-        self.new.reshape(-1)[won] = 0
+        self._clear(won)
         if len(w_at):  # a Burning Wreck in a new terrain Blaze is removed (B25.14)
             self.walive[:, w_at] &= ~(self.blaze[:, self.prog.w_loc[w_at]] & ~was)
-
-    def _flames(self) -> I64:
-        """The cells (row × L + Location) holding Flames that may blaze, each once, from :attr:`flame_parts`."""
-        cand = np.concatenate(self.flame_parts)
-        self.flame_parts = []
-        cand = cand[self.old.reshape(-1)[cand] > 0]
-        if self.cleared_last.any():  # only a Collapse or Gusts can list a cell twice: drop repeats in those rows
-            again = self.cleared_last[cand // self.prog.n]
-            cand = np.concatenate([cand[~again], np.unique(cand[again])])
-        return cand
 
     def _refresh_best(self) -> None:
         """Fold the Blazes that may now spread into each target's best Original DR needed (B25.6).
 
         A trajectory whose wind or map changed starts again from its Blazes.
         """
-        prog = self.prog
-        t = prog.t
-        n = prog.n
+        n = self.prog.n
         parts = [self.pending]
         if self.dirty:
             rows = np.array(sorted(self.dirty), np.int64)
@@ -811,25 +878,37 @@ class _Batch:
             parts = [self.pending[~is_dirty[self.pending // n]]]
             i, j = np.nonzero(self.blaze[rows] & ~self.fresh[rows])
             parts.append(rows[i] * n + j)
-        flat_src = np.concatenate(parts) if len(parts) > 1 else parts[0]
         self.pending = np.zeros(0, np.int64)
-        if len(flat_src) == 0:
+        self._fold(np.concatenate(parts) if len(parts) > 1 else parts[0])
+
+    def _fold(self, cells: I64) -> None:
+        """Fold the spread edges of the Blazes at *cells* (row × L + Location) into :attr:`best` (B25.6)."""
+        if len(cells) == 0:
             return
-        rows = flat_src // n
-        srcs = flat_src - rows * n
+        prog = self.prog
+        n = prog.n
+        rows = cells // n
+        srcs = cells - rows * n
         deg = prog.e_deg[srcs]
-        total = int(deg.sum())
+        ends = np.cumsum(deg)
+        total = int(ends[-1])
         if total == 0:
             return
-        first = np.cumsum(deg) - deg
-        e = np.arange(total) - np.repeat(first - prog.e_start[srcs], deg)
-        key = np.repeat(rows * n, deg)
+        # which of *cells* each of the *total* edges comes from, without np.repeat (slow for short runs)
+        marks = np.zeros(total + 1, np.int64)
+        np.add.at(marks, ends, 1)
+        of = np.cumsum(marks[:-1])
+        e = (prog.e_start[srcs] - (ends - deg))[of]
+        e += np.arange(total)
+        key = (rows * n)[of]
         key += prog.e_tgt[e]
         # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
-        at = self.var[rows] * (len(prog.e_src) * _N_WINDS) + self.wind[rows] if self.var.any() else self.wind[rows]
-        at = np.repeat(at, deg)
-        at += e * _N_WINDS
-        np.minimum.at(self.best.reshape(-1), key, t.thr.reshape(-1)[at])
+        base = self.wind[rows]
+        if self.var.any():
+            base += self.var[rows] * (len(prog.e_src) * _EDGE_COLS)
+        at = base[of]
+        at += e * _EDGE_COLS
+        np.minimum.at(self.best.reshape(-1), key, self.prog.t.edge.reshape(-1)[at])
 
     def spread(self) -> None:
         """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
@@ -855,21 +934,13 @@ class _Batch:
         hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
         dr = _roll_dr(self.rng, len(hit))
         won = hit[dr >= need[hit]]
-        new = self.new.reshape(-1)
-        new[won] += 1
-        self.new_parts.append(won[(new[won] == 1) & (self.old.reshape(-1)[won] == 0)])  # cells not yet listed
+        self._place(won, self.now - self.start + 1)  # new Flames roll from the next AFPh (B25.15)
 
     def end_player_turn(self) -> None:
         # The fresh Blazes may spread from the next Player Turn (those a Collapse removed are dropped).
         pending = np.concatenate(self.fresh_parts)
         self.pending = pending[self.blaze.reshape(-1)[pending]]
         self.fresh_parts = []
-        self.old += self.new
-        self.new[:] = 0
-        self.flame_parts += self.new_parts
-        self.new_parts = []
-        self.cleared_last = self.cleared
-        self.cleared = np.zeros(self.t, bool)
         self.fresh[:] = False
         self.now += 1
         self.rph = True
@@ -883,7 +954,7 @@ class _Batch:
 
     def counts(self) -> tuple[I64, I64]:
         """Per Location: trajectories with a Flame or Blaze, and with a Blaze."""
-        burning = self.blaze | (self.old > 0) | (self.new > 0)
+        burning = self._burning(slice(None))
         return burning.sum(axis=0, dtype=np.int64), self.blaze.sum(axis=0, dtype=np.int64)
 
 
@@ -952,7 +1023,8 @@ _worker_prog: ForecastProgram | None = None
 
 def _run_chunk(prog: ForecastProgram, trials: int, turns: int, seed: np.random.SeedSequence,
                on_turn: Callable[[], None] | None = None) -> tuple[I64, I64]:
-    batch = _Batch(prog, trials, np.random.default_rng(seed))
+    batch = _Batch(prog, trials, np.random.default_rng(seed),
+                   last_turn=prog.position.clock.player_turn + turns - 1)
     for _ in range(turns):
         batch.play()
         if on_turn is not None:
