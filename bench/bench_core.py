@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mapgen import ten_board_position
 
 from asl_vassal_bridge.core import Position, SeededDice, end_of_afph, pending_rolls
-from asl_vassal_bridge.core.fire import SpreadCheck, _better, _spread_check, _wreck_targets
+from asl_vassal_bridge.core.fire import SpreadCheck, _better, spread_check, wreck_targets
 
 
 def naive_spreads(pos: Position) -> dict[Any, SpreadCheck]:
@@ -42,15 +42,15 @@ def naive_spreads(pos: Position) -> dict[Any, SpreadCheck]:
 
             for t, way in spread_targets(m, src):
                 if t == target:
-                    c = _spread_check(pos, src, target, way)
+                    c = spread_check(pos, src, target, way)
                     if c is not None and _better(c, best.get(target)):
                         best[target] = c
         for w in pos.wrecks:
             if not w.burning or w.since >= now:
                 continue
-            for t, way in _wreck_targets(m, w):
+            for t, way in wreck_targets(m, w):
                 if t == target:
-                    c = _spread_check(pos, w.location, target, way, w)
+                    c = spread_check(pos, w.location, target, way, w)
                     if c is not None and _better(c, best.get(target)):
                         best[target] = c
     return best

@@ -29,8 +29,11 @@ __all__ = [
     "pending_blaze_checks",
     "pending_rolls",
     "pending_spreads",
+    "spread_check",
     "spread_fire",
     "spread_targets",
+    "wind_reaches_spread",
+    "wreck_targets",
 ]
 
 
@@ -257,21 +260,41 @@ class SpreadCheck:
         return f"{pos.loc_name(self.target)} from {src}: {self.check.describe()}"
 
 
-def _spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
-                  wreck: Wreck | None = None) -> SpreadCheck | None:
-    """The check for fire spreading from *src* to *target*, or None if it cannot (B25.6–.64)."""
+def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: Direction | None) -> bool:
+    """Whether the wind can count for a spread from *src* to *target* (B25.63, B25.64): a spread to an
+    adjacent hex, not within one building, neither end in an Interior Building hex (rooftops excepted).
+
+    >>> from .hexes import Hex
+    >>> from .position import GameMap, HexInfo
+    >>> from .terrain import Terrain
+    >>> m = GameMap.from_hexes({Hex.parse(h): HexInfo(Terrain.WOODS) for h in ("A1", "A2")})
+    >>> wind_reaches_spread(m, Location(Hex.parse("A1")), Location(Hex.parse("A2")), Direction(4))
+    True
+    """
+    if direction is None:
+        return False
+    sinfo = m.hexes[src.hex]
+    tinfo = m.hexes[target.hex]
+    same_building = sinfo.building is not None and sinfo.building == tinfo.building
+    if same_building:
+        building = m.buildings.get(tinfo.building) if tinfo.building is not None else None
+        if src.hex == target.hex or building is None or not building.rowhouse:
+            return False
+    interior = m.interior_hexes
+    return not ((src.hex in interior and not src.rooftop) or (target.hex in interior and not target.rooftop))
+
+
+def spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
+                 wreck: Wreck | None = None) -> SpreadCheck | None:
+    """The check for fire spreading from *src* (a Blaze, or the Burning Wreck *wreck*) to *target* in
+    *direction* (None within a hex), or None if it cannot spread there (B25.6–.64)."""
     m = pos.map
     env = pos.environment
-    tinfo = m.hexes[target.hex]
-    sinfo = m.hexes[src.hex]
     terrain = m.terrain_at(target)
     if terrain.spread is None:
         return None
     tname = pos.loc_name(target)
     same_hex = src.hex == target.hex
-    same_building = sinfo.building is not None and sinfo.building == tinfo.building
-    building = m.buildings[tinfo.building] if same_building and tinfo.building is not None else None
-    within_building = same_building and (same_hex or building is None or not building.rowhouse)
     attached = directly_attached(m, src, target) and not (wreck is not None and wreck.bypass is not None)
     # Mud and snow: only across a connected depiction of the listed kinds (Fire cheat sheet).
     ground = env.effective_ground
@@ -279,13 +302,8 @@ def _spread_check(pos: Position, src: Location, target: Location, direction: Dir
         allowed = {Ground.MUD: _MUD_SPREAD, Ground.GROUND_SNOW: _SNOW_SPREAD}.get(ground, _DEEP_SNOW_SPREAD)
         if not (attached and terrain in allowed and m.terrain_at(src) in allowed):
             return None
-    interior = m.interior_hexes
-    no_wind_here = (
-        (src.hex in interior and not src.rooftop) or (target.hex in interior and not target.rooftop)
-    )
     wind = env.wind
-    wind_applies = (direction is not None and not within_building and not no_wind_here
-                    and wind.direction is not None)
+    wind_applies = wind.direction is not None and wind_reaches_spread(m, src, target, direction)
     if wind.force is WindForce.HEAVY_WINDS and wind_applies:
         assert direction is not None and wind.direction is not None
         if wreck is not None and same_hex:
@@ -321,7 +339,9 @@ def _spread_check(pos: Position, src: Location, target: Location, direction: Dir
     return SpreadCheck(target, src, check, wreck is not None)
 
 
-def _wreck_targets(m: GameMap, w: Wreck) -> Iterator[tuple[Location, Direction | None]]:
+def wreck_targets(m: GameMap, w: Wreck) -> Iterator[tuple[Location, Direction | None]]:
+    """The Locations a Burning Wreck *w* may spread fire to, with the direction (B25.14, B25.6): its own
+    hex's ground Location, and the hex it was Bypassing into, if any."""
     yield Location(w.location.hex), None
     if w.bypass is not None:
         other = w.location.hex + w.bypass
@@ -361,14 +381,14 @@ def pending_spreads(pos: Position) -> dict[Location, SpreadCheck]:
         for target, d in spread_targets(m, fire.location):
             if target in blazes:
                 continue
-            consider(_spread_check(pos, fire.location, target, d))
+            consider(spread_check(pos, fire.location, target, d))
     for w in pos.wrecks:
         if not w.burning or w.since >= now:
             continue
-        for target, d in _wreck_targets(m, w):
+        for target, d in wreck_targets(m, w):
             if target in blazes:
                 continue
-            consider(_spread_check(pos, w.location, target, d, w))
+            consider(spread_check(pos, w.location, target, d, w))
     return dict(sorted(best.items()))
 
 

@@ -46,7 +46,15 @@ from .dice import Roll, SeededDice
 from .environment import Wind, WindForce, wind_direction_drm
 from .errors import BadInput
 from .explain import Report
-from .fire import SpreadCheck, _spread_check, _wreck_targets, end_of_afph, flame_to_blaze_check, spread_targets
+from .fire import (
+    SpreadCheck,
+    end_of_afph,
+    flame_to_blaze_check,
+    spread_check,
+    spread_targets,
+    wind_reaches_spread,
+    wreck_targets,
+)
 from .hexes import Direction, Hex
 from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
 from .wind import apply_wind_change, collapse, rally_phase
@@ -163,23 +171,31 @@ def _edge_thresholds(probes: Sequence[Position], src: Location, tgt: Location, d
                      wreck: Wreck | None = None) -> list[int]:
     """The Original DR needed to spread from *src* to *tgt* in each of the 13 wind states.
 
-    *probes* is the position under each wind (:func:`_probes`).  Three calls of
-    the core's check — no wind, a Mild Breeze and Heavy Winds blowing along
-    the spread — tell whether the wind counts for this spread and give its
-    base DRMs; the other directions follow from :func:`wind_direction_drm`
-    (B25.64) and Heavy Winds' downwind and downwind-flank spread (B25.63).
-    The tests check this against the core for every wind.
+    *probes* is the position under each wind (:func:`_probes`).  The core's
+    check with no wind gives the base DRMs, :func:`~.fire.wind_reaches_spread`
+    whether the wind counts for this spread; the wind states follow from
+    :func:`wind_direction_drm` (B25.64) and Heavy Winds' downwind and
+    downwind-flank spread (B25.63).  A Burning Wreck's spread (its own hex has
+    a Heavy Winds case of its own) asks the core under a Mild Breeze and Heavy
+    Winds as well.  The tests check this against the core for every wind.
     """
-    along = int(d) if d is not None else 1
-    base = _spread_check(probes[0], src, tgt, d, wreck)
+    base = spread_check(probes[0], src, tgt, d, wreck)
     first = _threshold(base)
+    if wreck is None:
+        if base is None or base.check is None or not wind_reaches_spread(probes[0].map, src, tgt, d):
+            return [first] * _N_WINDS
+        assert d is not None
+        need = base.check.needed_original
+        return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
+                + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
+    along = int(d) if d is not None else 1
     if d is not None and base is not None and base.check is not None:
-        mild = _spread_check(probes[along], src, tgt, d, wreck)
+        mild = spread_check(probes[along], src, tgt, d, wreck)
         if mild is not None and mild.check is not None and mild.check.total_drm - base.check.total_drm == _WDRM[d, d]:
             need = base.check.needed_original
             return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
                     + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
-    heavy = _spread_check(probes[6 + along], src, tgt, d, wreck)
+    heavy = spread_check(probes[6 + along], src, tgt, d, wreck)
     return [first] * 7 + [_threshold(heavy)] * 6
 
 
@@ -298,6 +314,7 @@ class ForecastProgram:
     near: dict[Hex, frozenset[Hex]] = field(default_factory=dict)  # :func:`_near`, cached
     clock_log: F64 = field(default_factory=lambda: np.zeros(0))  # (L,) log(1 − P(a Flame's DR ends it))
     clock_blaze: F64 = field(default_factory=lambda: np.zeros(0))  # (L,) P(Blaze | its DR ends it)
+    cell_clocks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None  # tiled per trajectory
 
     @property
     def n(self) -> int:
@@ -433,7 +450,7 @@ def _wreck_rows(prog: ForecastProgram, pos: Position, k: int) -> list[tuple[int,
     out: list[tuple[int, list[int]]] = []
     if w.location.hex not in m.hexes:
         return out
-    for slot, (target, d) in enumerate(_wreck_targets(m, w)):
+    for slot, (target, d) in enumerate(wreck_targets(m, w)):
         j = prog.index.get(target)
         if j is None or target not in m.locations(target.hex) or not m.is_burnable(target):
             continue
@@ -676,6 +693,7 @@ class _Batch:
         self.wind = np.full(trials, wind_index(pos.environment.wind), np.int64)
         self.var = np.zeros(trials, np.int64)
         self.walive = np.ones((trials, len(prog.wrecks)), bool)
+        self.due: dict[int, list[I64]] = {}  # AFPh → cells where a Flame becomes a Blaze then (see fb)
         rph = pos.clock.phase is Phase.RPH
         for f in pos.fires:
             if f.is_blaze:
@@ -704,21 +722,48 @@ class _Batch:
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
 
     # -- Flames --------------------------------------------------------------
-    def _place(self, cells: I64, first: int) -> None:
-        """Place one Flame at each of *cells* (row × L + Location; a cell may repeat), able to become a
-        Blaze from the AFPh *first* Player Turns from the start on (B25.151): draw its fate."""
-        if len(cells) == 0:
+    def _place(self, cells: I64, first: int, unique: bool = False) -> None:
+        """Place one Flame at each of *cells* (row × L + Location; a cell may repeat unless *unique*), able to
+        become a Blaze from the AFPh *first* Player Turns from the start on (B25.151): draw its fate."""
+        m = len(cells)
+        if m == 0:
             return
-        prog = self.prog
-        locs = cells % prog.n
+        clog, cblaze = self._cell_clocks
         with np.errstate(divide="ignore", invalid="ignore"):
-            wait = np.floor(np.log1p(-self.rng.random(len(cells))) / prog.clock_log[locs])  # AFPhs burnt on
-        when = np.minimum(np.nan_to_num(wait, nan=_FAR, posinf=_FAR, neginf=_FAR), self.far).astype(np.int16)
+            wait = np.floor(np.log1p(-self.rng.random(m, dtype=np.float32)) / clog[cells])  # AFPhs burnt on
+        when = np.fmin(wait, np.float32(self.far)).astype(np.int16)  # (NaN, ∞: never ends)
         when += first
-        blazes = (self.rng.random(len(cells)) < prog.clock_blaze[locs]) & (when < self.far)
-        np.minimum.at(self.fb.reshape(-1), cells[blazes], when[blazes])
-        out = ~blazes
-        np.maximum.at(self.fo.reshape(-1), cells[out], when[out])
+        blazes = self.rng.random(m, dtype=np.float32) < cblaze[cells]
+        blazes &= when < self.far
+        fb = self.fb.reshape(-1)
+        fo = self.fo.reshape(-1)
+        if unique:
+            fb[cells] = np.minimum(fb[cells], np.where(blazes, when, _UNSET))
+            fo[cells] = np.maximum(fo[cells], np.where(blazes, np.int16(-1), when))
+        else:
+            np.minimum.at(fb, cells[blazes], when[blazes])
+            out = ~blazes
+            np.maximum.at(fo, cells[out], when[out])
+        # The AFPh each of these Flames becomes a Blaze in, for :meth:`flame_to_blaze` (checked there
+        # against fb: a Collapse or an earlier Blaze may have cleared it).
+        k = np.flatnonzero(blazes)
+        cells, when = cells[k], when[k]
+        lo = first
+        while len(cells):
+            now = when == lo
+            self.due.setdefault(lo, []).append(cells[now])
+            later = np.flatnonzero(~now)
+            cells, when = cells[later], when[later]
+            lo += 1
+
+    @property
+    def _cell_clocks(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """:attr:`ForecastProgram.clock_log` and ``clock_blaze`` per cell (row × L + Location)."""
+        got = self.prog.cell_clocks
+        if got is None or len(got[0]) < self.t * self.prog.n:
+            got = self.prog.cell_clocks = (np.tile(self.prog.clock_log.astype(np.float32), self.t),
+                                           np.tile(self.prog.clock_blaze.astype(np.float32), self.t))
+        return got
 
     def _burning(self, rows: I64 | slice) -> B:
         """Locations of *rows* with a Flame or Blaze now (before this Player Turn's AFPh)."""
@@ -850,7 +895,12 @@ class _Batch:
     def flame_to_blaze(self) -> None:
         """The Flames whose Flame→Blaze DR makes them Blazes this AFPh (B25.151); those that go out this AFPh
         simply stop counting as burning."""
-        won = np.flatnonzero(self.fb == self.now - self.start)
+        now = self.now - self.start
+        due = self.due.pop(now, [])
+        if not due:
+            return
+        cells = np.concatenate(due)
+        won = cells[np.flatnonzero(self.fb.reshape(-1)[cells] == now)]
         if len(won) == 0:
             return
         w_at = np.flatnonzero(self.prog.w_loc >= 0)  # wrecks on Burnable Locations
@@ -934,11 +984,11 @@ class _Batch:
         hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
         dr = _roll_dr(self.rng, len(hit))
         won = hit[dr >= need[hit]]
-        self._place(won, self.now - self.start + 1)  # new Flames roll from the next AFPh (B25.15)
+        self._place(won, self.now - self.start + 1, unique=True)  # new Flames roll from the next AFPh (B25.15)
 
     def end_player_turn(self) -> None:
         # The fresh Blazes may spread from the next Player Turn (those a Collapse removed are dropped).
-        pending = np.concatenate(self.fresh_parts)
+        pending = np.concatenate(self.fresh_parts) if self.fresh_parts else np.zeros(0, np.int64)
         self.pending = pending[self.blaze.reshape(-1)[pending]]
         self.fresh_parts = []
         self.fresh[:] = False

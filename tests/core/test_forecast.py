@@ -40,13 +40,13 @@ from asl_vassal_bridge.core import (
 from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.explain import Check
 from asl_vassal_bridge.core.fire import (
-    _spread_check,
-    _wreck_targets,
     flame_to_blaze,
     pending_blaze_checks,
     pending_spreads,
+    spread_check,
     spread_fire,
     spread_targets,
+    wreck_targets,
 )
 from asl_vassal_bridge.core.forecast import (
     _DR_OF_BYTE,
@@ -313,13 +313,13 @@ def test_b25_63_b25_64_thresholds_equal_the_core_check_for_all_13_winds(make: Ca
     for s, t, d in _all_edges(p):
         for w, wind in enumerate(WINDS):
             pw = replace(p, environment=replace(p.environment, wind=wind))
-            assert table[edges[(s, t)], w] == _threshold(_spread_check(pw, s, t, d)), (s, t, wind)
+            assert table[edges[(s, t)], w] == _threshold(spread_check(pw, s, t, d)), (s, t, wind)
             checked += 1
     for k, wreck in enumerate(prog.wrecks):
-        for slot, (t, d) in enumerate(_wreck_targets(p.map, wreck)):
+        for slot, (t, d) in enumerate(wreck_targets(p.map, wreck)):
             for w, wind in enumerate(WINDS):
                 pw = replace(p, environment=replace(p.environment, wind=wind))
-                assert prog.t.wthr[0, k, slot, w] == _threshold(_spread_check(pw, wreck.location, t, d, wreck))
+                assert prog.t.wthr[0, k, slot, w] == _threshold(spread_check(pw, wreck.location, t, d, wreck))
     assert checked > 0
 
 
@@ -332,7 +332,7 @@ def test_demo_thresholds_equal_the_core_check_for_all_13_winds() -> None:
     for s, t, d in _all_edges(p):
         for w, wind in enumerate(WINDS):
             pw = replace(p, environment=replace(p.environment, wind=wind))
-            assert prog.t.thr[0, edges[(s, t)], w] == _threshold(_spread_check(pw, s, t, d)), (s, t, wind)
+            assert prog.t.thr[0, edges[(s, t)], w] == _threshold(spread_check(pw, s, t, d)), (s, t, wind)
 
 
 @pytest.mark.parametrize("one_by_one", [False, True])
