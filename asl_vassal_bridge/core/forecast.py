@@ -253,20 +253,16 @@ class _Tables:
         """(rows, L): the Location exists on this map."""
         return self.loc[:, 3].view(bool)  # type: ignore[no-any-return]
 
-    def copy_row(self, row: int) -> int:
-        """A new row copied from *row*; its index."""
+    def reserve(self) -> int:
+        """The index of a new row (its content to be filled by the caller)."""
         if self.count == len(self.edge):
             for name in ("edge", "loc", "wthr"):
                 arr = getattr(self, name)
                 grown = np.empty((2 * len(arr), *arr.shape[1:]), arr.dtype)
                 grown[: len(arr)] = arr
                 setattr(self, name, grown)
-        new = self.count
-        self.edge[new] = self.edge[row]
-        self.loc[new] = self.loc[row]
-        self.wthr[new] = self.wthr[row]
         self.count += 1
-        return new
+        return self.count - 1
 
 
 @dataclass
@@ -312,9 +308,11 @@ class ForecastProgram:
     edge_hex_tgt: list[Hex] = field(default_factory=list)
     edges_of_hex: dict[Hex, set[int]] = field(default_factory=dict)
     near: dict[Hex, frozenset[Hex]] = field(default_factory=dict)  # :func:`_near`, cached
-    clock_log: F64 = field(default_factory=lambda: np.zeros(0))  # (L,) log(1 − P(a Flame's DR ends it))
-    clock_blaze: F64 = field(default_factory=lambda: np.zeros(0))  # (L,) P(Blaze | its DR ends it)
-    cell_clocks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None  # tiled per trajectory
+    fate_class: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (L,) row of fate_table, × 65536
+    fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
+    fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
+    fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
+    cell_fate: I64 | None = None  # fate_class tiled per trajectory
 
     @property
     def n(self) -> int:
@@ -350,17 +348,47 @@ def _location_tables(pos: Position, locs: Sequence[Location]) -> tuple[I8, I8, B
 _P_AT_LEAST = np.array([np.count_nonzero(k <= _DR_OF) / 36 for k in range(14)])
 
 
-def _flame_clocks(need: I8, ext: I8) -> tuple[F64, F64]:
-    """Per Location, what a Flame's Flame→Blaze DR does each AFPh (B25.151): it becomes a Blaze with p_b =
-    P(DR ≥ need), goes out with p_o = P(DR ≤ ext < need), else burns on.  The number of AFPh until
-    one of the first two is geometric: returned as log(1 − p_b − p_o) and p_b / (p_b + p_o)."""
-    pb = _P_AT_LEAST[need.astype(np.int64)]
-    po = 1 - _P_AT_LEAST[np.minimum(ext.astype(np.int64), need.astype(np.int64) - 1) + 1]
-    q = pb + po
-    with np.errstate(divide="ignore", invalid="ignore"):
-        log = np.log1p(-np.minimum(q, 1.0))
-        blaze = np.where(q > 0, pb / q, 0.0)
-    return log, blaze
+#: Player Turns a fate table tells apart; later fates (rare) are drawn in floating point.
+_FATE_TURNS = 20
+_FATE_BITS = 16
+
+
+def _fate_tables(need: I8, ext: I8) -> tuple[I64, I8, F64, F64]:
+    """What a Flame's Flame→Blaze DRs do (B25.151), as a table to draw from with one 16-bit number.
+
+    Each AFPh a Flame becomes a Blaze with p_b = P(DR ≥ need), goes out with p_o = P(DR ≤ ext < need),
+    else burns on (s = 1 − p_b − p_o), the same every AFPh: its fate is "Blaze (or out) after k more
+    AFPhs" with chance s^k p_b (s^k p_o).  Ordering the fates (k, Blaze), (k, out), k = 0, 1, …, a
+    uniform v in [0, 1) picks one by its cumulative chances.  Per Location kind (need, ext), the table
+    gives, for each of the 2^16 intervals [u, u + 1) / 2^16, the fate 2k (Blaze) or 2k + 1 (out) that
+    the whole interval falls in, or −1 when it straddles two fates or k ≥ :data:`_FATE_TURNS`: those
+    draws place v within the interval and invert in floating point (:meth:`_Batch._fates`), so every
+    fate keeps its exact chance.  Returns each Location's row offset, the table, and p_b and log s
+    per kind.
+    """
+    pairs = np.stack([need.astype(np.int64), np.minimum(ext.astype(np.int64), need.astype(np.int64) - 1)], axis=1)
+    kinds, of = np.unique(pairs, axis=0, return_inverse=True)
+    pb = _P_AT_LEAST[kinds[:, 0]]
+    po = 1 - _P_AT_LEAST[kinds[:, 1] + 1]
+    stay = 1 - pb - po
+    size = 1 << _FATE_BITS
+    lo = np.arange(size) / size
+    hi = (np.arange(size) + 1) / size
+    table = np.full((len(kinds), size), -1, np.int8)
+    for c in range(len(kinds)):
+        ends = []
+        reached = 0.0
+        for k in range(_FATE_TURNS):
+            ends += [reached + stay[c] ** k * pb[c], reached + stay[c] ** k * (pb[c] + po[c])]
+            reached = ends[-1]
+        bounds = np.array([0.0, *ends])
+        first = np.searchsorted(bounds, lo, side="right") - 1  # the fate holding the interval's start
+        last = np.searchsorted(bounds, hi, side="left") - 1  # the fate holding its end
+        inside = (first == last) & (first < 2 * _FATE_TURNS) & (hi < bounds[-1])
+        table[c, inside] = first[inside]
+    with np.errstate(divide="ignore"):
+        log = np.log(stay)
+    return np.asarray(of, np.int64).reshape(-1) * size, table, pb, log
 
 
 def compile_position(pos: Position) -> ForecastProgram:
@@ -432,7 +460,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.variant_of[frozenset()] = 0
     prog.variant_sets.append(frozenset())
     prog.variant_maps[0] = m
-    prog.clock_log, prog.clock_blaze = _flame_clocks(need, ext)
+    prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = _fate_tables(need, ext)
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
     prog.e_deg = np.diff(prog.e_start)
     prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
@@ -591,24 +619,45 @@ def _clusters(prog: ForecastProgram, hexes: frozenset[Hex], seeds: frozenset[Hex
 
 
 def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) -> int:
-    """The tables row for the map whose *collapsed* hexes are rubble, made if new.
+    """The tables row for the map whose *collapsed* hexes are rubble, made if new (see :func:`_variants`)."""
+    return _variants(prog, [(collapsed, parent)])[0]
 
-    Built from *parent*'s row (whose collapsed hexes are a subset) by redoing only the clusters
-    that hold a newly collapsed hex.
+
+def _variants(prog: ForecastProgram, wanted: Sequence[tuple[frozenset[Hex], int]]) -> list[int]:
+    """The tables row for each ``(collapsed, parent)``: the map whose *collapsed* hexes are rubble, made if new.
+
+    A new row is *parent*'s row (whose collapsed hexes are a subset) with the clusters that hold a
+    newly collapsed hex redone; all new rows are copied and patched together.
     """
-    if collapsed in prog.variant_of:
-        return prog.variant_of[collapsed]
     t = prog.t
-    new = collapsed - prog.variant_sets[parent]
-    row = t.copy_row(parent)
-    for d in [_cluster_delta(prog, cluster) for cluster in _clusters(prog, collapsed, new if parent else None)]:
-        t.edge[row, d.edges] = d.edge
-        t.loc[row, :, d.locs] = d.loc.T
-        for k, slot, thr_row in d.wrecks:
-            t.wthr[row, k, slot] = thr_row
-    prog.variant_of[collapsed] = row
-    prog.variant_sets.append(collapsed)
-    return row
+    out: list[int] = []
+    made: list[tuple[int, int, list[_Delta]]] = []
+    for collapsed, parent in wanted:
+        row = prog.variant_of.get(collapsed)
+        if row is None:
+            new = collapsed - prog.variant_sets[parent]
+            deltas = [_cluster_delta(prog, c) for c in _clusters(prog, collapsed, new if parent else None)]
+            row = t.reserve()
+            prog.variant_of[collapsed] = row
+            prog.variant_sets.append(collapsed)
+            made.append((row, parent, deltas))
+        out.append(row)
+    if made:
+        rows = np.array([r for r, _, _ in made], np.int64)
+        parents = np.array([p for _, p, _ in made], np.int64)
+        t.edge[rows] = t.edge[parents]
+        t.loc[rows] = t.loc[parents]
+        t.wthr[rows] = t.wthr[parents]
+        ds = [(r, d) for r, _, deltas in made for d in deltas]
+        of = np.array([r for r, _ in ds], np.int64)
+        edges = [d.edges for _, d in ds]
+        t.edge[np.repeat(of, [len(x) for x in edges]), np.concatenate(edges)] = np.concatenate([d.edge for _, d in ds])
+        locs = [d.locs for _, d in ds]
+        t.loc[np.repeat(of, [len(x) for x in locs]), :, np.concatenate(locs)] = np.concatenate([d.loc.T for _, d in ds])
+        for r, d in ds:
+            for k, slot, thr_row in d.wrecks:
+                t.wthr[r, k, slot] = thr_row
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -725,15 +774,11 @@ class _Batch:
     def _place(self, cells: I64, first: int, unique: bool = False) -> None:
         """Place one Flame at each of *cells* (row × L + Location; a cell may repeat unless *unique*), able to
         become a Blaze from the AFPh *first* Player Turns from the start on (B25.151): draw its fate."""
-        m = len(cells)
-        if m == 0:
+        if len(cells) == 0:
             return
-        clog, cblaze = self._cell_clocks
-        with np.errstate(divide="ignore", invalid="ignore"):
-            wait = np.floor(np.log1p(-self.rng.random(m, dtype=np.float32)) / clog[cells])  # AFPhs burnt on
-        when = np.fmin(wait, np.float32(self.far)).astype(np.int16)  # (NaN, ∞: never ends)
+        wait, blazes = self._fates(cells)
+        when = np.minimum(wait, np.int16(self.far))
         when += first
-        blazes = self.rng.random(m, dtype=np.float32) < cblaze[cells]
         blazes &= when < self.far
         fb = self.fb.reshape(-1)
         fo = self.fo.reshape(-1)
@@ -756,14 +801,31 @@ class _Batch:
             cells, when = cells[later], when[later]
             lo += 1
 
-    @property
-    def _cell_clocks(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-        """:attr:`ForecastProgram.clock_log` and ``clock_blaze`` per cell (row × L + Location)."""
-        got = self.prog.cell_clocks
-        if got is None or len(got[0]) < self.t * self.prog.n:
-            got = self.prog.cell_clocks = (np.tile(self.prog.clock_log.astype(np.float32), self.t),
-                                           np.tile(self.prog.clock_blaze.astype(np.float32), self.t))
-        return got
+    def _fates(self, cells: I64) -> tuple[npt.NDArray[np.int16], B]:
+        """For a new Flame at each of *cells*: the AFPhs it burns on before its fate, and whether that fate
+        is to become a Blaze (else it goes out), drawn with :func:`_fate_tables`."""
+        prog = self.prog
+        size = 1 << _FATE_BITS
+        if prog.cell_fate is None or len(prog.cell_fate) < self.t * prog.n:
+            prog.cell_fate = np.tile(prog.fate_class, self.t)
+        u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
+        kind = prog.cell_fate[cells]
+        code = prog.fate_table.reshape(-1)[kind + u]
+        wait = (code >> 1).astype(np.int16)
+        blazes = (code & 1) == 0
+        odd = np.flatnonzero(code < 0)
+        if len(odd):  # straddling or late fates: in floating point within their interval
+            c = kind[odd] // size
+            v = (u[odd] + self.rng.random(len(odd))) / size
+            log = prog.fate_log[c]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                k = np.floor(np.log1p(-v) / log)  # AFPhs burnt on (NaN or ∞: never ends)
+                ends = np.isfinite(k) & (k < _FAR)
+                k = np.where(ends, k, 0.0)
+                s_k = np.exp(k * log, where=k > 0, out=np.ones_like(k))  # P(no fate in the first k AFPhs)
+            wait[odd] = np.where(ends, k, _FAR).astype(np.int16)
+            blazes[odd] = ends & (v - (1 - s_k) < s_k * prog.fate_pb[c])
+        return wait, blazes
 
     def _burning(self, rows: I64 | slice) -> B:
         """Locations of *rows* with a Flame or Blaze now (before this Player Turn's AFPh)."""
@@ -868,19 +930,24 @@ class _Batch:
         chosen = cand & (rolls == rolls.max(axis=1)[:, None])
         cleared: list[int] = []
         ground: list[int] = []
+        wanted: list[tuple[frozenset[Hex], int]] = []
+        changed: list[int] = []
         for r, row in enumerate(rows.tolist()):
             picked = np.flatnonzero(chosen[r])
             if len(picked) == 0:
                 continue
-            gone = frozenset(prog.locations[i].hex for i in picked.tolist())
+            gone = frozenset([prog.locations[i].hex for i in picked.tolist()])
             cleared += [row * n + i for h in gone for i in prog.locs_of_hex[h]]
             ground += [row * n + prog.index[Location(h)] for h in gone]
             for k, w in enumerate(prog.wrecks):
                 if w.location.hex in gone:
                     self.walive[row, k] = False
             vi = int(self.var[row])
-            self.var[row] = _variant(prog, prog.variant_sets[vi] | gone, vi)
-            self.dirty.add(row)
+            wanted.append((prog.variant_sets[vi] | gone, vi))
+            changed.append(row)
+        if changed:
+            self.var[changed] = _variants(prog, wanted)
+            self.dirty.update(changed)
         if cleared:
             at = np.array(cleared, np.int64)
             self._clear(at)

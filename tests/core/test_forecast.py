@@ -56,6 +56,7 @@ from asl_vassal_bridge.core.forecast import (
     _Batch,
     _clusters,
     _collapsed_map,
+    _fate_tables,
     _roll_dr,
     _threshold,
     _variant,
@@ -514,3 +515,26 @@ def test_b25_151_two_flames_in_one_location_match_exact_enumeration() -> None:
     assert exact[L("C3")] > lone_flame_closed_form(3)  # two Flames: more chances to blaze (B25.151)
     assert_within_sigmas(fc.chance(L("C3")), exact[L("C3")], TRIALS, "C3 with two Flames")
 
+
+
+@pytest.mark.parametrize(("need", "ext"), [(6, 1), (8, 2), (9, 2), (2, 0), (13, 0), (13, 2), (12, 12)])
+def test_b25_151_flame_fates_keep_the_exact_chances(need: int, ext: int) -> None:
+    """Each Flame's fate — Blaze or out after k AFPhs — is drawn from a 16-bit table with the straddling
+    intervals redrawn in floating point; its frequencies match s^k p_b and s^k p_o."""
+    prog = compile_position(lone_flame())
+    prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = _fate_tables(
+        np.array([need], np.int8), np.array([ext], np.int8))
+    trials = 200_000
+    batch = _Batch(prog, trials, np.random.default_rng(need * 100 + ext))
+    prog.cell_fate = None
+    wait, blazes = batch._fates(np.zeros(trials, np.int64))
+    pb = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need), 36)
+    po = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= min(ext, need - 1)), 36)
+    stay = 1 - pb - po
+    for k in range(4):
+        for fate, p in ((True, stay ** k * pb), (False, stay ** k * po)):
+            got = np.count_nonzero((wait == k) & (blazes == fate)) / trials
+            assert_within_sigmas(got, p, trials, f"need {need}, ext {ext}: {'Blaze' if fate else 'out'} after {k}")
+    if pb + po == 0:
+        assert not blazes.any() and (wait >= 1000).all()  # burns on for ever
+    assert (prog.fate_table == -1).any() or pb + po in (0, 1)  # straddling intervals are redrawn
