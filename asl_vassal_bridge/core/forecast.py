@@ -313,6 +313,16 @@ class ForecastProgram:
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
     fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
     cell_fate: I64 | None = None  # fate_class tiled per trajectory
+    # Collapse without table rows (a map with no Interior Building hex): a collapsed hex's ground
+    # Location spreads along its own "rubble" edges, made when the hex first collapses.
+    rubble_path: bool = False
+    r_start: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (L,) first rubble edge per ground
+    r_deg: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (L,) rubble edges per ground
+    r_tgt: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_dir: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_edge: I8 = field(default_factory=lambda: np.zeros((0, _EDGE_COLS), np.int8))  # like _Tables.edge
+    r_src: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
+    rubble_done: set[Hex] = field(default_factory=set)
 
     @property
     def n(self) -> int:
@@ -460,6 +470,9 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.variant_of[frozenset()] = 0
     prog.variant_sets.append(frozenset())
     prog.variant_maps[0] = m
+    prog.rubble_path = not m.interior_hexes
+    prog.r_start = np.zeros(len(locs), np.int64)
+    prog.r_deg = np.zeros(len(locs), np.int64)
     prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = _fate_tables(need, ext)
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
     prog.e_deg = np.diff(prog.e_start)
@@ -512,15 +525,18 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
         return prog.deltas[cluster]
     base = prog.variant_maps[0]
     m = _collapsed_map(base, cluster)
-    around: set[Hex] = set(cluster)
-    for h in cluster:
-        around.update(n for _, n in h.neighbours() if n in m.hexes)
-    near = set(around)
-    for h in around:
-        near.update(n for _, n in h.neighbours() if n in m.hexes)
-    # The derived relations change only near the cluster: compute them there (same core definitions).
-    local = GameMap({h: m.hexes[h] for h in near}, m.buildings, m.layout, m.name)
-    interior = (base.interior_hexes - around) | (local.interior_hexes & around)
+    if base.interior_hexes:
+        around: set[Hex] = set(cluster)
+        for h in cluster:
+            around.update(n for _, n in h.neighbours() if n in m.hexes)
+        near = set(around)
+        for h in around:
+            near.update(n for _, n in h.neighbours() if n in m.hexes)
+        # The derived relations change only near the cluster: compute them there (same core definitions).
+        local = GameMap({h: m.hexes[h] for h in near}, m.buildings, m.layout, m.name)
+        interior: frozenset[Hex] = (base.interior_hexes - around) | (local.interior_hexes & around)
+    else:
+        interior = frozenset()  # a Collapse makes no hex Interior (B25.63)
     # A spread check reads only its two hexes (terrain, building, elevation, Interior status):
     # the edges to redo are those touching a collapsed hex or a hex whose Interior status changed.
     touched = set(cluster) | (base.interior_hexes ^ interior)
@@ -530,23 +546,20 @@ def _cluster_delta(prog: ForecastProgram, cluster: frozenset[Hex]) -> _Delta:
     pos = replace(prog.position, map=m, fires=(), wrecks=(), units=())
     probes = _probes(pos)
     edges = sorted({e for h in touched for e in prog.edges_of_hex.get(h, ())})
-    edge_at = {(int(prog.e_src[e]), int(prog.e_tgt[e])): i for i, e in enumerate(edges)}
     thr = np.full((len(edges), _N_WINDS), NEVER, np.int8)
     valid = np.zeros(len(edges), bool)
-    sources = set(touched)
-    for h in touched:
-        sources.update(n for _, n in h.neighbours() if n in m.hexes)
-    for h in sources:
-        for loc in m.locations(h):
-            if loc not in prog.index or not m.is_burnable(loc):
-                continue
-            for target, d in spread_targets(m, loc):
-                i = edge_at.get((prog.index[loc], prog.index.get(target, -1)))
-                # Into a collapsed hex nothing spreads: its ground is a rubble Blaze, its levels are gone.
-                if i is None or target.hex in cluster or not m.is_burnable(target):
-                    continue
-                valid[i] = True
-                thr[i] = _edge_thresholds(probes, loc, target, d)
+    targets: dict[Location, dict[Location, Direction | None]] = {}
+    for i, e in enumerate(edges):
+        src, tgt = prog.locations[int(prog.e_src[e])], prog.locations[int(prog.e_tgt[e])]
+        # Into a collapsed hex nothing spreads: its ground is a rubble Blaze, its levels are gone.
+        if tgt.hex in cluster or tgt not in m.locations(tgt.hex) or not m.is_burnable(tgt):
+            continue
+        if src not in targets:
+            ok = src in m.locations(src.hex) and m.is_burnable(src)
+            targets[src] = dict(spread_targets(m, src)) if ok else {}
+        if tgt in targets[src]:
+            valid[i] = True
+            thr[i] = _edge_thresholds(probes, src, tgt, targets[src][tgt])
     loc_ids = sorted(i for h in cluster for i in prog.locs_of_hex.get(h, []))
     sub = [prog.locations[i] for i in loc_ids]
     need, ext, building, exists = _location_tables(pos, sub)
@@ -616,6 +629,49 @@ def _clusters(prog: ForecastProgram, hexes: frozenset[Hex], seeds: frozenset[Hex
                 todo.extend(found)
         out.append(frozenset(group))
     return out
+
+
+def _rubble_edges(prog: ForecastProgram, hexes: Sequence[Hex]) -> None:
+    """Make the rubble edges of each of *hexes* not made yet: the spreads from its ground Location once the
+    hex has collapsed into a rubble Blaze (B25.66), from the core's checks on the map with that hex alone
+    collapsed.
+
+    Without Interior Building hexes a spread check reads only its two hexes (B25.6–.64), so these hold
+    whatever else collapsed: a spread into another collapsed hex never happens (its ground is a Blaze,
+    its levels are gone), and every other spread is unchanged.
+    """
+    base = prog.variant_maps[0]
+    srcs: list[int] = []
+    tgt: list[int] = []
+    dirs: list[int] = []
+    rows: list[list[int]] = []
+    for h in hexes:
+        if h in prog.rubble_done:
+            continue
+        prog.rubble_done.add(h)
+        m = _collapsed_map(base, frozenset([h]))
+        m.__dict__["interior_hexes"] = frozenset()
+        m.__dict__["_locations"] = ChainMap({h: m._make_locations(h)}, base._locations)
+        ground = Location(h)
+        if not m.is_burnable(ground):
+            continue
+        probes = _probes(replace(prog.position, map=m, fires=(), wrecks=(), units=()))
+        gi = prog.index[ground]
+        prog.r_start[gi] = len(prog.r_tgt) + len(tgt)
+        for target, d in spread_targets(m, ground):
+            j = prog.index.get(target)
+            if j is None or target.hex == h or not m.is_burnable(target):
+                continue
+            srcs.append(gi)
+            tgt.append(j)
+            dirs.append(int(d) if d is not None else 0)
+            rows.append([*_edge_thresholds(probes, ground, target, d), 1])
+            prog.r_deg[gi] += 1
+    if tgt:
+        prog.r_src = np.concatenate([prog.r_src, np.array(srcs, np.int64)])
+        prog.r_tgt = np.concatenate([prog.r_tgt, np.array(tgt, np.int64)])
+        prog.r_dir = np.concatenate([prog.r_dir, np.array(dirs, np.int64)])
+        prog.r_edge = np.concatenate([prog.r_edge, np.array(rows, np.int8).reshape(-1, _EDGE_COLS)])
 
 
 def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) -> int:
@@ -743,6 +799,11 @@ class _Batch:
         self.var = np.zeros(trials, np.int64)
         self.walive = np.ones((trials, len(prog.wrecks)), bool)
         self.due: dict[int, list[I64]] = {}  # AFPh → cells where a Flame becomes a Blaze then (see fb)
+        # On the rubble path (see ForecastProgram): collapsed grounds, and the levels of collapsed hexes
+        # (marked as Blazes too, so that nothing spreads there; not counted).
+        self.rubble = np.zeros((trials, n), bool)
+        self.gone = np.zeros((trials, n), bool)
+        self.any_gone = False
         rph = pos.clock.phase is Phase.RPH
         for f in pos.fires:
             if f.is_blaze:
@@ -764,6 +825,8 @@ class _Batch:
             if locs:
                 self._place(np.add.outer(rows, np.array(locs, np.int64)).reshape(-1), first)
         self.fresh_parts: list[I64] = [np.flatnonzero(self.fresh)]  # where the fresh Blazes may be
+        self.wind0 = int(self.wind[0])
+        self.column0 = np.ascontiguousarray(prog.t.edge[0, :, self.wind0])  # the starting wind's column
         self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
         self._fold(np.flatnonzero(self.blaze[0] & ~self.fresh[0]))  # every trajectory starts alike:
         self.best[1:] = self.best[0]  # fold the first one's Blazes, copy it to the others
@@ -796,7 +859,7 @@ class _Batch:
         lo = first
         while len(cells):
             now = when == lo
-            self.due.setdefault(lo, []).append(cells[now])
+            self.due.setdefault(lo, []).append(cells[np.flatnonzero(now)])
             later = np.flatnonzero(~now)
             cells, when = cells[later], when[later]
             lo += 1
@@ -882,15 +945,23 @@ class _Batch:
             rs = rows[dirs == d]
             if len(rs) == 0:
                 continue
-            bl = self.blaze[rs]
+            bl = self.blaze[rs]  # (with the gone levels of collapsed hexes: not targets)
             burning = self._burning(rs)
             edges = prog.gust_edges[d]
             tgt = prog.e_tgt[edges]
-            ok = prog.t.valid[self.var[rs][:, None], edges] & bl[:, prog.e_src[edges]] & ~bl[:, tgt]
+            fires = bl & ~self.gone[rs] if self.any_gone else bl  # the Blazes
+            spreads = fires & ~self.rubble[rs] if self.any_gone else fires
+            ok = prog.t.valid[self.var[rs][:, None], edges] & spreads[:, prog.e_src[edges]] & ~bl[:, tgt]
             i, j = np.nonzero(ok)
             added.append(rs[i] * n + tgt[j])  # one edge per target in a direction
+            if self.any_gone:  # collapsed grounds along their rubble edges
+                r_edges = np.flatnonzero((prog.r_dir == d) & (prog.r_edge[:, _N_WINDS] > 0))
+                r_tgt = prog.r_tgt[r_edges]
+                ok = self.rubble[rs][:, prog.r_src[r_edges]] & ~bl[:, r_tgt]
+                i, j = np.nonzero(ok)
+                added.append(rs[i] * n + r_tgt[j])
             far = prog.two_hex[d]
-            i, src = np.nonzero(bl & (far >= 0))
+            i, src = np.nonzero(fires & (far >= 0))
             keep = ~burning[i, far[src]]
             pick_rows.append(rs[i[keep]])
             pick_locs.append(far[src[keep]])
@@ -913,7 +984,7 @@ class _Batch:
             np.maximum.at(top, cr, rolls)
             won = rolls == top[cr]
             added.append(cr[won] * n + cl[won])
-        cells = np.concatenate(added)
+        cells = np.sort(np.concatenate(added))  # (in cell order: the draws do not depend on how they were found)
         self._place(cells, self.now - self.start + 1)  # placed in the RPh: they roll from the next AFPh
         return cells
 
@@ -925,7 +996,10 @@ class _Batch:
         n = prog.n
         if len(rows) == 0:
             return
-        cand = self.blaze[rows] & prog.t.building[self.var[rows]]
+        if prog.rubble_path:
+            cand = self.blaze[rows] & prog.t.building[0] & ~self.rubble[rows] & ~self.gone[rows]
+        else:
+            cand = self.blaze[rows] & prog.t.building[self.var[rows]]
         rolls = np.where(cand, self.rng.integers(1, 7, size=cand.shape, dtype=np.int8), np.int8(0))
         chosen = cand & (rolls == rolls.max(axis=1)[:, None])
         cleared: list[int] = []
@@ -942,11 +1016,15 @@ class _Batch:
             for k, w in enumerate(prog.wrecks):
                 if w.location.hex in gone:
                     self.walive[row, k] = False
-            vi = int(self.var[row])
-            wanted.append((prog.variant_sets[vi] | gone, vi))
+            if prog.rubble_path:
+                _rubble_edges(prog, sorted(gone))
+            else:
+                vi = int(self.var[row])
+                wanted.append((prog.variant_sets[vi] | gone, vi))
             changed.append(row)
         if changed:
-            self.var[changed] = _variants(prog, wanted)
+            if not prog.rubble_path:
+                self.var[changed] = _variants(prog, wanted)
             self.dirty.update(changed)
         if cleared:
             at = np.array(cleared, np.int64)
@@ -954,6 +1032,12 @@ class _Batch:
             self.blaze.reshape(-1)[at] = False
             self.fresh.reshape(-1)[at] = False
             fresh = np.array(ground, np.int64)
+            if prog.rubble_path:
+                self.blaze.reshape(-1)[at] = True  # the levels: gone, so not targets
+                self.gone.reshape(-1)[at] = True
+                self.gone.reshape(-1)[fresh] = False
+                self.rubble.reshape(-1)[fresh] = True
+                self.any_gone = True
             self.blaze.reshape(-1)[fresh] = True
             self.fresh.reshape(-1)[fresh] = True
             self.fresh_parts.append(fresh)
@@ -992,8 +1076,8 @@ class _Batch:
             self.dirty.clear()
             is_dirty = np.zeros(self.t, bool)
             is_dirty[rows] = True
-            parts = [self.pending[~is_dirty[self.pending // n]]]
-            i, j = np.nonzero(self.blaze[rows] & ~self.fresh[rows])
+            parts = [self.pending[np.flatnonzero(~is_dirty[self.pending // n])]]
+            i, j = np.nonzero(self.blaze[rows] & ~self.fresh[rows] & ~self.gone[rows])
             parts.append(rows[i] * n + j)
         self.pending = np.zeros(0, np.int64)
         self._fold(np.concatenate(parts) if len(parts) > 1 else parts[0])
@@ -1004,28 +1088,52 @@ class _Batch:
             return
         prog = self.prog
         n = prog.n
+        if self.any_gone:  # collapsed grounds spread along their rubble edges
+            rub = self.rubble.reshape(-1)[cells]
+            if rub.any():
+                r = np.flatnonzero(rub)
+                self._fold_along(cells[r], prog.r_start, prog.r_deg, prog.r_tgt, prog.r_edge)
+                cells = cells[np.flatnonzero(~rub)]
+        if self.var.any():  # some trajectories on collapsed-map rows
+            self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[: prog.t.count], variants=True)
+            return
+        # Most trajectories keep the starting wind: those read one column of the table.
+        same = self.wind[cells // n] == self.wind0
+        if same.all():
+            self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, self.column0)
+            return
+        self._fold_along(cells[np.flatnonzero(same)], prog.e_start, prog.e_deg, prog.e_tgt, self.column0)
+        self._fold_along(cells[np.flatnonzero(~same)], prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[0])
+
+    def _fold_along(self, cells: I64, start: I64, degree: I64, target: I64, table: I8, variants: bool = False) -> None:
+        """:meth:`_fold` along the edges *start*/*degree*/*target* (by source Location) with the Original DRs
+        of *table*: per edge and wind as :attr:`_Tables.edge` (per variant too if *variants*), or per edge
+        alone (every trajectory of *cells* in the starting wind)."""
+        if len(cells) == 0:
+            return
+        n = self.prog.n
         rows = cells // n
         srcs = cells - rows * n
-        deg = prog.e_deg[srcs]
-        ends = np.cumsum(deg)
-        total = int(ends[-1])
+        deg = degree[srcs]
+        total = int(deg.sum())
         if total == 0:
             return
-        # which of *cells* each of the *total* edges comes from, without np.repeat (slow for short runs)
-        marks = np.zeros(total + 1, np.int64)
-        np.add.at(marks, ends, 1)
-        of = np.cumsum(marks[:-1])
-        e = (prog.e_start[srcs] - (ends - deg))[of]
+        of = np.repeat(np.arange(len(cells)), deg)  # which of *cells* each edge comes from
+        ends = np.cumsum(deg)
+        e = (start[srcs] - (ends - deg))[of]
         e += np.arange(total)
         key = (rows * n)[of]
-        key += prog.e_tgt[e]
+        key += target[e]
+        if table.ndim == 1:
+            np.minimum.at(self.best.reshape(-1), key, table[e])
+            return
         # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
         base = self.wind[rows]
-        if self.var.any():
-            base += self.var[rows] * (len(prog.e_src) * _EDGE_COLS)
+        if variants:
+            base += self.var[rows] * (len(target) * _EDGE_COLS)
         at = base[of]
         at += e * _EDGE_COLS
-        np.minimum.at(self.best.reshape(-1), key, self.prog.t.edge.reshape(-1)[at])
+        np.minimum.at(self.best.reshape(-1), key, table.reshape(-1)[at])
 
     def spread(self) -> None:
         """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
@@ -1050,13 +1158,13 @@ class _Batch:
             np.minimum.at(need, np.concatenate(wkeys), np.concatenate(wthr))
         hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
         dr = _roll_dr(self.rng, len(hit))
-        won = hit[dr >= need[hit]]
+        won = hit[np.flatnonzero(dr >= need[hit])]  # (an index list: faster than a mask here)
         self._place(won, self.now - self.start + 1, unique=True)  # new Flames roll from the next AFPh (B25.15)
 
     def end_player_turn(self) -> None:
         # The fresh Blazes may spread from the next Player Turn (those a Collapse removed are dropped).
         pending = np.concatenate(self.fresh_parts) if self.fresh_parts else np.zeros(0, np.int64)
-        self.pending = pending[self.blaze.reshape(-1)[pending]]
+        self.pending = pending[np.flatnonzero(self.blaze.reshape(-1)[pending])]
         self.fresh_parts = []
         self.fresh[:] = False
         self.now += 1
@@ -1071,8 +1179,8 @@ class _Batch:
 
     def counts(self) -> tuple[I64, I64]:
         """Per Location: trajectories with a Flame or Blaze, and with a Blaze."""
-        burning = self._burning(slice(None))
-        return burning.sum(axis=0, dtype=np.int64), self.blaze.sum(axis=0, dtype=np.int64)
+        burning = self._burning(slice(None)) & ~self.gone
+        return burning.sum(axis=0, dtype=np.int64), (self.blaze & ~self.gone).sum(axis=0, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------

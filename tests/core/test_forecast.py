@@ -268,11 +268,16 @@ def test_b25_6_two_hex_chain_matches_exact_enumeration() -> None:
     assert fc.chance(L("C2")) == 0  # open ground never burns (B25.1)
 
 
-def test_b25_63_to_66_village_with_wind_wreck_buildings_matches_exact_enumeration() -> None:
+@pytest.mark.parametrize("rubble_path", [True, False])
+def test_b25_63_to_66_village_with_wind_wreck_buildings_matches_exact_enumeration(rubble_path: bool) -> None:
+    """Collapses handled by rubble edges (a map without Interior Building hexes) or by table rows per set of
+    collapsed hexes (the general way) give the same exact results."""
     start = village_in_a_breeze()
     exact = exact_burning(start, 2)
     trials = 40_000
-    fc = forecast(start, 2, trials, seed=14)
+    prog = compile_position(start)
+    prog.rubble_path = rubble_path
+    fc = forecast(start, 2, trials, seed=14, program=prog)
     for loc, p in exact.items():
         assert_within_sigmas(fc.chance(loc), p, trials, loc.name)
     for loc in fc.locations:
@@ -504,7 +509,7 @@ def test_fresh_blaze_lists_match_the_state_through_collapses_and_gusts() -> None
         batch.end_player_turn()
         assert np.array_equal(np.unique(batch.pending), fresh)  # they spread from the next Player Turn (B25.6)
         assert not (batch.blaze & (batch.fb != batch.fb.max())).any()  # a Blaze holds no pending Flame fate
-    assert batch.var.any()  # some trajectories had a Collapse (B25.66)
+    assert batch.rubble.any() and batch.gone.any()  # some trajectories had a Collapse (B25.66)
 
 
 def test_b25_151_two_flames_in_one_location_match_exact_enumeration() -> None:
@@ -538,3 +543,22 @@ def test_b25_151_flame_fates_keep_the_exact_chances(need: int, ext: int) -> None
     if pb + po == 0:
         assert not blazes.any() and (wait >= 1000).all()  # burns on for ever
     assert (prog.fate_table == -1).any() or pb + po in (0, 1)  # straddling intervals are redrawn
+
+
+@pytest.mark.parametrize("make", [village_in_a_breeze, "demo"])
+def test_b25_66_rubble_edges_and_collapsed_map_rows_give_identical_forecasts(make: Callable[[], Position] | str) -> None:
+    """The two ways of handling Collapse draw the same dice in the same order: on a map without Interior
+    Building hexes they must give the very same forecast, Location by Location."""
+    from asl_vassal_bridge.scenarios import demo_position
+
+    start = demo_position() if make == "demo" else make()  # type: ignore[operator]
+    got = []
+    for rubble_path in (True, False):
+        prog = compile_position(start)
+        assert prog.rubble_path  # no Interior Building hex here
+        prog.rubble_path = rubble_path
+        got.append(forecast(start, 8, 3000, seed=31, program=prog))
+        if not rubble_path:
+            assert len(prog.variant_sets) > 2  # trajectories had Collapses, of several hexes (B25.66)
+    assert np.array_equal(got[0].burning, got[1].burning)
+    assert np.array_equal(got[0].blaze, got[1].blaze)
