@@ -825,8 +825,6 @@ class _Batch:
             if locs:
                 self._place(np.add.outer(rows, np.array(locs, np.int64)).reshape(-1), first)
         self.fresh_parts: list[I64] = [np.flatnonzero(self.fresh)]  # where the fresh Blazes may be
-        self.wind0 = int(self.wind[0])
-        self.column0 = np.ascontiguousarray(prog.t.edge[0, :, self.wind0])  # the starting wind's column
         self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
         self._fold(np.flatnonzero(self.blaze[0] & ~self.fresh[0]))  # every trajectory starts alike:
         self.best[1:] = self.best[0]  # fold the first one's Blazes, copy it to the others
@@ -1087,28 +1085,18 @@ class _Batch:
         if len(cells) == 0:
             return
         prog = self.prog
-        n = prog.n
         if self.any_gone:  # collapsed grounds spread along their rubble edges
             rub = self.rubble.reshape(-1)[cells]
             if rub.any():
                 r = np.flatnonzero(rub)
                 self._fold_along(cells[r], prog.r_start, prog.r_deg, prog.r_tgt, prog.r_edge)
                 cells = cells[np.flatnonzero(~rub)]
-        if self.var.any():  # some trajectories on collapsed-map rows
-            self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[: prog.t.count], variants=True)
-            return
-        # Most trajectories keep the starting wind: those read one column of the table.
-        same = self.wind[cells // n] == self.wind0
-        if same.all():
-            self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, self.column0)
-            return
-        self._fold_along(cells[np.flatnonzero(same)], prog.e_start, prog.e_deg, prog.e_tgt, self.column0)
-        self._fold_along(cells[np.flatnonzero(~same)], prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[0])
+        self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[: prog.t.count],
+                         variants=bool(self.var.any()))
 
     def _fold_along(self, cells: I64, start: I64, degree: I64, target: I64, table: I8, variants: bool = False) -> None:
         """:meth:`_fold` along the edges *start*/*degree*/*target* (by source Location) with the Original DRs
-        of *table*: per edge and wind as :attr:`_Tables.edge` (per variant too if *variants*), or per edge
-        alone (every trajectory of *cells* in the starting wind)."""
+        of *table*: per edge and wind as :attr:`_Tables.edge`, per collapsed-map row too if *variants*."""
         if len(cells) == 0:
             return
         n = self.prog.n
@@ -1124,9 +1112,6 @@ class _Batch:
         e += np.arange(total)
         key = (rows * n)[of]
         key += target[e]
-        if table.ndim == 1:
-            np.minimum.at(self.best.reshape(-1), key, table[e])
-            return
         # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
         base = self.wind[rows]
         if variants:
