@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import TextIO
@@ -70,7 +71,11 @@ def cmd_forecast(args: argparse.Namespace) -> int:
         raise BadInput(f"--trials must be at least 1, not {args.trials}")
     pos = load_position(args.position, boards=args.boards)
     bar = ProgressBar(sys.stderr, f"forecast {args.turns} turns × {args.trials}")
-    processes = None if args.processes == 0 else args.processes
+    processes: int | None = args.processes
+    if processes is not None and processes < 0:  # auto: every core once there is enough work to share
+        processes = None if args.trials >= 4 * 1024 and (os.cpu_count() or 1) > 1 else 1
+    elif processes == 0:
+        processes = None
     fc = forecast(pos, args.turns, args.trials, args.seed, processes=processes, progress=bar)
     if args.png:
         from ..render import render_png
@@ -99,8 +104,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--turns", type=int, default=4, help="Player Turns to play (default 4)")
     p.add_argument("--trials", type=int, default=10_000, help="trajectories (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible forecast")
-    p.add_argument("--processes", type=int, default=1,
-                   help="worker processes (default 1; 0 = every local core); the result does not depend on it")
+    p.add_argument("--processes", type=int, default=-1,
+                   help="worker processes (0 = every local core; default: every core from 4096 trials on, else 1); "
+                        "the result does not depend on it")
     p.add_argument("--png", metavar="FILE", help="also draw a heat map of the chances")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--top", type=int, default=40, help="rows in the table (default 40)")
