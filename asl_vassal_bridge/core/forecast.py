@@ -6,16 +6,31 @@ and Spreading Fire DRs (B25.151, B25.6–.64) — for every Player Turn.
 
 The rules stay in one place: before simulating, :func:`compile_position`
 asks the core's own check functions (:func:`~.fire.flame_to_blaze_check`,
-the Spreading Fire check behind :func:`~.fire.pending_spreads`,
+:func:`~.fire.spread_check`, :func:`~.fire.wind_reaches_spread`,
 :func:`~.environment.wind_direction_drm`, :func:`~.fire.spread_targets`)
 for the Original DR each roll needs, per Location, per source and per
-wind; trajectories are then numpy arrays rolled together.  The rare
-branches call the core's scalar functions for the trajectories they
-touch: a Wind Change (:func:`~.wind.apply_wind_change`) and a Collapse
-(:func:`~.wind.collapse`), with dice drawn from the same seeded numpy
-generator.  Gusts (B25.651) are rolled on the arrays from the core's
-spread targets; ``tests/core/test_forecast.py`` checks them against
-:func:`~.wind.gusts`.
+wind; trajectories are then numpy arrays rolled together, 1,024 at a time.
+
+- Spreading Fire (B25.6): each target's best Original DR needed is kept
+  per trajectory; a new Blaze folds its edges in once, a trajectory whose
+  wind or map changed folds all its Blazes again.
+- Flame→Blaze (B25.151): a Flame's DR has the same odds every AFPh, so its
+  fate (Blaze or out, after k AFPhs) is drawn once, when it is placed, from
+  a 16-bit table per kind of Location (:func:`_fate_tables`; the few draws
+  that straddle two fates are finished in floating point, so every fate
+  keeps its exact chance).
+- Collapse (B25.66): the core's :func:`~.wind.collapse` makes the collapsed
+  map.  Without Interior Building hexes a spread check reads only its two
+  hexes, so a collapsed hex's ground spreads along "rubble edges" made once
+  per hex (:func:`_rubble_edges`); with them, each set of collapsed hexes
+  gets its own table row (:func:`_variants`).  A test checks both ways give
+  the very same forecast.
+- The rare branches call the core's scalar functions for the trajectories
+  they touch: a Wind Change (:func:`~.wind.apply_wind_change`), with dice
+  drawn from the same seeded numpy generator.  Gusts (B25.651) and the
+  Collapse's Random Selection are rolled on the arrays;
+  ``tests/core/test_forecast.py`` checks them against :func:`~.wind.gusts`
+  and exact enumerations.
 
 :func:`play_player_turn` is the scalar step (RPh wind, end-of-AFPh
 upkeep) that :func:`forecast_reference` loops over per trajectory, for
