@@ -1030,7 +1030,8 @@ class _Batch:
                 if w.location.hex in gone:
                     self.walive[row, k] = False
             if prog.rubble_path:
-                _rubble_edges(prog, sorted(gone))
+                if not gone <= prog.rubble_done:
+                    _rubble_edges(prog, sorted(gone - prog.rubble_done))
             else:
                 vi = int(self.var[row])
                 wanted.append((prog.variant_sets[vi] | gone, vi))
