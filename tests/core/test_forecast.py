@@ -546,7 +546,8 @@ def test_b25_151_flame_fates_keep_the_exact_chances(need: int, ext: int) -> None
 
 
 @pytest.mark.parametrize("make", [village_in_a_breeze, "demo"])
-def test_b25_66_rubble_edges_and_collapsed_map_rows_give_identical_forecasts(make: Callable[[], Position] | str) -> None:
+def test_b25_66_rubble_edges_and_collapsed_map_rows_give_identical_forecasts(
+        make: Callable[[], Position] | str) -> None:
     """The two ways of handling Collapse draw the same dice in the same order: on a map without Interior
     Building hexes they must give the very same forecast, Location by Location."""
     from asl_vassal_bridge.scenarios import demo_position
