@@ -327,7 +327,9 @@ class ForecastProgram:
     fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
     fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
-    cell_fate: I64 | None = None  # fate_class tiled per trajectory
+    cell_fate: I64 | None = None  # fate_class tiled per trajectory (made with the next two)
+    fate_wait: npt.NDArray[np.int16] | None = None  # fate_table decoded: AFPhs burnt on, −1 for a float draw
+    fate_blaze: B | None = None  # fate_table decoded: the fate is a Blaze
     # Collapse without table rows (a map with no Interior Building hex): a collapsed hex's ground
     # Location spreads along its own "rubble" edges, made when the hex first collapses.
     rubble_path: bool = False
@@ -884,12 +886,16 @@ class _Batch:
         size = 1 << _FATE_BITS
         if prog.cell_fate is None or len(prog.cell_fate) < self.t * prog.n:
             prog.cell_fate = np.tile(prog.fate_class, self.t)
+            code = prog.fate_table.reshape(-1)
+            prog.fate_wait = np.where(code < 0, -1, code >> 1).astype(np.int16)
+            prog.fate_blaze = (code & 1) == 0
+        assert prog.fate_wait is not None and prog.fate_blaze is not None
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
         kind = prog.cell_fate[cells]
-        code = prog.fate_table.reshape(-1)[kind + u]
-        wait = (code >> 1).astype(np.int16)
-        blazes = (code & 1) == 0
-        odd = np.flatnonzero(code < 0)
+        at = kind + u
+        wait = prog.fate_wait[at]
+        blazes = prog.fate_blaze[at]
+        odd = np.flatnonzero(wait < 0)
         if len(odd):  # straddling or late fates: in floating point within their interval
             c = kind[odd] // size
             v = (u[odd] + self.rng.random(len(odd))) / size
