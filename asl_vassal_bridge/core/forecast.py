@@ -919,10 +919,6 @@ class _Batch:
         self.fb.reshape(-1)[cells] = _UNSET
         self.fo.reshape(-1)[cells] = -1
 
-    # -- helpers ---------------------------------------------------------
-    def _lookup_thr(self, rows: I64, edges: I64) -> I8:
-        return self.prog.t.edge[self.var[rows], edges, self.wind[rows]]  # type: ignore[no-any-return]
-
     # -- RPh ---------------------------------------------------------------
     def rally_phase(self) -> None:
         """Wind Change DR for every trajectory (B25.65); the rare results go through the core."""
@@ -1349,10 +1345,3 @@ def forecast_reference(pos: Position, turns: int, trials: int, seed: int | None 
         for f in p.blazes():
             blaze[index[f.location]] += 1
     return Forecast(pos, turns, trials, seed, locs, burning / trials, blaze / trials)
-
-
-def exact_one_phase(pos: Position) -> dict[Location, float]:
-    """Chance each Location gets a Flame from Spreading Fire at the end of this AFPh (B25.6), as floats."""
-    from .fire import pending_spreads
-
-    return {loc: float(sc.chance) for loc, sc in pending_spreads(pos).items()}
