@@ -789,12 +789,12 @@ class _Batch:
     """The fire state of T trajectories over the program's L Locations.
 
     A Flame's Flame→Blaze DR (B25.151) has the same odds every AFPh (its Location's need and
-    extinction numbers do not change while it burns), so the AFPh it goes out or becomes a Blaze is
-    geometric, and which of the two a separate draw.  Each Flame's fate is drawn when it is placed,
-    and a Location keeps two numbers (Player Turns counted from the start): :attr:`fb`, the first
-    AFPh one of its Flames becomes a Blaze, and :attr:`fo`, the last AFPh one of its other Flames
-    is still burning in — one draw per Flame instead of one DR per Flame per Player Turn, with the
-    same probabilities.  A Location has a Flame while ``fb`` is set or ``fo`` is not yet past.
+    extinction numbers do not change while it burns), so its fate — Blaze or out, after k AFPhs —
+    is drawn once, when it is placed (:func:`_fate_tables`): one draw per Flame instead of one DR
+    per Flame per Player Turn, with the same probabilities.  A Location keeps two numbers (Player
+    Turns counted from the start): :attr:`fb`, the AFPh its first Flame to become a Blaze does so,
+    and :attr:`fo`, the AFPh its last Flame to go out goes out in.  It has a Flame while ``fb`` is
+    set or ``fo`` is not yet past.
     """
 
     def __init__(self, prog: ForecastProgram, trials: int, rng: np.random.Generator,
