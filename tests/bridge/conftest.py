@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from asl_vassal_bridge.bridge.client import BridgeClient, connect
 from tests.support import vassal_harness as vh
 
 
@@ -55,6 +58,32 @@ def launch(name: str, module: Path, pieces: list[vh.GamePiece], support_jar: Pat
            workdir: Path) -> vh.VassalPlayer:
     game = vh.write_saved_game(workdir / f"{name}.vsav", pieces)
     return vh.VassalPlayer(name, module, game, support_jar, display, workdir, workdir / f"{name}.json")
+
+
+def wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
+    """Wait until the bridge says the game has started."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if client.status().get("started"):
+            return
+        time.sleep(0.2)
+    raise AssertionError("the game did not start")
+
+
+@contextmanager
+def started_player(name: str, module: Path, support_jar: Path, display: str,
+                   workdir: Path) -> Iterator[tuple[vh.VassalPlayer, BridgeClient]]:
+    """A VASSAL player with the standard pieces, its bridge connected and its game started; stopped after."""
+    workdir.mkdir(exist_ok=True)
+    player = launch(name, module, standard_pieces(), support_jar, display, workdir)
+    try:
+        player.wait_connection_file()
+        client = connect(player.connection_file)
+        wait_started(client)
+        yield player, client
+        client.close()
+    finally:
+        player.stop()
 
 
 def hidden_piece(pid: str, hex_name: str, owner: str) -> vh.GamePiece:

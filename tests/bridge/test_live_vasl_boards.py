@@ -14,7 +14,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,13 +21,12 @@ from typing import Any
 import pytest
 
 from asl_vassal_bridge.bridge import convert
-from asl_vassal_bridge.bridge.client import BridgeClient, connect
 from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
 from asl_vassal_bridge.core.position import Phase
 from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay, parse_board_state
 from tests.support import vassal_harness as vh
 
-from .conftest import launch, standard_pieces
+from .conftest import started_player
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
@@ -53,29 +51,12 @@ def vasl_board_module(module_with_extension: Path, engine_dir: Path) -> Path:
     return mod
 
 
-def _wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
-    end = time.time() + timeout
-    while time.time() < end:
-        if client.status().get("started"):
-            return
-        time.sleep(0.2)
-    raise AssertionError("the game did not start")
-
-
 @pytest.fixture(scope="module")
 def dora(vasl_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
-    work = engine_dir / "vaslboards"
-    work.mkdir(exist_ok=True)
-    player = launch("dora", vasl_board_module, standard_pieces(), support_jar, xvfb.display, work)
-    try:
-        player.wait_connection_file()
-        client = connect(player.connection_file)
-        _wait_started(client)
+    with started_player("dora", vasl_board_module, support_jar, xvfb.display, engine_dir / "vaslboards") as (
+            player, client):
         state = client.jvm.aslbridgetest.TestHooks.vaslBoard(vh.BOARD, ENTRY)
         yield player, client, state
-        client.close()
-    finally:
-        player.stop()
 
 
 def _boards_dir() -> Path:

@@ -28,36 +28,17 @@ from asl_vassal_bridge.core.environment import EC, WindForce
 from asl_vassal_bridge.core.position import Phase
 from tests.support import vassal_harness as vh
 
-from .conftest import launch, standard_pieces
+from .conftest import started_player
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def alice(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
-    work = engine_dir / "single"
-    work.mkdir(exist_ok=True)
-    player = launch("alice", module_with_extension, standard_pieces(), support_jar, xvfb.display, work)
-    try:
-        player.wait_connection_file()
-        client = connect(player.connection_file)
-        _wait_started(client)
+    with started_player("alice", module_with_extension, support_jar, xvfb.display, engine_dir / "single") as (
+            player, client):
         client.jvm.aslbridgetest.TestHooks.seedDice(20261122)
         yield player, client
-        client.close()
-    finally:
-        player.stop()
-
-
-def _wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
-    import time
-
-    end = time.time() + timeout
-    while time.time() < end:
-        if client.status().get("started"):
-            return
-        time.sleep(0.2)
-    raise AssertionError("the game did not start")
 
 
 def _fires(snap: dict[str, Any]) -> Counter[tuple[str, str]]:
