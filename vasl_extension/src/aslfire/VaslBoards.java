@@ -2,7 +2,6 @@ package aslfire;
 
 import java.awt.Rectangle;
 import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.util.Enumeration;
 import java.util.Iterator;
 
@@ -19,41 +18,6 @@ final class VaslBoards {
   private static final String SSR_OVERLAY = "SSROverlay";
 
   private VaslBoards() {
-  }
-
-  /** The public no-argument method {@code name} of the object's class, or null. */
-  private static Method method(Object target, String name) {
-    Method m;
-    try {
-      m = target.getClass().getMethod(name);
-    }
-    catch (NoSuchMethodException | RuntimeException | LinkageError e) {
-      return null;
-    }
-    try {
-      m.setAccessible(true);  // a public method declared by a non-public class
-    }
-    catch (RuntimeException e) {
-      // not needed for a public class
-    }
-    return m;
-  }
-
-  /** {@code target.name()}, or null if there is no such method or it fails. */
-  static Object tryCall(Object target, String name) {
-    if (target == null) {
-      return null;
-    }
-    Method m = method(target, name);
-    if (m == null) {
-      return null;
-    }
-    try {
-      return m.invoke(target);
-    }
-    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      return null;
-    }
   }
 
   private static String tryField(Object target, String name) {
@@ -79,7 +43,7 @@ final class VaslBoards {
 
   /** True if the board's class has VASL's {@code getOverlays()} (an ASLBoard). */
   static boolean isVaslBoard(Object board) {
-    return board != null && method(board, "getOverlays") != null;
+    return board != null && Reflect.method(board, "getOverlays") != null;
   }
 
   /** Appends the board's VASL part, or {@code null} for a board that is not VASL's. */
@@ -91,15 +55,15 @@ final class VaslBoards {
         return;
       }
       sb.append("{\"state\":");
-      Json.quote(sb, Snapshot.str(tryCall(board, "getState")));
+      Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getState")));
       sb.append(",\"version\":");
-      Json.quote(sb, Snapshot.str(tryCall(board, "getVersion")));
+      Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getVersion")));
       sb.append(",\"crop\":");
-      appendCrop(sb, tryCall(board, "getCropBounds"));
+      appendCrop(sb, Reflect.tryCall(board, "getCropBounds"));
       sb.append(",\"ssr\":");
-      Json.quote(sb, Snapshot.str(tryCall(board, "getTerrain")));
+      Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getTerrain")));
       sb.append(",\"overlays\":");
-      appendOverlays(sb, tryCall(board, "getOverlays"));
+      appendOverlays(sb, Reflect.tryCall(board, "getOverlays"));
       sb.append('}');
     }
     catch (RuntimeException | LinkageError e) {
@@ -160,12 +124,12 @@ final class VaslBoards {
         }
         first = false;
         sb.append("{\"name\":");
-        Json.quote(sb, Snapshot.str(tryCall(o, "getName")));
+        Json.quote(sb, Snapshot.str(Reflect.tryCall(o, "getName")));
         sb.append(",\"hex1\":");
         Json.quote(sb, tryField(o, "hex1"));
         sb.append(",\"hex2\":");
         Json.quote(sb, tryField(o, "hex2"));
-        Object keep = tryCall(o, "getPreserveElevation");
+        Object keep = Reflect.tryCall(o, "getPreserveElevation");
         sb.append(",\"preserveElevation\":").append(keep instanceof Boolean ? keep.toString() : "null");
         sb.append(",\"ssr\":").append(isSsrOverlay(o));
         sb.append('}');

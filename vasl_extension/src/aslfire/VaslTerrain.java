@@ -13,36 +13,12 @@ final class VaslTerrain {
   private VaslTerrain() {
   }
 
-  private static Object call(Object target, String name, Object... args) throws ReflectiveOperationException {
-    if (target == null) {
-      return null;
-    }
-    Class<?>[] types = new Class<?>[args.length];
-    for (int i = 0; i < args.length; i++) {
-      types[i] = args[i] instanceof Integer ? int.class : args[i].getClass();
-    }
-    Method m = target.getClass().getMethod(name, types);
-    return m.invoke(target, args);
-  }
-
-  private static Object tryCall(Object target, String name) {
-    try {
-      return call(target, name);
-    }
-    catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
-    }
-  }
-
   /** Appends the terrain JSON of a map, or {@code null} if VASL's model is absent or unreadable. */
   static void append(StringBuilder sb, Object map) {
     int mark = sb.length();
     try {
-      Method getter;
-      try {
-        getter = map.getClass().getMethod("getVASLMap");
-      }
-      catch (NoSuchMethodException e) {
+      Method getter = Reflect.method(map, "getVASLMap");
+      if (getter == null) {
         sb.append("null");
         return;
       }
@@ -51,15 +27,15 @@ final class VaslTerrain {
         sb.append("null");
         return;
       }
-      int width = ((Number) call(vmap, "getWidth")).intValue();
-      int height = ((Number) call(vmap, "getHeight")).intValue();
+      int width = ((Number) Reflect.call(vmap, "getWidth")).intValue();
+      int height = ((Number) Reflect.call(vmap, "getHeight")).intValue();
       sb.append("{\"source\":\"VASL\",\"hexes\":[");
       boolean first = true;
       for (int col = 0; col < width; col++) {
         for (int row = 0; row <= height; row++) {
           Object hex;
           try {
-            hex = call(vmap, "getHex", col, row);
+            hex = Reflect.call(vmap, "getHex", col, row);
           }
           catch (ReflectiveOperationException | RuntimeException e) {
             hex = null;
@@ -72,14 +48,14 @@ final class VaslTerrain {
           }
           first = false;
           sb.append("{\"name\":");
-          Json.quote(sb, Snapshot.str(call(hex, "getName")));
-          sb.append(",\"elevation\":").append(call(hex, "getBaseHeight"));
+          Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
+          sb.append(",\"elevation\":").append(Reflect.call(hex, "getBaseHeight"));
           sb.append(",\"locations\":[");
-          Object center = call(hex, "getCenterLocation");
+          Object center = Reflect.call(hex, "getCenterLocation");
           Object loc = center;
           // walk down to the lowest Location, then up through every level
           for (int guard = 0; guard < 8; guard++) {
-            Object down = tryCall(loc, "getDownLocation");
+            Object down = Reflect.tryCall(loc, "getDownLocation");
             if (down == null) {
               break;
             }
@@ -91,15 +67,15 @@ final class VaslTerrain {
               sb.append(',');
             }
             fl = false;
-            Object terrain = call(loc, "getTerrain");
+            Object terrain = Reflect.call(loc, "getTerrain");
             sb.append("{\"name\":");
-            Json.quote(sb, Snapshot.str(call(loc, "getName")));
-            sb.append(",\"level\":").append(call(loc, "getBaseHeight"));
+            Json.quote(sb, Snapshot.str(Reflect.call(loc, "getName")));
+            sb.append(",\"level\":").append(Reflect.call(loc, "getBaseHeight"));
             sb.append(",\"terrain\":");
-            Json.quote(sb, Snapshot.str(tryCall(terrain, "getName")));
+            Json.quote(sb, Snapshot.str(Reflect.tryCall(terrain, "getName")));
             sb.append(",\"center\":").append(loc == center);
             sb.append('}');
-            loc = tryCall(loc, "getUpLocation");
+            loc = Reflect.tryCall(loc, "getUpLocation");
           }
           sb.append("]}");
         }
