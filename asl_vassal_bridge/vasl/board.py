@@ -24,6 +24,7 @@ depictions touch across their shared hexside: those form one *feature*
 from __future__ import annotations
 
 import io
+import math
 import os
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -178,13 +179,17 @@ def _unframe(stream: bytes, source: str) -> bytes:
 
 
 def row_counts(width: int, height: int, alt_grain: bool = False) -> list[int]:
-    """Hexes per column: the columns that start with a half hex have one more (VASL ``rowCount``)."""
-    long_parity = 0 if alt_grain else 1
-    return [height + (1 if c % 2 == long_parity else 0) for c in range(width)]
+    """Hexes per column: odd columns (B, D…) start with a half hex and have one more (VASL ``Map``).
+
+    VASL's LOS model reads and builds every board this way; *alt_grain* is
+    accepted for compatibility and ignored, as VASL's LOS model ignores
+    ``altHexGrain`` (it only reaches VASSAL's drawn grid).
+    """
+    return [height + c % 2 for c in range(width)]
 
 
 def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSData:
-    """Decode a gzipped LOSData member.
+    """Decode a gzipped LOSData member (*alt_grain* is ignored, as by VASL: see :func:`row_counts`).
 
     :raises BadLOSDataError: for broken gzip, a wrong header, or a payload of the wrong length.
     """
@@ -198,7 +203,7 @@ def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSD
     width, height, gw, gh = struct.unpack_from(">4i", payload, 0)
     if not (0 < width <= 500 and 0 < height <= 500 and gw > 0 and gh > 0 and gw * gh <= MAX_GRID_PIXELS):
         raise BadLOSDataError(f"{source}: LOSData header {width}×{height} hexes, {gw}×{gh} pixels is out of range")
-    counts = row_counts(width, height, alt_grain)
+    counts = row_counts(width, height)
     expected = 16 + 2 * gw * gh + sum(counts)
     if len(payload) != expected:
         raise BadLOSDataError(f"{source}: LOSData payload is {len(payload)} bytes; a {width}×{height}-hex, "
@@ -213,9 +218,40 @@ def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSD
 # --- Geometry --------------------------------------------------------------------------
 
 
+#: VASL's geomorphic defaults (``BoardArchive.GEO_*``): hex width 1800/32, height 645/10, A1 at (0, 32.25).
+GEO_HEX_WIDTH = 1800 / 32
+GEO_HEX_HEIGHT = 64.5
+GEO_A1 = (0.0, 32.25)
+#: ``BoardMetadata`` value meaning "not given" (VASL ``BoardMetadata.MISSING``).
+MISSING = -999.0
+#: ``A1CenterX`` of the right-hand half boards 1b–13b, whose columns VASL names Q…Z, AA…GG.
+HALF_BOARD_B_X = -901.0
+#: The ``A1CenterY`` values for which VASL's LOS map builds a hex grid (odd columns long): geomorphic
+#: boards, the BFP DW "b" boards (rows numbered from 10) and the big-hex BFP boards.
+VASL_GRID_ORIGINS_Y = (32.25, -612.75, 97.1)
+
+
+def _vasl_column_name(col: int, half_board_b: bool) -> str:
+    """VASL ``Map.getGEOHexName``'s column letters: A…Z, AA…; Q…Z, AA…GG on a half board "b"."""
+    if half_board_b:
+        return chr(ord("Q") + col) if col < 10 else chr(ord("A") + (col - 10) % 26) * 2
+    return column_letters(col)
+
+
 @dataclass(frozen=True, slots=True)
 class BoardGeometry:
-    """Hex grid geometry of one board in its own pixels."""
+    """Hex grid geometry of one board in its own pixels, as VASL's LOS model (``VASL.LOS.Map.Map``) builds it.
+
+    *a1_x*, *a1_y* are the board's ``A1CenterX``/``A1CenterY`` (VASL's
+    defaults applied); odd columns (B, D…) are the long ones, starting with a
+    half hex at row index 0.  Hex names follow VASL: a half board "b"
+    (``A1CenterX`` −901) names its columns Q…GG, and a negative ``A1CenterY``
+    (BFP DW "b" boards) numbers rows from ``int(−A1CenterY / hexHeight) + 1``.
+
+    >>> g = BoardGeometry(17, 20, 957, 1290, 56.3125, 64.5, HALF_BOARD_B_X, 32.25)
+    >>> g.hexes()[0], g.hexes()[-1], g.first_column
+    ((0, 0, 'Q1'), (16, 19, 'GG20'), 16)
+    """
 
     width: int
     height: int
@@ -229,49 +265,80 @@ class BoardGeometry:
 
     @property
     def long_parity(self) -> int:
-        """Column parity (0 or 1) of the columns that start with a half hex at row 0."""
-        return 0 if self.alt_grain else 1
+        """Column parity of the columns that start with a half hex at row index 0 (always 1, as in VASL)."""
+        return 1
+
+    @property
+    def half_board_b(self) -> bool:
+        """A right-hand half board (12b, 13b…): VASL names its columns Q…GG."""
+        return self.a1_x == HALF_BOARD_B_X
+
+    @property
+    def first_column(self) -> int:
+        """Column index (A = 0) of the letters VASL gives column 0: 16 (Q) on a half board "b"."""
+        return 16 if self.half_board_b else 0
+
+    @property
+    def first_row(self) -> int:
+        """Added to the printed row numbers (VASL: 10 on the BFP DW "b" boards, else 0)."""
+        return int(-self.a1_y / self.hex_height) + 1 if self.a1_y < 0 else 0
+
+    def name(self, col: int, row_index: int) -> str:
+        """VASL's name of the hex in column *col*, row index *row_index*."""
+        return f"{_vasl_column_name(col, self.half_board_b)}{row_index + self.first_row + (1 - col % 2)}"
 
     def hexes(self) -> list[tuple[int, int, str]]:
         """(column, row index, name) of every hex, column-major as LOSData stores stairways."""
-        out = []
-        for c, n in enumerate(row_counts(self.width, self.height, self.alt_grain)):
-            first = 0 if c % 2 == self.long_parity else 1
-            for r in range(n):
-                out.append((c, r, f"{column_letters(c)}{r + first}"))
-        return out
+        return [(c, r, self.name(c, r)) for c, n in enumerate(row_counts(self.width, self.height))
+                for r in range(n)]
 
     def centre(self, col: int, row_index: int) -> tuple[float, float]:
         """Pixel centre of hex (column, row index) (VASL ``Map.getHexCenterPoint``)."""
-        x = self.a1_x + self.hex_width * col
-        y = self.a1_y + self.hex_height * row_index - (self.hex_height / 2 if col % 2 == self.long_parity else 0.0)
-        return x, y
+        x = max(self.a1_x, 0.0) + self.hex_width * col
+        y0 = self.hex_height / 2 if self.a1_y < 0 else self.a1_y
+        return x, y0 + self.hex_height * row_index - self.hex_height / 2 * (col % 2)
 
     def parse(self, name: str) -> tuple[int, int]:
         """(column, row index) of a board hex name.
 
         :raises HexNameError: if the name is not a hex of this board.
         """
-        h = name.strip()
+        h = name.strip().upper()
         letters = h.rstrip("0123456789")
         digits = h[len(letters):]
         if not letters or not digits:
             raise HexNameError(f"{name!r} is not a hex name (expected e.g. E4)")
-        col = column_index(letters)
-        first = 0 if col % 2 == self.long_parity else 1
-        idx = int(digits) - first
-        if not (0 <= col < self.width and 0 <= idx < row_counts(self.width, self.height, self.alt_grain)[col]):
+        col = column_index(letters) - self.first_column
+        idx = int(digits) - self.first_row - (1 - col % 2)
+        if not (0 <= col < self.width and 0 <= idx < row_counts(self.width, self.height)[col]):
             raise HexNameError(f"hex {name} is off the board ({self.width}×{self.height} hexes)")
         return col, idx
 
+    def local_hex(self, col: int, row_index: int) -> Hex:
+        """The core :class:`Hex` of (column, row index) on this board alone (A1 = column 0, row 1)."""
+        return Hex.from_offset(col, row_index + 1 - col % 2)
 
-def geometry_for(meta: BoardMetadata, los: LOSData) -> BoardGeometry:
-    hw = meta.hex_width or (los.grid_width / max(los.width - 1, 1))
-    hh = meta.hex_height or (los.grid_height / los.height)
-    a1x = meta.a1_center_x if meta.a1_center_x is not None else 0.0
-    a1y = meta.a1_center_y if meta.a1_center_y is not None else (0.0 if meta.alt_hex_grain else hh / 2)
-    return BoardGeometry(los.width, los.height, los.grid_width, los.grid_height, hw, hh, a1x, a1y,
-                         meta.alt_hex_grain)
+
+def _meta_value(v: float | None, default: float) -> float:
+    return default if v is None or v == MISSING else v
+
+
+def geometry_for(meta: BoardMetadata, los: LOSData, source: str = "") -> BoardGeometry:
+    """The board's hex grid as VASL's LOS model builds it (``BoardArchive``/``Map``: missing values default to
+    the geomorphic ones).
+
+    :raises BadLOSDataError: when VASL builds no hex grid for the board (an ``A1CenterY`` other than
+        32.25, 97.1 or −612.75): VASL has no LOS model for it either.
+    """
+    geo = BoardGeometry(los.width, los.height, los.grid_width, los.grid_height,
+                        _meta_value(meta.hex_width, GEO_HEX_WIDTH), _meta_value(meta.hex_height, GEO_HEX_HEIGHT),
+                        _meta_value(meta.a1_center_x, GEO_A1[0]), _meta_value(meta.a1_center_y, GEO_A1[1]),
+                        meta.alt_hex_grain)
+    if geo.a1_y not in VASL_GRID_ORIGINS_Y:
+        raise BadLOSDataError(
+            f"{source or meta.name}: A1CenterY={geo.a1_y:g} in BoardMetadata.xml is none of the hex grid origins "
+            "VASL's LOS model knows (32.25, 97.1, -612.75), so VASL has no LOS model for this board either")
+    return geo
 
 
 @lru_cache(maxsize=8)
@@ -287,26 +354,27 @@ def _labels(geo: BoardGeometry) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.f
     distances depend only on y and the column's half-hex shift, so they are
     computed once per shift.
     """
-    counts = row_counts(geo.width, geo.height, geo.alt_grain)
+    counts = row_counts(geo.width, geo.height)
     starts = [0]
     for n in counts[:-1]:
         starts.append(starts[-1] + n)
     gw, gh = geo.grid_width, geo.grid_height
+    ax, ay = geo.centre(0, 0)  # column 0 is not shifted
     ys = np.arange(gh, dtype=np.float64)
     rows: dict[tuple[bool, int], npt.NDArray[np.int32]] = {}
     dy2: dict[tuple[bool, int], npt.NDArray[np.float32]] = {}
     for shifted in (False, True):
         shift = geo.hex_height / 2 if shifted else 0.0
-        base = np.floor((ys - geo.a1_y + shift) / geo.hex_height).astype(np.int32)
+        base = np.floor((ys - ay + shift) / geo.hex_height).astype(np.int32)
         for dr in (0, 1):
             r = base + dr
             rows[shifted, dr] = r
-            dy = ys - (geo.a1_y + geo.hex_height * r - shift)
+            dy = ys - (ay + geo.hex_height * r - shift)
             dy2[shifted, dr] = (dy * dy).astype(np.float32)[:, None]
     best_d = np.full((gh, gw), np.inf, dtype=np.float32)
     best_i = np.full((gh, gw), -1, dtype=np.int32)
     xs = np.arange(gw, dtype=np.float64)
-    left = np.floor((xs - geo.a1_x) / geo.hex_width).astype(np.int64)
+    left = np.floor((xs - ax) / geo.hex_width).astype(np.int64)
     for band in range(int(left.min()), int(left.max()) + 1):
         xsel = np.nonzero(left == band)[0]
         if len(xsel) == 0:
@@ -318,7 +386,7 @@ def _labels(geo: BoardGeometry) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.f
             if not 0 <= c < geo.width:
                 continue
             shifted = c % 2 == geo.long_parity
-            dx = xs[x0:x1] - (geo.a1_x + geo.hex_width * c)
+            dx = xs[x0:x1] - (ax + geo.hex_width * c)
             dx2 = (dx * dx).astype(np.float32)[None, :]
             for dr in (0, 1):
                 r = rows[shifted, dr]
@@ -450,6 +518,160 @@ def _union_find(n: int, pairs: Iterable[tuple[int, int]]) -> list[int]:
     return [find(i) for i in range(n)]
 
 
+# --- VASL's own hex terrain (VASL.LOS.Map.Hex.resetTerrain) ------------------------------
+
+
+@dataclass(frozen=True)
+class VaslCentres:
+    """Per hex (in :meth:`BoardGeometry.hexes` order) the points VASL's ``Hex`` uses, in board pixels.
+
+    *fixed*: the centre pulled onto the grid at its edges (``fixMapEdgePoints``);
+    *los*: the centre Location's point (the fixed centre truncated to whole pixels);
+    *sides*: ``[hex, side, (x, y)]`` the six hexside Locations' points (the
+    hexside midpoints one pixel inward, side 0 up, clockwise); *side_on*:
+    which hexsides VASL counts as on the map; *box*: the bounding box
+    ``(x0, y0, x1, y1)`` (end exclusive) of the hex outline.
+    """
+
+    fixed: npt.NDArray[np.float64]
+    los: npt.NDArray[np.int64]
+    sides: npt.NDArray[np.int64]
+    side_on: npt.NDArray[np.bool_]
+    box: npt.NDArray[np.int64]
+
+
+def _fix_edge(v: npt.NDArray[np.float64], size: int) -> npt.NDArray[np.float64]:
+    """VASL ``Hex.fixMapEdgePoints`` on one axis: -1 → 0, and size or size + 1 → size − 1."""
+    v = np.where(v == -1.0, 0.0, v)
+    t = np.trunc(v)
+    return np.where((t == size) | (t == size + 1), size - 1.0, v)
+
+
+def vasl_centres(geo: BoardGeometry) -> VaslCentres:
+    """The centre, hexside and outline points of every hex, computed as VASL's ``Hex`` does."""
+    hexes = geo.hexes()
+    raw = np.array([geo.centre(c, r) for c, r, _ in hexes], dtype=np.float64)
+    x, y = raw[:, 0], raw[:, 1]
+    gw, gh = geo.grid_width, geo.grid_height
+    fixed = np.stack([_fix_edge(x, gw), _fix_edge(y, gh)], axis=1)
+    los = np.trunc(fixed).astype(np.int64)
+    vo = geo.hex_height / 2.0
+    ho = math.cos(math.radians(30.0)) * vo
+    offsets = ((0.0, -vo + 1.0, False), (ho - 1.0, -vo / 2 + 1.0, True), (ho - 1.0, vo / 2 - 1.0, True),
+               (0.0, vo - 1.0, False), (-ho + 1.0, vo / 2 - 1.0, True), (-ho + 1.0, -vo / 2 + 1.0, True))
+    sides = np.empty((len(hexes), 6, 2), dtype=np.int64)
+    for k, (dx, dy, shift_x) in enumerate(offsets):
+        sx = np.trunc(x + dx) if shift_x else np.trunc(x)
+        sides[:, k, 0] = np.trunc(_fix_edge(sx, gw))
+        sides[:, k, 1] = np.trunc(_fix_edge(np.trunc(y + dy), gh))
+    side = geo.hex_width * 2.0 / 3.0
+    vx = [x - side / 2, x + side / 2, x + side, x + side / 2, x - side / 2, x - side]
+    vy = [y - vo, y - vo, y, y + vo, y + vo, y]
+    rx = np.stack([np.floor(_fix_edge(v, gw) + 0.5) for v in vx], axis=1)  # Math.round
+    ry = np.stack([np.floor(_fix_edge(v, gh) + 0.5) for v in vy], axis=1)
+    box = np.stack([rx.min(axis=1), ry.min(axis=1), rx.max(axis=1), ry.max(axis=1)], axis=1).astype(np.int64)
+    cols = np.array([c for c, _, _ in hexes])
+    rows = np.array([r for _, r, _ in hexes])
+    odd = cols % 2 == 1
+    side_on = np.ones((len(hexes), 6), dtype=bool)
+    side_on[cols == 0, 4:6] = False  # Hex.setHexFlags
+    side_on[cols + 1 == geo.width, 1:3] = False
+    top = odd & (rows == 0)
+    side_on[np.ix_(top, [0, 1, 5])] = False
+    bottom = odd & (rows == geo.height)
+    side_on[np.ix_(bottom, [2, 3, 4])] = False
+    return VaslCentres(fixed, los, sides, side_on, box)
+
+
+def _losc(table: TerrainTable, *names: str) -> npt.NDArray[np.bool_]:
+    lut = np.zeros(256, dtype=bool)
+    for code, t in table.by_code.items():
+        lut[code] = t.los_category.upper() in names
+    return lut
+
+
+def vasl_centre_terrain(los: LOSData, geo: BoardGeometry, table: TerrainTable,
+                        pts: VaslCentres | None = None) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each hex's terrain code and base elevation as VASL's LOS model sets them (``Hex.resetTerrain``).
+
+    In VASL's order: the terrain at the centre Location's point; if that is no
+    building, the building at the first hexside point (0 up, clockwise) that
+    has one (a building missing the centre dot); a market place's ground
+    level is Open Ground; then inherent terrain (orchard, grain…) overrides it:
+    the first inherent pixel, scanning the outline's bounding box column by
+    column, whose nearest Location is the centre.  The base elevation is the
+    elevation at the centre point; depression terrain and single-hex bridges
+    add Locations but change neither (a bridge drawn over the centre stays the
+    hex's terrain at the bridge's elevation).
+    """
+    p = pts if pts is not None else vasl_centres(geo)
+    ter = los.terrain
+    gw, gh = geo.grid_width, geo.grid_height
+    lx, ly = p.los[:, 0], p.los[:, 1]
+    code = ter[ly, lx].astype(np.int64)
+    elev = los.elevation[ly, lx].astype(np.int64)
+    building = _losc(table, "BUILDING", "FACTORY", "MARKETPLACE")
+    market = _losc(table, "MARKETPLACE")
+    # A building that misses the centre dot: the first hexside point on a building wins.
+    found = np.full(len(code), -1, dtype=np.int64)
+    for k in range(6):
+        sx, sy = p.sides[:, k, 0], p.sides[:, k, 1]
+        ok = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
+        sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
+        found = np.where((found < 0) & ok & building[sc], sc, found)
+    code = np.where(~building[code] & (found >= 0), found, code)
+    open_ground = next((c for c, t in table.by_code.items() if t.name == "Open Ground"), None)
+    if open_ground is not None:
+        code = np.where(market[code], open_ground, code)
+    inherent = np.zeros(256, dtype=bool)
+    for c, t in table.by_code.items():
+        inherent[c] = t.inherent
+    code = _inherent_override(ter, inherent[ter], p, code)
+    return code, elev
+
+
+def _inherent_override(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: VaslCentres,
+                       code_in: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """``Hex.setInherentTerrain``, whole-array: only hexes whose outline box holds an inherent pixel are scanned."""
+    code = code_in.copy()
+    gh, gw = mask.shape
+    integral = np.zeros((gh + 1, gw + 1), dtype=np.int64)
+    integral[1:, 1:] = mask.cumsum(axis=0).cumsum(axis=1)
+    x0, y0, x1, y1 = (p.box[:, k] for k in range(4))
+    cx0, cy0 = np.clip(x0, 0, gw), np.clip(y0, 0, gh)
+    cx1, cy1 = np.clip(x1, 0, gw), np.clip(y1, 0, gh)
+    count = integral[cy1, cx1] - integral[cy0, cx1] - integral[cy1, cx0] + integral[cy0, cx0]
+    cand = np.nonzero(count > 0)[0]
+    if len(cand) == 0:
+        return code
+    w = int((x1 - x0)[cand].max())
+    h = int((y1 - y0)[cand].max())
+    xs = x0[cand, None] + np.arange(w)[None, :]  # [m, w]
+    ys = y0[cand, None] + np.arange(h)[None, :]  # [m, h]
+    okx = (xs < x1[cand, None]) & (xs >= 0) & (xs < gw)
+    oky = (ys < y1[cand, None]) & (ys >= 0) & (ys < gh)
+    hit = mask[np.clip(ys, 0, gh - 1)[:, None, :], np.clip(xs, 0, gw - 1)[:, :, None]]  # [m, x, y]
+    hit &= okx[:, :, None] & oky[:, None, :]
+    # The nearest Location must be the centre: no on-map hexside point strictly closer.
+    dcx = xs - p.los[cand, 0, None]
+    dcy = ys - p.los[cand, 1, None]
+    d_centre = dcx[:, :, None] ** 2 + dcy[:, None, :] ** 2
+    for k in range(6):
+        on = p.side_on[cand, k]
+        dsx = xs - p.sides[cand, k, 0, None]
+        dsy = ys - p.sides[cand, k, 1, None]
+        closer = dsx[:, :, None] ** 2 + dsy[:, None, :] ** 2 < d_centre
+        hit &= ~(closer & on[:, None, None])
+    flat = hit.reshape(len(cand), -1)
+    has = flat.any(axis=1)
+    first = flat.argmax(axis=1)
+    fx = x0[cand] + first // h
+    fy = y0[cand] + first % h
+    idx = cand[has]
+    code[idx] = ter[fy[has], fx[has]]
+    return code
+
+
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
                  source: str) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
@@ -463,40 +685,27 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
                                   " does not define (expected VASL terrainType typeCodes)")
     hexes = geo.hexes()
     n = len(hexes)
-    labels, dist = _labels(geo)
+    labels, _dist = _labels(geo)
+    centre_pts = vasl_centres(geo)
     centres = np.array([geo.centre(c, r) for c, r, _ in hexes], dtype=np.float64)
-    cx, cy = np.trunc(centres[:, 0]), np.trunc(centres[:, 1])
+    cx, cy = centre_pts.los[:, 0].astype(np.float64), centre_pts.los[:, 1].astype(np.float64)
     # Per-code facts as lookup arrays.
-    lut_inherent = np.zeros(256, dtype=bool)
     lut_building = np.zeros(256, dtype=bool)
     lut_road = np.zeros(256, dtype=bool)
     lut_hexside = np.zeros(256, dtype=bool)
     fire_id = np.zeros(256, dtype=np.int32)
     terrains = list(Terrain)
     for code, t in table.by_code.items():
-        lut_inherent[code] = t.inherent
         lut_building[code] = t.mapping.is_building
         lut_road[code] = t.mapping.terrain is Terrain.ROAD
         lut_hexside[code] = t.mapping.hexside
         fire_id[code] = terrains.index(t.mapping.terrain)
-    # Centre sample (VASL samples one pixel right and up of the centre first).
-    ccode = _sample(los.terrain, cx + 1, cy - 1)
-    celev = _sample(los.elevation, cx + 1, cy - 1).astype(int)
-    # Building fallback: probes 5 px around the centre; the last building found wins (VASL).
-    for dx, dy in ((5, 0), (-5, 0), (0, 5), (0, -5)):
-        probe = _sample(los.terrain, cx + dx, cy + dy)
-        use = ~lut_building[ccode] & lut_building[probe]
-        ccode = np.where(use, probe, ccode)
-    # Histograms: whole hex, and the inner region nearer the centre than any hexside (inherent terrain).
+    ccode, celev = vasl_centre_terrain(los, geo, table, centre_pts)
+    # Histogram of every terrain drawn in each hex (pixels nearest its centre).
     flat_l = labels.ravel().astype(np.int64)
     flat_t = los.terrain.ravel().astype(np.int64)
     on = flat_l >= 0
     hist = np.bincount(flat_l[on] * 256 + flat_t[on], minlength=n * 256).reshape(n, 256)
-    inner = on & (dist.ravel() < geo.hex_height / 4)
-    ihist = np.bincount(flat_l[inner] * 256 + flat_t[inner], minlength=n * 256).reshape(n, 256)
-    inh = ihist * lut_inherent[None, :]
-    has_inh = inh.sum(axis=1) > 0
-    ccode = np.where(has_inh & ~lut_building[ccode], inh.argmax(axis=1), ccode)
     totals = hist.sum(axis=1).clip(min=1)
     # Hexside samples: a pixel just inside each hexside's midpoint, and the pixel across it.
     half_h = geo.hex_height / 2
@@ -621,7 +830,7 @@ def read_board_archive(arc: Archive, source: str, table: TerrainTable) -> VaslBo
     if (los.width, los.height) != (meta.width, meta.height):
         raise BadLOSDataError(f"{source}: LOSData is {los.width}×{los.height} hexes but BoardMetadata.xml says "
                               f"{meta.width}×{meta.height}")
-    geo = geometry_for(meta, los)
+    geo = geometry_for(meta, los, source)
     hexes, buildings = derive_hexes(los, geo, table, meta, source)
     img_name = arc.find(meta.image) if meta.image else None
     image = arc.read(img_name) if img_name else None
