@@ -95,6 +95,17 @@ def main(argv: list[str] | None = None) -> int:
         perfect += not diffs and not extra
         more = f", {extra} hexes VASL lacks" if extra else ""
         print(f"{name}: {ok}/{len(want)}{more}" + (f"  e.g. {'; '.join(diffs[:a.detail])}" if diffs else ""))
+    if not a.only:
+        both = disagree = 0
+        for name, why in sorted(refused.items()):
+            try:
+                read_board(a.boards / name, table)
+            except (BadInput, OSError):
+                both += 1
+                continue
+            disagree += 1
+            print(f"{name}: VASL has no LOS model ({why}) but the project decodes it")
+        print(f"no LOS model in VASL: {len(refused)} files, {both} refused by the project too, {disagree} decoded")
     print(f"TOTAL: {agree}/{total} hexes agree ({100 * agree / max(total, 1):.2f} %), "
           f"{perfect}/{len(names)} boards identical")
     for k, n in kinds.most_common(25):

@@ -48,6 +48,7 @@ __all__ = [
     "BoardMetadata",
     "HexTerrain",
     "LOSData",
+    "NoLOSModelError",
     "VaslBoard",
     "decode_losdata",
     "game_map",
@@ -62,6 +63,11 @@ MAX_GRID_PIXELS = 40_000_000
 
 class BadLOSDataError(VaslFileError):
     """LOSData that is not the gzip/Java block-data stream VASL writes."""
+
+
+class NoLOSModelError(BadLOSDataError):
+    """A board for which VASL builds no LOS model either (no BoardMetadata.xml or LOSData, or a hex grid
+    VASL's LOS map cannot lay out)."""
 
 
 # --- BoardMetadata.xml -----------------------------------------------------------------
@@ -335,7 +341,7 @@ def geometry_for(meta: BoardMetadata, los: LOSData, source: str = "") -> BoardGe
                         _meta_value(meta.a1_center_x, GEO_A1[0]), _meta_value(meta.a1_center_y, GEO_A1[1]),
                         meta.alt_hex_grain)
     if geo.a1_y not in VASL_GRID_ORIGINS_Y:
-        raise BadLOSDataError(
+        raise NoLOSModelError(
             f"{source or meta.name}: A1CenterY={geo.a1_y:g} in BoardMetadata.xml is none of the hex grid origins "
             "VASL's LOS model knows (32.25, 97.1, -612.75), so VASL has no LOS model for this board either")
     return geo
@@ -823,8 +829,9 @@ def read_board_archive(arc: Archive, source: str, table: TerrainTable) -> VaslBo
     meta_name = arc.find("BoardMetadata.xml")
     los_name = arc.find("LOSData")
     if meta_name is None or los_name is None:
-        raise BadLOSDataError(f"{source}: no {'BoardMetadata.xml' if meta_name is None else 'LOSData'} in the "
-                              "archive (legacy boards without LOS data are not supported)")
+        missing = " and ".join(n for n, m in (("BoardMetadata.xml", meta_name), ("LOSData", los_name)) if m is None)
+        raise NoLOSModelError(f"{source}: no {missing} in the board archive: VASL has no LOS model for this board "
+                              "either (it shows it without terrain), so there is no terrain to read")
     meta = parse_board_metadata(arc.read(meta_name, limit=8 * 1024 * 1024), f"{source}!{meta_name}")
     los = decode_losdata(arc.read(los_name), f"{source}!{los_name}", alt_grain=meta.alt_hex_grain)
     if (los.width, los.height) != (meta.width, meta.height):

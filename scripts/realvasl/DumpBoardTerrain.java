@@ -12,7 +12,8 @@
 // Build and run (see docs/vasl-readers.md, "Checking against VASL's own model"):
 //   CP=/work/rv/Vengine-3.7.26.jar:$(cat /work/rv/cp.txt):/usr/share/java/jdom2.jar:/work/rv/vasl/classes
 //   javac -cp "$CP" -d /tmp/dumper scripts/realvasl/DumpBoardTerrain.java
-//   java -cp "$CP:/tmp/dumper" DumpBoardTerrain SharedBoardMetadata.xml [newer-types.xml] bdDir bd01 bd12b … > vasl.tsv
+//   java -cp "$CP:/tmp/dumper" DumpBoardTerrain SharedBoardMetadata.xml [--keep-duplicate-codes] [newer-types.xml] \
+//        bdDir bd01 bd12b … > vasl.tsv
 import VASL.LOS.Map.Hex;
 import VASL.LOS.Map.Location;
 import VASL.LOS.Map.Map;
@@ -38,6 +39,26 @@ public class DumpBoardTerrain {
             Document doc = new SAXBuilder().build(f);
             Element root = doc.getRootElement();
             parseTerrainTypes(root.getName().equals("terrainTypes") ? root : root.getChild("terrainTypes"));
+        }
+
+        /**
+         * VASL keys terrain types by name, so of two types sharing a name (2020: "Scrub", codes 100 and 121)
+         * the earlier code has no Terrain and any board using it fails to load. With --keep-duplicate-codes
+         * the shadowed codes are registered again under "name#code" (printed without the suffix).
+         */
+        void keepDuplicateCodes(File f) throws Exception {
+            Element types = new SAXBuilder().build(f).getRootElement().getChild("terrainTypes");
+            Element extra = new Element("terrainTypes");
+            for (Element e : types.getChildren("terrainType")) {
+                VASL.LOS.Map.Terrain t = getTerrainTypes().get(e.getAttributeValue("name"));
+                int code = Integer.parseInt(e.getAttributeValue("typeCode"));
+                if (t != null && t.getType() != code) {
+                    Element copy = e.clone();
+                    copy.setAttribute("name", e.getAttributeValue("name") + "#" + code);
+                    extra.addContent(copy);
+                }
+            }
+            parseTerrainTypes(extra);
         }
     }
 
@@ -73,6 +94,12 @@ public class DumpBoardTerrain {
         }
     }
 
+    static String name(VASL.LOS.Map.Terrain t) {
+        String n = t.getName();
+        int hash = n.indexOf('#');
+        return hash < 0 ? n : n.substring(0, hash);
+    }
+
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, false, "UTF-8");
         Shared shared = new Shared();
@@ -80,6 +107,10 @@ public class DumpBoardTerrain {
             shared.parseSharedBoardMetadataFile(in);
         }
         int i = 1;
+        if (args[i].equals("--keep-duplicate-codes")) {
+            shared.keepDuplicateCodes(new File(args[0]));
+            i++;
+        }
         if (args[i].endsWith(".xml")) {
             shared.addTerrainTypes(new File(args[i]));
             i++;
@@ -114,13 +145,13 @@ public class DumpBoardTerrain {
                         Location l = h.getCenterLocation();
                         List<String> extra = new ArrayList<>();
                         for (Location u = l.getUpLocation(); u != null; u = u.getUpLocation()) {
-                            extra.add("+" + u.getTerrain().getName() + "@" + u.getBaseHeight());
+                            extra.add("+" + name(u.getTerrain()) + "@" + u.getBaseHeight());
                         }
                         for (Location d = l.getDownLocation(); d != null; d = d.getDownLocation()) {
-                            extra.add("-" + d.getTerrain().getName() + "@" + d.getBaseHeight());
+                            extra.add("-" + name(d.getTerrain()) + "@" + d.getBaseHeight());
                         }
-                        String dep = l.getDepressionTerrain() == null ? "-" : l.getDepressionTerrain().getName();
-                        out.println(h.getName() + "\t" + c + "\t" + r + "\t" + l.getTerrain().getName() + "\t"
+                        String dep = l.getDepressionTerrain() == null ? "-" : name(l.getDepressionTerrain());
+                        out.println(h.getName() + "\t" + c + "\t" + r + "\t" + name(l.getTerrain()) + "\t"
                                 + h.getBaseHeight() + "\t" + dep + "\t" + String.join(",", extra));
                     }
                 }
