@@ -244,9 +244,22 @@ class Hexside:
 
 @dataclass(frozen=True, slots=True)
 class BoardPlacement:
-    """A geomorphic board on a map: its name and where it lies in the layout.
+    """A board on a map: its name and where it lies in the layout.
 
-    *x* and *y* count boards (0, 0 is top left); a reversed board is turned 180°.
+    *x* and *y* count boards (0, 0 is top left); a reversed board is turned
+    180°.  *columns* × *rows* is the board's size in hexes (33 × 10 for a
+    geomorphic board, 17 × 20 for the half boards 1a–13b).  VASL names some
+    boards' hexes from other letters and numbers: *first_column* is the
+    column index whose letters the board's first column carries (16, ``Q``,
+    on the half boards "b", whose columns run Q…GG) and *first_row* is added
+    to every row number.  *col_start*/*row_start*, when given, are the map
+    column and row of the board's own A1 column and row 0 (boards of
+    different sizes side by side); otherwise ``x × (columns − 1)`` and
+    ``y × rows``.
+
+    >>> b = BoardPlacement("12b", x=1, columns=17, rows=20, first_column=16)
+    >>> b.local_name(Hex.parse("A1")), b.to_map(b.parse_local("Q1")).name
+    ('Q1', 'Q1')
     """
 
     name: str
@@ -255,14 +268,38 @@ class BoardPlacement:
     reversed: bool = False
     columns: int = BOARD_COLUMNS
     rows: int = BOARD_ROWS
+    first_column: int = 0
+    first_row: int = 0
+    col_start: int | None = None
+    row_start: int | None = None
 
     @property
     def col_offset(self) -> int:
-        return self.x * (self.columns - 1)
+        return self.col_start if self.col_start is not None else self.x * (self.columns - 1)
 
     @property
     def row_offset(self) -> int:
-        return self.y * self.rows
+        return self.row_start if self.row_start is not None else self.y * self.rows
+
+    def local_name(self, local: Hex) -> str:
+        """The name VASL gives board-local hex *local* (``Q1`` for column 0, row 1 of a half board "b")."""
+        if not self.first_column and not self.first_row:
+            return local.name
+        return f"{column_letters(local.col + self.first_column)}{local.row + self.first_row}"
+
+    def parse_local(self, name: str) -> Hex:
+        """The board-local hex of one of this board's hex names (the inverse of :meth:`local_name`).
+
+        :raises HexNameError: if *name* is not a hex name of this board.
+        """
+        m = _NAME.match(name)
+        if not m:
+            raise HexNameError(f"{name!r} is not a hex name (expected column letters and a row, e.g. M4)")
+        col = column_index(m.group(1)) - self.first_column
+        if col < 0:
+            raise HexNameError(f"hex {name.strip()} is not on board {self.name} (its columns start at "
+                               f"{column_letters(self.first_column)})")
+        return Hex.from_offset(col, int(m.group(2)) - self.first_row)
 
     def to_map(self, local: Hex) -> Hex:
         """The map hex of a board-local hex."""
@@ -322,7 +359,7 @@ class MapLayout:
         for b in self.boards:
             local = b.to_local(h)
             if local is not None:
-                return f"{b.name}{local.name}" if self.prefixed else local.name
+                return f"{b.name}{b.local_name(local)}" if self.prefixed else b.local_name(local)
         return h.name
 
     def parse(self, name: str) -> Hex:
@@ -332,19 +369,17 @@ class MapLayout:
         """
         text = name.strip()
         if not self.prefixed:
-            h = Hex.parse(text)
-            return self.boards[0].to_map(h) if self.boards else h
+            return self.boards[0].to_map(self.boards[0].parse_local(text)) if self.boards else Hex.parse(text)
         m = re.match(r"^(.*?)([A-Za-z]+)(-?\d+)$", text)
         if m:
             board = m.group(1)
             for b in self.boards:
                 if b.name == board:
-                    local = Hex.parse(m.group(2) + m.group(3))
-                    return b.to_map(local)
+                    return b.to_map(b.parse_local(m.group(2) + m.group(3)))
             # Board names may themselves end in letters ("1a"): try every split.
             for b in self.boards:
                 if text.startswith(b.name) and _NAME.match(text[len(b.name):]):
-                    return b.to_map(Hex.parse(text[len(b.name):]))
+                    return b.to_map(b.parse_local(text[len(b.name):]))
         known = ", ".join(b.name for b in self.boards)
         raise HexNameError(f"{name!r} is not a hex of this map (expected a board name of {known} then a hex, "
                            f"e.g. {self.boards[0].name}M4)")

@@ -28,7 +28,7 @@ import math
 import os
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -51,8 +51,10 @@ __all__ = [
     "NoLOSModelError",
     "VaslBoard",
     "decode_losdata",
+    "fit_placement",
     "game_map",
     "parse_board_metadata",
+    "place_boards",
     "read_board",
     "render_png",
 ]
@@ -320,6 +322,26 @@ class BoardGeometry:
             raise HexNameError(f"hex {name} is off the board ({self.width}×{self.height} hexes)")
         return col, idx
 
+    def hex_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """(column, row index) of the hex whose centre is nearest to board pixel (x, y), or None off the board."""
+        x0, y0 = self.centre(0, 0)
+        col0 = round((x - x0) / self.hex_width)
+        counts = row_counts(self.width, self.height)
+        best: tuple[int, int] | None = None
+        best_d = math.inf
+        for col in (col0 - 1, col0, col0 + 1):
+            if not 0 <= col < self.width:
+                continue
+            shift = self.hex_height / 2 * (col % 2)
+            r0 = round((y - y0 + shift) / self.hex_height)
+            for r in (r0 - 1, r0, r0 + 1):
+                if 0 <= r < counts[col]:
+                    cx, cy = self.centre(col, r)
+                    d = ((cx - x) / self.hex_width) ** 2 + ((cy - y) / self.hex_height) ** 2
+                    if d < best_d:
+                        best, best_d = (col, r), d
+        return best
+
     def local_hex(self, col: int, row_index: int) -> Hex:
         """The core :class:`Hex` of (column, row index) on this board alone (A1 = column 0, row 1)."""
         return Hex.from_offset(col, row_index + 1 - col % 2)
@@ -465,6 +487,12 @@ class VaslBoard:
         except KeyError:
             raise HexNameError(f"hex {name} is off board {self.name} ({self.metadata.width}×"
                                f"{self.metadata.height} hexes)") from None
+
+    def local_hex_at(self, x: float, y: float) -> Hex | None:
+        """The board-local core :class:`Hex` nearest to board pixel (x, y) (see
+        :meth:`BoardGeometry.local_hex`), or None when the board has no hex there."""
+        at = self.geometry.hex_at(x, y)
+        return None if at is None else self.geometry.local_hex(*at)
 
     def summary(self) -> dict[str, Any]:
         """A JSON-ready summary: board facts and every hex's terrain."""
@@ -899,23 +927,52 @@ def to_hexinfo(h: HexTerrain, building: str | None) -> HexInfo:
                    feature=h.feature, road=h.road)
 
 
+def fit_placement(board: VaslBoard, placement: BoardPlacement) -> BoardPlacement:
+    """*placement* with the board's own size and VASL's hex naming (half boards "b": columns Q…GG)."""
+    geo = board.geometry
+    return replace(placement, columns=geo.width, rows=geo.height, first_column=geo.first_column,
+                   first_row=geo.first_row)
+
+
+def place_boards(boards: Sequence[tuple[VaslBoard, BoardPlacement]]
+                 ) -> tuple[tuple[VaslBoard, BoardPlacement], ...]:
+    """The boards with placements fitted to them (:func:`fit_placement`) and their map columns and rows.
+
+    As VASSAL lays boards out, a board lies right of the boards before it in
+    its row and below those above it in its column; neighbouring boards share
+    their edge column (the half hexes of GG and A) and a board starts on the
+    row below the boards above it (half boards 12a and 12b side by side
+    share column Q).
+    """
+    fitted = [(b, fit_placement(b, p)) for b, p in boards]
+    out = []
+    for b, p in fitted:
+        col = sum(q.columns - 1 for _, q in fitted if q.y == p.y and q.x < p.x)
+        row = sum(q.rows for _, q in fitted if q.x == p.x and q.y < p.y)
+        out.append((b, replace(p, col_start=col, row_start=row)))
+    return tuple(out)
+
+
 def game_map(boards: Sequence[tuple[VaslBoard, BoardPlacement]], name: str = "") -> GameMap:
     """A core GameMap of boards placed on a map (board-prefixed hex names with several boards).
 
+    Each board keeps its size and VASL's names (see :func:`place_boards`).
     Hexes shared by two boards (the half hexes on a common edge) take the
     terrain of the board placed first.
     """
-    layout = MapLayout(tuple(p for _, p in boards))
+    placed = place_boards(boards)
+    layout = MapLayout(tuple(p for _, p in placed))
     infos: dict[Hex, HexInfo] = {}
     buildings: dict[str, Building] = {}
-    for board, placement in boards:
-        prefix = f"{placement.name}:" if len(boards) > 1 else ""
+    for board, placement in placed:
+        prefix = f"{placement.name}:" if len(placed) > 1 else ""
+        hex_prefix = placement.name if len(placed) > 1 else ""  # hex names as the map's layout writes them
         for b in board.buildings.values():
             bid = prefix + b.id
-            buildings[bid] = Building(bid, b.material, b.kind, b.levels, b.hex_levels, b.rooftop, b.rowhouse,
-                                      b.fortified)
+            levels = tuple((hex_prefix + n, lv) for n, lv in b.hex_levels)
+            buildings[bid] = Building(bid, b.material, b.kind, b.levels, levels, b.rooftop, b.rowhouse, b.fortified)
         for h in board.hexes.values():
-            mh = placement.to_map(Hex.parse(h.name))
+            mh = placement.to_map(board.geometry.local_hex(h.col, h.row))
             if mh in infos:
                 continue
             bld = prefix + h.feature if (h.feature and h.feature in board.buildings) else None

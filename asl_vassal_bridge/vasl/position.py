@@ -29,7 +29,7 @@ from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.hexes import BoardPlacement, Hex
 from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Wreck
 from . import counters as c
-from .board import VaslBoard, default_terrain_table, game_map, read_board
+from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
 from .safe import VaslFileError
 from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, overlay_notes, read_vsav
@@ -78,7 +78,8 @@ class MapFrame:
 
     def hex_at(self, x: int, y: int) -> Hex | None:
         """The map hex under map pixel (x, y), or None if no board is there."""
-        for i, (board, pl) in enumerate(self.boards):
+        placed = place_boards(self.boards)  # each board's own size and hex names (half boards: Q…GG)
+        for i, (board, pl) in enumerate(placed):
             w, h = self._size(i)
             ox, oy = self.origin(i)
             lx, ly = x - ox, y - oy
@@ -89,8 +90,8 @@ class MapFrame:
             crop = self.crops[i] if i < len(self.crops) else None
             if crop is not None:
                 lx, ly = lx + crop[0], ly + crop[1]
-            local = Hex.from_pixel(lx, ly)
-            if local.name.upper() not in board.hexes:
+            local = board.local_hex_at(lx, ly)
+            if local is None:
                 continue
             return pl.to_map(local)
         return None
