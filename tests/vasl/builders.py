@@ -81,3 +81,40 @@ def make_vsav(pieces: Sequence[tuple[str, str, str]], boards: str = "bd\t",
         z.writestr("savedGame", obfuscate(text))
         z.writestr("moduledata", "<data><version>6.5-beta3</version></data>")
     return buf.getvalue()
+
+
+# --- Board archives for VASL's hex-terrain rules ------------------------------------------------
+
+#: A few real VASL terrain types (name, typeCode, LOSCategory, isInherentTerrain), as in SharedBoardMetadata.xml.
+TERRAIN_TYPES: tuple[tuple[str, int, str, bool], ...] = (
+    ("Open Ground", 0, "OPEN", False), ("Gully", 30, "DEPRESSION", False),
+    ("Shallow Stream", 32, "DEPRESSION", False), ("Stone Building", 40, "BUILDING", False),
+    ("Stone Market Place", 49, "MARKETPLACE", False), ("Wooden Building", 50, "BUILDING", False),
+    ("Woods", 60, "WOODS", False), ("Orchard", 63, "OTHER", True), ("Dirt Road", 65, "ROAD", False),
+    ("Single Hex Stone Bridge", 82, "BRIDGE", False), ("Olive Grove", 118, "OTHER", True),
+)
+
+
+def terrain_types_xml(types: Sequence[tuple[str, int, str, bool]] = TERRAIN_TYPES) -> bytes:
+    """A SharedBoardMetadata-style ``<terrainTypes>`` block of *types*."""
+    rows = "".join(f'<terrainType name="{n}" typeCode="{c}" LOSCategory="{cat}" '
+                   f'isInherentTerrain="{str(inh).upper()}" height="0"/>' for n, c, cat, inh in types)
+    return f"<terrainTypes>{rows}</terrainTypes>".encode()
+
+
+def code_of(name: str) -> int:
+    return next(c for n, c, _, _ in TERRAIN_TYPES if n == name)
+
+
+def blank_grid(width: int, height: int, hex_width: float = 56.25,
+               hex_height: float = 64.5) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
+    """Open Ground at level 0 for a board of width × height hexes, sized as VASL does ((w − 1) × h hexes)."""
+    shape = (round(height * hex_height), round((width - 1) * hex_width))
+    return np.zeros(shape, dtype=np.uint8), np.zeros(shape, dtype=np.int8)
+
+
+def board_archive(terrain: npt.NDArray[np.uint8], elevation: npt.NDArray[np.int8], width: int, height: int,
+                  name: str = "t", attrs: str = "") -> bytes:
+    """A board archive (BoardMetadata.xml + LOSData) of that grid."""
+    meta = f'<boardMetadata name="{name}" version="1" width="{width}" height="{height}" {attrs}/>'.encode()
+    return board_zip(meta, make_losdata(width, height, terrain, elevation))

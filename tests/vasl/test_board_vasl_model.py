@@ -1,0 +1,188 @@
+"""Hex terrain as VASL's own LOS model sets it (``VASL.LOS.Map.Hex.resetTerrain``), on archives built here.
+
+Each test paints a tiny board the way VASL's LOS data is drawn and checks the
+rule VASL applies: the terrain at the centre point, a building that misses the
+centre dot, inherent terrain found off the centre, depression terrain, a
+single-hex bridge over a stream, half boards "b" (columns Q–GG) and the boards
+VASL has no LOS model for.  Hex C2 of a geomorphic grid has its centre point at
+pixel (112, 96) and its hexside points at (112, 65) up, (139, 81), (139, 111),
+(112, 128) down, (85, 111) and (85, 81).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from asl_vassal_bridge.core.hexes import BoardPlacement, Direction
+from asl_vassal_bridge.core.terrain import Terrain
+from asl_vassal_bridge.vasl.board import NoLOSModelError, VaslBoard, game_map, read_board_archive
+from asl_vassal_bridge.vasl.position import MapFrame
+from asl_vassal_bridge.vasl.safe import Archive
+from asl_vassal_bridge.vasl.terrain import TerrainTable, terrain_types_from_xml
+
+from .builders import blank_grid, board_archive, board_zip, code_of, make_losdata, terrain_types_xml
+
+HALF = 'hexWidth="56.3125" hexHeight="64.5"'
+HALF_B = HALF + ' A1CenterX="-901" A1CenterY="32.25"'
+
+
+@pytest.fixture(scope="module")
+def table() -> TerrainTable:
+    return terrain_types_from_xml(terrain_types_xml(), "types.xml")
+
+
+def board(table: TerrainTable, terrain: npt.NDArray[np.uint8], elevation: npt.NDArray[np.int8],
+          width: int = 5, height: int = 3, name: str = "t", attrs: str = "") -> VaslBoard:
+    data = board_archive(terrain, elevation, width, height, name, attrs)
+    return read_board_archive(Archive(data, f"bd{name}"), f"bd{name}", table)
+
+
+def test_the_centre_point_decides_not_a_pixel_beside_it(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[96, 112] = code_of("Dirt Road")  # C2's centre point
+    ter[95, 113] = code_of("Woods")  # one pixel right and up: not looked at
+    b = board(table, ter, elev)
+    assert b.hex("C2").terrain.name == "Dirt Road"
+    assert b.hex("C2").fire_terrain is Terrain.ROAD
+    ter[96, 112] = code_of("Open Ground")
+    assert board(table, ter, elev).hex("C2").terrain.name == "Open Ground"
+
+
+def test_a_building_that_misses_the_centre_dot_is_the_hex_terrain(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[105:118, 130:150] = code_of("Stone Building")  # over hexside point 2 (139, 111), not the centre
+    ter[105:118, 80:90] = code_of("Wooden Building")  # over hexside point 4 (85, 111)
+    b = board(table, ter, elev)
+    assert b.hex("C2").terrain.name == "Stone Building"  # the first hexside, clockwise from the top, wins
+    assert b.hex("C2").fire_terrain is Terrain.STONE_BUILDING
+    assert b.hex("C2").feature in b.buildings
+
+
+def test_a_market_place_is_open_ground_at_its_centre(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[80:112, 100:125] = code_of("Stone Market Place")
+    assert board(table, ter, elev).hex("C2").terrain.name == "Open Ground"
+
+
+def test_inherent_terrain_off_the_centre_first_found_column_by_column(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[92:100, 100:104] = code_of("Orchard")  # small, left of the centre point
+    ter[88:104, 116:126] = code_of("Olive Grove")  # larger, right of it: scanned later
+    b = board(table, ter, elev)
+    assert b.hex("C2").terrain.name == "Orchard"
+    assert b.hex("C2").fire_terrain is Terrain.ORCHARD
+
+
+def test_inherent_terrain_nearer_a_hexside_point_does_not_count(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[79:84, 136:142] = code_of("Orchard")  # around hexside point 1 (139, 81): that Location is nearer
+    assert board(table, ter, elev).hex("C2").terrain.name == "Open Ground"
+
+
+def test_depression_terrain_at_the_centre_and_its_level(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[:, 100:125] = code_of("Gully")
+    elev[:, 100:125] = -1
+    b = board(table, ter, elev)
+    assert (b.hex("C2").terrain.name, b.hex("C2").elevation) == ("Gully", -1)
+    assert (b.hex("E2").terrain.name, b.hex("E2").elevation) == ("Open Ground", 0)  # no gully there
+
+
+def test_single_hex_bridge_over_a_stream_is_the_bridge_at_level_0(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    ter[65:129, 85:140] = code_of("Shallow Stream")
+    elev[65:129, 85:140] = -1
+    ter[96:103, 90:135] = code_of("Single Hex Stone Bridge")  # the deck over the centre point, at level 0
+    elev[96:103, 90:135] = 0
+    c2 = board(table, ter, elev).hex("C2")
+    assert (c2.terrain.name, c2.elevation) == ("Single Hex Stone Bridge", 0)
+    assert c2.fire_terrain is Terrain.BRIDGE
+
+
+def test_half_board_b_is_named_q_to_gg(table: TerrainTable) -> None:
+    ter, elev = blank_grid(17, 20, 56.3125)
+    b = board(table, ter, elev, 17, 20, "12b", HALF_B)
+    names = set(b.hexes)
+    assert len(names) == 17 * 20 + 8
+    assert {"Q1", "Q20", "R0", "R20", "Z1", "AA1", "GG1", "GG20"} <= names
+    assert not names & {"A1", "P5", "Q0", "HH1"}
+    assert b.hex("Q1").col == 0 and b.hex("GG20").col == 16
+
+
+def test_half_boards_a_and_b_side_by_side_share_column_q(table: TerrainTable) -> None:
+    ter, elev = blank_grid(17, 20, 56.3125)
+    a = board(table, ter, elev, 17, 20, "12a", HALF)
+    ter_b, elev_b = ter.copy(), elev.copy()
+    x, y = 56.3125, 32.25 + 64.5 * 5 - 32.25  # R5: column 1, row index 5
+    ter_b[int(y) - 10:int(y) + 10, int(x) - 10:int(x) + 10] = code_of("Woods")
+    b = board(table, ter_b, elev_b, 17, 20, "12b", HALF_B)
+    assert b.hex("R5").terrain.name == "Woods"
+    gm = game_map([(a, BoardPlacement("12a")), (b, BoardPlacement("12b", x=1))])
+    assert len(gm.hexes) == 2 * (17 * 20 + 8) - 20  # column Q (20 hexes) lies on both boards
+    r5 = gm.parse_hex("12bR5")
+    assert gm.hex_name(r5) == "12bR5" and gm.info(r5).terrain is Terrain.WOODS
+    assert gm.parse_hex("12bQ3") == gm.parse_hex("12aQ3")
+    assert gm.hex_name(gm.parse_hex("12bGG20")) == "12bGG20"
+    # A piece on 12b's R5 (map pixels: 12a is 901 px wide) is located on that hex.
+    frame = MapFrame(((a, BoardPlacement("12a")), (b, BoardPlacement("12b", x=1))), edge=(0, 0))
+    assert frame.hex_at(901 + int(x) + 3, int(y) - 2) == r5
+
+
+def test_a_whole_board_below_half_boards(table: TerrainTable) -> None:
+    ter, elev = blank_grid(17, 20, 56.3125)
+    a = board(table, ter, elev, 17, 20, "1a", HALF)
+    b = board(table, ter, elev, 17, 20, "1b", HALF_B)
+    wt, we = blank_grid(33, 10)
+    wt[32 - 5:32 + 5, 0:5] = code_of("Woods")  # A1
+    w = board(table, wt, we, 33, 10, "01")
+    gm = game_map([(a, BoardPlacement("1a")), (b, BoardPlacement("1b", x=1)),
+                   (w, BoardPlacement("01", y=1))])
+    a1 = gm.parse_hex("01A1")
+    assert gm.info(a1).terrain is Terrain.WOODS
+    assert gm.parse_hex("1aA20").neighbour(Direction.DOWN) == a1
+    assert gm.parse_hex("1bGG20").neighbour(Direction.DOWN) == gm.parse_hex("01GG1")
+    assert gm.hex_name(gm.parse_hex("01GG10")) == "01GG10"
+
+
+def test_bfp_dw_b_boards_number_rows_from_10(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    b = board(table, ter, elev, attrs='A1CenterX="0" A1CenterY="-612.75"')
+    assert {"A11", "A13", "B10", "B13"} <= set(b.hexes) and "A1" not in b.hexes
+    gm = game_map([(b, BoardPlacement("DW1b"))])
+    assert gm.hex_name(gm.parse_hex("B10")) == "B10"
+
+
+def test_alt_hex_grain_does_not_change_vasls_los_grid(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    plain = board(table, ter, elev)
+    alt = board(table, ter, elev, attrs='altHexGrain="TRUE"')
+    assert list(alt.hexes) == list(plain.hexes)
+    assert "B0" in alt.hexes and "A0" not in alt.hexes
+
+
+def test_no_losdata_no_vasl_los_model_either(table: TerrainTable) -> None:
+    meta = b'<boardMetadata name="X" width="5" height="3"/>'
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("BoardMetadata.xml", meta)
+        z.writestr("bdX.gif", b"GIF89a")
+    with pytest.raises(NoLOSModelError, match=r"bdX: no LOSData in the board archive: VASL has no LOS model"):
+        read_board_archive(Archive(buf.getvalue(), "bdX"), "bdX", table)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("data", b"version 5\n")
+    with pytest.raises(NoLOSModelError, match=r"bdY: no BoardMetadata\.xml and LOSData .*VASL has no LOS model"):
+        read_board_archive(Archive(buf.getvalue(), "bdY"), "bdY", table)
+
+
+def test_a_grid_origin_vasl_cannot_lay_out_is_refused(table: TerrainTable) -> None:
+    ter, elev = blank_grid(5, 3)
+    data = board_zip(b'<boardMetadata name="Z" width="5" height="3" A1CenterX="20" A1CenterY="20"/>',
+                     make_losdata(5, 3, ter, elev))
+    with pytest.raises(NoLOSModelError, match=r"A1CenterY=20 .*VASL has no LOS model for this board either"):
+        read_board_archive(Archive(data, "bdZ"), "bdZ", table)
