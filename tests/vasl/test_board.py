@@ -84,6 +84,17 @@ def test_bd01_wooden_single_story_houses(bd01: VaslBoard) -> None:
         assert bd01.buildings[h.feature or ""].kind is BuildingKind.SINGLE_STORY
 
 
+def test_bd01_hexes_as_vasls_own_los_model_gives_them(bd01: VaslBoard) -> None:
+    """Hexes checked against VASL's classes reading bd01 (scripts/realvasl/DumpBoardTerrain.java): the terrain
+    at each hex's centre point, where roads and open ground meet near the centre."""
+    assert bd01.hex("C5").terrain.name == "Dirt Road"
+    assert bd01.hex("O3").terrain.name == "Open Ground"
+    assert bd01.hex("W2").terrain.name == "Paved Road"
+    assert bd01.hex("Y2").terrain.name == "Open Ground"
+    assert bd01.hex("D2").terrain.name == "Wooden Building"
+    assert bd01.hex("G3").terrain.name == "Stone Building, 2 Level"
+
+
 def test_bd01_has_no_hills_every_base_elevation_is_0(bd01: VaslBoard) -> None:
     assert bd01.metadata.has_hills is False
     assert {h.elevation for h in bd01.hexes.values()} == {0}
