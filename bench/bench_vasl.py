@@ -5,7 +5,10 @@
    + the general level-by-level SequenceEncoder decoder.
 2. bd01 LOSData → per-hex terrain: numpy (``decode_losdata`` +
    ``derive_hexes``; cold = the pixel→hex label grid computed, warm = cached,
-   as for every further geomorphic board) vs a per-pixel Python loop.
+   as for every further geomorphic board) vs a per-pixel Python loop, and
+   VASL's hex-terrain rules alone (``vasl_centre_terrain``) vs a plain
+   per-hex Python translation of ``VASL.LOS.Map.Hex.resetTerrain`` (which
+   must give the same terrain and elevation for every hex).
 
 Run: ``python bench/bench_vasl.py [path/to/shared/vasl]``.
 """
@@ -87,6 +90,69 @@ def per_pixel_reference(los_gz: bytes, geo: vboard.BoardGeometry) -> dict[int, d
     return hist
 
 
+def vasl_rules_reference(los: vboard.LOSData, geo: vboard.BoardGeometry,
+                         table: Any) -> list[tuple[int, int]]:
+    """Each hex's (terrain code, elevation) by a line-by-line Python reading of VASL's ``Hex.resetTerrain``."""
+    import math
+
+    gw, gh = geo.grid_width, geo.grid_height
+    ter = los.terrain.tolist()
+    elev = los.elevation.tolist()
+
+    def fix(v: float, size: int) -> float:
+        v = 0.0 if v == -1.0 else v
+        return size - 1.0 if int(v) in (size, size + 1) else v
+
+    def cat(code: int) -> str:
+        return str(table[code].los_category).upper()
+
+    open_ground = next(c for c, t in table.by_code.items() if t.name == "Open Ground")
+    out = []
+    vo = geo.hex_height / 2.0
+    ho = math.cos(math.radians(30.0)) * vo
+    side = geo.hex_width * 2.0 / 3.0
+    for col, row, _ in geo.hexes():
+        x, y = geo.centre(col, row)
+        cx, cy = int(fix(x, gw)), int(fix(y, gh))
+        pts = [(int(x), int(-vo + y + 1)), (int(ho + x - 1), int(-vo / 2 + y + 1)),
+               (int(ho + x - 1), int(vo / 2 + y - 1)), (int(x), int(vo + y - 1)),
+               (int(-ho + x + 1), int(vo / 2 + y - 1)), (int(-ho + x + 1), int(-vo / 2 + y + 1))]
+        pts = [(int(fix(px, gw)), int(fix(py, gh))) for px, py in pts]
+        on = [True] * 6
+        if col == 0:
+            on[4] = on[5] = False
+        if col + 1 == geo.width:
+            on[1] = on[2] = False
+        if col % 2 == 1 and row == 0:
+            on[0] = on[1] = on[5] = False
+        if col % 2 == 1 and row == geo.height:
+            on[2] = on[3] = on[4] = False
+        code = ter[cy][cx]
+        if cat(code) not in ("BUILDING", "FACTORY", "MARKETPLACE"):
+            for px, py in pts:
+                if 0 <= px < gw and 0 <= py < gh and cat(ter[py][px]) in ("BUILDING", "FACTORY", "MARKETPLACE"):
+                    code = ter[py][px]
+                    break
+        if cat(code) == "MARKETPLACE":
+            code = open_ground
+        vx = [math.floor(fix(v, gw) + 0.5)
+              for v in (x - side / 2, x + side / 2, x + side, x + side / 2, x - side / 2, x - side)]
+        vy = [math.floor(fix(v, gh) + 0.5) for v in (y - vo, y - vo, y, y + vo, y + vo, y)]
+        found = None
+        for px in range(min(vx), max(vx)):
+            if found is not None or px >= gw:
+                break
+            for py in range(min(vy), max(vy)):
+                if not (0 <= px < gw and 0 <= py < gh) or not table[ter[py][px]].inherent:
+                    continue
+                d = (px - cx) ** 2 + (py - cy) ** 2
+                if all(not on[k] or (px - sx) ** 2 + (py - sy) ** 2 >= d for k, (sx, sy) in enumerate(pts)):
+                    found = ter[py][px]
+                    break
+        out.append((found if found is not None else code, elev[cy][cx]))
+    return out
+
+
 def main() -> None:
     build = VASL / "buildFile-6.5.xml"
     bd01 = VASL / "boards" / "bd01"
@@ -123,6 +189,15 @@ def main() -> None:
     print(f"bd01 LOSData → hex terrain ({nh} hexes, {los.grid_width}×{los.grid_height} px): numpy cold "
           f"{t_cold:.3f} s, warm {t_warm:.3f} s; per-pixel Python loop {t_ref:.3f} s ({len(hist)} hexes) "
           f"→ {t_ref / t_cold:.0f}× (cold), {t_ref / t_warm:.0f}× (warm) faster")
+
+    t_rules, (codes, elevs) = best(lambda: vboard.vasl_centre_terrain(los, geo, table))
+    t_rules_ref, ref = best(lambda: vasl_rules_reference(los, geo, table), repeat=1)
+    same = ref == list(zip(codes.tolist(), elevs.tolist(), strict=True))
+    print(f"bd01 VASL hex-terrain rules (centre point, building off the centre, inherent scan): numpy "
+          f"{t_rules:.3f} s; per-hex Python reading of Hex.resetTerrain {t_rules_ref:.3f} s "
+          f"→ {t_rules_ref / t_rules:.0f}× faster; same terrain and elevation on every hex: {same}")
+    if not same:
+        sys.exit("the numpy rules and the per-hex reference disagree")
 
 
 if __name__ == "__main__":
