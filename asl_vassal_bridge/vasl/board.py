@@ -7,18 +7,22 @@ terrain-code byte, then one stairway byte per hex (column by column).  The
 pixel grid is decoded with numpy in whole-array operations (no per-pixel
 Python loop).
 
-Geometry (standard grain): hex width = grid width / (width − 1) (56.25 px),
-height = grid height / height (64.5 px); A1's centre is (A1CenterX,
-A1CenterY) = (0, 32.25); odd-indexed columns (B, D…) run from row 0 (a half
-hex at the top) to row 10, even ones (A, C…) from row 1 to 10.  This agrees
-with :meth:`asl_vassal_bridge.core.hexes.Hex.pixel`.
+Geometry and hex names are those of VASL's LOS model (``VASL.LOS.Map.Map``):
+hex width, height and A1 centre from BoardMetadata.xml, defaulting to the
+geomorphic 56.25 × 64.5 px and (0, 32.25); odd-indexed columns (B, D…) run
+from row 0 (a half hex at the top), even ones (A, C…) from row 1.  On bd01
+this is :meth:`asl_vassal_bridge.core.hexes.Hex.pixel`.  Half boards "b"
+name their columns Q…GG (:class:`BoardGeometry`).
 
-For each hex the reader finds, as VASL does, the terrain at the centre, the
-base elevation there, the building type (BoardMetadata ``buildingTypes``
-override it by name) and the stairway flag; and beyond VASL, every terrain
-that lies in the hex, the terrain along each hexside, and which hexes'
-depictions touch across their shared hexside: those form one *feature*
-(a woods patch, an orchard, a building), the "directly attached" of B25.62.
+Each hex's terrain and base elevation are what VASL's ``Hex.resetTerrain``
+sets (:func:`vasl_centre_terrain`: the centre point, a building missing the
+centre dot, market places, inherent terrain found off the centre); checked
+hex by hex against VASL's own classes on every board of its 2020 repository
+with LOS data (``scripts/compare_vasl_terrain.py``).  Beyond VASL the reader
+finds every terrain that lies in the hex, the terrain along each hexside,
+and which hexes' depictions touch across their shared hexside: those form
+one *feature* (a woods patch, an orchard, a building), the "directly
+attached" of B25.62.
 """
 
 from __future__ import annotations
