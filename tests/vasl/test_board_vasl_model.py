@@ -186,3 +186,17 @@ def test_a_grid_origin_vasl_cannot_lay_out_is_refused(table: TerrainTable) -> No
                      make_losdata(5, 3, ter, elev))
     with pytest.raises(NoLOSModelError, match=r"A1CenterY=20 .*VASL has no LOS model for this board either"):
         read_board_archive(Archive(data, "bdZ"), "bdZ", table)
+
+
+def test_big_hex_bfp_board_is_named_and_located_with_its_own_geometry(table: TerrainTable) -> None:
+    hw, hh = 168.7857142857, 194.2
+    ter, elev = blank_grid(15, 5, hw, hh)
+    cx, cy = hw * 3, 97.1 + hh * 2 - hh / 2  # D2: column 3, row index 2
+    ter[int(cy) - 20:int(cy) + 20, int(cx) - 20:int(cx) + 20] = code_of("Woods")
+    b = board(table, ter, elev, 15, 5, "BFP1", f'hexWidth="{hw}" hexHeight="{hh}" A1CenterX="0" A1CenterY="97.1"')
+    assert len(b.hexes) == 15 * 5 + 7 and "A1" in b.hexes and "B0" in b.hexes and "O5" in b.hexes
+    assert b.hex("D2").terrain.name == "Woods" and b.hex("D3").terrain.name == "Open Ground"
+    gm = game_map([(b, BoardPlacement("BFP1"))])
+    frame = MapFrame(((b, BoardPlacement("BFP1")),), edge=(0, 0))
+    d2 = frame.hex_at(int(cx) + 60, int(cy) + 50)  # well inside D2's big hex, beyond a standard hex's reach
+    assert d2 is not None and gm.hex_name(d2) == "D2" and gm.info(d2).terrain is Terrain.WOODS
