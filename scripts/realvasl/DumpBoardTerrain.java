@@ -6,11 +6,14 @@
 // VASL.LOS.Map.Map:
 //   board <file> <width>x<height> | board <file> NONE <reason>
 //   <name> TAB <column> TAB <row> TAB <centre terrain> TAB <base height> TAB <depression terrain or -> TAB <up/down>
-// <up/down> lists the names of the Locations above/below the centre ("Bridge"/"Depression" for a
-// single-hex bridge's extra location).  Compare with scripts/compare_vasl_terrain.py.
+// <up/down> lists the Locations above (+) and below (-) the centre with their levels (upper building
+// levels, rooftops, cellars, a single-hex bridge's extra Location).  Compare with
+// scripts/compare_vasl_terrain.py.  Nothing of VASL or VASSAL is committed: this calls their classes,
+// built locally as ../shared/docs/real-vassal-and-vasl.md describes ($RV below).
 //
-// Build and run (see docs/vasl-readers.md, "Checking against VASL's own model"):
-//   CP=/work/rv/Vengine-3.7.26.jar:$(cat /work/rv/cp.txt):/usr/share/java/jdom2.jar:/work/rv/vasl/classes
+// Build and run from a scratch folder (VASSAL's logger writes CONF_DIR_IS_UNDEFINED/ into the current one);
+// see docs/vasl-readers.md, "Checking against VASL's own model":
+//   CP=$RV/Vengine-3.7.26.jar:$(cat $RV/cp.txt):/usr/share/java/jdom2.jar:$RV/vasl/classes
 //   javac -cp "$CP" -d /tmp/dumper scripts/realvasl/DumpBoardTerrain.java
 //   java -cp "$CP:/tmp/dumper" DumpBoardTerrain SharedBoardMetadata.xml [--keep-duplicate-codes] [newer-types.xml] \
 //        bdDir bd01 bd12b … > vasl.tsv
