@@ -94,12 +94,12 @@ def test_depression_terrain_at_the_centre_and_its_level(table: TerrainTable) -> 
 
 
 def test_single_hex_bridge_over_a_stream_is_the_bridge_at_level_0(table: TerrainTable) -> None:
-    ter, elev = blank_grid(5, 3)
+    ter, elev = blank_grid(33, 10)
     ter[65:129, 85:140] = code_of("Shallow Stream")
     elev[65:129, 85:140] = -1
-    ter[96:103, 90:135] = code_of("Single Hex Stone Bridge")  # the deck over the centre point, at level 0
+    ter[96:103, 90:135] = code_of("Single Hex Stone Bridge")  # the deck from the centre point down, level 0
     elev[96:103, 90:135] = 0
-    c2 = board(table, ter, elev).hex("C2")
+    c2 = board(table, ter, elev, 33, 10).hex("C2")
     assert (c2.terrain.name, c2.elevation) == ("Single Hex Stone Bridge", 0)
     assert c2.fire_terrain is Terrain.BRIDGE
 
