@@ -23,9 +23,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import tomli_w
-
 from .core.environment import EC, Environment, Ground, Wind, WindForce
 from .core.errors import BadInput
 from .core.hexes import BoardPlacement, Direction, Hex, MapLayout, column_index, column_letters
@@ -49,6 +46,16 @@ __all__ = ["BadPositionFile", "dump", "dumps", "load", "loads", "parse_hex_list"
 
 class BadPositionFile(BadInput):
     """A position file that does not fit the format; the message names the file, field and hex."""
+
+
+#: The most hexes a position file's map may have: 500 × 500, the board reader's limit for one board's
+#: grid (a 10-board VASL map has about 3,300 hexes).  Larger maps are refused before any hex is made.
+MAX_MAP_HEXES = 250_000
+
+
+def _too_big(where: str, count: int) -> BadPositionFile:
+    return BadPositionFile(f"{where}: {count:,} hexes; a map may have at most {MAX_MAP_HEXES:,} "
+                           "(e.g. columns = \"A-J\", rows = \"1-10\")")
 
 
 _SCHEMA: dict[str, Any] | None = None
@@ -90,6 +97,8 @@ def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str) -> list[
                 if column_index(col1) != column_index(col2):
                     raise BadPositionFile(f"{where}[{i}]: range {item!r} must stay in one column (e.g. H2-H5)")
                 lo, hi = sorted((r1, r2))
+                if len(out) + hi - lo + 1 > MAX_MAP_HEXES:
+                    raise _too_big(f"{where}[{i}] {item!r}", len(out) + hi - lo + 1)
                 out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
             else:
                 out.append(layout.parse(prefix + text))
@@ -106,6 +115,8 @@ def _extent(m: Mapping[str, Any], layout: MapLayout, src: str) -> list[Hex]:
         for b in layout.boards:
             for h in b.hexes():
                 seen[h] = None
+            if len(seen) > MAX_MAP_HEXES:
+                raise _too_big(f"{src}: map.boards", len(seen))
         return list(seen)
     if "hexes" in m:
         return parse_hex_list(m["hexes"], layout, f"{src}: map.hexes")
@@ -118,6 +129,9 @@ def _extent(m: Mapping[str, Any], layout: MapLayout, src: str) -> list[Hex]:
     r1, r2 = int(rm.group(1)), int(rm.group(2))
     if c2 < c1 or r2 < r1:
         raise BadPositionFile(f"{src}: map.columns/rows: ranges must run low to high, not {m['columns']} / {m['rows']}")
+    count = (c2 - c1 + 1) * (r2 - r1 + 1)
+    if count > MAX_MAP_HEXES:
+        raise _too_big(f"{src}: map.columns/rows {m['columns']} / {m['rows']}", count)
     return [Hex.from_offset(c, r) for c in range(c1, c2 + 1) for r in range(r1, r2 + 1)]
 
 
@@ -143,6 +157,8 @@ def _enum(fn: Any, value: str, where: str) -> Any:
 
 def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     """Build a Position from already-parsed file data (validated against the schema first)."""
+    import jsonschema
+
     errors = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(e.path))
     if errors:
         e = errors[0]
@@ -424,6 +440,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
 
 def dumps(pos: Position) -> str:
     """The position file text of a Position."""
+    import tomli_w
+
     return "# asl-fire position file (format 1); see docs/position-files.md\n" + tomli_w.dumps(to_dict(pos))
 
 
@@ -431,6 +449,14 @@ def dump(pos: Position, path: str | Path) -> None:
     """Write a position file (atomically: a failed write leaves any old file intact)."""
     p = Path(path)
     text = dumps(pos)
+    if not p.parent.is_dir():
+        raise BadInput(f"{p}: cannot write it: folder {p.parent} does not exist")
+    if p.is_dir():
+        raise BadInput(f"{p}: is a folder (expected a position file name, e.g. {p / 'after.toml'})")
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(text, "utf-8")
-    tmp.replace(p)
+    try:
+        tmp.write_text(text, "utf-8")
+        tmp.replace(p)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise BadInput(f"{p}: cannot write it: {e.strerror or e}") from None

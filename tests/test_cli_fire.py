@@ -95,18 +95,18 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5", "-o", str(out)]) == 0
     (f,) = [f for f in load(out).flames() if f.location.name == "F7"]
     assert f.kindled_by == "German"
-    assert main(["kindle", "demo", "--at", "F7", "--odds"]) == 2
+    assert main(["kindle", "demo", "--at", "F7", "--odds", "--side", "Russian"]) == 2
     assert "stacked with a leader" in capsys.readouterr().err
 
 
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["clear", "demo", "--at", "E5", "--odds"]) == 0
+    assert main(["clear", "demo", "--at", "E5", "--odds", "--squads", "1"]) == 0
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1
-    assert main(["clear", "demo", "--at", "E5", "--dice", "1,1"]) == 2  # the demo's clock is at the RPh
+    assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1"]) == 2  # the demo's clock is at the RPh
     assert "MPh or DFPh" in capsys.readouterr().err
     src = tmp_path / "mph.toml"
     p = demo_position()
     dump(p.with_(clock=p.clock.__class__(2, 1, p.clock.phase.MPH)), src)
     out = tmp_path / "c.toml"
-    assert main(["clear", str(src), "--at", "E5", "--dice", "1,1", "-o", str(out)]) == 0
+    assert main(["clear", str(src), "--at", "E5", "--squads", "1", "--dice", "1,1", "-o", str(out)]) == 0
     assert not [f for f in load(out).flames() if f.location.name == "E5"]
