@@ -78,7 +78,7 @@ def test_upkeep_rph_starts_the_next_player_turn(tmp_path: Path, capsys: pytest.C
         (["upkeep", "demo", "--phase", "afph", "--dice", "3,x"], "--dice"),
         (["upkeep", "demo", "--phase", "afph", "--dice", "3,9"], "1 to 6"),
         (["upkeep", "demo", "--phase", "afph", "--dice", "3"], "ran out"),
-        (["odds", "game.vsav"], "--boards"),
+        (["odds", "game.vsav"], "game.vsav: no such file"),
     ],
 )
 def test_bad_input_is_one_clear_line_not_a_traceback(args: list[str], message: str,

@@ -263,19 +263,52 @@ def _log_board_notes(client: BridgeClient, log: logging.Logger) -> None:
     warn_once(fallback_notes(snap))
 
 
+def read_token_file(path: Path) -> str:
+    """The auth token in *path*: one line of printable text.
+
+    :raises BadInput: naming the file for a missing, binary, empty or oversized file.
+    """
+    expected = "expected one line holding the token the ASL fire bridge extension wrote"
+    try:
+        if path.stat().st_size > 4096:
+            raise BadInput(f"--token-file {path}: {path.stat().st_size} bytes, too big ({expected})")
+        token = path.read_text(encoding="utf-8").strip()
+    except UnicodeDecodeError:
+        raise BadInput(f"--token-file {path}: not text ({expected})") from None
+    except OSError as e:
+        raise BadInput(f"--token-file {path}: cannot read it ({e.strerror or e})") from None
+    if not token or not token.isprintable() or "\n" in token:
+        raise BadInput(f"--token-file {path}: {'empty' if not token else 'not one printable line'} ({expected})")
+    return token
+
+
 def run_bridge(args: argparse.Namespace) -> int:
-    from ..bridge.client import connect
+    from ..bridge.client import NotConnected, connect, default_connection_file
     from ..bridge.phases import handle_button
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     log = logging.getLogger("asl_fire.bridge")
+    if not args.verbose:  # py4j logs a traceback for a refused connection; our message says it in one line
+        logging.getLogger("py4j").setLevel(logging.CRITICAL)
     token = None
     if args.port is not None:
         if args.token_file is None:
             raise BadInput("--port needs --token-file (the auth token is never passed on the command line)")
-        token = args.token_file.read_text(encoding="utf-8").strip()
-    client = connect(args.connection_file, port=args.port, token=token)
+        token = read_token_file(args.token_file)
+    elif args.token_file is not None:
+        raise BadInput("--token-file goes with --port (else the port and token come from the connection file)")
+    try:
+        client = connect(args.connection_file, port=args.port, token=token)
+    except NotConnected as e:
+        if "Py4JNetworkError" not in str(e):
+            raise
+        if args.port is not None:
+            raise NotConnected(f"--port {args.port}: nothing answers on that port; check it, or start VASSAL with "
+                               "the ASL fire bridge extension and open a game") from None
+        raise NotConnected(f"{args.connection_file or default_connection_file()}: VASSAL does not answer at the "
+                           "port this file names: it was left by a VASSAL that has closed; start VASSAL with the "
+                           "ASL fire bridge extension and open a game, then try again") from None
     log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
     try:
         if args.boards is not None:

@@ -61,10 +61,12 @@ def cmd_vsav(args: argparse.Namespace) -> int:
     from ..vasl.position import find_archive, locate_pieces
     from ..vasl.vsav import read_vsav
 
+    given = args.boards is not None or args.vasl is not None
+    setup = vasl_setup(args, need_boards=False) if given else None
     game = read_vsav(args.game)
     located = None
-    given = args.boards is not None or args.vasl is not None
-    setup = vasl_setup(args, need_boards=False) if game.boards or given else None
+    if setup is None and game.boards:
+        setup = vasl_setup(args, need_boards=False)
     if setup is not None and setup.boards is not None:
         table = setup.terrain_table()
         boards = [(read_board(find_archive(setup.boards, b), table), b.placement()) for b in game.boards]
