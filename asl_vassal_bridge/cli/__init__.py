@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ..core.errors import BadInput
 
 #: Command modules, in the order their commands appear in ``--help``.
-COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "hob", "attacks")
+COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "install", "hob", "attacks")
 
 
 def build_parser() -> argparse.ArgumentParser:
