@@ -102,7 +102,8 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["clear", "demo", "--at", "E5", "--odds", "--squads", "1"]) == 0
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1
-    assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1"]) == 2  # the demo's clock is at the RPh
+    # The demo's clock is at the RPh.
+    assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1"]) == 2
     assert "MPh or DFPh" in capsys.readouterr().err
     src = tmp_path / "mph.toml"
     p = demo_position()

@@ -146,7 +146,7 @@ def test_a_bad_connection_file_is_one_line(tmp_path: Path, content: bytes, capsy
     f.chmod(0o600)
     assert main(["bridge", "--connection-file", str(f)]) == 2
     err = one_line_error(capsys)
-    assert str(f) in err and "connection file" in err or "port" in err or "token" in err
+    assert str(f) in err and ("connection file" in err or "port" in err or "token" in err)
 
 
 @pytest.mark.parametrize("content", [os.urandom(200), b"", b"two\nlines", b"x" * 5000])
