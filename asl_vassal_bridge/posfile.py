@@ -155,15 +155,112 @@ def _enum(fn: Any, value: str, where: str) -> Any:
         raise BadPositionFile(f"{where}: {e}") from None
 
 
+_IGNORED = frozenset(("description", "title", "$schema", "$id", "$defs", "$comment"))
+_TYPES: dict[str, Any] = {
+    "object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool), "null": lambda v: v is None,
+}
+
+
+def _same(a: object, b: object) -> bool:
+    return isinstance(a, bool) == isinstance(b, bool) and type(a) is type(b) and a == b
+
+
+def quick_valid(value: object, schema: Mapping[str, Any], root: Mapping[str, Any]) -> bool:
+    """True only if *value* is valid against *schema*: a fast check of the JSON Schema keywords the position
+    schema uses, so that a valid file needs no jsonschema import (slow to import).  Anything it does not
+    know, or is unsure of, is False, and :func:`from_dict` then asks jsonschema, which also words the errors.
+
+    >>> quick_valid({"a": [1, 2]}, {"type": "object", "properties": {"a": {"type": "array", "minItems": 2}}}, {})
+    True
+    """
+    for key, rule in schema.items():
+        if key in _IGNORED:
+            continue
+        if key == "$ref":
+            if not (isinstance(rule, str) and rule.startswith("#/$defs/")):
+                return False
+            target = root.get("$defs", {}).get(rule[len("#/$defs/"):])
+            if target is None or not quick_valid(value, target, root):
+                return False
+        elif key == "type":
+            if not any(_TYPES[t](value) for t in ([rule] if isinstance(rule, str) else rule)):
+                return False
+        elif key == "enum":
+            if not any(_same(value, x) for x in rule):
+                return False
+        elif key == "const":
+            if not _same(value, rule):
+                return False
+        elif key in ("minimum", "maximum"):
+            if not _TYPES["number"](value):
+                continue
+            assert isinstance(value, int | float)
+            if (value < rule) if key == "minimum" else (value > rule):
+                return False
+        elif key in ("minLength", "pattern"):
+            if not isinstance(value, str):
+                continue
+            if (key == "minLength" and len(value) < rule) or (key == "pattern" and not re.search(rule, value)):
+                return False
+        elif key in ("items", "minItems", "maxItems"):
+            if not isinstance(value, list):
+                continue
+            if key == "items" and not all(quick_valid(v, rule, root) for v in value):
+                return False
+            if (key == "minItems" and len(value) < rule) or (key == "maxItems" and len(value) > rule):
+                return False
+        elif key == "required":
+            if isinstance(value, dict) and any(r not in value for r in rule):
+                return False
+        elif key in ("properties", "patternProperties", "additionalProperties"):
+            continue  # below, together
+        else:
+            return False
+    if isinstance(value, dict) and any(k in schema for k in ("properties", "patternProperties",
+                                                              "additionalProperties")):
+        return _object_valid(value, schema, root)
+    return True
+
+
+def _object_valid(value: Mapping[str, Any], schema: Mapping[str, Any], root: Mapping[str, Any]) -> bool:
+    props = schema.get("properties", {})
+    patterns = schema.get("patternProperties", {})
+    extra = schema.get("additionalProperties", True)
+    for k, v in value.items():
+        if not isinstance(k, str):
+            return False
+        matched = False
+        if k in props:
+            matched = True
+            if not quick_valid(v, props[k], root):
+                return False
+        for pat, sub in patterns.items():
+            if re.search(pat, k):
+                matched = True
+                if not quick_valid(v, sub, root):
+                    return False
+        if not matched:
+            if extra is False or (isinstance(extra, dict) and not quick_valid(v, extra, root)):
+                return False
+            if extra is not True and not isinstance(extra, dict):
+                return False
+    return True
+
+
 def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     """Build a Position from already-parsed file data (validated against the schema first)."""
-    import jsonschema
+    schema = _schema()
+    if not quick_valid(data, schema, schema):
+        import jsonschema
 
-    errors = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(e.path))
-    if errors:
-        e = errors[0]
-        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
-        raise BadPositionFile(f"{source}: {_field(e.absolute_path)}: {e.message}{more}")
+        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+        if errors:
+            e = errors[0]
+            more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+            raise BadPositionFile(f"{source}: {_field(e.absolute_path)}: {e.message}{more}")
     src = source
     m = data["map"]
     boards = tuple(BoardPlacement(b["name"], b.get("x", 0), b.get("y", 0), b.get("reversed", False))

@@ -12,13 +12,9 @@ from typing import Any
 
 from ..core.dice import Dice, ScriptedDice, SeededDice
 from ..core.errors import BadInput
-from ..core.exits import blaze_report
 from ..core.explain import Check, Report
 from ..core.fire import end_of_afph, pending_rolls
-from ..core.firestarts import kindling_attempt, kindling_check
 from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
-from ..core.smoke import fire_smoke
-from ..core.victory import fire_control
 from ..core.wind import rally_phase, wind_change_odds
 from .options import add_vasl_options, load_position_arg
 
@@ -61,6 +57,8 @@ def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
         new, rep = end_of_afph(pos, dice)
         return replace(new, clock=replace(new.clock, phase=Phase.RTPH)), rep
     if phase == "rtph":
+        from ..core.exits import blaze_report
+
         pos = replace(pos, clock=replace(pos.clock, phase=Phase.RTPH))
         return pos, blaze_report(pos)
     raise BadInput(f"--phase {phase!r}: expected rph, afph or rtph")
@@ -187,6 +185,10 @@ def _print_state(pos: Position) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from ..core.exits import blaze_report
+    from ..core.firestarts import kindling_attempt
+    from ..core.smoke import fire_smoke
+    from ..core.victory import fire_control
     from ..render import render_png, render_svg
     from ..scenarios import demo_position
 
@@ -296,6 +298,8 @@ def _check_json(check: Check, **extra: Any) -> dict[str, Any]:
 
 
 def cmd_kindle(args: argparse.Namespace) -> int:
+    from ..core.firestarts import kindling_attempt, kindling_check
+
     pos = _load(args)
     loc = pos.map.parse_location(args.at)
     unit = UnitKind(args.unit)
@@ -408,9 +412,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--out", default="asl-fire-demo", help="folder for the pictures (default ./asl-fire-demo)")
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("odds", help="every fire roll pending at the end of the AFPh, with exact odds",
-                       description="List every Flame→Blaze and Spreading Fire roll the end of the AFPh would make, "
-                       "with exact probabilities and DRMs (B25.151, B25.6).")
+    p = sub.add_parser("odds", help="the fire rolls pending from the position's clock on (RPh wind change, AFPh), "
+                       "with exact odds",
+                       description="Show what is pending from the position's clock on: the RPh's Wind Change, "
+                       "Gusts and Collapse odds (B25.65, B25.651, B25.66), and every Flame→Blaze and Spreading Fire "
+                       "roll the end of the next AFPh would make, with exact probabilities and DRMs (B25.151, "
+                       "B25.6). At an RPh or past the AFPh, that RPh comes first and the AFPh odds assume the wind "
+                       "holds.")
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
     add_vasl_options(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
