@@ -147,7 +147,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     table = None
     if terrain:
         table = read_terrain_types(*terrain)
-    elif args.vasl is not None or not find_shared_metadata(path.parent):
+    elif getattr(args, "vasl", None) is not None or not find_shared_metadata(path.parent):
         setup = vasl_setup(args, need_boards=False)
         if setup.module is None and not (setup.boards and find_shared_metadata(setup.boards)):
             raise BadInput(f"{path}: VASL's terrain types are needed: give --vasl PATH/VASL.vmod (or --terrain "
