@@ -107,9 +107,7 @@ def player(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     buildfile = shared_vasl_file("buildFile-6.5.xml")
     shared_meta = shared_vasl_file("SharedBoardMetadata.xml")
     vasl = tmp / "vasl"
-    module = fake_module(vasl / "VASL.vmod", shared_meta.read_bytes())
-    with __import__("zipfile").ZipFile(module, "a") as z:
-        z.writestr("buildFile.xml", buildfile.read_bytes())
+    module = fake_module(vasl / "VASL.vmod", shared_meta.read_bytes(), buildfile.read_bytes())
     (vasl / "boards").mkdir()
     shutil.copy(shared_vasl_file("boards", "bd01"), vasl / "boards" / "bd01")
     work = tmp / "work"

@@ -42,11 +42,12 @@ def java_escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace(":", "\\:").replace("=", "\\=")
 
 
-def fake_module(path: Path, terrain: bytes = TERRAIN_XML) -> Path:
+def fake_module(path: Path, terrain: bytes = TERRAIN_XML, buildfile: bytes | None = None) -> Path:
+    """A module file with a buildFile (VASL's real one when given) and VASL's terrain types in boardData/."""
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("buildFile.xml", '<VASSAL.launch.BasicModule name="VASL" version="6.6.9"/>')
+        z.writestr("buildFile.xml", buildfile or b'<VASSAL.launch.BasicModule name="VASL" version="6.6.9"/>')
         z.writestr("boardData/SharedBoardMetadata.xml", terrain)
     path.write_bytes(buf.getvalue())
     return path

@@ -27,7 +27,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--token-file", type=Path, default=None, help="a file holding the auth token (never on the "
                                                                   "command line)")
     p.add_argument("--boards", type=Path, default=None,
-                   help="folder of VASL board archives, for terrain when VASL's own terrain model is not available")
+                   help="folder of VASL board archives, for terrain when VASL's own terrain model is not available "
+                        "(default: VASL's Board Directory preference, if VASSAL's preferences have one)")
+    p.add_argument("--vasl", type=Path, default=None, metavar="VMOD",
+                   help="VASL's module, for the terrain types of those board archives (default: beside the boards, "
+                        "else the VASL module VASSAL's module manager lists)")
     p.add_argument("--once", choices=("wind", "upkeep", "odds", "snapshot"), default=None,
                    help="do one action now and exit instead of waiting for buttons")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -52,6 +56,7 @@ def _connection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--token-file", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--boards", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+    p.add_argument("--vasl", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
 
 
 #: --flag → (FtAttack/MolAttack field, weapons it applies to); the A22 declaration as on ``asl-fire ft|mol``.
@@ -263,6 +268,33 @@ def _log_board_notes(client: BridgeClient, log: logging.Logger) -> None:
     warn_once(fallback_notes(snap))
 
 
+def _fallback_boards(args: argparse.Namespace) -> Path | None:
+    """The boards folder (and VASL's terrain types for it) of the command line or VASSAL's preferences.
+
+    Used only where VASL's own terrain model cannot be read.  When the terrain types come from inside the
+    module, they are extracted to a temporary file, returned, for ``$ASL_FIRE_SHARED_METADATA``.
+    """
+    import tempfile
+
+    from ..vasl.board import find_shared_metadata
+    from ..vasl.setup import MODULE_SHARED_METADATA
+    from .options import vasl_setup
+
+    setup = vasl_setup(args, need_boards=False)
+    args.boards = setup.boards
+    if setup.boards is None or setup.module is None or (find_shared_metadata(setup.boards) and not args.vasl):
+        return None
+    from ..vasl.safe import Archive
+
+    arc = Archive(setup.module)
+    if MODULE_SHARED_METADATA not in arc:
+        raise BadInput(f"{setup.module}: no {MODULE_SHARED_METADATA} inside (expected VASL's module, VASL.vmod)")
+    folder = Path(tempfile.mkdtemp(prefix="aslfire-vasl-"))
+    target = folder / "SharedBoardMetadata.xml"
+    target.write_bytes(arc.read(MODULE_SHARED_METADATA))
+    return target
+
+
 def read_token_file(path: Path) -> str:
     """The auth token in *path*: one line of printable text.
 
@@ -310,7 +342,13 @@ def run_bridge(args: argparse.Namespace) -> int:
                            "port this file names: it was left by a VASSAL that has closed; start VASSAL with the "
                            "ASL fire bridge extension and open a game, then try again") from None
     log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
+    import os
+
+    before = os.environ.get("ASL_FIRE_SHARED_METADATA")
     try:
+        extracted = _fallback_boards(args)
+        if extracted is not None:
+            os.environ["ASL_FIRE_SHARED_METADATA"] = str(extracted)
         if args.boards is not None:
             _log_board_notes(client, log)
         if getattr(args, "bridge_action", None):
@@ -343,3 +381,7 @@ def run_bridge(args: argparse.Namespace) -> int:
         return 0
     finally:
         client.close()
+        if before is None:
+            os.environ.pop("ASL_FIRE_SHARED_METADATA", None)
+        else:
+            os.environ["ASL_FIRE_SHARED_METADATA"] = before
