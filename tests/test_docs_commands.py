@@ -132,8 +132,8 @@ def _prepare(cmd: str, player: dict[str, Path], monkeypatch: pytest.MonkeyPatch)
     cmd = cmd.split(" && ", 1)[-1]  # "pip install . && asl-fire demo": the asl-fire part
     cmd = re.sub(r"\s#\s.*$", "", cmd)
     jar = ""
-    if "{jar}" in "".join(PLACEHOLDERS[p] for p in PLACEHOLDERS if p in cmd) or "VASSAL-3.7.26" in cmd or cmd.startswith(
-            ("asl-fire install", "asl-fire build-extension")):
+    needs_engine = "{jar}" in "".join(PLACEHOLDERS[p] for p in PLACEHOLDERS if p in cmd) or "VASSAL-3.7.26" in cmd
+    if needs_engine or cmd.startswith(("asl-fire install", "asl-fire build-extension")):
         try:
             jar = str(vh.vassal_jar())
         except vh.Unavailable as e:
