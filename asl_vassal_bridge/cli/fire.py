@@ -337,6 +337,9 @@ def cmd_clear(args: argparse.Namespace) -> int:
     squads, half_squads, leader, who = args.squads, args.half_squads, args.leader, ""
     if squads is None and half_squads is None and args.dozers == 0:
         units = [u for side in pos.sides for u in _good_order(pos, loc, side)]
+        if len({u.side for u in units if u.kind is not UnitKind.LEADER}) > 1:
+            raise BadInput(f"--at {args.at}: units of both sides are in {pos.loc_name(loc)}; say who clears with "
+                           "--squads N, --half-squads N or --dozers N")
         squads = sum(u.kind is UnitKind.SQUAD for u in units)
         half_squads = sum(u.kind in (UnitKind.HALF_SQUAD, UnitKind.CREW) for u in units)
         if not squads and not half_squads:
