@@ -323,10 +323,8 @@ def cmd_kindle(args: argparse.Namespace) -> int:
             print(f"The {unit.value} is {directed}.")
         print(check.describe())
         return 0
-    if directed and not args.json:
-        print(f"The {unit.value} is {directed}.")
     new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol)
-    return _finish(args, new, rep)
+    return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
 
 def cmd_clear(args: argparse.Namespace) -> int:
@@ -366,10 +364,9 @@ def cmd_clear(args: argparse.Namespace) -> int:
         print(f"{check.describe()}; Hamper (Final 3–6) {hamper}")
         print(f"clears {clear} ({float(clear):.1%}), Hampers {hamper} ({float(hamper):.1%})")
         return 0
-    if who and not args.json:
-        print(who)
+
     new, rep = clearance_attempt(pos, loc, _dice(args), **kw)
-    return _finish(args, new, rep)
+    return _finish(args, new, rep, f"  {who}" if who else None)
 
 
 def _count(text: str) -> int:
