@@ -232,3 +232,18 @@ def test_vsav_commands_take_boards_and_module_from_vassals_preferences(
         z.writestr("buildFile.xml", "<x/>")
     assert main(["odds", str(game), "--vasl", str(empty)]) == 2
     assert f"{empty}: no boardData/SharedBoardMetadata.xml inside" in capsys.readouterr().err
+
+
+def test_install_build_compiles_against_the_players_jar(tmp_path: Path, real_engine_jar: Path) -> None:
+    import shutil as sh
+
+    if sh.which("javac") is None:
+        missing("engine", "javac not found: run `bash scripts/install-vassal-test-deps.sh`")
+    t = fake_tree(tmp_path, "macos")
+    sh.copy(real_engine_jar, t.engine_home / "Vengine.jar")
+    report = install_extension(pf=t.pf, build=True)
+    target = t.module.parent / "VASL_ext" / "asl-fire-bridge.vmdx"
+    assert report.target == target and f"compiled against {t.engine_home / 'Vengine.jar'}" in "\n".join(report.lines)
+    with zipfile.ZipFile(target) as z:
+        assert "aslfire/FireBridge.class" in z.namelist()
+    assert linkage_problems(target, [real_engine_jar]).ok
