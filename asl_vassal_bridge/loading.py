@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from .core.errors import BadInput
@@ -10,10 +11,14 @@ from .core.position import Position
 __all__ = ["load_position"]
 
 
-def load_position(path: str | Path, boards: str | Path | None = None) -> Position:
-    """A Position from a ``.toml`` position file, or a ``.vsav`` with its board archives folder.
+def load_position(path: str | Path, boards: str | Path | None = None, vasl: str | Path | None = None, *,
+                  note: Callable[[str], None] | None = None) -> Position:
+    """A Position from a ``.toml`` position file, or a ``.vsav`` with VASL's boards folder and module.
 
-    ``demo`` names the embedded demo scenario.
+    ``demo`` names the embedded demo scenario.  For a ``.vsav``, *boards* and
+    *vasl* (``VASL.vmod``, for its terrain types) default to what VASSAL's own
+    preferences record (see :mod:`asl_vassal_bridge.vasl.setup`); *note* is
+    told, one line each, which were used.
     """
     p = Path(path)
     if str(path) == "demo":
@@ -21,11 +26,17 @@ def load_position(path: str | Path, boards: str | Path | None = None) -> Positio
 
         return demo_position()
     if p.suffix.lower() == ".vsav":
-        if boards is None:
-            raise BadInput(f"{p}: a VASL saved game needs its board archives: add --boards DIR")
+        if not p.is_file():
+            raise BadInput(f"{p}: no such file (expected a VASL saved game)")
         from .vasl.position import position_from_vsav
+        from .vasl.setup import resolve_vasl
 
-        return position_from_vsav(p, Path(boards))
+        setup = resolve_vasl(vasl, boards)
+        for line in setup.notes:
+            if note is not None:
+                note(line)
+        assert setup.boards is not None
+        return position_from_vsav(p, setup.boards, table=setup.terrain_table())
     if not p.exists():
         raise BadInput(f"{p}: no such file (expected a .toml position file, a .vsav saved game, or 'demo')")
     from .posfile import load

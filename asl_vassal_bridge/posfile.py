@@ -23,9 +23,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import tomli_w
-
 from .core.environment import EC, Environment, Ground, Wind, WindForce
 from .core.errors import BadInput
 from .core.hexes import BoardPlacement, Direction, Hex, MapLayout, column_index, column_letters
@@ -49,6 +46,16 @@ __all__ = ["BadPositionFile", "dump", "dumps", "load", "loads", "parse_hex_list"
 
 class BadPositionFile(BadInput):
     """A position file that does not fit the format; the message names the file, field and hex."""
+
+
+#: The most hexes a position file's map may have: 500 × 500, the board reader's limit for one board's
+#: grid (a 10-board VASL map has about 3,300 hexes).  Larger maps are refused before any hex is made.
+MAX_MAP_HEXES = 250_000
+
+
+def _too_big(where: str, count: int) -> BadPositionFile:
+    return BadPositionFile(f"{where}: {count:,} hexes; a map may have at most {MAX_MAP_HEXES:,} "
+                           "(e.g. columns = \"A-J\", rows = \"1-10\")")
 
 
 _SCHEMA: dict[str, Any] | None = None
@@ -90,6 +97,8 @@ def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str) -> list[
                 if column_index(col1) != column_index(col2):
                     raise BadPositionFile(f"{where}[{i}]: range {item!r} must stay in one column (e.g. H2-H5)")
                 lo, hi = sorted((r1, r2))
+                if len(out) + hi - lo + 1 > MAX_MAP_HEXES:
+                    raise _too_big(f"{where}[{i}] {item!r}", len(out) + hi - lo + 1)
                 out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
             else:
                 out.append(layout.parse(prefix + text))
@@ -106,6 +115,8 @@ def _extent(m: Mapping[str, Any], layout: MapLayout, src: str) -> list[Hex]:
         for b in layout.boards:
             for h in b.hexes():
                 seen[h] = None
+            if len(seen) > MAX_MAP_HEXES:
+                raise _too_big(f"{src}: map.boards", len(seen))
         return list(seen)
     if "hexes" in m:
         return parse_hex_list(m["hexes"], layout, f"{src}: map.hexes")
@@ -118,6 +129,9 @@ def _extent(m: Mapping[str, Any], layout: MapLayout, src: str) -> list[Hex]:
     r1, r2 = int(rm.group(1)), int(rm.group(2))
     if c2 < c1 or r2 < r1:
         raise BadPositionFile(f"{src}: map.columns/rows: ranges must run low to high, not {m['columns']} / {m['rows']}")
+    count = (c2 - c1 + 1) * (r2 - r1 + 1)
+    if count > MAX_MAP_HEXES:
+        raise _too_big(f"{src}: map.columns/rows {m['columns']} / {m['rows']}", count)
     return [Hex.from_offset(c, r) for c in range(c1, c2 + 1) for r in range(r1, r2 + 1)]
 
 
@@ -141,13 +155,112 @@ def _enum(fn: Any, value: str, where: str) -> Any:
         raise BadPositionFile(f"{where}: {e}") from None
 
 
+_IGNORED = frozenset(("description", "title", "$schema", "$id", "$defs", "$comment"))
+_TYPES: dict[str, Any] = {
+    "object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool), "null": lambda v: v is None,
+}
+
+
+def _same(a: object, b: object) -> bool:
+    return isinstance(a, bool) == isinstance(b, bool) and type(a) is type(b) and a == b
+
+
+def quick_valid(value: object, schema: Mapping[str, Any], root: Mapping[str, Any]) -> bool:
+    """True only if *value* is valid against *schema*: a fast check of the JSON Schema keywords the position
+    schema uses, so that a valid file needs no jsonschema import (slow to import).  Anything it does not
+    know, or is unsure of, is False, and :func:`from_dict` then asks jsonschema, which also words the errors.
+
+    >>> quick_valid({"a": [1, 2]}, {"type": "object", "properties": {"a": {"type": "array", "minItems": 2}}}, {})
+    True
+    """
+    for key, rule in schema.items():
+        if key in _IGNORED:
+            continue
+        if key == "$ref":
+            if not (isinstance(rule, str) and rule.startswith("#/$defs/")):
+                return False
+            target = root.get("$defs", {}).get(rule[len("#/$defs/"):])
+            if target is None or not quick_valid(value, target, root):
+                return False
+        elif key == "type":
+            if not any(_TYPES[t](value) for t in ([rule] if isinstance(rule, str) else rule)):
+                return False
+        elif key == "enum":
+            if not any(_same(value, x) for x in rule):
+                return False
+        elif key == "const":
+            if not _same(value, rule):
+                return False
+        elif key in ("minimum", "maximum"):
+            if not _TYPES["number"](value):
+                continue
+            assert isinstance(value, int | float)
+            if (value < rule) if key == "minimum" else (value > rule):
+                return False
+        elif key in ("minLength", "pattern"):
+            if not isinstance(value, str):
+                continue
+            if (key == "minLength" and len(value) < rule) or (key == "pattern" and not re.search(rule, value)):
+                return False
+        elif key in ("items", "minItems", "maxItems"):
+            if not isinstance(value, list):
+                continue
+            if key == "items" and not all(quick_valid(v, rule, root) for v in value):
+                return False
+            if (key == "minItems" and len(value) < rule) or (key == "maxItems" and len(value) > rule):
+                return False
+        elif key == "required":
+            if isinstance(value, dict) and any(r not in value for r in rule):
+                return False
+        elif key in ("properties", "patternProperties", "additionalProperties"):
+            continue  # below, together
+        else:
+            return False
+    if isinstance(value, dict) and any(k in schema for k in ("properties", "patternProperties",
+                                                              "additionalProperties")):
+        return _object_valid(value, schema, root)
+    return True
+
+
+def _object_valid(value: Mapping[str, Any], schema: Mapping[str, Any], root: Mapping[str, Any]) -> bool:
+    props = schema.get("properties", {})
+    patterns = schema.get("patternProperties", {})
+    extra = schema.get("additionalProperties", True)
+    for k, v in value.items():
+        if not isinstance(k, str):
+            return False
+        matched = False
+        if k in props:
+            matched = True
+            if not quick_valid(v, props[k], root):
+                return False
+        for pat, sub in patterns.items():
+            if re.search(pat, k):
+                matched = True
+                if not quick_valid(v, sub, root):
+                    return False
+        if not matched:
+            if extra is False or (isinstance(extra, dict) and not quick_valid(v, extra, root)):
+                return False
+            if extra is not True and not isinstance(extra, dict):
+                return False
+    return True
+
+
 def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     """Build a Position from already-parsed file data (validated against the schema first)."""
-    errors = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(e.path))
-    if errors:
-        e = errors[0]
-        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
-        raise BadPositionFile(f"{source}: {_field(e.absolute_path)}: {e.message}{more}")
+    schema = _schema()
+    if not quick_valid(data, schema, schema):
+        import jsonschema
+
+        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+        if errors:
+            e = errors[0]
+            more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+            raise BadPositionFile(f"{source}: {_field(e.absolute_path)}: {e.message}{more}")
     src = source
     m = data["map"]
     boards = tuple(BoardPlacement(b["name"], b.get("x", 0), b.get("y", 0), b.get("reversed", False))
@@ -424,6 +537,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
 
 def dumps(pos: Position) -> str:
     """The position file text of a Position."""
+    import tomli_w
+
     return "# asl-fire position file (format 1); see docs/position-files.md\n" + tomli_w.dumps(to_dict(pos))
 
 
@@ -431,6 +546,14 @@ def dump(pos: Position, path: str | Path) -> None:
     """Write a position file (atomically: a failed write leaves any old file intact)."""
     p = Path(path)
     text = dumps(pos)
+    if not p.parent.is_dir():
+        raise BadInput(f"{p}: cannot write it: folder {p.parent} does not exist")
+    if p.is_dir():
+        raise BadInput(f"{p}: is a folder (expected a position file name, e.g. {p / 'after.toml'})")
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(text, "utf-8")
-    tmp.replace(p)
+    try:
+        tmp.write_text(text, "utf-8")
+        tmp.replace(p)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise BadInput(f"{p}: cannot write it: {e.strerror or e}") from None

@@ -1,8 +1,18 @@
-"""Shared test fixtures: where the real VASL data lives, and small position builders."""
+"""Shared test fixtures, and the one place a test may skip for want of a real component.
+
+A test that needs the real VASL data (``../shared/vasl``), the real VASSAL
+engine or the real browser calls :func:`missing` (or a fixture built on it)
+when that component is absent: the test is skipped with the reason — unless
+the environment variable ``CI`` is set, where every such component is
+installed, so the test FAILS instead of passing silently.
+``tests/test_skips.py`` checks that no test skips any other way.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Literal, NoReturn
 
 import pytest
 
@@ -10,10 +20,47 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 SHARED_VASL = SHARED / "vasl"
 
+#: What a test may be missing, as said in its skip reason.
+Component = Literal["data", "engine", "browser"]
+_WHAT: dict[str, str] = {
+    "data": "the real VASL data",
+    "engine": "the real VASSAL engine",
+    "browser": "the real browser",
+}
+
+
+def missing(component: Component, reason: str) -> NoReturn:
+    """Skip the running test because *component* is absent, saying why; under ``CI``, fail it.
+
+    *reason* names the real cause: the file, tool or package that is missing and how to get it.
+    """
+    what = _WHAT[component]
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set but {what} is missing: {reason}", pytrace=False)
+    pytest.skip(f"needs {what}: {reason}")
+
+
+def shared_vasl_file(*parts: str) -> Path:
+    """A file or folder of the real VASL data (``../shared/vasl/...``), or :func:`missing`."""
+    p = SHARED_VASL.joinpath(*parts)
+    if not p.exists():
+        if not SHARED_VASL.is_dir():
+            missing("data", f"{SHARED_VASL} does not exist (the shared/vasl folder beside the repository)")
+        missing("data", f"{p} does not exist in {SHARED_VASL}")
+    return p
+
+
+def import_or_missing(module: str, component: Component, install: str) -> object:
+    """Import *module* for a test of *component*, or :func:`missing` naming the package and how to install it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        missing(component, f"Python package {module!r} is not importable ({e}); {install}")
+
 
 @pytest.fixture
 def shared_vasl() -> Path:
-    """The real VASL data folder (../shared/vasl); skips when absent."""
-    if not SHARED_VASL.is_dir():
-        pytest.skip(f"real VASL data not found at {SHARED_VASL} (it lives beside the repository in shared/vasl)")
-    return SHARED_VASL
+    """The real VASL data folder (../shared/vasl); :func:`missing` when absent."""
+    return shared_vasl_file()

@@ -78,7 +78,7 @@ def test_upkeep_rph_starts_the_next_player_turn(tmp_path: Path, capsys: pytest.C
         (["upkeep", "demo", "--phase", "afph", "--dice", "3,x"], "--dice"),
         (["upkeep", "demo", "--phase", "afph", "--dice", "3,9"], "1 to 6"),
         (["upkeep", "demo", "--phase", "afph", "--dice", "3"], "ran out"),
-        (["odds", "game.vsav"], "--boards"),
+        (["odds", "game.vsav"], "game.vsav: no such file"),
     ],
 )
 def test_bad_input_is_one_clear_line_not_a_traceback(args: list[str], message: str,
@@ -95,18 +95,19 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5", "-o", str(out)]) == 0
     (f,) = [f for f in load(out).flames() if f.location.name == "F7"]
     assert f.kindled_by == "German"
-    assert main(["kindle", "demo", "--at", "F7", "--odds"]) == 2
+    assert main(["kindle", "demo", "--at", "F7", "--odds", "--side", "Russian"]) == 2
     assert "stacked with a leader" in capsys.readouterr().err
 
 
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["clear", "demo", "--at", "E5", "--odds"]) == 0
+    assert main(["clear", "demo", "--at", "E5", "--odds", "--squads", "1"]) == 0
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1
-    assert main(["clear", "demo", "--at", "E5", "--dice", "1,1"]) == 2  # the demo's clock is at the RPh
+    # The demo's clock is at the RPh.
+    assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1"]) == 2
     assert "MPh or DFPh" in capsys.readouterr().err
     src = tmp_path / "mph.toml"
     p = demo_position()
     dump(p.with_(clock=p.clock.__class__(2, 1, p.clock.phase.MPH)), src)
     out = tmp_path / "c.toml"
-    assert main(["clear", str(src), "--at", "E5", "--dice", "1,1", "-o", str(out)]) == 0
+    assert main(["clear", str(src), "--at", "E5", "--squads", "1", "--dice", "1,1", "-o", str(out)]) == 0
     assert not [f for f in load(out).flames() if f.location.name == "E5"]

@@ -76,20 +76,37 @@ def read_connection_file(path: Path | None = None) -> ConnectionInfo:
     :raises BadInput: if it is malformed or readable by other users.
     """
     path = Path(path) if path is not None else default_connection_file()
+    expected = "expected the JSON object with port and token the ASL fire bridge extension writes"
     try:
-        text = path.read_text(encoding="utf-8")
         mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            raise BadInput(f"{path}: not a file ({expected})")
+        if mode and path.stat().st_size > 64 * 1024:
+            raise BadInput(f"{path}: {path.stat().st_size} bytes, too big for a connection file ({expected})")
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise NotConnected(f"{path}: no connection file; is VASSAL running with the ASL fire bridge extension?"
                            ) from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a bridge connection file (not UTF-8 text; {expected})") from None
+    except OSError as e:
+        raise BadInput(f"{path}: cannot read it ({e.strerror or e})") from None
     if os.name == "posix" and mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise BadInput(f"{path}: readable by other users (expected mode 600); not using its token")
     try:
         data = json.loads(text)
-        return ConnectionInfo(str(data.get("host", "127.0.0.1")), int(data["port"]), str(data["token"]),
-                              data.get("pid"), data.get("module"))
-    except (ValueError, KeyError, TypeError):
-        raise BadInput(f"{path}: not a bridge connection file (expected JSON with port and token)") from None
+    except ValueError:
+        raise BadInput(f"{path}: not a bridge connection file (not JSON; {expected})") from None
+    if not isinstance(data, dict):
+        raise BadInput(f"{path}: not a bridge connection file (a JSON {type(data).__name__}; {expected})")
+    port, token = data.get("port"), data.get("token")
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+        raise BadInput(f"{path}: port {port!r} is not a TCP port number ({expected})")
+    if not isinstance(token, str) or not token:
+        raise BadInput(f"{path}: no token string ({expected})")
+    pid, module = data.get("pid"), data.get("module")
+    return ConnectionInfo(str(data.get("host", "127.0.0.1")), port, token,
+                          pid if isinstance(pid, int) else None, module if isinstance(module, str) else None)
 
 
 def _nodelay(sock: Any) -> None:

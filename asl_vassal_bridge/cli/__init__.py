@@ -3,41 +3,80 @@
 Each command group lives in its own module with a ``register(subparsers)``
 function; :func:`main` wires them up and turns bad input into a one-line
 error instead of a traceback.
+
+Players call ``asl-fire odds`` mid-game, so starting is kept cheap: :data:`COMMANDS`
+names every command's module and one-line help, and :func:`main` imports only
+the module of the command given (``asl-fire --help`` imports none).
+``tests/test_cli_startup.py`` checks that the table says what the modules register.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
 
-from ..core.errors import BadInput
-
 #: Command modules, in the order their commands appear in ``--help``.
-COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "hob", "attacks")
+COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "install", "hob", "attacks")
+
+#: Every command: (name, module, the one-line help its module registers).
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("demo", "fire", "run several Player Turns of fire on the embedded demo scenario"),
+    ("odds", "fire", "the fire rolls pending from the position's clock on (RPh wind change, AFPh), with exact odds"),
+    ("upkeep", "fire", "apply one phase's fire upkeep (rph, afph or rtph)"),
+    ("kindle", "fire", "a Kindling attempt (B25.11) in the PFPh"),
+    ("clear", "fire", "a Clearance attempt vs a Flame (B24.7)"),
+    ("forecast", "forecast", "Monte Carlo forecast: chance each Location burns after N Player Turns"),
+    ("module", "vasl", "list a VASL module's fire counters (gpids, palette paths)"),
+    ("board", "vasl", "decode a VASL board archive's terrain per hex"),
+    ("vsav", "vasl", "list a VASL saved game's boards and the pieces both players see"),
+    ("bridge", "bridge", "connect to VASSAL's ASL fire bridge extension and serve its buttons"),
+    ("build-extension", "bridge", "build the VASSAL extension (.vmdx) of the live bridge"),
+    ("install", "install", "install the live bridge's VASSAL extension for VASL (no JDK needed)"),
+    ("hob", "hob", "Heat of Battle (A15): DRM, exact odds and the result for one unit"),
+    ("ft", "attacks", "a Flamethrower attack: legality, FP, DRMs, consequences (A22.1-.5)"),
+    ("mol", "attacks", "a Molotov Cocktail attack: legality, MOL Check chance, FP, DRMs, consequences (A22.6-.62)"),
+    ("tem", "attacks", "the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)"),
+)
+
+DESCRIPTION = "ASL fire rules (B25) for VASL: odds, upkeep, forecasts, and a live VASSAL bridge."
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="asl-fire",
-        description="ASL fire rules (B25) for VASL: odds, upkeep, forecasts, and a live VASSAL bridge.",
-    )
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``asl-fire`` parser: every command module registered, or only module *only*.
+
+    ``only=""`` registers none: every command is a stub with its one-line help, for ``asl-fire --help``
+    and for naming the commands when the one given is unknown.
+    """
+    parser = argparse.ArgumentParser(prog="asl-fire", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
-        if importlib.util.find_spec(f"{__name__}.{name}") is None:
-            continue
-        module = importlib.import_module(f"{__name__}.{name}")
-        module.register(sub)
+    done: set[str] = set()
+    for name, module, help_text in COMMANDS:
+        if only is None or module == only:
+            if module not in done:
+                importlib.import_module(f"{__name__}.{module}").register(sub)
+                done.add(module)
+        elif not only:
+            sub.add_parser(name, help=help_text, add_help=False)
     return parser
+
+
+def _command_module(argv: Sequence[str]) -> str | None:
+    """The module of the command in *argv* (its first word that is not an option), if it names one."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return next((module for name, module, _ in COMMANDS if name == word), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``asl-fire``; returns the exit status (0 ok, 2 bad input, 1 other failure)."""
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    module = _command_module(argv)
+    parser = build_parser(only=module or "")
     args = parser.parse_args(argv)
+    from ..core.errors import BadInput
+
     try:
         result = args.func(args)
     except BrokenPipeError:

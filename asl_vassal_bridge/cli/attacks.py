@@ -27,6 +27,7 @@ from ..core.hexes import Direction, Hex
 from ..core.molotov import FireType, MolAttack, MolPlan, location_tem, mol_attack, resolve_mol_attack
 from ..core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
 from ..core.terrain import Building, BuildingKind, Terrain, UnknownTerrainError
+from .options import add_vasl_options, load_position_arg
 
 __all__ = ["register", "synthetic_position"]
 
@@ -105,9 +106,7 @@ def _setup(args: argparse.Namespace, default_range: int) -> tuple[Position, Loca
     """The Position and the firer/target Locations, from a position file or from the options."""
     unit: Unit | None = None
     if args.position:
-        from ..loading import load_position
-
-        pos = load_position(args.position, args.boards)
+        pos = load_position_arg(args)
         if args.phase:
             pos = replace(pos, clock=replace(pos.clock, phase=_phase(args.phase)))
         unit = next((u for u in pos.units if u.id == args.firer_id), None)
@@ -230,9 +229,8 @@ def cmd_mol(args: argparse.Namespace) -> int:
 
 def cmd_tem(args: argparse.Namespace) -> int:
     """Print the TEM of a Location of a position (B23.3-.921)."""
-    from ..loading import load_position
 
-    pos = load_position(args.position, args.boards)
+    pos = load_position_arg(args)
     loc = pos.map.parse_location(args.location)
     firer = pos.map.parse_location(args.from_) if args.from_ else None
     drms = location_tem(pos, loc, firer=firer, bypassing=args.bypassing, indirect=args.indirect)
@@ -250,7 +248,7 @@ def cmd_tem(args: argparse.Namespace) -> int:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", nargs="?", help="a .toml position file, a .vsav saved game (with --boards), or "
                    "'demo'; without it the options build a two-hex map")
-    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    add_vasl_options(p)
     p.add_argument("--from", dest="from_", metavar="LOC", help="the firer's Location in POSITION (e.g. E4, E4.1)")
     p.add_argument("--to", metavar="LOC", help="the target Location in POSITION")
     p.add_argument("--firer-id", default="firer", help="the firing unit's id (a unit of POSITION, or a label)")
@@ -341,7 +339,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        description="Print the TEM of a Location read off a position's map (B23.3-.921).")
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
     p.add_argument("location", help="the Location, e.g. I4.1 or I4.roof")
-    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    add_vasl_options(p)
     p.add_argument("--from", dest="from_", metavar="LOC", help="the firer's Location (Height Advantage, Factory)")
     p.add_argument("--bypassing", action="store_true", help="the unit is Bypassing (B23.31)")
     p.add_argument("--indirect", action="store_true", help="vs Indirect Fire (B23.32)")

@@ -27,7 +27,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--token-file", type=Path, default=None, help="a file holding the auth token (never on the "
                                                                   "command line)")
     p.add_argument("--boards", type=Path, default=None,
-                   help="folder of VASL board archives, for terrain when VASL's own terrain model is not available")
+                   help="folder of VASL board archives, for terrain when VASL's own terrain model is not available "
+                        "(default: VASL's Board Directory preference, if VASSAL's preferences have one)")
+    p.add_argument("--vasl", type=Path, default=None, metavar="VMOD",
+                   help="VASL's module, for the terrain types of those board archives (default: beside the boards, "
+                        "else the VASL module VASSAL's module manager lists)")
     p.add_argument("--once", choices=("wind", "upkeep", "odds", "snapshot"), default=None,
                    help="do one action now and exit instead of waiting for buttons")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -52,6 +56,7 @@ def _connection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--token-file", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--boards", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+    p.add_argument("--vasl", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
 
 
 #: --flag → (FtAttack/MolAttack field, weapons it applies to); the A22 declaration as on ``asl-fire ft|mol``.
@@ -263,21 +268,87 @@ def _log_board_notes(client: BridgeClient, log: logging.Logger) -> None:
     warn_once(fallback_notes(snap))
 
 
+def _fallback_boards(args: argparse.Namespace) -> Path | None:
+    """The boards folder (and VASL's terrain types for it) of the command line or VASSAL's preferences.
+
+    Used only where VASL's own terrain model cannot be read.  When the terrain types come from inside the
+    module, they are extracted to a temporary file, returned, for ``$ASL_FIRE_SHARED_METADATA``.
+    """
+    import tempfile
+
+    from ..vasl.board import find_shared_metadata
+    from ..vasl.setup import MODULE_SHARED_METADATA
+    from .options import vasl_setup
+
+    setup = vasl_setup(args, need_boards=False)
+    args.boards = setup.boards
+    if setup.boards is None or setup.module is None or (find_shared_metadata(setup.boards) and not args.vasl):
+        return None
+    from ..vasl.safe import Archive
+
+    arc = Archive(setup.module)
+    if MODULE_SHARED_METADATA not in arc:
+        raise BadInput(f"{setup.module}: no {MODULE_SHARED_METADATA} inside (expected VASL's module, VASL.vmod)")
+    folder = Path(tempfile.mkdtemp(prefix="aslfire-vasl-"))
+    target = folder / "SharedBoardMetadata.xml"
+    target.write_bytes(arc.read(MODULE_SHARED_METADATA))
+    return target
+
+
+def read_token_file(path: Path) -> str:
+    """The auth token in *path*: one line of printable text.
+
+    :raises BadInput: naming the file for a missing, binary, empty or oversized file.
+    """
+    expected = "expected one line holding the token the ASL fire bridge extension wrote"
+    try:
+        if path.stat().st_size > 4096:
+            raise BadInput(f"--token-file {path}: {path.stat().st_size} bytes, too big ({expected})")
+        token = path.read_text(encoding="utf-8").strip()
+    except UnicodeDecodeError:
+        raise BadInput(f"--token-file {path}: not text ({expected})") from None
+    except OSError as e:
+        raise BadInput(f"--token-file {path}: cannot read it ({e.strerror or e})") from None
+    if not token or not token.isprintable() or "\n" in token:
+        raise BadInput(f"--token-file {path}: {'empty' if not token else 'not one printable line'} ({expected})")
+    return token
+
+
 def run_bridge(args: argparse.Namespace) -> int:
-    from ..bridge.client import connect
+    from ..bridge.client import NotConnected, connect, default_connection_file
     from ..bridge.phases import handle_button
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     log = logging.getLogger("asl_fire.bridge")
+    if not args.verbose:  # py4j logs a traceback for a refused connection; our message says it in one line
+        logging.getLogger("py4j").setLevel(logging.CRITICAL)
     token = None
     if args.port is not None:
         if args.token_file is None:
             raise BadInput("--port needs --token-file (the auth token is never passed on the command line)")
-        token = args.token_file.read_text(encoding="utf-8").strip()
-    client = connect(args.connection_file, port=args.port, token=token)
-    log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
+        token = read_token_file(args.token_file)
+    elif args.token_file is not None:
+        raise BadInput("--token-file goes with --port (else the port and token come from the connection file)")
     try:
+        client = connect(args.connection_file, port=args.port, token=token)
+    except NotConnected as e:
+        if "Py4JNetworkError" not in str(e):
+            raise
+        if args.port is not None:
+            raise NotConnected(f"--port {args.port}: nothing answers on that port; check it, or start VASSAL with "
+                               "the ASL fire bridge extension and open a game") from None
+        raise NotConnected(f"{args.connection_file or default_connection_file()}: VASSAL does not answer at the "
+                           "port this file names: it was left by a VASSAL that has closed; start VASSAL with the "
+                           "ASL fire bridge extension and open a game, then try again") from None
+    log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
+    import os
+
+    before = os.environ.get("ASL_FIRE_SHARED_METADATA")
+    try:
+        extracted = _fallback_boards(args)
+        if extracted is not None:
+            os.environ["ASL_FIRE_SHARED_METADATA"] = str(extracted)
         if args.boards is not None:
             _log_board_notes(client, log)
         if getattr(args, "bridge_action", None):
@@ -310,3 +381,7 @@ def run_bridge(args: argparse.Namespace) -> int:
         return 0
     finally:
         client.close()
+        if before is None:
+            os.environ.pop("ASL_FIRE_SHARED_METADATA", None)
+        else:
+            os.environ["ASL_FIRE_SHARED_METADATA"] = before

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -11,14 +12,11 @@ from typing import Any
 
 from ..core.dice import Dice, ScriptedDice, SeededDice
 from ..core.errors import BadInput
-from ..core.exits import blaze_report
-from ..core.explain import Report
+from ..core.explain import Check, Report
 from ..core.fire import end_of_afph, pending_rolls
-from ..core.firestarts import kindling_attempt, kindling_check
-from ..core.position import Phase, Position, UnitKind
-from ..core.smoke import fire_smoke
-from ..core.victory import fire_control
+from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
 from ..core.wind import rally_phase, wind_change_odds
+from .options import add_vasl_options, load_position_arg
 
 __all__ = ["register", "run_phase"]
 
@@ -34,9 +32,7 @@ def _dice(args: argparse.Namespace) -> Dice:
 
 
 def _load(args: argparse.Namespace) -> Position:
-    from ..loading import load_position
-
-    return load_position(args.position, getattr(args, "boards", None))
+    return load_position_arg(args)
 
 
 def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
@@ -61,6 +57,8 @@ def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
         new, rep = end_of_afph(pos, dice)
         return replace(new, clock=replace(new.clock, phase=Phase.RTPH)), rep
     if phase == "rtph":
+        from ..core.exits import blaze_report
+
         pos = replace(pos, clock=replace(pos.clock, phase=Phase.RTPH))
         return pos, blaze_report(pos)
     raise BadInput(f"--phase {phase!r}: expected rph, afph or rtph")
@@ -79,12 +77,31 @@ def _report_json(pos: Position, rep: Report) -> dict[str, Any]:
     return {"title": rep.title, "clock": str(pos.clock), "events": events}
 
 
+def pending_from_clock(pos: Position) -> tuple[Clock | None, Position]:
+    """What is pending from the position's clock on: (the RPh rolled first, or None; the position at the AFPh).
+
+    At the RPh the wind change of this Player Turn comes first; from the PFPh to
+    the AFPh the pending AFPh is this Player Turn's (its RPh is past); after the
+    AFPh it is the next Player Turn's, after that Player Turn's RPh — which also
+    ends every Hampering (B24.721).  The AFPh odds assume the wind holds.
+    """
+    order = list(Phase)
+    clock = pos.clock
+    if order.index(clock.phase) > order.index(Phase.AFPH):
+        clock = clock.next_player_turn()
+    rph = clock if clock.phase is Phase.RPH else None
+    fires = tuple(replace(f, hampered=False) if f.hampered else f for f in pos.fires) if rph else pos.fires
+    return rph, replace(pos, clock=replace(clock, phase=Phase.AFPH), fires=fires)
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     pos = _load(args)
-    if pos.clock.phase is not Phase.AFPH:
-        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
-    rolls = pending_rolls(pos)
+    rph, at = pending_from_clock(pos)
+    rolls = pending_rolls(at)
     wc = wind_change_odds(pos)
+    afph = f"Turn {at.clock.turn}.{at.clock.half} AFPh"
+    next_rph = at.clock.next_player_turn() if rph is None else rph
+    rph_name = f"Turn {next_rph.turn}.{next_rph.half} RPh"
     if args.json:
         out = []
         for r in rolls:
@@ -101,14 +118,18 @@ def cmd_odds(args: argparse.Namespace) -> int:
             else:
                 d["reason"] = r.reason
             out.append(d)
-        json.dump({"clock": str(pos.clock), "rolls": out,
-                   "next_rph": {"wind_change": str(wc.change), "gusts": str(wc.gusts), "collapse": str(wc.collapse)}},
+        rph_out = {"phase": rph_name, "before_afph": rph is not None, "wind_change": str(wc.change),
+                   "gusts": str(wc.gusts), "collapse": str(wc.collapse)}
+        json.dump({"clock": str(pos.clock), "afph": afph, "rolls": out, "next_rph": rph_out},
                   sys.stdout, indent=2, ensure_ascii=False)
         print()
         return 0
-    print(f"{pos.name or args.position} — {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}")
-    if not rolls:
-        print("No fire rolls are pending at the end of this AFPh.")
+    wind_line = (f"wind change {wc.change}, Gusts {wc.gusts}, Collapse {wc.collapse} (B25.65, B25.651, B25.66)")
+    print(f"{pos.name or args.position} — now {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}")
+    if rph is not None:
+        print(f"{rph_name}: {wind_line}")
+    print(f"{afph}{', if the wind holds' if rph is not None else ''}: "
+          f"{len(rolls) or 'no'} fire roll(s) pending at its end")
     for r in rolls:
         name = pos.loc_name(r.location)
         if r.kind == "blaze":
@@ -120,25 +141,54 @@ def cmd_odds(args: argparse.Namespace) -> int:
         else:
             assert r.check is not None
             print(f"  Spread   {name:8} {r.chance} ({float(r.chance):.1%}) — {r.check.describe()}")
-    print(f"Next RPh: wind change {wc.change}, Gusts {wc.gusts}, Collapse {wc.collapse} (B25.65, B25.651, B25.66)")
+    note = _several_flames_note(at)
+    if note:
+        print(note)
+    if rph is None:
+        print(f"Then {rph_name}: {wind_line}")
     return 0
 
 
 def cmd_upkeep(args: argparse.Namespace) -> int:
     pos = _load(args)
     dice = _dice(args)
+    note = _several_flames_note(pos) if args.phase == "afph" else None
     new, rep = run_phase(pos, args.phase, dice)
-    return _finish(args, new, rep)
+    return _finish(args, new, rep, note)
+
+
+def _flame_counts(pos: Position) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for f in sorted(pos.flames(), key=lambda f: f.location):
+        name = pos.loc_name(f.location)
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _several_flames_note(pos: Position) -> str | None:
+    """Why a Location lists several Flames (and several Flame→Blaze DRs): B25.15 allows it."""
+    several = [f"{name} ({n})" for name, n in _flame_counts(pos).items() if n > 1]
+    if not several:
+        return None
+    return (f"  Several Flames in one Location: {', '.join(several)}. More than one Flame may be in a Location "
+            "(B25.15): each makes its own Flame→Blaze DR, and all are removed when one becomes a Blaze.")
 
 
 def _print_state(pos: Position) -> None:
     blazes = ", ".join(pos.loc_name(f.location) for f in sorted(pos.blazes(), key=lambda f: f.location)) or "none"
-    flames = ", ".join(pos.loc_name(f.location) for f in sorted(pos.flames(), key=lambda f: f.location)) or "none"
+    flames = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in _flame_counts(pos).items()) or "none"
     wrecks = ", ".join(pos.loc_name(w.location) for w in pos.burning_wrecks()) or "none"
     print(f"  Blazes: {blazes}\n  Flames: {flames}\n  Burning Wrecks: {wrecks}\n  Wind: {pos.environment.wind}")
+    note = _several_flames_note(pos)
+    if note:
+        print(note)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from ..core.exits import blaze_report
+    from ..core.firestarts import kindling_attempt
+    from ..core.smoke import fire_smoke
+    from ..core.victory import fire_control
     from ..render import render_png, render_svg
     from ..scenarios import demo_position
 
@@ -170,8 +220,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
             best = max(odds, key=lambda r: r.chance)
             print(f"AFPh: {len(odds)} fire roll(s) pending; best odds {pos.loc_name(best.location)} "
                   f"{best.chance} ({float(best.chance):.0%})")
+        note = _several_flames_note(pos)
         pos, rep = run_phase(pos, "afph", dice)
         print(rep.text())
+        if note:
+            print(note)
         rt = blaze_report(pos)
         if rt.events:
             print(rt.text())
@@ -180,8 +233,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     smoke = fire_smoke(pos)
     if smoke:
         print(f"  Smoke: {len(smoke)} fire(s) smoking, {smoke[0].height}-level Hindrance (B25.2)")
-    for note in fire_control(pos):
-        print(f"  {note.describe(pos)}")
+    for control in fire_control(pos):
+        print(f"  {control.describe(pos)}")
     (out / "after.svg").write_text(render_svg(pos, title=f"{pos.name} — after {args.turns} Player Turns"), "utf-8")
     render_png(pos, out / "after.png", title=f"{pos.name} — after {args.turns} Player Turns")
     from ..posfile import dump
@@ -191,12 +244,17 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _finish(args: argparse.Namespace, new: Position, rep: Report) -> int:
+def _finish(args: argparse.Namespace, new: Position, rep: Report, note: str | None = None) -> int:
     if args.json:
-        json.dump(_report_json(new, rep), sys.stdout, indent=2, ensure_ascii=False)
+        data = _report_json(new, rep)
+        if note:
+            data["note"] = note.strip()
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
         print()
     else:
         print(rep.text())
+        if note:
+            print(note)
     if args.output:
         from ..posfile import dump
 
@@ -205,7 +263,43 @@ def _finish(args: argparse.Namespace, new: Position, rep: Report) -> int:
     return 0
 
 
+_LEADER = re.compile(r"^\s*(\d+)\s*([-+])\s*(\d)\s*$")
+
+
+def leader_modifier(name: str) -> int | None:
+    """A leader counter's modifier from its name: ``8-1`` → −1, ``9-2`` → −2, ``7-0`` → 0, ``6+1`` → +1.
+
+    >>> leader_modifier("8-1"), leader_modifier("6+1"), leader_modifier("4-6-7")
+    (-1, 1, None)
+    """
+    m = _LEADER.match(name)
+    if m is None:
+        return None
+    return -int(m.group(3)) if m.group(2) == "-" else int(m.group(3))
+
+
+def _good_order(pos: Position, loc: Location, side: str) -> list[Unit]:
+    return [u for u in pos.units if u.location == loc and u.side == side and not u.broken and not u.pinned
+            and not u.in_melee]
+
+
+def _directing_leader(pos: Position, loc: Location, side: str) -> tuple[Unit, int] | None:
+    """The best Good Order leader of *side* in *loc* with a modifier read from its name, or None."""
+    leaders = [(u, m) for u in _good_order(pos, loc, side) if u.kind is UnitKind.LEADER
+               and (m := leader_modifier(u.name)) is not None]
+    return min(leaders, key=lambda um: um[1]) if leaders else None
+
+
+def _check_json(check: Check, **extra: Any) -> dict[str, Any]:
+    return {"check": check.name, "rule": check.rule, "needed": check.needed, "at_most": check.at_most,
+            "needed_original": check.needed_original, "chance": str(check.chance),
+            "probability": float(check.chance),
+            "drms": [{"value": x.value, "reason": x.reason, "rule": x.rule} for x in check.drms], **extra}
+
+
 def cmd_kindle(args: argparse.Namespace) -> int:
+    from ..core.firestarts import kindling_attempt, kindling_check
+
     pos = _load(args)
     loc = pos.map.parse_location(args.at)
     unit = UnitKind(args.unit)
@@ -213,12 +307,24 @@ def cmd_kindle(args: argparse.Namespace) -> int:
     if side not in pos.sides:
         raise BadInput(f"--side {side!r}: expected one of {list(pos.sides)}")
     leader = None if args.leader is None else int(args.leader)
+    directed = ""
+    if leader is None and not unit.is_smc:
+        found = _directing_leader(pos, loc, side)
+        if found is not None:
+            u, leader = found
+            directed = f"directed by the {u.name} ({u.id}) in {pos.loc_name(loc)}, from the position's units"
     check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol)
     if args.odds:
+        if args.json:
+            json.dump(_check_json(check, directed_by=directed or None), sys.stdout, indent=2, ensure_ascii=False)
+            print()
+            return 0
+        if directed:
+            print(f"The {unit.value} is {directed}.")
         print(check.describe())
         return 0
     new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol)
-    return _finish(args, new, rep)
+    return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
 
 def cmd_clear(args: argparse.Namespace) -> int:
@@ -226,21 +332,68 @@ def cmd_clear(args: argparse.Namespace) -> int:
 
     pos = _load(args)
     loc = pos.map.parse_location(args.at)
-    kw = {"squads": args.squads, "half_squads": args.half_squads, "leader_drm": args.leader,
+    squads, half_squads, leader, who = args.squads, args.half_squads, args.leader, ""
+    if squads is None and half_squads is None and args.dozers == 0:
+        units = [u for side in pos.sides for u in _good_order(pos, loc, side)]
+        if len({u.side for u in units if u.kind is not UnitKind.LEADER}) > 1:
+            raise BadInput(f"--at {args.at}: units of both sides are in {pos.loc_name(loc)}; say who clears with "
+                           "--squads N, --half-squads N or --dozers N")
+        squads = sum(u.kind is UnitKind.SQUAD for u in units)
+        half_squads = sum(u.kind in (UnitKind.HALF_SQUAD, UnitKind.CREW) for u in units)
+        if not squads and not half_squads:
+            raise BadInput(f"--at {args.at}: the position has no unpinned Good Order squad, HS or crew in "
+                           f"{pos.loc_name(loc)}; say who clears with --squads N, --half-squads N or --dozers N")
+        if leader is None:
+            sides = {u.side for u in units if u.kind is not UnitKind.LEADER}
+            found = _directing_leader(pos, loc, sides.pop()) if len(sides) == 1 else None
+            leader = found[1] if found else None
+        names = ", ".join(f"{u.name} ({u.id})" for u in units if u.kind is not UnitKind.LEADER)
+        who = f"Clearing: {names} in {pos.loc_name(loc)}, from the position's units"
+    kw = {"squads": squads or 0, "half_squads": half_squads or 0, "leader_drm": leader or 0,
           "labor_drm": args.labor, "dozers": args.dozers}
     check = clearance_check(pos, loc, **kw, check_phase=not args.odds)
     if args.odds:
         clear, hamper = clearance_odds(check)
+        if args.json:
+            json.dump(_check_json(check, clear=str(clear), hamper=str(hamper), clearing=who or None), sys.stdout,
+                      indent=2, ensure_ascii=False)
+            print()
+            return 0
+        if who:
+            print(who)
         print(f"{check.describe()}; Hamper (Final 3–6) {hamper}")
         print(f"clears {clear} ({float(clear):.1%}), Hampers {hamper} ({float(hamper):.1%})")
         return 0
+
     new, rep = clearance_attempt(pos, loc, _dice(args), **kw)
-    return _finish(args, new, rep)
+    return _finish(args, new, rep, f"  {who}" if who else None)
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number ≥ 0."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{n} is negative; expected 0 or more")
+    return n
+
+
+def _turns(text: str) -> int:
+    """An argparse type: Player Turns for the demo, 1 to 50."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= n <= 50:
+        raise argparse.ArgumentTypeError(f"{n}: expected 1 to 50 Player Turns")
+    return n
 
 
 def _common(p: argparse.ArgumentParser, dice: bool = True) -> None:
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
-    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    add_vasl_options(p)
     if dice:
         g = p.add_mutually_exclusive_group()
         g.add_argument("--seed", type=int, help="dice seed")
@@ -255,15 +408,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        description="Run fire upkeep on the embedded demo scenario with seeded dice, printing every "
                        "roll with its DRMs and rule numbers, and write before/after pictures.")
     p.add_argument("--seed", type=int, default=1944, help="dice seed (default 1944)")
-    p.add_argument("--turns", type=int, default=4, help="Player Turns to play (default 4)")
+    p.add_argument("--turns", type=_turns, default=4, help="Player Turns to play, 1–50 (default 4)")
     p.add_argument("--out", default="asl-fire-demo", help="folder for the pictures (default ./asl-fire-demo)")
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("odds", help="every fire roll pending at the end of the AFPh, with exact odds",
-                       description="List every Flame→Blaze and Spreading Fire roll the end of the AFPh would make, "
-                       "with exact probabilities and DRMs (B25.151, B25.6).")
+    p = sub.add_parser("odds", help="the fire rolls pending from the position's clock on (RPh wind change, AFPh), "
+                       "with exact odds",
+                       description="Show what is pending from the position's clock on: the RPh's Wind Change, "
+                       "Gusts and Collapse odds (B25.65, B25.651, B25.66), and every Flame→Blaze and Spreading Fire "
+                       "roll the end of the next AFPh would make, with exact probabilities and DRMs (B25.151, "
+                       "B25.6). At an RPh or past the AFPh, that RPh comes first and the AFPh odds assume the wind "
+                       "holds.")
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
-    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    add_vasl_options(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_odds)
 
@@ -274,18 +431,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     g = p.add_mutually_exclusive_group()
     g.add_argument("--seed", type=int, help="dice seed")
     g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), e.g. 3,4,6,1")
-    p.add_argument("--boards", help="folder of VASL board archives, for a .vsav")
+    add_vasl_options(p)
     p.add_argument("-o", "--output", help="write the new position file here")
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.set_defaults(func=cmd_upkeep)
 
     p = sub.add_parser("kindle", help="a Kindling attempt (B25.11) in the PFPh",
                        description="Make a Kindling attempt in a Burnable Location (B25.11): reversed leadership, "
-                       "SMC −2, HS/crew −1, MOL +2 (A22.613), EC except buildings, Fortified −1 (B23.94).")
+                       "SMC −2, HS/crew −1, MOL +2 (A22.613), EC except buildings, Fortified −1 (B23.94). "
+                       "An MMC is directed by the --leader given, else by the best Good Order leader of its side "
+                       "in the Location.")
     _common(p)
     p.add_argument("--at", required=True, help="the Location, e.g. F7 or E5.1")
     p.add_argument("--unit", default="squad", choices=[k.value for k in UnitKind if k.is_infantry])
-    p.add_argument("--leader", type=int, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only)")
+    p.add_argument("--leader", type=int, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only; "
+                   "default: the best Good Order leader of the kindling side in the Location, from the position)")
     p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
     p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
     p.add_argument("--odds", action="store_true", help="show the exact chance and DRMs, roll nothing")
@@ -293,14 +453,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
                        description="Roll Clearance vs one Flame: Final ≤ 2 clears it, 3–6 Hampers it (B24.7, "
-                       "B24.721).")
+                       "B24.721). Without --squads/--half-squads/--dozers the clearing units are the position's "
+                       "unpinned Good Order squads, HS and crews in the Location (say which).")
     _common(p)
     p.add_argument("--at", required=True, help="the Flame's Location")
-    p.add_argument("--squads", type=int, default=1)
-    p.add_argument("--half-squads", type=int, default=0, help="HS and crews")
-    p.add_argument("--leader", type=int, default=0, help="a directing leader's modifier, e.g. -1")
-    p.add_argument("--labor", type=int, default=0, help="Labor status DRM")
-    p.add_argument("--dozers", type=int, default=0)
+    p.add_argument("--squads", type=_count, metavar="N",
+                   help="squads clearing (default: the position's unpinned Good Order units in the Location)")
+    p.add_argument("--half-squads", type=_count, metavar="N",
+                   help="HS and crews clearing (default: as --squads)")
+    p.add_argument("--leader", type=int, help="a directing leader's modifier, e.g. -1 (default: the best leader "
+                   "of the clearing units' side in the Location, when the units come from the position)")
+    p.add_argument("--labor", type=int, default=0, help="Labor status DRM (default 0)")
+    p.add_argument("--dozers", type=_count, default=0, metavar="N", help="Dozers clearing, -5 each (default 0)")
     p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
     p.set_defaults(func=cmd_clear)
 

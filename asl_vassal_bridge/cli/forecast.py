@@ -14,6 +14,7 @@ from typing import TextIO
 
 from ..core.errors import BadInput
 from ..core.forecast import Forecast, forecast
+from .options import add_vasl_options, load_position_arg
 
 __all__ = ["cmd_forecast", "register"]
 
@@ -63,13 +64,12 @@ def _table(fc: Forecast, limit: int) -> str:
 
 def cmd_forecast(args: argparse.Namespace) -> int:
     """Run the forecast and print it as a table or JSON; optionally draw a heat map PNG."""
-    from ..loading import load_position
 
     if args.turns < 0:
         raise BadInput(f"--turns must be 0 or more, not {args.turns}")
     if args.trials < 1:
         raise BadInput(f"--trials must be at least 1, not {args.trials}")
-    pos = load_position(args.position, boards=args.boards)
+    pos = load_position_arg(args)
     bar = ProgressBar(sys.stderr, f"forecast {args.turns} turns × {args.trials}")
     processes: int | None = args.processes
     if processes is not None and processes < 0:  # auto: every core once there is enough work to share
@@ -100,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                    "change, Gusts, Collapse, then end-of-AFPh Flame→Blaze and Spreading Fire), "
                                    "with standard errors.")
     p.add_argument("position", metavar="POSITION", help="a .toml position file, a .vsav (with --boards), or 'demo'")
-    p.add_argument("--boards", metavar="DIR", help="folder of VASL board archives (for a .vsav)")
+    add_vasl_options(p)
     p.add_argument("--turns", type=int, default=4, help="Player Turns to play (default 4)")
     p.add_argument("--trials", type=int, default=10_000, help="trajectories (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible forecast")

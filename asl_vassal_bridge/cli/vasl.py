@@ -15,6 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import BadInput
+from .options import add_vasl_options, vasl_setup
+
 __all__ = ["register"]
 
 
@@ -31,13 +34,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b = sub.add_parser("board", help="decode a VASL board archive's terrain per hex",
                        description="Decode a VASL board archive (e.g. bd01): BoardMetadata and LOSData → the "
                                    "terrain, elevation and building of every hex.")
-    b.add_argument("board", type=Path, metavar="BOARD_ARCHIVE")
+    b.add_argument("board", type=Path, metavar="BOARD_ARCHIVE",
+                   help="a board archive file, or a board's name (bd01) in VASL's boards folder")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--png", type=Path, metavar="FILE", help="write a picture of the decoded terrain beside the "
                                                             "board image")
     b.add_argument("--terrain", type=Path, action="append", metavar="SHARED_METADATA",
-                   help="VASL's SharedBoardMetadata.xml (repeat for additions); default: the one beside the "
-                        "archive or in its parent folder, or $ASL_FIRE_SHARED_METADATA")
+                   help="VASL's SharedBoardMetadata.xml (repeat for additions); default: the one in --vasl's "
+                        "module, else beside the archive or in its parent folder, else $ASL_FIRE_SHARED_METADATA, "
+                        "else in the VASL module VASSAL's module manager lists")
+    add_vasl_options(b)
     b.set_defaults(func=cmd_board)
 
     v = sub.add_parser("vsav", help="list a VASL saved game's boards and the pieces both players see",
@@ -45,21 +51,25 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                    "players (hidden and concealed pieces are never listed), with hexes when "
                                    "--boards names the board archives' folder.")
     v.add_argument("game", type=Path, metavar="GAME.vsav")
-    v.add_argument("--boards", type=Path, metavar="DIR", help="folder of the board archives (bd01 …)")
+    add_vasl_options(v)
     v.add_argument("--json", action="store_true", help="print JSON instead of a table")
     v.set_defaults(func=cmd_vsav)
 
 
 def cmd_vsav(args: argparse.Namespace) -> int:
-    from ..vasl.board import default_terrain_table, read_board
+    from ..vasl.board import read_board
     from ..vasl.position import find_archive, locate_pieces
     from ..vasl.vsav import read_vsav
 
+    given = args.boards is not None or args.vasl is not None
+    setup = vasl_setup(args, need_boards=False) if given else None
     game = read_vsav(args.game)
     located = None
-    if args.boards is not None and game.boards:
-        table = default_terrain_table(args.boards)
-        boards = [(read_board(find_archive(args.boards, b), table), b.placement()) for b in game.boards]
+    if setup is None and game.boards:
+        setup = vasl_setup(args, need_boards=False)
+    if setup is not None and setup.boards is not None:
+        table = setup.terrain_table()
+        boards = [(read_board(find_archive(setup.boards, b), table), b.placement()) for b in game.boards]
         located = {pp.piece.id: pp for pp in locate_pieces(game, boards)}
     rows = []
     for p in game.pieces:
@@ -121,11 +131,30 @@ def cmd_module(args: argparse.Namespace) -> int:
 
 
 def cmd_board(args: argparse.Namespace) -> int:
-    from ..vasl.board import read_board, render_png
+    from ..vasl.board import find_shared_metadata, read_board, render_png
     from ..vasl.terrain import read_terrain_types
 
+    path: Path = args.board
+    if not path.exists() and len(path.parts) == 1:
+        setup = vasl_setup(args, need_boards=True)
+        assert setup.boards is not None
+        path = setup.boards / path.name
+        if not path.is_file():
+            raise BadInput(f"{args.board}: no such board archive in {setup.boards} (expected e.g. bd01)")
+    elif not path.is_file():
+        raise BadInput(f"{path}: no such file (expected a VASL board archive, e.g. .../boards/bd01)")
     terrain = getattr(args, "terrain", None)
-    board = read_board(args.board, read_terrain_types(*terrain) if terrain else None)
+    table = None
+    if terrain:
+        table = read_terrain_types(*terrain)
+    elif getattr(args, "vasl", None) is not None or not find_shared_metadata(path.parent):
+        setup = vasl_setup(args, need_boards=False)
+        if setup.module is None and not (setup.boards and find_shared_metadata(setup.boards)):
+            raise BadInput(f"{path}: VASL's terrain types are needed: give --vasl PATH/VASL.vmod (or --terrain "
+                           "SharedBoardMetadata.xml); none beside the archive, and VASSAL's preferences list no "
+                           "VASL module")
+        table = setup.terrain_table()
+    board = read_board(path, table)
     if args.png is not None:
         render_png(board, args.png)
     if args.json:

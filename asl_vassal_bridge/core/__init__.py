@@ -14,54 +14,151 @@ Spreading Fire), :mod:`.wind` (Wind Change, Gusts, Collapse),
 Hex(q=12, r=-1)
 """
 
-from .clearance import clearance_attempt, clearance_check
-from .dice import CallbackDice, Dice, Roll, ScriptedDice, SeededDice
-from .environment import EC, Environment, Ground, Wind, WindForce, wind_direction_drm
-from .errors import BadInput, IllegalAction
-from .exits import blaze_fates, blaze_report
-from .explain import DRM, Check, CheckResult, Event, Report
-from .fire import (
-    PendingRoll,
-    SpreadCheck,
-    directly_attached,
-    end_of_afph,
-    flame_to_blaze,
-    pending_rolls,
-    pending_spreads,
-    spread_fire,
-)
-from .firestarts import (
-    ft_fire_check,
-    he_fire_check,
-    hut_flame,
-    kindling_attempt,
-    kindling_check,
-    mol_flames,
-    place_flame,
-    wp_fire_check,
-    wreck_blaze,
-)
-from .flamethrower import AttackOutcome, ConsequenceKind, FtAttack, ft_attack, resolve_ft_attack
-from .hexes import BoardPlacement, Direction, Hex, HexNameError, Hexside, MapLayout
-from .molotov import MolAttack, location_tem, mol_attack, resolve_mol_attack
-from .position import (
-    Clock,
-    Fire,
-    FireKind,
-    GameMap,
-    HexInfo,
-    Location,
-    OffBoardError,
-    Phase,
-    Position,
-    Unit,
-    UnitKind,
-    Wreck,
-)
-from .smoke import fire_smoke
-from .terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
-from .victory import fire_control
-from .wind import rally_phase
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .clearance import clearance_attempt, clearance_check
+    from .dice import CallbackDice, Dice, Roll, ScriptedDice, SeededDice
+    from .environment import EC, Environment, Ground, Wind, WindForce, wind_direction_drm
+    from .errors import BadInput, IllegalAction
+    from .exits import blaze_fates, blaze_report
+    from .explain import DRM, Check, CheckResult, Event, Report
+    from .fire import (
+        PendingRoll,
+        SpreadCheck,
+        directly_attached,
+        end_of_afph,
+        flame_to_blaze,
+        pending_rolls,
+        pending_spreads,
+        spread_fire,
+    )
+    from .firestarts import (
+        ft_fire_check,
+        he_fire_check,
+        hut_flame,
+        kindling_attempt,
+        kindling_check,
+        mol_flames,
+        place_flame,
+        wp_fire_check,
+        wreck_blaze,
+    )
+    from .flamethrower import AttackOutcome, ConsequenceKind, FtAttack, ft_attack, resolve_ft_attack
+    from .hexes import BoardPlacement, Direction, Hex, HexNameError, Hexside, MapLayout
+    from .molotov import MolAttack, location_tem, mol_attack, resolve_mol_attack
+    from .position import (
+        Clock,
+        Fire,
+        FireKind,
+        GameMap,
+        HexInfo,
+        Location,
+        OffBoardError,
+        Phase,
+        Position,
+        Unit,
+        UnitKind,
+        Wreck,
+    )
+    from .smoke import fire_smoke
+    from .terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
+    from .victory import fire_control
+    from .wind import rally_phase
+
+#: Where each name of :data:`__all__` lives.  The modules are imported when a name is first used
+#: (PEP 562), so that ``asl-fire odds`` does not pay for the A22/A15 modules it does not need.
+_WHERE = {
+    "AttackOutcome": "flamethrower",
+    "BadInput": "errors",
+    "BoardPlacement": "hexes",
+    "Building": "terrain",
+    "BuildingKind": "terrain",
+    "CallbackDice": "dice",
+    "Check": "explain",
+    "CheckResult": "explain",
+    "Clock": "position",
+    "ConsequenceKind": "flamethrower",
+    "DRM": "explain",
+    "Dice": "dice",
+    "Direction": "hexes",
+    "EC": "environment",
+    "Environment": "environment",
+    "Event": "explain",
+    "Fire": "position",
+    "FireKind": "position",
+    "FtAttack": "flamethrower",
+    "GameMap": "position",
+    "Ground": "environment",
+    "Hex": "hexes",
+    "HexInfo": "position",
+    "HexNameError": "hexes",
+    "Hexside": "hexes",
+    "IllegalAction": "errors",
+    "Location": "position",
+    "MapLayout": "hexes",
+    "Material": "terrain",
+    "MolAttack": "molotov",
+    "OffBoardError": "position",
+    "PendingRoll": "fire",
+    "Phase": "position",
+    "Position": "position",
+    "Report": "explain",
+    "Roll": "dice",
+    "ScriptedDice": "dice",
+    "SeededDice": "dice",
+    "SpreadCheck": "fire",
+    "Terrain": "terrain",
+    "Unit": "position",
+    "UnitKind": "position",
+    "UnknownTerrainError": "terrain",
+    "Wind": "environment",
+    "WindForce": "environment",
+    "Wreck": "position",
+    "blaze_fates": "exits",
+    "blaze_report": "exits",
+    "clearance_attempt": "clearance",
+    "clearance_check": "clearance",
+    "directly_attached": "fire",
+    "end_of_afph": "fire",
+    "fire_control": "victory",
+    "fire_smoke": "smoke",
+    "flame_to_blaze": "fire",
+    "ft_attack": "flamethrower",
+    "ft_fire_check": "firestarts",
+    "he_fire_check": "firestarts",
+    "hut_flame": "firestarts",
+    "kindling_attempt": "firestarts",
+    "kindling_check": "firestarts",
+    "location_tem": "molotov",
+    "mol_attack": "molotov",
+    "mol_flames": "firestarts",
+    "pending_rolls": "fire",
+    "pending_spreads": "fire",
+    "place_flame": "firestarts",
+    "rally_phase": "wind",
+    "resolve_ft_attack": "flamethrower",
+    "resolve_mol_attack": "molotov",
+    "spread_fire": "fire",
+    "wind_direction_drm": "environment",
+    "wp_fire_check": "firestarts",
+    "wreck_blaze": "firestarts",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "DRM",

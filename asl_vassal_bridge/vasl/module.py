@@ -226,6 +226,9 @@ def read_module(path: Path | str) -> ModuleIndex:
     p = Path(path)
     with p.open("rb") as f:
         head = f.read(4)
+    if not head.startswith(b"PK") and p.suffix.lower() in (".vmod", ".vmdx", ".zip", ".vext"):
+        raise BadArchiveError(f"{p}: not a zip archive (a VASSAL module {p.suffix} is a zip file with a buildFile.xml "
+                              "inside)")
     if head.startswith(b"PK"):
         arc = Archive(p)
         member = arc.find("buildFile.xml", "buildFile")

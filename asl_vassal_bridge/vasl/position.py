@@ -32,6 +32,7 @@ from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
 from .safe import VaslFileError
+from .terrain import TerrainTable
 from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, overlay_notes, read_vsav
 
 __all__ = [
@@ -138,8 +139,10 @@ def find_archive(boards_dir: Path, entry: BoardEntry) -> Path:
                         f"{', '.join(entry.archive_names)})")
 
 
-def position_from_vsav(vsav_path: Path, boards_dir: Path) -> Position:
+def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | None = None) -> Position:
     """The Position of a VASL saved game, with terrain from the board archives in *boards_dir*.
+
+    *table* is VASL's terrain types (default: the SharedBoardMetadata.xml beside *boards_dir*).
 
     :raises BadInput: (a subclass) naming the file for an unreadable save, a
         missing board archive, bad terrain data or a counter off the boards.
@@ -150,7 +153,8 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path) -> Position:
                                 "counters cannot be placed on hexes")
     if len(game.boards) > 1 and any(b.crop is not None for b in game.boards):
         raise BadSavedGameError(f"{vsav_path}: cropped boards on a map of several boards are not supported yet")
-    table = default_terrain_table(Path(boards_dir))
+    if table is None:
+        table = default_terrain_table(Path(boards_dir))
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
     for entry in game.boards:
         board = read_board(find_archive(Path(boards_dir), entry), table)

@@ -1,8 +1,8 @@
 """VASSAL saved games (``.vsav``) of VASL: deobfuscate, parse the commands, list the pieces.
 
 A ``.vsav`` is a zip with ``savedGame``: ``!VCSK``, two hex digits (the key)
-and hex pairs of (byte XOR key).  VASSAL 3.8's xz-compressed form
-(``!VOXZ``) is **not supported yet**: it is refused with a clear error.
+and hex pairs of (byte XOR key), or plain text: VASSAL (up to 3.8) writes
+nothing else.
 
 The text is VASSAL commands joined by ESC (nested command lists escape their
 ESCs one level more): ``+/id/type/state`` adds a piece (``type`` ``stack``
@@ -56,11 +56,8 @@ class BadSavedGameError(VaslFileError):
 def deobfuscate(data: bytes, source: str) -> str:
     """The command text of a ``savedGame`` member (``!VCSK`` obfuscation undone, or plain text).
 
-    :raises BadSavedGameError: for ``!VOXZ`` (not supported yet) or broken hex digits.
+    :raises BadSavedGameError: for broken hex digits or text that is not VASSAL commands.
     """
-    if data.startswith(b"!VOXZ"):
-        raise BadSavedGameError(f"{source}: this save uses VASSAL 3.8's xz-compressed format (!VOXZ), which is not "
-                                "supported yet; re-save it from VASSAL 3.7 or earlier")
     if data.startswith(b"!VCSK"):
         body = data[5:].strip()
         try:

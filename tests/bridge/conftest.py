@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from asl_vassal_bridge.bridge.client import BridgeClient, connect
+from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
 
@@ -19,7 +20,7 @@ def _need_engine() -> None:
         vh.vassal_jar()
         vh.debian_classpath()
     except vh.Unavailable as e:
-        pytest.skip(f"real VASSAL engine unavailable: {e}")
+        missing("engine", str(e))
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,7 @@ from asl_vassal_bridge.core.heat_of_battle import heat_of_battle
 from asl_vassal_bridge.core.units import Nationality
 from asl_vassal_bridge.data import unit_catalogue
 from asl_vassal_bridge.vasl.counters import PLACE_GPIDS, FireCounter
+from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
 from .test_bridge_units import piece, snapshot
@@ -37,7 +38,7 @@ SQUAD, FT, MOL = "11467", "2473", "490"
 @pytest.fixture(scope="module")
 def slot_layers() -> dict[str, list[dict[str, str]]]:
     if not vh.VASL_BUILDFILE.is_file():
-        pytest.skip(f"{vh.VASL_BUILDFILE} missing: VASL's real counters are needed")
+        missing("data", f"{vh.VASL_BUILDFILE} does not exist: VASL's real counters are needed")
     from asl_vassal_bridge.vasl.traits import decode_sequence, decode_traits
 
     out = {}

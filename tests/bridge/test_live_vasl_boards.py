@@ -24,6 +24,7 @@ from asl_vassal_bridge.bridge import convert
 from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
 from asl_vassal_bridge.core.position import Phase
 from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay, parse_board_state
+from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
 from .conftest import started_player
@@ -62,7 +63,7 @@ def dora(vasl_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: 
 def _boards_dir() -> Path:
     boards = vh.SHARED_VASL / "boards"
     if not (boards / "bd01").is_file():
-        pytest.skip(f"{boards / 'bd01'} missing: the real VASL board archive is needed")
+        missing("data", f"{boards / 'bd01'} does not exist: the real VASL board archive is needed")
     return boards
 
 

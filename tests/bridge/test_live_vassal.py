@@ -26,6 +26,7 @@ from asl_vassal_bridge.bridge.convert import position_from_snapshot
 from asl_vassal_bridge.bridge.phases import run_phase
 from asl_vassal_bridge.core.environment import EC, WindForce
 from asl_vassal_bridge.core.position import Phase
+from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
 from .conftest import started_player
@@ -178,7 +179,7 @@ def test_terrain_fallback_reads_the_real_board_archive_b25_1(alice: Any) -> None
     _, client = alice
     boards = vh.SHARED_VASL / "boards"
     if not (boards / "bd01").is_file():
-        pytest.skip(f"{boards / 'bd01'} missing: the real VASL board archive is needed")
+        missing("data", f"{boards / 'bd01'} does not exist: the real VASL board archive is needed")
     snap = client.snapshot(with_terrain=False)  # as without VASL's Java terrain model
     assert all(m["terrain"] is None for m in snap["maps"])
     pos = position_from_snapshot(snap, phase=Phase.AFPH, boards_dir=boards).position

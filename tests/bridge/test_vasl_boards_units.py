@@ -12,6 +12,7 @@ from asl_vassal_bridge.bridge import convert
 from asl_vassal_bridge.bridge.convert import board_entries, fallback_notes, position_from_snapshot
 from asl_vassal_bridge.cli.bridge import _log_board_notes
 from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay
+from tests.conftest import missing
 
 STATE = "0\t0\tbd01\t0\t0\t900\t645\tVER\t6.1\t\t\tOVR\tst1\tC2\tD3\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
 
@@ -76,7 +77,7 @@ def test_board_archive_fallback_notes_and_warns_once(shared_vasl: Path, caplog: 
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     boards_dir = shared_vasl / "boards"
     if not (boards_dir / "bd01").is_file():
-        pytest.skip(f"{boards_dir / 'bd01'} missing: the real VASL board archive is needed")
+        missing("data", f"{boards_dir / 'bd01'} does not exist: the real VASL board archive is needed")
     monkeypatch.setattr(convert, "_warned", set())
     snap = snapshot([board("bd01", vasl=vasl_part())], terrain=False)
     note = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) and SSR terrain changes "

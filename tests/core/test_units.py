@@ -28,6 +28,7 @@ from asl_vassal_bridge.core.units import (
     parse_designation,
 )
 from asl_vassal_bridge.data import DEFAULT_CATALOGUE, load_unit_catalogue, unit_catalogue
+from tests.conftest import shared_vasl_file
 
 REPO = Path(__file__).resolve().parents[2]
 VASL = REPO / ".." / "shared" / "vasl"
@@ -322,8 +323,8 @@ def test_generator_reads_vasl_unit_names(name: str, expected: object) -> None:
     assert _gen_module().parse_mmc(name) == expected
 
 
-@pytest.mark.skipif(not BUILD_FILE.exists(), reason="../shared/vasl/buildFile-6.5.xml (real VASL data) is absent")
 def test_packaged_catalogue_is_what_the_generator_derives_from_vasl() -> None:
+    shared_vasl_file("buildFile-6.5.xml")
     data = _gen_module().generate(BUILD_FILE)
     packaged = json.loads(PACKAGED.read_text(encoding="utf-8"))
     assert data == packaged

@@ -6,19 +6,16 @@ from pathlib import Path
 
 import pytest
 
-VASL_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "vasl"
+from tests.conftest import SHARED_VASL, shared_vasl_file
+
+VASL_DIR = SHARED_VASL
 
 
 def vasl_file(*parts: str) -> Path:
-    """A file of the real VASL data, or skip the test saying which one is missing."""
-    p = VASL_DIR.joinpath(*parts)
-    if not p.exists():
-        pytest.skip(f"real VASL data {p} is absent (the shared/vasl folder beside the repo)")
-    return p
+    """A file of the real VASL data, or skip the test (fail it under CI) saying which one is missing."""
+    return shared_vasl_file(*parts)
 
 
 @pytest.fixture(scope="session")
 def vasl_dir() -> Path:
-    if not VASL_DIR.is_dir():
-        pytest.skip(f"real VASL data folder {VASL_DIR} is absent")
-    return VASL_DIR
+    return shared_vasl_file()

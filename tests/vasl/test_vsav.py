@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from asl_vassal_bridge.vasl.module import ModuleIndex, read_module
-from asl_vassal_bridge.vasl.vsav import BadSavedGameError, deobfuscate, parse_boards, read_vsav, read_vsav_bytes
+from asl_vassal_bridge.vasl.vsav import BadSavedGameError, parse_boards, read_vsav, read_vsav_bytes
 
 from .builders import make_vsav, placed
 from .conftest import vasl_file
@@ -63,11 +63,6 @@ def test_units_under_a_concealment_counter_are_not_exposed(vasl65: ModuleIndex) 
     g = read_vsav_bytes(make_vsav([("u", tu, su), ("q", tq, sq)], stacks=[("s", ["u", "q"], 700, 300)]), "g")
     assert [p.id for p in g.pieces] == ["q"]
     assert g.hidden_count == 1
-
-
-def test_voxz_is_not_supported_yet() -> None:
-    with pytest.raises(BadSavedGameError, match=r"!VOXZ.*not\s+supported yet"):
-        deobfuscate(b"!VOXZ\xfd7zXZ\x00", "new.vsav!savedGame")
 
 
 @pytest.mark.parametrize("payload", [b"!VCSKzz0102", b"!VCSK01zz", b"\x00\x01\x02", b"!VCSK00" + b"41" * 10])

@@ -22,6 +22,7 @@ import pytest
 
 from asl_vassal_bridge.core import Hex, Terrain
 from asl_vassal_bridge.render import TERRAIN_COLOURS
+from tests.conftest import missing
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +57,7 @@ def _free_port() -> int:
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     reason = _missing()
     if reason:
-        pytest.skip(reason)
+        missing("browser", reason)
     port = _free_port()
     home = tmp_path_factory.mktemp("jupyter")
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"), JUPYTER_DATA_DIR=os.environ.get(
@@ -94,7 +95,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     reason = _missing()
     if reason:
-        pytest.skip(reason)
+        missing("browser", reason)
     port = _free_port()
     home = tmp_path_factory.mktemp("lab")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),

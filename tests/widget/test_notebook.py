@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-import pytest
+from tests.conftest import import_or_missing
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "fire_widget.ipynb"
 
 
 def test_example_notebook_is_valid_and_runs_headless() -> None:
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
+    install = "run `pip install -e '.[test]'`"
+    nbformat: Any = import_or_missing("nbformat", "browser", install)
+    nbclient: Any = import_or_missing("nbclient", "browser", install)
     nb = nbformat.read(NOTEBOOK, as_version=4)
     nbformat.validate(nb)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(

@@ -1,0 +1,170 @@
+"""``asl-fire install``: put the bridge extension where the player's VASSAL loads it for VASL.
+
+Finds the VASL module (``--vasl``, else the one VASSAL's module manager
+lists) and VASSAL's engine jar (``--vassal``, else the installations found
+by :func:`~asl_vassal_bridge.vasl.setup.engine_jars`), checks that the
+extension's VASSAL references are all in *that* jar, and copies the
+extension into ``VASL_ext/`` beside the module.  The extension is the one the
+package carries already compiled (no JDK needed); ``--build`` compiles it
+against the player's own jar instead (needs ``javac``), as does the install
+when the prebuilt one would not link and a JDK is there.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import BadInput
+from ..vasl.setup import Platform, engine_jars, extensions_dir, find_vasl_module
+
+__all__ = ["InstallReport", "install_extension", "remove_extension"]
+
+EXTENSION_FILE = "asl-fire-bridge.vmdx"
+BUTTONS = "Wind change (RPh), Fire upkeep (AFPh) and Fire odds"
+
+
+@dataclass(frozen=True)
+class InstallReport:
+    """What the install did (one line each) and the file it wrote."""
+
+    target: Path
+    lines: tuple[str, ...]
+
+
+def _find_module(vasl: Path | None, pf: Platform) -> tuple[Path, str]:
+    if vasl is not None:
+        if not vasl.is_file():
+            raise BadInput(f"--vasl {vasl}: no such file (expected VASL's module, e.g. .../VASL.vmod)")
+        how = "--vasl"
+        module = vasl
+    else:
+        found, how = find_vasl_module(pf)
+        if found is None:
+            raise BadInput(f"no VASL module found ({how}); open VASL once in VASSAL, or give --vasl PATH/VASL.vmod")
+        module = found
+    if not zipfile.is_zipfile(module):
+        raise BadInput(f"{module}: not a zip archive (expected VASL's module, VASL.vmod)")
+    return module, how
+
+
+def _engine_in(path: Path) -> Path | None:
+    """VASSAL's engine jar given as the jar itself or an installation folder (any platform's layout)."""
+    if path.is_file():
+        return path
+    for rel in ("lib/Vengine.jar", "Contents/Resources/Java/Vengine.jar", "Vengine.jar"):
+        if (path / rel).is_file():
+            return path / rel
+    return None
+
+
+def _find_engine(vassal: Path | None, pf: Platform,
+                 which: Callable[[str], str | None] | None) -> tuple[Path | None, str]:
+    if vassal is not None:
+        jar = _engine_in(vassal)
+        if jar is None:
+            raise BadInput(f"--vassal {vassal}: no VASSAL engine jar there (expected Vengine.jar or a VASSAL "
+                           "installation folder with lib/Vengine.jar)")
+        return jar, "--vassal"
+    jars = engine_jars(pf, which)
+    if not jars:
+        return None, "no VASSAL installation found in the usual places"
+    more = f"; {len(jars) - 1} other installation(s) found, the newest used" if len(jars) > 1 else ""
+    return jars[0], f"installation found{more}"
+
+
+def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, build: bool = False,
+                      pf: Platform | None = None, which: Callable[[str], str | None] | None = None) -> InstallReport:
+    """Install the extension for VASL; see the module docstring.
+
+    :raises BadInput: no module found, a bad --vasl/--vassal, or an extension that cannot work with the
+        player's VASSAL (and no JDK to build one that does); nothing is written then.
+    """
+    from .linkage import linkage_problems
+    from .prebuilt import prebuilt_extension, prebuilt_info
+
+    pf = pf or Platform.current()
+    which = which or shutil.which
+    module, module_how = _find_module(vasl, pf)
+    jar, jar_how = _find_engine(vassal, pf, which)
+    lines = [f"VASL module: {module} ({module_how})",
+             f"VASSAL engine: {jar} ({jar_how})" if jar else f"VASSAL engine: not found ({jar_how}; --vassal DIR)"]
+    with tempfile.TemporaryDirectory(prefix="aslfire-install-") as tmp:
+        source: Path
+        if build:
+            if jar is None:
+                raise BadInput("--build needs VASSAL's engine jar: give --vassal DIR (the VASSAL installation)")
+            source = _build(jar, Path(tmp), which)
+            lines.append(f"extension: compiled against {jar}")
+        else:
+            source = prebuilt_extension()
+            info = prebuilt_info(source)
+            against = info.get("built_against", {}).get("vassal_version") or "VASSAL 3.6"
+            lines.append(f"extension: the prebuilt one of this package ({info.get('extension_version')}, built "
+                         f"against VASSAL {against}; no JDK needed)")
+        if jar is not None:
+            link = linkage_problems(source, [jar])
+            if not link.ok and not build:
+                if which("javac") is None:
+                    raise BadInput(f"{jar}: this VASSAL lacks {len(link.missing)} member(s) the prebuilt extension "
+                                   f"uses ({'; '.join(link.missing[:3])}); install a JDK and run asl-fire install "
+                                   "--build, or use VASSAL 3.6 or newer")
+                lines.append(f"the prebuilt extension does not link with {jar} ({len(link.missing)} missing); "
+                             "compiling it against that jar instead")
+                source = _build(jar, Path(tmp), which)
+                link = linkage_problems(source, [jar])
+            if not link.ok:
+                missing = "; ".join(link.missing[:5])
+                raise BadInput(f"{jar}: the extension uses VASSAL members this jar lacks: {missing}")
+            lines.append(f"checked: all {link.references} VASSAL classes, fields and methods the extension uses are "
+                         f"in {jar.name}" + (f" ({link.outside} inherited from Java's own classes)" if link.outside
+                                             else ""))
+        ext_dir = extensions_dir(module)
+        created = not ext_dir.exists()
+        if ext_dir.exists() and not ext_dir.is_dir():
+            raise BadInput(f"{ext_dir}: exists but is not a folder (VASSAL loads VASL's extensions from it)")
+        ext_dir.mkdir(exist_ok=True)
+        target = ext_dir / EXTENSION_FILE
+        replaced = target.exists()
+        part = target.with_name(target.name + ".part")
+        shutil.copyfile(source, part)
+        part.replace(target)
+    lines.append(f"{'replaced' if replaced else 'installed'}: {target}"
+                 + (f" (created the folder {ext_dir}, where VASSAL loads VASL's extensions)" if created else ""))
+    lines.append(f"next: start VASL in VASSAL and open or start a game: the toolbar shows {BUTTONS}; then run "
+                 "`asl-fire bridge` in a terminal and leave it running")
+    undo = f"asl-fire install --remove{'' if vasl is None else f' --vasl {module}'}"
+    lines.append(f"undo: `{undo}` (deletes {target}" + (f" and the then empty {ext_dir}" if created else "") + ")")
+    return InstallReport(target, tuple(lines))
+
+
+def _build(jar: Path, tmp: Path, which: Callable[[str], str | None]) -> Path:
+    from .extension import build_extension
+
+    javac = which("javac")
+    if javac is None:
+        raise BadInput("compiling the extension needs a JDK (javac not found); without --build the prebuilt "
+                       "extension is installed")
+    return build_extension(jar, tmp / EXTENSION_FILE, javac=javac).path
+
+
+def remove_extension(*, vasl: Path | None = None, pf: Platform | None = None) -> InstallReport:
+    """Undo :func:`install_extension`: delete the extension, and its folder when that is left empty."""
+    pf = pf or Platform.current()
+    module, how = _find_module(vasl, pf)
+    ext_dir = extensions_dir(module)
+    target = ext_dir / EXTENSION_FILE
+    lines = [f"VASL module: {module} ({how})"]
+    if not target.exists():
+        lines.append(f"nothing to remove: {target} does not exist")
+        return InstallReport(target, tuple(lines))
+    target.unlink()
+    lines.append(f"removed: {target}")
+    if ext_dir.is_dir() and not any(ext_dir.iterdir()):
+        ext_dir.rmdir()
+        lines.append(f"removed the empty folder {ext_dir}")
+    return InstallReport(target, tuple(lines))

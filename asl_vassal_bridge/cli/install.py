@@ -1,0 +1,36 @@
+"""``asl-fire install``: the bridge extension into ``VASL_ext/`` beside the player's VASL module."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``install``."""
+    p = sub.add_parser("install", help="install the live bridge's VASSAL extension for VASL (no JDK needed)",
+                       description="Find your VASL module (VASSAL's module manager list) and VASSAL installation, "
+                                   "check the extension links with that VASSAL, and copy it into VASL_ext/ beside "
+                                   "the module. Prints what it did and how to undo it.")
+    p.add_argument("--vasl", type=Path, metavar="VMOD", help="VASL's module file (default: the VASL*.vmod VASSAL's "
+                   "module manager lists)")
+    p.add_argument("--vassal", type=Path, metavar="DIR_OR_JAR", help="the VASSAL installation folder or its "
+                   "Vengine.jar (default: the newest installation found)")
+    p.add_argument("--build", action="store_true", help="compile the extension against your VASSAL's jar instead "
+                   "of installing the prebuilt one (needs a JDK)")
+    p.add_argument("--remove", action="store_true", help="undo: delete the installed extension")
+    p.set_defaults(func=cmd_install)
+
+
+def cmd_install(args: argparse.Namespace) -> int:
+    from ..bridge.install import install_extension, remove_extension
+
+    if args.remove:
+        report = remove_extension(vasl=args.vasl)
+    else:
+        report = install_extension(vasl=args.vasl, vassal=args.vassal, build=args.build)
+    for line in report.lines:
+        print(line)
+    return 0

@@ -1,0 +1,93 @@
+"""``asl-fire`` starts cheaply: the command table matches the modules, --help imports no command module,
+and a valid position file is checked without jsonschema (which is slow to import)."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib
+import subprocess
+import sys
+from typing import Any
+
+from asl_vassal_bridge import cli
+from asl_vassal_bridge.posfile import _schema, quick_valid
+from asl_vassal_bridge.scenarios import demo_text
+
+
+def test_the_command_table_says_what_the_modules_register() -> None:
+    registered = []
+    for module in cli.COMMAND_MODULES:
+        p = argparse.ArgumentParser()
+        sub = p.add_subparsers()
+        importlib.import_module(f"asl_vassal_bridge.cli.{module}").register(sub)
+        registered += [(a.dest, module, a.help) for a in sub._choices_actions]
+    assert sorted(registered) == sorted(cli.COMMANDS)
+
+
+def imported_by(*argv: str) -> set[str]:
+    code = ("import sys, contextlib, io\nfrom asl_vassal_bridge.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    try: main({list(argv)!r})\n    except SystemExit: pass\n"
+            "print('\\n'.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return set(out.split())
+
+
+def test_help_imports_no_command_module_and_odds_only_its_own() -> None:
+    mods = imported_by("--help")
+    assert not {m for m in mods if m.startswith("asl_vassal_bridge.cli.")}
+    assert not {m for m in mods if m.startswith("asl_vassal_bridge.core.")} - {"asl_vassal_bridge.core.errors"}
+    mods = imported_by("odds", "demo")
+    assert {m for m in mods if m.startswith("asl_vassal_bridge.cli.")} == {"asl_vassal_bridge.cli.fire",
+                                                                          "asl_vassal_bridge.cli.options"}
+    assert not {"jsonschema", "numpy", "asl_vassal_bridge.core.forecast", "asl_vassal_bridge.core.flamethrower",
+                "asl_vassal_bridge.core.heat_of_battle"} & mods
+
+
+def _mutations(data: Any, path: tuple[Any, ...] = ()) -> Any:
+    """(path, new value) pairs: every value of *data* replaced by wrong ones, keys dropped and added."""
+    wrong: list[Any] = [None, "x", -5, 2.5, True, [], {}, ["x"], {"zzz": 1}, 99999]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _mutations(v, (*path, k))
+            yield (*path, k), "<drop>"
+        yield (*path, "unknown_key"), 1
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:3]):
+            yield from _mutations(v, (*path, i))
+    for w in wrong:
+        yield path, w
+
+
+def _apply(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    out = copy.deepcopy(data)
+    cur = out
+    for k in path[:-1]:
+        cur = cur[k]
+    if value == "<drop>":
+        del cur[path[-1]]
+    else:
+        cur[path[-1]] = value
+    return out
+
+
+def test_the_quick_check_never_passes_what_jsonschema_refuses() -> None:
+    jsonschema = importlib.import_module("jsonschema")
+    import tomllib
+
+    schema = _schema()
+    validator = jsonschema.Draft202012Validator(schema)
+    demo = tomllib.loads(demo_text())
+    assert quick_valid(demo, schema, schema)
+    checked = refused = 0
+    for path, value in _mutations(demo):
+        data = _apply(demo, path, value)
+        valid = not any(True for _ in validator.iter_errors(data))
+        quick = quick_valid(data, schema, schema)
+        assert valid or not quick, f"quick check passed an invalid file: {path} = {value!r}"
+        checked += 1
+        refused += not valid
+    assert checked > 1000 and refused > 500

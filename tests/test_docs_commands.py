@@ -1,0 +1,195 @@
+"""Every ``asl-fire`` command in README.md and docs/*.md is run here.
+
+Examples (lines of fenced or indented code blocks that start with ``asl-fire``) are run as written, in a
+folder laid out as a player's: ``demo`` is the embedded scenario, ``VASL.vmod`` a module with VASL's real
+buildFile and terrain types, ``boards/`` VASL's real bd01, ``game.vsav`` a saved game on bd01, and VASSAL's
+preferences (in a fake home) naming the module and the boards folder.  Placeholders such as
+``/path/to/VASSAL/lib/Vengine.jar`` stand for those files.  Commands that talk to a running VASSAL
+(``asl-fire bridge …``) are run too: with no VASSAL they must get as far as looking for its connection
+file.  Synopses with placeholders (``asl-fire odds POSITION [--json]``, in inline code) are checked
+option by option against the command's parser.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from asl_vassal_bridge import cli
+from tests.conftest import REPO, missing, shared_vasl_file
+from tests.support import vassal_harness as vh
+
+DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+
+#: Placeholder paths of the docs → the files of the test's layout.
+PLACEHOLDERS = {
+    "/path/to/VASSAL/lib/Vengine.jar": "{jar}",
+    "/path/to/VASL/boards": "{tmp}/vasl/boards",
+    "/path/to/VASL.vmod": "{tmp}/vasl/VASL.vmod",
+    "PATH/VASL.vmod": "{tmp}/vasl/VASL.vmod",
+    "/path/to/VASSAL-3.7.26": "{tmp}/home/VASSAL-3.7.26",
+}
+
+
+def doc_commands() -> Iterator[tuple[str, int, str]]:
+    """(doc, line number, command) of every example command in the docs' code blocks."""
+    for doc in DOCS:
+        lines = doc.read_text("utf-8").splitlines()
+        fenced = False
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            elif fenced or line.startswith("    "):
+                text = line.strip()
+                n = i + 1
+                while text.endswith("\\") and i + 1 < len(lines):
+                    i += 1
+                    text = text[:-1] + " " + lines[i].strip()
+                if text.startswith("asl-fire ") or text.startswith("pip install . && asl-fire "):
+                    yield doc.relative_to(REPO).as_posix(), n, text
+            i += 1
+
+
+def _spans() -> Iterator[tuple[str, str]]:
+    """(doc, text) of every inline ``asl-fire …`` code span outside code blocks."""
+    for doc in DOCS:
+        text = re.sub(r"```.*?```", "", doc.read_text("utf-8"), flags=re.S)
+        text = re.sub(r"^    .*$", "", text, flags=re.M)
+        for m in re.finditer(r"`(asl-fire [^`]*)`", text.replace("\n", " ")):
+            yield doc.relative_to(REPO).as_posix(), re.sub(r"\s+", " ", m.group(1)).strip()
+
+
+#: A synopsis, not an example: optional parts, alternatives, "…", or a placeholder such as POSITION or N.
+SYNOPSIS = re.compile(r"[\[\]|…]|(?<![\w/-])[A-Z][A-Z_]*(?:\.vsav)?(?![\w-])")
+COMMAND_WORDS = {name for name, _, _ in cli.COMMANDS} | {"attack", "hob", "ft", "mol"}
+
+
+def doc_synopses() -> Iterator[tuple[str, str]]:
+    """Inline spans that are synopses or just name a command: checked against the parsers."""
+    for doc, text in _spans():
+        if SYNOPSIS.search(text) or all(w in COMMAND_WORDS for w in text.split()[1:]):
+            yield doc, text
+
+
+def inline_examples() -> Iterator[tuple[str, int, str]]:
+    """Inline spans that are complete commands (``asl-fire mol demo --firer-id g3 …``): run like the others."""
+    for doc, text in _spans():
+        if not (SYNOPSIS.search(text) or all(w in COMMAND_WORDS for w in text.split()[1:])):
+            yield doc, 0, text
+
+
+COMMANDS = list(doc_commands()) + list(inline_examples())
+
+
+def test_the_docs_have_examples() -> None:
+    docs = {d for d, _, _ in COMMANDS}
+    assert {"README.md", "docs/attacks.md", "docs/heat-of-battle.md", "docs/vasl-readers.md",
+            "docs/bridge.md"} <= docs
+    assert len(COMMANDS) > 25
+
+
+@pytest.fixture(scope="module")
+def player(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A player's folder: VASL.vmod, boards/bd01, game.vsav, my-game.toml, VASSAL preferences naming them."""
+    from asl_vassal_bridge.vasl.module import read_module
+    from asl_vassal_bridge.vasl.setup import Platform
+    from tests.test_install import fake_module, write_prefs
+    from tests.vasl.builders import make_vsav, placed
+
+    tmp = tmp_path_factory.mktemp("player")
+    buildfile = shared_vasl_file("buildFile-6.5.xml")
+    shared_meta = shared_vasl_file("SharedBoardMetadata.xml")
+    vasl = tmp / "vasl"
+    module = fake_module(vasl / "VASL.vmod", shared_meta.read_bytes(), buildfile.read_bytes())
+    (vasl / "boards").mkdir()
+    shutil.copy(shared_vasl_file("boards", "bd01"), vasl / "boards" / "bd01")
+    work = tmp / "work"
+    work.mkdir()
+    (work / "boards").mkdir()
+    shutil.copy(shared_vasl_file("boards", "bd01"), work / "boards" / "bd01")
+    shutil.copy(shared_meta, work / "SharedBoardMetadata.xml")
+    shutil.copy(buildfile, work / "buildFile.xml")
+    shutil.copy(module, work / "VASL.vmod")
+    slots = read_module(buildfile).by_gpid
+    t, s = placed(slots["192"], 300, 200)
+    (work / "game.vsav").write_bytes(make_vsav([("f1", t, s)], boards="bd\t0\t0\t01"))
+    from asl_vassal_bridge.scenarios import demo_text
+
+    (work / "my-game.toml").write_text(demo_text(), "utf-8")
+    home = tmp / "home"
+    write_prefs(Platform("linux", home), [module], vasl / "boards")
+    return {"tmp": tmp, "work": work, "home": home}
+
+
+def _prepare(cmd: str, player: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    cmd = cmd.split(" && ", 1)[-1]  # "pip install . && asl-fire demo": the asl-fire part
+    cmd = re.sub(r"\s#\s.*$", "", cmd)
+    jar = ""
+    needs_engine = "{jar}" in "".join(PLACEHOLDERS[p] for p in PLACEHOLDERS if p in cmd) or "VASSAL-3.7.26" in cmd
+    if needs_engine or cmd.startswith(("asl-fire install", "asl-fire build-extension")):
+        try:
+            jar = str(vh.vassal_jar())
+        except vh.Unavailable as e:
+            missing("engine", str(e))
+        engine = player["home"] / "VASSAL-3.7.26" / "lib"
+        engine.mkdir(parents=True, exist_ok=True)
+        if not (engine / "Vengine.jar").exists():
+            shutil.copy(jar, engine / "Vengine.jar")
+    for placeholder, value in PLACEHOLDERS.items():
+        cmd = cmd.replace(placeholder, value.format(jar=jar, tmp=player["tmp"]))
+    return shlex.split(cmd)[1:]
+
+
+@pytest.mark.parametrize(("doc", "line", "cmd"), COMMANDS, ids=[f"{d}:{n}" for d, n, _ in COMMANDS])
+def test_doc_command_runs(doc: str, line: int, cmd: str, player: dict[str, Path], monkeypatch: pytest.MonkeyPatch,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    argv = _prepare(cmd, player, monkeypatch)
+    monkeypatch.chdir(player["work"])
+    monkeypatch.setenv("HOME", str(player["home"]))
+    monkeypatch.setenv("ASL_FIRE_BRIDGE_FILE", str(player["tmp"] / "no-vassal-running.json"))
+    for var in ("ASL_FIRE_SHARED_METADATA", "ASL_FIRE_VASSAL_CONF"):
+        monkeypatch.delenv(var, raising=False)
+    rc = cli.main(argv)
+    _out, err = capsys.readouterr()
+    if argv[0] == "bridge":  # no VASSAL here: it must have parsed and looked for the connection file
+        assert rc == 2 and "no connection file" in err, err
+        return
+    assert rc == 0, f"{doc}:{line}: `{cmd}` exited {rc}: {err}"
+    assert "Traceback" not in err
+
+
+def _options(argv: list[str]) -> set[str]:
+    """The option strings the parser of the command *argv* names accepts (sub-actions included)."""
+    import argparse
+
+    parser = cli.build_parser(only=cli._command_module(argv) or "")
+    cur: argparse.ArgumentParser = parser
+    for word in argv:
+        subs = [a for a in cur._actions if isinstance(a, argparse._SubParsersAction)]
+        if subs and word in subs[0].choices:
+            cur = subs[0].choices[word]
+    return {o for a in cur._actions for o in a.option_strings}
+
+
+SYNOPSES = list(doc_synopses())
+
+
+@pytest.mark.parametrize(("doc", "text"), SYNOPSES, ids=[f"{d}:{t[:40]}" for d, t in SYNOPSES])
+def test_doc_synopsis_names_real_commands_and_options(doc: str, text: str) -> None:
+    words = [w for w in re.split(r"[\s\[\]\\]+", text) if w and w != "…"]
+    command = words[1]
+    names = {name for name, _, _ in cli.COMMANDS}
+    assert any(command == n or command in n.split("|") for n in names) or set(command.split("|")) <= names, text
+    first = command.split("|")[0]
+    subwords = [w for w in words[1:] if not w.startswith("-")][:2]
+    opts = _options([first, *subwords[1:]])
+    for w in words:
+        if w.startswith("--"):
+            assert w.split("=")[0] in opts, f"{doc}: `{text}`: {first} has no option {w}"
