@@ -418,22 +418,30 @@ def _fate_tables(need: I8, ext: I8) -> tuple[I64, I8, F64, F64]:
     return np.asarray(of, np.int64).reshape(-1) * size, table, pb, log
 
 
-def compile_position(pos: Position) -> ForecastProgram:
-    """Compile *pos* (from the Player Turn it starts in) into the tables the forecast rolls on.
+_EdgeData = tuple[tuple[Location, ...], list[int], list[int], list[int], list[list[int]], list[int], list[int]]
+#: :func:`_map_edges` results of the last few maps, by (map identity, environment but the wind, extra Locations).
+#: A map and its environment give the same edges whatever the fires and the clock, so a forecast after a
+#: step, a click or an undo compiles without asking the core again (the map is kept alive with its entry).
+_EDGE_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _EdgeData]] = {}
+_EDGE_CACHE_SIZE = 4
 
-    :raises BadInput: if a fire or wreck is on a Location the map lacks.
-    """
-    pos = _start(pos)
+
+def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
+    """The Locations, spread edges (source, target, direction, Original DR per wind state, CSR starts) and
+    the two-hexes-downwind table of *pos*'s map under its environment (B25.6–.64)."""
     m = pos.map
-    for f in pos.fires:
-        pos._check_location(f.location)
-    for w in pos.wrecks:
-        pos._check_location(w.location)
+    env_key = replace(pos.environment, wind=Wind())
+    key = (id(m), env_key, extra)
+    hit = _EDGE_CACHE.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1]
     burnable = [loc for loc in m.all_locations() if m.is_burnable(loc)]
-    extra = [f.location for f in pos.fires] + [w.location for w in pos.wrecks]
-    locs = tuple(sorted(set(burnable) | set(extra)))
+    locs = tuple(sorted(set(burnable) | extra))
     index = {loc: i for i, loc in enumerate(locs)}
-    src, tgt, dirs, thr = [], [], [], []
+    src: list[int] = []
+    tgt: list[int] = []
+    dirs: list[int] = []
+    thr: list[list[int]] = []
     starts = [0]
     probes = _probes(pos)
     for loc in locs:
@@ -448,12 +456,34 @@ def compile_position(pos: Position) -> ForecastProgram:
                 thr.append(_edge_thresholds(probes, loc, target, d))
         starts.append(len(src))
     n = len(locs)
-    two = np.full((7, n), -1, np.int64)
+    two = [-1] * (7 * n)
     for d in Direction:
         for i, loc in enumerate(locs):
             far = Location(loc.hex.neighbour(d, 2))
             if far.hex in m.hexes and m.is_burnable(far):
-                two[int(d), i] = index[far]
+                two[int(d) * n + i] = index[far]
+    data: _EdgeData = (locs, src, tgt, dirs, thr, starts, two)
+    if len(_EDGE_CACHE) >= _EDGE_CACHE_SIZE:
+        del _EDGE_CACHE[next(iter(_EDGE_CACHE))]
+    _EDGE_CACHE[key] = (m, data)
+    return data
+
+
+def compile_position(pos: Position) -> ForecastProgram:
+    """Compile *pos* (from the Player Turn it starts in) into the tables the forecast rolls on.
+
+    :raises BadInput: if a fire or wreck is on a Location the map lacks.
+    """
+    pos = _start(pos)
+    m = pos.map
+    for f in pos.fires:
+        pos._check_location(f.location)
+    for w in pos.wrecks:
+        pos._check_location(w.location)
+    extra = frozenset([f.location for f in pos.fires] + [w.location for w in pos.wrecks])
+    locs, src, tgt, dirs, thr, starts, two_rows = _map_edges(pos, extra)
+    index = {loc: i for i, loc in enumerate(locs)}
+    two = np.array(two_rows, np.int64).reshape(7, len(locs))
     locs_of_hex: dict[Hex, list[int]] = {}
     for i, loc in enumerate(locs):
         locs_of_hex.setdefault(loc.hex, []).append(i)

@@ -46,6 +46,15 @@ def _missing() -> str | None:
     return None
 
 
+def _jupyter_data() -> str:
+    """Jupyter's data folder with Voilà's templates (a venv made with --system-site-packages has none)."""
+    for prefix in (sys.prefix, sys.base_prefix):
+        d = Path(prefix) / "share" / "jupyter"
+        if (d / "voila" / "templates").is_dir():
+            return str(d)
+    return str(Path(sys.prefix) / "share" / "jupyter")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -59,8 +68,8 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip(reason)
     port = _free_port()
     home = tmp_path_factory.mktemp("jupyter")
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"), JUPYTER_DATA_DIR=os.environ.get(
-        "JUPYTER_DATA_DIR", str(Path(sys.prefix) / "share" / "jupyter")))
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()))
     log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
@@ -150,8 +159,13 @@ def _geometry() -> dict[str, object]:
     tx, ty = at("C2")
     cx, cy = at("G2")
     ox, oy = w.geo.centre(odds_hex)
+    sweep = []
+    for name in ("C5", "D5", "E5", "F5", "G6"):  # a quick sweep, no pause, ending on G6
+        x, y = at(name)
+        sweep.append({"x": x, "y": y})
     return {"terrainHex": {"x": tx, "y": ty, "rgb": list(TERRAIN_COLOURS[Terrain.WOODS])},
-            "clickHex": {"x": cx, "y": cy}, "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)}}
+            "clickHex": {"x": cx, "y": cy}, "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)},
+            "sweep": sweep, "sweepEnd": "G6"}
 
 
 def _close(a: list[int], b: tuple[int, ...] | list[int], tol: int = 12) -> bool:
@@ -195,6 +209,27 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
     assert "MOL Check (A22.611): dr" in seen["afterResolve"]
     for name in ("1-board.png", "2-flame-placed.png", "3-odds-overlay.png", "5-mol-resolved.png"):
         assert (shots / name).stat().st_size > 10_000, name
+    if mode == "lab":
+        assert seen["fileBrowserOpen"], "JupyterLab's file browser should be open beside the notebook"
+    # The log: after a roll its newest line is in view (inside the log box and the window).
+    newest = seen["logNewest"]
+    assert "Wind Change" in newest["text"] or "wind" in newest["text"].lower(), newest
+    assert newest["inScroller"] and newest["inWindow"], newest
+    # A quick sweep ends with the hex panel on the hex the mouse stopped on (trailing update).
+    assert seen["sweepPanel"].split("\n")[1].strip() == geo["sweepEnd"], seen["sweepPanel"][:200]
+    # At 1280×800 (and in JupyterLab with the file browser open) the hex panel is beside the map, in view,
+    # and the overlay's title and colour legend are in view too.
+    assert seen["panel"]["inWindow"], seen["panel"]
+    assert seen["panel"]["top"] < seen["canvasRect"]["bottom"], (seen["panel"], seen["canvasRect"])
+    assert seen["legend"]["inWindow"] and "Chance of a new Flame" in seen["legend"]["text"], seen["legend"]
+    assert "<1%" in seen["legend"]["text"] and "100%" in seen["legend"]["text"]
+    # The mouse wheel zooms (the drawn scale changes), a drag pans (the picture moves with the mouse).
+    assert seen["zoomAfter"] is not None and float(seen["zoomAfter"]) > float(seen["zoomBefore"]), seen
+    assert seen["zoomChangedPixels"] > 5, seen["zoomChangedPixels"]
+    assert seen["panShifted"] < seen["panUnshifted"] / 2, (seen["panShifted"], seen["panUnshifted"])
+    # Dropdowns show their value; no label or dropdown text is cut.
+    assert seen["controls"]["blank"] == [], seen["controls"]
+    assert seen["controls"]["cut"] == [], seen["controls"]
 
 
 def test_hex_geometry_round_trips() -> None:

@@ -262,7 +262,7 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
             top = b.top_level(m.hex_name(h))
             x, y = geo.centres[i]
             mark = ("W" if b.material.value == "wooden" else "S") + (f"{top + 1}" if top else "")
-            by = float(y + 0.5 * geo.ry * geo.scale)
+            by = float(y + 0.68 * geo.ry * geo.scale)
             if not tint:
                 canvas.fill_style = "rgba(30,20,10,0.75)"
                 canvas.fill_rect(float(x) - 10 * geo.scale, by - 6 * geo.scale, 20 * geo.scale, 12 * geo.scale)

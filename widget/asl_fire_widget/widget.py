@@ -98,8 +98,10 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             vw = min(vw, max_width)
         self.fit_scale = _fit(session.position, (vw, vh))
         scale = scale if scale is not None else self.fit_scale
-        content = MapGeometry(session.position.map.hexes, scale)
-        self.view = (min(vw, max(content.width, 200)), min(vh, max(content.height, 200))) if view is None else (vw, vh)
+        if view is None and self.fit_scale >= 1.0:  # a small map: the canvas holds it whole at zoom 1
+            content = MapGeometry(session.position.map.hexes, 1.0)
+            vw, vh = min(vw, max(content.width, 200)), min(vh, max(content.height, 200))
+        self.view = (vw, vh)
         self.geo = MapGeometry(session.position.map.hexes, scale, view=self.view)
         self._map_id = id(session.position.map)
         self.canvas = MultiCanvas(len(LAYERS), width=self.view[0], height=self.view[1])
@@ -153,6 +155,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._refresh_controls()
         self._refresh_panels()
         self._refresh_legend()
+        self._refresh_zoom_label()
 
     # -- constructors --------------------------------------------------------
     @classmethod
@@ -325,6 +328,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.zoom_fit.on_click(lambda _: self.set_view(self.fit_scale, (0.0, 0.0)))
         self.zoom_names.on_click(lambda _: self.zoom_by(max(1.0, LABEL_SCALE / self.geo.scale)))
         self.zoom_label = W.HTML()
+        self.zoom_label.add_class("asl-zoom")
         self.tints = W.Checkbox(value=False, description="terrain tints", indent=False,
                                 layout=W.Layout(width="auto"))
         self.nav = W.HBox([self.zoom_out, self.zoom_in, self.zoom_fit, self.zoom_names, *pan_buttons,
@@ -357,7 +361,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.att: dict[str, W.Widget] = {
             "weapon": W.ToggleButtons(options=["MOL", "FT"], value=f.weapon, style={"button_width": "60px"}),
             "firer_unit": W.Dropdown(options=[("(none)", "")], description="firer unit", style=st,
-                                     layout=W.Layout(width="240px")),
+                                     layout=W.Layout(width="330px")),
             "firer": W.Text(value=f.firer, description="firer Loc", placeholder="I4.1", style=st, layout=sm),
             "target": W.Text(value=f.target, description="target Loc", placeholder="I5.1", style=st, layout=sm),
             "phase": W.Dropdown(options=[("position's", "")] + [(ph.value, ph) for ph in Phase], value="",
@@ -412,7 +416,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         st = {"description_width": "80px"}
         self.hob: dict[str, W.Widget] = {
             "unit_id": W.Dropdown(options=[("(typed)", "")], description="unit", style=st,
-                                  layout=W.Layout(width="240px")),
+                                  layout=W.Layout(width="330px")),
             "designation": W.Text(value=f.designation, description="or type", placeholder="4-6-7 or 8-1",
                                   style=st, layout=W.Layout(width="180px")),
             "nationality": W.Dropdown(options=[("from the unit's side", "")] + [(n.label, n) for n in Nationality],
@@ -782,8 +786,13 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                 else:
                     draw_hover(self.canvas[HOVER], self.geo, self.hovered)
         self.redraws.append("+".join(LAYERS[k] for k in sorted(set(layers))))
+        self._refresh_zoom_label()
+
+    def _refresh_zoom_label(self) -> None:
         names = "hex names shown" if self.geo.scale >= LABEL_SCALE else "zoom in for hex names"
-        self.zoom_label.value = f"<span style='font-size:12px'>zoom {self.geo.scale:.2f} · {names}</span>"
+        value = f"<span style='font-size:12px'>zoom {self.geo.scale:.2f} · {names}</span>"
+        if self.zoom_label.value != value:
+            self.zoom_label.value = value
 
     def _draw_overlay(self) -> int:
         layer = self.canvas[OVERLAY]
