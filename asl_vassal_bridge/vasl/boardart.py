@@ -34,7 +34,9 @@ from pathlib import Path
 from ..core.hexes import BOARD_COLUMNS, BOARD_ROWS, HEX_HEIGHT, HEX_WIDTH, BoardPlacement
 from .board import parse_board_metadata
 from .counters import FireCounter
+from .module import PieceSlot
 from .safe import Archive, BadArchiveError, VaslFileError
+from .traits import Trait
 
 __all__ = [
     "BoardArt",
@@ -204,12 +206,12 @@ COUNTER_SLOTS: Mapping[FireCounter, tuple[str, ...]] = {
 }
 
 
-def _image_names(traits: Iterable[object]) -> list[str]:
+def _image_names(traits: Iterable[Trait]) -> list[str]:
     """Image names of a piece: the BasicPiece's, then each Layer (``emb2``) image, in order."""
     names: list[str] = []
     for t in traits:
-        tid = getattr(t, "id", "")
-        fields: list[str] = list(getattr(t, "fields", []))
+        tid = t.id
+        fields = t.fields
         if tid == "piece" and len(fields) > 3 and fields[3]:
             names.append(fields[3])
         elif tid == "emb2" and len(fields) > 15:  # Layer: …, name, image names, level names, …
@@ -245,21 +247,20 @@ def counter_images(vmod: Path | str, kinds: Iterable[FireCounter] | None = None)
     index = read_module(p)
     arc = Archive(p)
     want = set(kinds) if kinds is not None else set(COUNTER_SLOTS)
-    slots: dict[FireCounter, list[object]] = {}
-    for kind, slot in index.fire_slots():
-        slots.setdefault(kind, []).append(slot)
+    slots: dict[FireCounter, list[PieceSlot]] = {}
+    for kind, piece_slot in index.fire_slots():
+        slots.setdefault(kind, []).append(piece_slot)
     for kind, names in COUNTER_SLOTS.items():
         for n in names:
             slots.setdefault(kind, []).extend(index.named(n))
     out: dict[FireCounter, CounterImage] = {}
     for kind in want:
         for slot in slots.get(kind, []):
-            for image in _image_names(getattr(slot, "traits", ())):
+            for image in _image_names(slot.traits):
                 found = _find_image(arc, image)
                 if found is not None:
                     member, fmt = found
-                    out[kind] = CounterImage(kind, getattr(slot, "name", ""), image, arc.read(member, limit=4 << 20),
-                                             fmt)
+                    out[kind] = CounterImage(kind, slot.name, image, arc.read(member, limit=4 << 20), fmt)
                     break
             if kind in out:
                 break

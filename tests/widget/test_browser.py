@@ -66,13 +66,17 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     reason = _missing()
     if reason:
         pytest.skip(reason)
+    yield from _voila(NOTEBOOK, tmp_path_factory.mktemp("jupyter"))
+
+
+def _voila(notebook: Path, home: Path) -> Iterator[str]:
+    """Serve *notebook* with Voilà until the generator is closed."""
     port = _free_port()
-    home = tmp_path_factory.mktemp("jupyter")
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()))
     log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
          "--ServerApp.token=", "--ServerApp.password="],
         cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
@@ -245,3 +249,91 @@ def test_hex_geometry_round_trips() -> None:
         assert geo.hex_at(x + 10, y - 8) == h
     assert geo.hex_at(-50, -50) is None
     assert isinstance(next(iter(pos.map.hexes)), Hex)
+
+
+# ---------------------------------------------------------------------------
+# VASL's board art, from the real board archive bd01
+
+
+ART_NOTEBOOK = """\
+from pathlib import Path
+from asl_fire_widget import FireWidget
+from asl_vassal_bridge.core import BoardPlacement, Fire, FireKind, Position
+from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+
+SHARED = Path({shared!r})
+board = read_board(SHARED / "boards" / "bd01", default_terrain_table(SHARED))
+pos = Position(game_map([(board, BoardPlacement("01"))]))
+pos = pos.add_fire(Fire(pos.map.parse_location("K5"), FireKind.BLAZE))
+w = FireWidget.from_position(pos, seed=1, boards=SHARED / "boards")
+w
+"""
+
+
+def _art_points(shared: Path) -> tuple[list[dict[str, float]], list[tuple[int, int, int]]]:
+    """Canvas points inside hexes where bd01's picture is nearly uniform, and its colour there."""
+    import io
+    import zipfile
+
+    import numpy as np
+    from asl_fire_widget import FireWidget
+    from PIL import Image
+
+    from asl_vassal_bridge.core import BoardPlacement, Fire, FireKind, Position
+    from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+
+    board = read_board(shared / "boards" / "bd01", default_terrain_table(shared))
+    pos = Position(game_map([(board, BoardPlacement("01"))]))
+    pos = pos.add_fire(Fire(pos.map.parse_location("K5"), FireKind.BLAZE))
+    w = FireWidget.from_position(pos, seed=1, boards=shared / "boards")
+    with zipfile.ZipFile(shared / "boards" / "bd01") as z:
+        art = np.asarray(Image.open(io.BytesIO(z.read("bd01.gif"))).convert("RGB"), float)
+    geo = w.geo
+    points, colours = [], []
+    for h in geo.hexes:
+        if h.col in (0, 32) or not 1 <= h.row <= 9 or any(f.location.hex == h for f in pos.fires):
+            continue
+        bx, by = h.pixel()
+        bx -= 0.45 * geo.rx  # left of the centre: no name, badge or counter there
+        win = art[int(by) - 6:int(by) + 7, int(bx) - 6:int(bx) + 7]
+        if win.size == 0 or win.std(axis=(0, 1)).max() > 4:
+            continue
+        x, y = geo.to_canvas(bx, by)
+        points.append({"x": x, "y": y})
+        colours.append(tuple(int(c) for c in win.mean(axis=(0, 1))))
+        if len(points) == 6:
+            break
+    return points, colours
+
+
+def test_board_art_is_drawn_under_the_grid_in_voila(shared_vasl: Path, tmp_path: Path) -> None:
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(ART_NOTEBOOK.format(shared=str(shared_vasl)))]
+    notebook = nb_dir / "board_art.ipynb"
+    nbformat.write(nb, notebook)
+    points, colours = _art_points(shared_vasl)
+    assert len(points) >= 3, "bd01 should have uniform patches of art inside hexes"
+    (tmp_path / "jupyter").mkdir()
+    served = _voila(notebook, tmp_path / "jupyter")
+    url = next(served)
+    try:
+        shots = SCREENSHOTS / "board-art"
+        cfg = tmp_path / "art.json"
+        cfg.write_text(json.dumps({"url": url, "chromium": CHROMIUM, "screenshots": str(shots), "points": points}))
+        run = subprocess.run(["node", str(BROWSER / "check_art.js"), str(cfg)], cwd=BROWSER, capture_output=True,
+                             text=True, timeout=150)
+    finally:
+        served.close()
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "error" not in seen, seen["error"]
+    # Under each known hex the canvas shows VASL's board picture (not a terrain tint).
+    for got, want in zip(seen["pixels"], colours, strict=True):
+        assert _close(got, want, tol=20), (got, want)

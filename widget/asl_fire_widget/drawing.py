@@ -109,7 +109,8 @@ class MapGeometry:
         self.y0 = float(self.points[:, 1].min()) - self.ry
         self.width = math.ceil((self.points[:, 0].max() - self.x0 + self.rx) * scale) + 2 * MARGIN
         self.height = math.ceil((self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
-        self.view_w, self.view_h = view if view is not None else (self.width, self.height)
+        self.view_w: int = view[0] if view is not None else self.width
+        self.view_h: int = view[1] if view is not None else self.height
         self.pan = (float(pan[0]), float(pan[1]))
         self.centres: F = (self.points - (self.x0, self.y0)) * scale + MARGIN - self.pan
         self.row = {h: i for i, h in enumerate(self.hexes)}
@@ -192,8 +193,6 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
 
     Returns the number of shapes drawn per kind (for tests and benchmarks).
     """
-    m = pos.map
-    hexes = geo.hexes
     counts: dict[str, int] = {"art": 0, "hexes": 0, "terrain": 0, "buildings": 0, "labels": 0}
     canvas.clear()
     canvas.fill_style = "rgb(244,241,230)"
@@ -210,6 +209,27 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
     counts["hexes"] = len(rows)
     if not len(rows):
         return counts
+    if art:  # the grid stops where VASL's boards do (half hexes at the edges)
+        canvas.save()
+        canvas.begin_path()
+        for t in art:
+            x, y = geo.to_canvas(t.x, t.y)
+            canvas.rect(x, y, t.width * geo.scale, t.height * geo.scale)
+        canvas.clip()
+    _draw_hexes(canvas, pos, geo, rows, tint, bool(art), counts)
+    if art:
+        canvas.restore()
+    show_labels = geo.scale >= LABEL_SCALE if labels is None else labels
+    if show_labels:
+        _draw_names(canvas, pos, geo, rows)
+        counts["labels"] = len(rows)
+    return counts
+
+
+def _draw_hexes(canvas: Any, pos: Position, geo: MapGeometry, rows: npt.NDArray[np.int64], tint: bool, art: bool,
+                counts: dict[str, int]) -> None:
+    m = pos.map
+    hexes = geo.hexes
     if tint:
         base = np.array([_base_colour(pos, hexes[i]) for i in rows], np.uint8).reshape(-1, 3)
         canvas.fill_styled_polygons(geo.polygons(rows), color=base, alpha=1.0 if not art else 0.45)
@@ -270,11 +290,6 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
             canvas.fill_text(mark, float(x), by)
             if m.hexes[h].stairwell:
                 canvas.fill_rect(float(x) + 12 * geo.scale, by - 2, 4, 4)
-    show_labels = geo.scale >= LABEL_SCALE if labels is None else labels
-    if show_labels:
-        _draw_names(canvas, pos, geo, rows)
-        counts["labels"] = len(rows)
-    return counts
 
 
 def _draw_names(canvas: Any, pos: Position, geo: MapGeometry, rows: Sequence[int] | npt.NDArray[np.int64]) -> None:
@@ -405,10 +420,8 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
         canvas.draw_image(images[c.kind], x, y, side, side)
     if plain:
         colours = np.array([COUNTER_STYLE[c.kind][0] for c, *_ in plain], np.uint8)
-        xs = np.array([x for _, x, _, _ in plain])
-        ys = np.array([y for _, _, y, _ in plain])
-        sides = np.array([side for *_, side in plain])
-        canvas.fill_styled_rects(xs, ys, sides, sides, color=colours)
+        canvas.fill_styled_rects(np.array([b[1] for b in plain]), np.array([b[2] for b in plain]),
+                                 np.array([b[3] for b in plain]), np.array([b[3] for b in plain]), color=colours)
     canvas.line_width = max(1.0, 1.2 * s)
     canvas.stroke_style = "rgb(20,10,0)"
     canvas.stroke_rects(np.array([b[1] for b in boxes]), np.array([b[2] for b in boxes]),

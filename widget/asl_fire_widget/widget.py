@@ -73,7 +73,8 @@ def _wind_svg(pos: Position) -> str:
 def _fit(pos: Position, view: tuple[int, int]) -> float:
     """The zoom at which the whole map fits *view*."""
     full = MapGeometry(pos.map.hexes, 1.0)
-    return float(max(0.05, min(1.0, (view[0] - 16) / max(1, full.width - 16), (view[1] - 16) / max(1, full.height - 16))))
+    fits = ((view[0] - 16) / max(1, full.width - 16), (view[1] - 16) / max(1, full.height - 16))
+    return float(max(0.05, min(1.0, *fits)))
 
 
 class FireWidget(W.VBox):  # type: ignore[misc]
@@ -98,9 +99,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             vw = min(vw, max_width)
         self.fit_scale = _fit(session.position, (vw, vh))
         scale = scale if scale is not None else self.fit_scale
-        if view is None and self.fit_scale >= 1.0:  # a small map: the canvas holds it whole at zoom 1
-            content = MapGeometry(session.position.map.hexes, 1.0)
-            vw, vh = min(vw, max(content.width, 200)), min(vh, max(content.height, 200))
+        if view is None:
+            content = MapGeometry(session.position.map.hexes, self.fit_scale)
+            if self.fit_scale >= 1.0:  # a small map: the canvas holds it whole at zoom 1
+                vw, vh = min(vw, max(content.width, 200)), min(vh, max(content.height, 200))
+            else:  # a wide map: no tall empty band under it, but room to zoom in
+                vh = min(vh, max(360, content.height + 40))
         self.view = (vw, vh)
         self.geo = MapGeometry(session.position.map.hexes, scale, view=self.view)
         self._map_id = id(session.position.map)
