@@ -327,7 +327,6 @@ class ForecastProgram:
     fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
     fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
-    cell_fate: I64 | None = None  # fate_class tiled per trajectory (made with the next two)
     fate_wait: npt.NDArray[np.int16] | None = None  # fate_table decoded: AFPhs burnt on, −1 for a float draw
     fate_blaze: B | None = None  # fate_table decoded: the fate is a Blaze
     # Collapse without table rows (a map with no Interior Building hex): a collapsed hex's ground
@@ -914,14 +913,12 @@ class _Batch:
         is to become a Blaze (else it goes out), drawn with :func:`_fate_tables`."""
         prog = self.prog
         size = 1 << _FATE_BITS
-        if prog.cell_fate is None or len(prog.cell_fate) < self.t * prog.n:
-            prog.cell_fate = np.tile(prog.fate_class, self.t)
+        if prog.fate_wait is None or prog.fate_blaze is None:
             code = prog.fate_table.reshape(-1)
             prog.fate_wait = np.where(code < 0, -1, code >> 1).astype(np.int16)
             prog.fate_blaze = (code & 1) == 0
-        assert prog.fate_wait is not None and prog.fate_blaze is not None
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
-        kind = prog.cell_fate[cells]
+        kind = prog.fate_class[cells % prog.n]  # the cell's Location's row of the table
         at = kind + u
         wait = prog.fate_wait[at]
         blazes = prog.fate_blaze[at]
