@@ -293,3 +293,15 @@ def test_overlay_title_and_legend_are_shown_and_a_stale_forecast_says_so() -> No
     assert "Out of date" in w.legend.value and "end-of-AFPh upkeep" in w.legend.value  # …and says why
     w.fc_button.click()
     assert "Out of date" not in w.legend.value
+
+
+def test_a_saved_game_shows_its_board_reversed_and_cropped_as_placed(shared_vasl: Path, tmp_path: Path) -> None:
+    from tests.vasl.builders import make_vsav
+
+    game = tmp_path / "game.vsav"
+    game.write_bytes(make_vsav([], boards="bd\t0\t0\tr01\t450\t100\t600\t400"))
+    w = FireWidget.from_file(game, boards=shared_vasl / "boards")
+    (tile,) = w.art
+    assert (tile.x, tile.y, tile.width, tile.height) == (1800 - 450 - 600, 645 - 100 - 400, 600, 400)
+    src = _gif(shared_vasl / "boards" / "bd01")
+    assert _png(tile.image.value).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
