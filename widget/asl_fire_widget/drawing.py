@@ -297,6 +297,8 @@ def _draw_names(canvas: Any, pos: Position, geo: MapGeometry, rows: Sequence[int
     m = pos.map
     size = max(9, min(15, int(12 * geo.scale)))
     canvas.font = f"{size}px sans-serif"
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
     names = [m.hex_name(geo.hexes[i]) for i in rows]
     xs = geo.centres[np.asarray(rows, np.int64), 0]
     ys = geo.centres[np.asarray(rows, np.int64), 1] - 0.72 * geo.ry * geo.scale
@@ -342,10 +344,15 @@ class Counter:
         return COUNTER_STYLE[self.kind][2]
 
     @property
+    def short(self) -> str:
+        """The name on a small counter: F, B, Wr."""
+        return {"flame": "F", "blaze": "B"}.get(self.kind, self.text[:2])
+
+    @property
     def level_text(self) -> str:
         if self.rooftop:
             return "Roof"
-        return f"Lvl {self.level}" if self.level > 0 else ("Cellar" if self.level < 0 else "")
+        return f"Lvl {self.level}" if self.level > 0 else ("Cel" if self.level < 0 else "")
 
 
 def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
@@ -362,7 +369,7 @@ def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
 def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[float, float, float]]:
     """Top-left corner and side of *n* counters in a hex centred at (cx, cy): side by side, two per row,
     below the hex name, never on top of each other."""
-    side = (24.0 if n <= 2 else 20.0) * scale
+    side = (28.0 if n <= 2 else 21.0) * scale
     gap = 3.0 * scale
     cols = 1 if n == 1 else 2
     out = []
@@ -439,9 +446,11 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
             fg = COUNTER_STYLE[c.kind][1]
             lv = c.level_text
             if c.kind not in images:
-                canvas.font = f"bold {max(7, int(side * 0.3))}px sans-serif"
+                size = max(7, int(side * 0.3))
+                text = c.text if 0.62 * size * len(c.text) <= side * 0.92 else c.short
+                canvas.font = f"bold {size}px sans-serif"
                 canvas.fill_style = _css(fg)
-                canvas.fill_text(c.text, x + side / 2, y + side * (0.36 if lv else 0.5))
+                canvas.fill_text(text, x + side / 2, y + side * (0.36 if lv else 0.5))
             if lv:
                 canvas.font = f"bold {max(7, int(side * 0.28))}px sans-serif"
                 if c.kind in images:
