@@ -423,6 +423,9 @@ _EdgeData = tuple[tuple[Location, ...], list[int], list[int], list[int], list[li
 #: step, a click or an undo compiles without asking the core again (the map is kept alive with its entry).
 _EDGE_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _EdgeData]] = {}
 _EDGE_CACHE_SIZE = 4
+#: The same for the per-Location Flame→Blaze tables and their fate tables (read only once made).
+_LocData = tuple[I8, I8, B, B, I64, I8, F64, F64]
+_LOC_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _LocData]] = {}
 
 
 def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
@@ -506,7 +509,15 @@ def compile_position(pos: Position) -> ForecastProgram:
         two, locs_of_hex, wrecks, w_loc, w_own, w_tgt, w_down,
         np.array([w.since for w in wrecks], np.int64),
     )
-    need, ext, building, exists = _location_tables(pos, locs)
+    key = (id(m), replace(pos.environment, wind=Wind()), extra)
+    hit = _LOC_CACHE.get(key)
+    if hit is None or hit[0] is not m:
+        tables = _location_tables(pos, locs)
+        hit = (m, (*tables, *_fate_tables(tables[0], tables[1])))  # type: ignore[assignment]
+        if len(_LOC_CACHE) >= _EDGE_CACHE_SIZE:
+            del _LOC_CACHE[next(iter(_LOC_CACHE))]
+        _LOC_CACHE[key] = hit
+    need, ext, building, exists, fate_class, fate_table, fate_pb, fate_log = hit[1]
     wthr = np.full((nw, 2, _N_WINDS), NEVER, np.int8)
     for k in range(nw):
         for slot, row in _wreck_rows(prog, pos, k):
@@ -519,7 +530,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.rubble_path = not m.interior_hexes
     prog.r_start = np.zeros(len(locs), np.int64)
     prog.r_deg = np.zeros(len(locs), np.int64)
-    prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = _fate_tables(need, ext)
+    prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = fate_class, fate_table, fate_pb, fate_log
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
     prog.e_deg = np.diff(prog.e_start)
     prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
