@@ -109,9 +109,8 @@ def main() -> int:
 
     t_cold = measure("forecast overlay, cold (first on this map)", w.run_forecast, args.repeat, reset=cold)
 
-    def after_step() -> None:
+    def after_step() -> None:  # a real step: new fires and clock, the same map and environment
         w.session.step(1)
-        w.session.undo()
 
     t_warm = measure("forecast overlay after a step (map compiled)", w.run_forecast, args.repeat,
                      reset=after_step)

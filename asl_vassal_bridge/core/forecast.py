@@ -428,17 +428,34 @@ _LocData = tuple[I8, I8, B, B, I64, I8, F64, F64]
 _LOC_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _LocData]] = {}
 
 
+_BURNABLE: dict[int, tuple[GameMap, frozenset[Location]]] = {}
+
+
+def _burnable(m: GameMap) -> frozenset[Location]:
+    """The Burnable Locations of *m* (kept for the last few maps)."""
+    hit = _BURNABLE.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_BURNABLE) >= _EDGE_CACHE_SIZE:
+            del _BURNABLE[next(iter(_BURNABLE))]
+        hit = _BURNABLE[id(m)] = (m, frozenset(loc for loc in m.all_locations() if m.is_burnable(loc)))
+    return hit[1]
+
+
+def _cache_key(pos: Position, extra: frozenset[Location]) -> tuple[int, object, frozenset[Location]]:
+    """What the compiled tables depend on: the map, the environment but the wind, and the Locations with a
+    fire or wreck that are not Burnable (usually none, so the key stays the same from one step to the next)."""
+    return id(pos.map), replace(pos.environment, wind=Wind()), extra - _burnable(pos.map)
+
+
 def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
     """The Locations, spread edges (source, target, direction, Original DR per wind state, CSR starts) and
     the two-hexes-downwind table of *pos*'s map under its environment (B25.6–.64)."""
     m = pos.map
-    env_key = replace(pos.environment, wind=Wind())
-    key = (id(m), env_key, extra)
+    key = _cache_key(pos, extra)
     hit = _EDGE_CACHE.get(key)
     if hit is not None and hit[0] is m:
         return hit[1]
-    burnable = [loc for loc in m.all_locations() if m.is_burnable(loc)]
-    locs = tuple(sorted(set(burnable) | extra))
+    locs = tuple(sorted(_burnable(m) | extra))
     index = {loc: i for i, loc in enumerate(locs)}
     src: list[int] = []
     tgt: list[int] = []
@@ -509,7 +526,7 @@ def compile_position(pos: Position) -> ForecastProgram:
         two, locs_of_hex, wrecks, w_loc, w_own, w_tgt, w_down,
         np.array([w.since for w in wrecks], np.int64),
     )
-    key = (id(m), replace(pos.environment, wind=Wind()), extra)
+    key = _cache_key(pos, extra)
     hit = _LOC_CACHE.get(key)
     if hit is None or hit[0] is not m:
         tables = _location_tables(pos, locs)
