@@ -53,8 +53,8 @@ _TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck
 VIEW = (840, 560)
 ZOOM_STEP = 1.25
 MAX_SCALE = 2.5
-#: Log lines per HTML page: a new page starts when one is full, so an action re-sends at most one page.
-LOG_PAGE = 60
+#: Log chunks (one per action) per page: a new page starts when one is full.
+LOG_PAGE = 50
 _WIND_ARROW = ("<svg width='22' height='22' viewBox='-11 -11 22 22' style='vertical-align:middle'>"
                "<circle r='10' fill='none' stroke='#003' stroke-width='1'/>{arrow}</svg>")
 
@@ -353,8 +353,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets; the whole history, "
                                       "newest at the bottom)"), self.log_scroll])
         self._log_shown = 0
-        self._log_page: W.HTML | None = None
-        self._log_page_lines: list[str] = []
+        self._log_page: W.VBox | None = None
         self._syncing = False
 
     # -- FT / MOL panel (A22) ------------------------------------------------------
@@ -521,36 +520,28 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     @property
     def log_html(self) -> str:
         """Every log line shown, as HTML (all pages)."""
-        return "".join(p.value for p in self.log_pages.children)
+        return "".join(chunk.value for page in self.log_pages.children for chunk in page.children)
 
     def _refresh_log(self) -> None:
-        """Show the log lines not shown yet: only the newest page is re-sent, older pages never change."""
+        """Show the log lines not shown yet as one new HTML chunk: lines already sent are never sent again.
+
+        Chunks go in pages of :data:`LOG_PAGE` chunks, so a new chunk re-sends at most one short list of
+        widget ids, whatever the length of the history.
+        """
         log = self.session.log
         if self._log_shown > len(log):  # the log was replaced: start again
             self.log_pages.children = ()
-            self._log_shown, self._log_page, self._log_page_lines = 0, None, []
+            self._log_shown, self._log_page = 0, None
         new = log[self._log_shown:]
         if not new:
             return
         self._log_shown = len(log)
-        pages = list(self.log_pages.children)
-        added = False
-        for line in new:
-            if self._log_page is None or len(self._log_page_lines) >= LOG_PAGE:
-                if self._log_page is not None:
-                    self._log_page.value = self._page_html()
-                self._log_page = W.HTML()
-                self._log_page_lines = []
-                pages.append(self._log_page)
-                added = True
-            self._log_page_lines.append(f"<code>{escape(line)}</code>")
-        assert self._log_page is not None
-        self._log_page.value = self._page_html()
-        if added:
-            self.log_pages.children = tuple(pages)
-
-    def _page_html(self) -> str:
-        return "<br>".join(self._log_page_lines) + "<br>"
+        chunk = W.HTML("".join(f"<code>{escape(line)}</code><br>" for line in new))
+        if self._log_page is None or len(self._log_page.children) >= LOG_PAGE:
+            self._log_page = W.VBox([chunk])
+            self.log_pages.children = (*self.log_pages.children, self._log_page)
+        else:
+            self._log_page.children = (*self._log_page.children, chunk)
 
     def _wind_changed(self, _: object) -> None:
         if self._syncing:
