@@ -215,9 +215,9 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
         assert (shots / name).stat().st_size > 10_000, name
     if mode == "lab":
         assert seen["fileBrowserOpen"], "JupyterLab's file browser should be open beside the notebook"
-    # The log: after a roll its newest line is in view (inside the log box and the window).
+    # The log: after a roll its newest entry is in view (inside the log box and the window).
     newest = seen["logNewest"]
-    assert "Wind Change" in newest["text"] or "wind" in newest["text"].lower(), newest
+    assert "Wind Change DR" in newest["text"], newest
     assert newest["inScroller"] and newest["inWindow"], newest
     # A quick sweep ends with the hex panel on the hex the mouse stopped on (trailing update).
     assert seen["sweepPanel"].split("\n")[1].strip() == geo["sweepEnd"], seen["sweepPanel"][:200]

@@ -7,8 +7,8 @@ terrain tints), the heat overlay, the fire counters and the hover outline; every
 happens only from ``on_client_ready``; in JupyterLab the same callback draws when the view appears.
 
 The turn, phase, EC and wind, the overlay's title and colour legend, and the log are HTML beside
-the canvas.  The log keeps the whole history and shows the newest line (the newest entry sits at
-the bottom of a scroll box that stays anchored there); each action sends only its own new lines.
+the canvas.  The log keeps the whole history with the newest action on top (in view without
+scrolling); each action sends only its own new lines.
 """
 
 from __future__ import annotations
@@ -343,15 +343,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                                            max_height=f"{VIEW[1] + 80}px", overflow="auto"))
         self.side.add_class("asl-hex-panel")
         self.canvas_box = W.Box([self.canvas], layout=W.Layout(width="100%", overflow="hidden"))
-        # The log: pages of lines in a scroll box laid out bottom-up (column-reverse), so the newest
-        # line is in view without any script; each page is its own HTML widget.
+        # The log: one HTML entry per action, the newest on top of a scroll box, so it is in view without
+        # any scrolling (a box anchored at its bottom lost its place in JupyterLab); lines of one action
+        # read downwards.
         self.log_pages = W.VBox([])
         self.log_scroll = W.Box([self.log_pages], layout=W.Layout(
-            max_height="220px", overflow="auto", border="1px solid #ccc", display="flex",
-            flex_flow="column-reverse"))
+            max_height="220px", overflow="auto", border="1px solid #ccc"))
         self.log_scroll.add_class("asl-log")
         self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets; the whole history, "
-                                      "newest at the bottom)"), self.log_scroll])
+                                      "newest action first)"), self.log_scroll])
         self._log_shown = 0
         self._log_page: W.VBox | None = None
         self._syncing = False
@@ -519,8 +519,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
 
     @property
     def log_html(self) -> str:
-        """Every log line shown, as HTML (all pages)."""
-        return "".join(chunk.value for page in self.log_pages.children for chunk in page.children)
+        """Every log line shown, as HTML, oldest first."""
+        return "".join(chunk.value for page in reversed(self.log_pages.children) for chunk in reversed(page.children))
 
     def _refresh_log(self) -> None:
         """Show the log lines not shown yet as one new HTML chunk: lines already sent are never sent again.
@@ -537,11 +537,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             return
         self._log_shown = len(log)
         chunk = W.HTML("".join(f"<code>{escape(line)}</code><br>" for line in new))
+        chunk.add_class("asl-log-entry")
         if self._log_page is None or len(self._log_page.children) >= LOG_PAGE:
             self._log_page = W.VBox([chunk])
-            self.log_pages.children = (*self.log_pages.children, self._log_page)
+            self.log_pages.children = (self._log_page, *self.log_pages.children)
         else:
-            self._log_page.children = (*self._log_page.children, chunk)
+            self._log_page.children = (chunk, *self._log_page.children)
 
     def _wind_changed(self, _: object) -> None:
         if self._syncing:

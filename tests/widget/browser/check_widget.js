@@ -123,7 +123,7 @@ async function checks(page, out, box) {
   await page.waitForFunction(() => document.body.innerText.includes('Wind Change'), null, { timeout: 15000 });
   await page.waitForTimeout(500);
   await page.locator('.asl-log').scrollIntoViewIfNeeded();
-  out.logNewest = await inView(page, '.asl-log code', true);
+  out.logNewest = await inView(page, '.asl-log .asl-log-entry');  // the newest action's entry (on top)
   await page.screenshot({ path: path.join(shots, '6-log-after-roll.png') });
   // 2. A quick sweep over several hexes: the panel ends on the hex the mouse stopped on.
   const b = await topCanvasBox(page);
