@@ -536,7 +536,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if not new:
             return
         self._log_shown = len(log)
-        chunk = W.HTML("".join(f"<code>{escape(line)}</code><br>" for line in new))
+        lines = "\n".join(escape(line) for line in new)
+        chunk = W.HTML(f"<div style='white-space:pre-wrap;font-family:monospace;font-size:12px;"
+                       f"border-bottom:1px solid #eee'>{lines}</div>")
         chunk.add_class("asl-log-entry")
         if self._log_page is None or len(self._log_page.children) >= LOG_PAGE:
             self._log_page = W.VBox([chunk])
