@@ -463,11 +463,12 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
     return counts
 
 
-def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha: float = 0.72) -> int:
+def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha: float = 0.72,
+              pos: Position | None = None) -> int:
     """Tint hexes in view by chance (0…1) with their percentage; returns the number of hexes tinted.
 
     The title and the colour legend are the widget's (HTML beside the canvas), so nothing here
-    hides under the map's own bands.
+    hides under the map's own bands; with *pos* the tinted hexes' names are drawn again on top.
     """
     canvas.clear()
     items = [(geo.row[h], p) for h, p in heat.items() if p > 0 and geo.in_view(h)]
@@ -486,6 +487,8 @@ def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha
         for r, p in items:
             x, y = geo.centres[r]
             canvas.fill_text(heat_label(p), float(x), float(y + 0.78 * geo.ry * geo.scale))
+    if pos is not None and geo.scale >= LABEL_SCALE:  # the tinted hexes' names, again on top
+        _draw_names(canvas, pos, geo, rows)
     return len(rows)
 
 

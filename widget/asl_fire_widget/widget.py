@@ -796,13 +796,14 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         layer = self.canvas[OVERLAY]
         if self.overlay == "odds":
             self._overlay_drawn = True
-            return draw_heat(layer, self.geo, self.session.odds_by_hex())
+            return draw_heat(layer, self.geo, self.session.odds_by_hex(), pos=self.session.position)
         if self.overlay == "forecast" and self.session.forecast_result is not None:
             fc = self.session.forecast_result
             self._overlay_drawn = True
             heat = locations_heat(dict(zip(fc.locations, map(float, fc.burning), strict=True)))
             # A stale forecast stays in view, paler, and the legend says it is out of date.
-            return draw_heat(layer, self.geo, heat, alpha=0.35 if self.session.forecast_stale else 0.72)
+            return draw_heat(layer, self.geo, heat, alpha=0.35 if self.session.forecast_stale else 0.72,
+                             pos=self.session.position)
         self._overlay_drawn = False
         layer.clear()
         return 0
