@@ -447,7 +447,7 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
             lv = c.level_text
             if c.kind not in images:
                 size = max(7, int(side * 0.3))
-                text = c.text if 0.62 * size * len(c.text) <= side * 0.92 else c.short
+                text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
                 canvas.font = f"bold {size}px sans-serif"
                 canvas.fill_style = _css(fg)
                 canvas.fill_text(text, x + side / 2, y + side * (0.36 if lv else 0.5))

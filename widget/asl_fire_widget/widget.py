@@ -256,7 +256,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         s = self.session
         self.header = W.HTML(layout=W.Layout(width="100%"))
         self.tools = W.ToggleButtons(options=[(_TOOL_LABELS[t], t) for t in TOOLS], value=s.tool,
-                                     description="Click:", style={"button_width": "auto"})
+                                     description="Click:",
+                                     style={"button_width": "auto", "description_width": "45px"})
         self.tools.observe(lambda c: setattr(self.session, "tool", c["new"]), "value")
         self.level = W.Dropdown(options=[("ground", 0), ("level 1", 1), ("level 2", 2), ("level 3", 3)],
                                 value=0, description="Level:", layout=W.Layout(width="170px"),
@@ -293,7 +294,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.refresh_live_button.on_click(lambda _: self._act(self.refresh_live))
         self.overlay_choice = W.ToggleButtons(options=[("no overlay", "none"), ("odds this AFPh", "odds"),
                                                        ("forecast", "forecast")], value="none",
-                                              description="Overlay:", style={"button_width": "auto"})
+                                              description="Overlay:",
+                                              style={"button_width": "auto", "description_width": "55px"})
         self.overlay_choice.observe(lambda c: self.set_overlay(c["new"]), "value")
         self.fc_turns = W.BoundedIntText(value=4, min=1, max=40, description="turns",
                                          layout=W.Layout(width="120px"), style={"description_width": "40px"})
