@@ -1,62 +1,121 @@
-"""The widget on a 10-board map: message count and size, and Python-side time, for a full redraw and for
-a fire-layer redraw.
+"""The widget on the 10-board map: Python-side time and bytes sent for the first draw, a step, a click, zoom
+and pan, and the forecast overlay (4 Player Turns × 5,000 trials) with its progress bar.
 
-    python bench/bench_widget.py [--scale 0.5] [--repeat 5]
+    python bench/bench_widget.py [--repeat 3] [--boards DIR]
 
-No browser: the messages are captured where ipycanvas sends them.
+No browser: every widget message (state updates, new widgets, canvas batches) is measured where it
+leaves Python (``comm``'s ``publish_msg``), as JSON plus binary buffers.  ``--boards DIR`` draws VASL's
+board art from board archives named like the generated boards (bd10…bd19) — local looks only.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import ipywidgets
 from asl_fire_widget import FireWidget
-from ipycanvas.canvas import _CANVAS_MANAGER
 from mapgen import ten_board_position
+
+from asl_vassal_bridge.core import Location
+
+SENT: list[int] = []
+_COMM = type(ipywidgets.HTML().comm)  # the kernel's comm class, or comm's DummyComm without a kernel
+_orig = _COMM.publish_msg
+
+
+def _publish(self: Any, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+             **keys: Any) -> None:
+    SENT.append(len(json.dumps(data, default=str)) + sum(len(bytes(b)) for b in buffers or []))
+    _orig(self, msg_type, data, metadata, buffers, **keys)
+
+
+_COMM.publish_msg = _publish  # type: ignore[method-assign]
+
+
+def measure(label: str, action: Callable[[], object], repeat: int, reset: Callable[[], object] | None = None
+            ) -> float:
+    times, sizes, counts = [], [], []
+    for _ in range(repeat):
+        if reset is not None:
+            reset()
+        SENT.clear()
+        t0 = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - t0)
+        sizes.append(sum(SENT))
+        counts.append(len(SENT))
+    t = statistics.median(times)
+    print(f"{label:<44} {t * 1000:7.0f} ms Python-side, {counts[-1]:3d} message(s), {sizes[-1] / 1024:8.1f} KiB")
+    return t
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--scale", type=float, default=0.5)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--boards", type=Path, default=None)
     args = ap.parse_args()
-    sent: list[int] = []
-    orig = _CANVAS_MANAGER._send_custom
-
-    def capture(command: Any, buffers: list[Any] | None = None) -> None:
-        from ipycanvas.utils import commands_to_buffer
-
-        meta, buf = commands_to_buffer(command)
-        sent.append(len(bytes(buf)) + sum(len(bytes(b)) for b in (buffers or [])) + len(str(meta)))
-        orig(command, buffers or [])
-
-    _CANVAS_MANAGER._send_custom = capture  # type: ignore[method-assign]
     pos = ten_board_position()
-    w = FireWidget.from_position(pos, seed=1, scale=args.scale)
-    print(f"map: {len(pos.map.hexes)} hexes, {len(pos.fires)} fires; canvas {w.geo.width}×{w.geo.height} px "
-          f"at scale {args.scale}")
-    for label, action in (("full redraw (4 layers)", w.redraw), ("fire layer only", lambda: w.redraw_layers((2,))),
-                          ("odds overlay", lambda: w.set_overlay("odds"))):
-        times, sizes, counts = [], [], []
-        for _ in range(args.repeat):
-            sent.clear()
-            if label == "odds overlay":
-                w.overlay = "none"
-                w.session._odds = None  # recompute the exact odds each time
-            t0 = time.perf_counter()
-            action()
-            times.append(time.perf_counter() - t0)
-            sizes.append(sum(sent))
-            counts.append(len(sent))
-        print(f"{label:<24} {statistics.median(times) * 1000:7.1f} ms Python-side, {counts[-1]} message(s), "
-              f"{sizes[-1] / 1024:8.1f} KiB")
+    holder: dict[str, FireWidget] = {}
+
+    def make() -> None:
+        holder["w"] = FireWidget.from_position(pos, seed=1, boards=args.boards)
+
+    measure("widget made (no drawing yet)", make, args.repeat)
+    w = holder["w"]
+    print(f"map: {len(pos.map.hexes)} hexes, {len(pos.fires)} fires; canvas {w.view[0]}×{w.view[1]} px, "
+          f"fit zoom {w.fit_scale:.3f}; board art: {len(w.art)} board(s)")
+    measure("first draw (4 layers, whole map in view)", w.redraw, args.repeat)
+
+    def step() -> None:
+        w.session.step(1)
+
+    def undo() -> None:
+        if w.session.undo_stack:
+            w.session.undo()
+
+    measure("one step (1 Player Turn: log, fires, panels)", step, args.repeat, reset=undo)
+    m = w.session.position.map
+    burning = {f.location.hex for f in w.session.position.fires}
+    target = next(h for h in sorted(m.hexes) if m.is_burnable(Location(h)) and h not in burning)
+
+    def click() -> None:
+        w.tools.value = "flame"
+        w.click(target)
+
+    measure("click: place a Flame", click, args.repeat, reset=undo)
+    measure("zoom in at the centre (wheel step)", lambda: w.zoom_by(1.25), args.repeat,
+            reset=lambda: w.set_view(0.6, (400, 100)))
+    measure("pan by 120×70 px at zoom 0.6 (one drag step)", lambda: w.pan_by(120, 70), args.repeat,
+            reset=lambda: w.set_view(0.6, (400, 100)))
+    w.fc_turns.value = 4
+    w.fc_trials.value = 5000
+    ticks: list[float] = []
+    w.progress.observe(lambda c: ticks.append(c["new"]), "value")
+
+    def cold() -> None:
+        from asl_vassal_bridge.core import forecast as fmod
+
+        fmod._EDGE_CACHE.clear()
+        w.session._program = None
+
+    t_cold = measure("forecast overlay, cold (first on this map)", w.run_forecast, args.repeat, reset=cold)
+
+    def after_step() -> None:  # a real step: new fires and clock, the same map and environment
+        w.session.step(1)
+
+    t_warm = measure("forecast overlay after a step (map compiled)", w.run_forecast, args.repeat,
+                     reset=after_step)
+    print(f"forecast 4 turns × 5,000 trials: cold {t_cold:.2f} s, after a step {t_warm:.2f} s (aim < 0.3 s); "
+          f"progress bar updates per run: {len([t for t in ticks if 0 < t < 1]) // max(1, 2 * args.repeat)}")
     return 0
 
 

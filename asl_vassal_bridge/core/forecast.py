@@ -327,7 +327,6 @@ class ForecastProgram:
     fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
     fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
-    cell_fate: I64 | None = None  # fate_class tiled per trajectory (made with the next two)
     fate_wait: npt.NDArray[np.int16] | None = None  # fate_table decoded: AFPhs burnt on, −1 for a float draw
     fate_blaze: B | None = None  # fate_table decoded: the fate is a Blaze
     # Collapse without table rows (a map with no Interior Building hex): a collapsed hex's ground
@@ -418,22 +417,50 @@ def _fate_tables(need: I8, ext: I8) -> tuple[I64, I8, F64, F64]:
     return np.asarray(of, np.int64).reshape(-1) * size, table, pb, log
 
 
-def compile_position(pos: Position) -> ForecastProgram:
-    """Compile *pos* (from the Player Turn it starts in) into the tables the forecast rolls on.
+_EdgeData = tuple[tuple[Location, ...], list[int], list[int], list[int], list[list[int]], list[int], list[int]]
+#: :func:`_map_edges` results of the last few maps, by (map identity, environment but the wind, extra Locations).
+#: A map and its environment give the same edges whatever the fires and the clock, so a forecast after a
+#: step, a click or an undo compiles without asking the core again (the map is kept alive with its entry).
+_EDGE_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _EdgeData]] = {}
+_EDGE_CACHE_SIZE = 4
+#: The same for the per-Location Flame→Blaze tables and their fate tables (read only once made).
+_LocData = tuple[I8, I8, B, B, I64, I8, F64, F64]
+_LOC_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _LocData]] = {}
 
-    :raises BadInput: if a fire or wreck is on a Location the map lacks.
-    """
-    pos = _start(pos)
+
+_BURNABLE: dict[int, tuple[GameMap, frozenset[Location]]] = {}
+
+
+def _burnable(m: GameMap) -> frozenset[Location]:
+    """The Burnable Locations of *m* (kept for the last few maps)."""
+    hit = _BURNABLE.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_BURNABLE) >= _EDGE_CACHE_SIZE:
+            del _BURNABLE[next(iter(_BURNABLE))]
+        hit = _BURNABLE[id(m)] = (m, frozenset(loc for loc in m.all_locations() if m.is_burnable(loc)))
+    return hit[1]
+
+
+def _cache_key(pos: Position, extra: frozenset[Location]) -> tuple[int, object, frozenset[Location]]:
+    """What the compiled tables depend on: the map, the environment but the wind, and the Locations with a
+    fire or wreck that are not Burnable (usually none, so the key stays the same from one step to the next)."""
+    return id(pos.map), replace(pos.environment, wind=Wind()), extra - _burnable(pos.map)
+
+
+def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
+    """The Locations, spread edges (source, target, direction, Original DR per wind state, CSR starts) and
+    the two-hexes-downwind table of *pos*'s map under its environment (B25.6–.64)."""
     m = pos.map
-    for f in pos.fires:
-        pos._check_location(f.location)
-    for w in pos.wrecks:
-        pos._check_location(w.location)
-    burnable = [loc for loc in m.all_locations() if m.is_burnable(loc)]
-    extra = [f.location for f in pos.fires] + [w.location for w in pos.wrecks]
-    locs = tuple(sorted(set(burnable) | set(extra)))
+    key = _cache_key(pos, extra)
+    hit = _EDGE_CACHE.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    locs = tuple(sorted(_burnable(m) | extra))
     index = {loc: i for i, loc in enumerate(locs)}
-    src, tgt, dirs, thr = [], [], [], []
+    src: list[int] = []
+    tgt: list[int] = []
+    dirs: list[int] = []
+    thr: list[list[int]] = []
     starts = [0]
     probes = _probes(pos)
     for loc in locs:
@@ -448,12 +475,34 @@ def compile_position(pos: Position) -> ForecastProgram:
                 thr.append(_edge_thresholds(probes, loc, target, d))
         starts.append(len(src))
     n = len(locs)
-    two = np.full((7, n), -1, np.int64)
+    two = [-1] * (7 * n)
     for d in Direction:
         for i, loc in enumerate(locs):
             far = Location(loc.hex.neighbour(d, 2))
             if far.hex in m.hexes and m.is_burnable(far):
-                two[int(d), i] = index[far]
+                two[int(d) * n + i] = index[far]
+    data: _EdgeData = (locs, src, tgt, dirs, thr, starts, two)
+    if len(_EDGE_CACHE) >= _EDGE_CACHE_SIZE:
+        del _EDGE_CACHE[next(iter(_EDGE_CACHE))]
+    _EDGE_CACHE[key] = (m, data)
+    return data
+
+
+def compile_position(pos: Position) -> ForecastProgram:
+    """Compile *pos* (from the Player Turn it starts in) into the tables the forecast rolls on.
+
+    :raises BadInput: if a fire or wreck is on a Location the map lacks.
+    """
+    pos = _start(pos)
+    m = pos.map
+    for f in pos.fires:
+        pos._check_location(f.location)
+    for w in pos.wrecks:
+        pos._check_location(w.location)
+    extra = frozenset([f.location for f in pos.fires] + [w.location for w in pos.wrecks])
+    locs, src, tgt, dirs, thr, starts, two_rows = _map_edges(pos, extra)
+    index = {loc: i for i, loc in enumerate(locs)}
+    two = np.array(two_rows, np.int64).reshape(7, len(locs))
     locs_of_hex: dict[Hex, list[int]] = {}
     for i, loc in enumerate(locs):
         locs_of_hex.setdefault(loc.hex, []).append(i)
@@ -477,7 +526,15 @@ def compile_position(pos: Position) -> ForecastProgram:
         two, locs_of_hex, wrecks, w_loc, w_own, w_tgt, w_down,
         np.array([w.since for w in wrecks], np.int64),
     )
-    need, ext, building, exists = _location_tables(pos, locs)
+    key = _cache_key(pos, extra)
+    hit = _LOC_CACHE.get(key)
+    if hit is None or hit[0] is not m:
+        tables = _location_tables(pos, locs)
+        hit = (m, (*tables, *_fate_tables(tables[0], tables[1])))  # type: ignore[assignment]
+        if len(_LOC_CACHE) >= _EDGE_CACHE_SIZE:
+            del _LOC_CACHE[next(iter(_LOC_CACHE))]
+        _LOC_CACHE[key] = hit
+    need, ext, building, exists, fate_class, fate_table, fate_pb, fate_log = hit[1]
     wthr = np.full((nw, 2, _N_WINDS), NEVER, np.int8)
     for k in range(nw):
         for slot, row in _wreck_rows(prog, pos, k):
@@ -490,7 +547,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.rubble_path = not m.interior_hexes
     prog.r_start = np.zeros(len(locs), np.int64)
     prog.r_deg = np.zeros(len(locs), np.int64)
-    prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = _fate_tables(need, ext)
+    prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = fate_class, fate_table, fate_pb, fate_log
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
     prog.e_deg = np.diff(prog.e_start)
     prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
@@ -884,14 +941,12 @@ class _Batch:
         is to become a Blaze (else it goes out), drawn with :func:`_fate_tables`."""
         prog = self.prog
         size = 1 << _FATE_BITS
-        if prog.cell_fate is None or len(prog.cell_fate) < self.t * prog.n:
-            prog.cell_fate = np.tile(prog.fate_class, self.t)
+        if prog.fate_wait is None or prog.fate_blaze is None:
             code = prog.fate_table.reshape(-1)
             prog.fate_wait = np.where(code < 0, -1, code >> 1).astype(np.int16)
             prog.fate_blaze = (code & 1) == 0
-        assert prog.fate_wait is not None and prog.fate_blaze is not None
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
-        kind = prog.cell_fate[cells]
+        kind = prog.fate_class[cells % prog.n]  # the cell's Location's row of the table
         at = kind + u
         wait = prog.fate_wait[at]
         blazes = prog.fate_blaze[at]

@@ -47,6 +47,15 @@ def _missing() -> str | None:
     return None
 
 
+def _jupyter_data() -> str:
+    """Jupyter's data folder with Voilà's templates (a venv made with --system-site-packages has none)."""
+    for prefix in (sys.prefix, sys.base_prefix):
+        d = Path(prefix) / "share" / "jupyter"
+        if (d / "voila" / "templates").is_dir():
+            return str(d)
+    return str(Path(sys.prefix) / "share" / "jupyter")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,13 +67,17 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     reason = _missing()
     if reason:
         missing("browser", reason)
+    yield from _voila(NOTEBOOK, tmp_path_factory.mktemp("jupyter"))
+
+
+def _voila(notebook: Path, home: Path) -> Iterator[str]:
+    """Serve *notebook* with Voilà until the generator is closed."""
     port = _free_port()
-    home = tmp_path_factory.mktemp("jupyter")
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"), JUPYTER_DATA_DIR=os.environ.get(
-        "JUPYTER_DATA_DIR", str(Path(sys.prefix) / "share" / "jupyter")))
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()))
     log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
          "--ServerApp.token=", "--ServerApp.password="],
         cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
@@ -151,8 +164,13 @@ def _geometry() -> dict[str, object]:
     tx, ty = at("C2")
     cx, cy = at("G2")
     ox, oy = w.geo.centre(odds_hex)
+    sweep = []
+    for name in ("C5", "D5", "E5", "F5", "G6"):  # a quick sweep, no pause, ending on G6
+        x, y = at(name)
+        sweep.append({"x": x, "y": y})
     return {"terrainHex": {"x": tx, "y": ty, "rgb": list(TERRAIN_COLOURS[Terrain.WOODS])},
-            "clickHex": {"x": cx, "y": cy}, "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)}}
+            "clickHex": {"x": cx, "y": cy}, "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)},
+            "sweep": sweep, "sweepEnd": "G6"}
 
 
 def _close(a: list[int], b: tuple[int, ...] | list[int], tol: int = 12) -> bool:
@@ -196,6 +214,27 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
     assert "MOL Check (A22.611): dr" in seen["afterResolve"]
     for name in ("1-board.png", "2-flame-placed.png", "3-odds-overlay.png", "5-mol-resolved.png"):
         assert (shots / name).stat().st_size > 10_000, name
+    if mode == "lab":
+        assert seen["fileBrowserOpen"], "JupyterLab's file browser should be open beside the notebook"
+    # The log: after a roll its newest entry is in view (inside the log box and the window).
+    newest = seen["logNewest"]
+    assert "Wind Change DR" in newest["text"], newest
+    assert newest["inScroller"] and newest["inWindow"], newest
+    # A quick sweep ends with the hex panel on the hex the mouse stopped on (trailing update).
+    assert seen["sweepPanel"].split("\n")[1].strip() == geo["sweepEnd"], seen["sweepPanel"][:200]
+    # At 1280×800 (and in JupyterLab with the file browser open) the hex panel is beside the map, in view,
+    # and the overlay's title and colour legend are in view too.
+    assert seen["panel"]["inWindow"], seen["panel"]
+    assert seen["panel"]["top"] < seen["canvasRect"]["bottom"], (seen["panel"], seen["canvasRect"])
+    assert seen["legend"]["inWindow"] and "Chance of a new Flame" in seen["legend"]["text"], seen["legend"]
+    assert "<1%" in seen["legend"]["text"] and "100%" in seen["legend"]["text"]
+    # The mouse wheel zooms (the drawn scale changes), a drag pans (the picture moves with the mouse).
+    assert seen["zoomAfter"] is not None and float(seen["zoomAfter"]) > float(seen["zoomBefore"]), seen
+    assert seen["zoomChangedPixels"] > 5, seen["zoomChangedPixels"]
+    assert seen["panShifted"] < seen["panUnshifted"] / 2, (seen["panShifted"], seen["panUnshifted"])
+    # Dropdowns show their value; no label or dropdown text is cut.
+    assert seen["controls"]["blank"] == [], seen["controls"]
+    assert seen["controls"]["cut"] == [], seen["controls"]
 
 
 def test_hex_geometry_round_trips() -> None:
@@ -211,3 +250,91 @@ def test_hex_geometry_round_trips() -> None:
         assert geo.hex_at(x + 10, y - 8) == h
     assert geo.hex_at(-50, -50) is None
     assert isinstance(next(iter(pos.map.hexes)), Hex)
+
+
+# ---------------------------------------------------------------------------
+# VASL's board art, from the real board archive bd01
+
+
+ART_NOTEBOOK = """\
+from pathlib import Path
+from asl_fire_widget import FireWidget
+from asl_vassal_bridge.core import BoardPlacement, Fire, FireKind, Position
+from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+
+SHARED = Path({shared!r})
+board = read_board(SHARED / "boards" / "bd01", default_terrain_table(SHARED))
+pos = Position(game_map([(board, BoardPlacement("01"))]))
+pos = pos.add_fire(Fire(pos.map.parse_location("K5"), FireKind.BLAZE))
+w = FireWidget.from_position(pos, seed=1, boards=SHARED / "boards")
+w
+"""
+
+
+def _art_points(shared: Path) -> tuple[list[dict[str, float]], list[tuple[int, int, int]]]:
+    """Canvas points inside hexes where bd01's picture is nearly uniform, and its colour there."""
+    import io
+    import zipfile
+
+    import numpy as np
+    from asl_fire_widget import FireWidget
+    from PIL import Image
+
+    from asl_vassal_bridge.core import BoardPlacement, Fire, FireKind, Position
+    from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+
+    board = read_board(shared / "boards" / "bd01", default_terrain_table(shared))
+    pos = Position(game_map([(board, BoardPlacement("01"))]))
+    pos = pos.add_fire(Fire(pos.map.parse_location("K5"), FireKind.BLAZE))
+    w = FireWidget.from_position(pos, seed=1, boards=shared / "boards")
+    with zipfile.ZipFile(shared / "boards" / "bd01") as z:
+        art = np.asarray(Image.open(io.BytesIO(z.read("bd01.gif"))).convert("RGB"), float)
+    geo = w.geo
+    points, colours = [], []
+    for h in geo.hexes:
+        if h.col in (0, 32) or not 1 <= h.row <= 9 or any(f.location.hex == h for f in pos.fires):
+            continue
+        bx, by = h.pixel()
+        bx -= 0.45 * geo.rx  # left of the centre: no name, badge or counter there
+        win = art[int(by) - 6:int(by) + 7, int(bx) - 6:int(bx) + 7]
+        if win.size == 0 or win.std(axis=(0, 1)).max() > 4:
+            continue
+        x, y = geo.to_canvas(bx, by)
+        points.append({"x": x, "y": y})
+        colours.append(tuple(int(c) for c in win.mean(axis=(0, 1))))
+        if len(points) == 6:
+            break
+    return points, colours
+
+
+def test_board_art_is_drawn_under_the_grid_in_voila(shared_vasl: Path, tmp_path: Path) -> None:
+    reason = _missing()
+    if reason:
+        missing("browser", reason)
+    nb_dir = tmp_path / "nb"
+    nb_dir.mkdir()
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(ART_NOTEBOOK.format(shared=str(shared_vasl)))]
+    notebook = nb_dir / "board_art.ipynb"
+    nbformat.write(nb, notebook)
+    points, colours = _art_points(shared_vasl)
+    assert len(points) >= 3, "bd01 should have uniform patches of art inside hexes"
+    (tmp_path / "jupyter").mkdir()
+    served = _voila(notebook, tmp_path / "jupyter")
+    url = next(served)
+    try:
+        shots = SCREENSHOTS / "board-art"
+        cfg = tmp_path / "art.json"
+        cfg.write_text(json.dumps({"url": url, "chromium": CHROMIUM, "screenshots": str(shots), "points": points}))
+        run = subprocess.run(["node", str(BROWSER / "check_art.js"), str(cfg)], cwd=BROWSER, capture_output=True,
+                             text=True, timeout=150)
+    finally:
+        served.close()
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "error" not in seen, seen["error"]
+    # Under each known hex the canvas shows VASL's board picture (not a terrain tint).
+    for got, want in zip(seen["pixels"], colours, strict=True):
+        assert _close(got, want, tol=20), (got, want)

@@ -194,7 +194,7 @@ def test_widget_form_controls_drive_the_preview_and_resolve_button() -> None:
     w.session.dice = ScriptedDice([1, 1, 2])
     w.resolve_button.click()
     assert len(w.session.position.flames_at(w.session.position.map.parse_location("I5.1"))) == 1
-    assert "A22.6111" in w.log_panel.value
+    assert "A22.6111" in w.log_html
     assert w.session.attack_form == AttackForm(firer_unit="g3", target="I5.1", phase=Phase.PFPH)
     w.undo_button.click()
     assert not w.session.position.flames_at(w.session.position.map.parse_location("I5.1"))
@@ -219,7 +219,7 @@ def test_widget_hob_panel_shows_odds_and_rolls() -> None:
     assert "+1 Broken (A15.1)" in w.hob_preview.value
     w.session.dice = ScriptedDice([6, 6])
     w.hob_button.click()
-    assert "Heat of Battle (A15.1): DR 12" in w.log_panel.value
+    assert "Heat of Battle (A15.1): DR 12" in w.log_html
     assert next(u for u in w.session.position.units if u.id == "g1").broken
 
 

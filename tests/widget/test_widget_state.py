@@ -73,9 +73,10 @@ def model(w: FireWidget, layer: int) -> str:
 
 
 def frontend(w: FireWidget, event: str, h: Hex | None = None, layer: int = HOVER) -> None:
-    """A message as the browser sends it to the canvas."""
+    """A message as the browser sends it to the canvas (``click``: mouse down then up on the spot)."""
     x, y = w.geo.centre(h) if h is not None else (0.0, 0.0)
-    w.canvas[layer]._handle_frontend_event(None, {"event": event, "x": x, "y": y}, [])
+    for e in ("mouse_down", "mouse_up") if event == "click" else (event,):
+        w.canvas[layer]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
 
 
 def H(w: FireWidget, name: str) -> Hex:
@@ -115,19 +116,19 @@ def test_b25_15_click_with_flame_tool_places_a_flame_and_redraws_only_the_fire_l
     sent.clear()
     w.tools.value = "flame"
     g2 = H(w, "G2")
-    frontend(w, "mouse_down", g2)
+    frontend(w, "click", g2)
     pos = w.session.position
     assert [f.kind for f in pos.fires if f.location == Location(g2)] == [FireKind.FLAME]
     assert len(sent.messages) == 1
     assert sent.canvases() == [model(w, FIRE)]
     assert w.draw_counts["fire"]["flames"] == len(pos.flames())
-    assert "Flame placed in G2" in w.log_panel.value
+    assert "Flame placed in G2" in w.log_html
 
 
 def test_b25_1_flame_on_open_ground_is_refused_and_logged(w: FireWidget) -> None:
     before = w.session.position
     w.tools.value = "flame"
-    frontend(w, "mouse_down", H(w, "A1"))
+    frontend(w, "click", H(w, "A1"))
     assert w.session.position is before
     assert "cannot burn (B25.1)" in w.session.log[-1]
 
@@ -135,14 +136,14 @@ def test_b25_1_flame_on_open_ground_is_refused_and_logged(w: FireWidget) -> None
 def test_blaze_wreck_and_remove_tools(w: FireWidget) -> None:
     c2 = H(w, "C2")
     w.tools.value = "blaze"
-    frontend(w, "mouse_down", c2)
+    frontend(w, "click", c2)
     assert w.session.position.blaze_at(Location(c2)) is not None
     w.tools.value = "wreck"
-    frontend(w, "mouse_down", H(w, "F3"))
+    frontend(w, "click", H(w, "F3"))
     assert any(x.location.hex == H(w, "F3") and x.burning for x in w.session.position.wrecks)
     w.tools.value = "remove"
-    frontend(w, "mouse_down", c2)
-    frontend(w, "mouse_down", H(w, "F3"))
+    frontend(w, "click", c2)
+    frontend(w, "click", H(w, "F3"))
     assert not any(f.location.hex == c2 for f in w.session.position.fires)
     assert not any(x.location.hex == H(w, "F3") for x in w.session.position.wrecks)
 
@@ -151,7 +152,7 @@ def test_level_choice_places_fire_on_an_upper_building_level(w: FireWidget) -> N
     w.tools.value = "flame"
     w.level.value = 1
     e6 = H(w, "E6")  # the wooden two-story farmhouse
-    frontend(w, "mouse_down", e6)
+    frontend(w, "click", e6)
     assert w.session.position.flames_at(Location(e6, 1))
 
 
@@ -172,20 +173,37 @@ def test_b25_6_hover_shows_exact_odds_with_drms_and_the_source_blaze(w: FireWidg
 
 
 def test_hover_is_throttled_and_ignores_moves_within_the_same_hex(w: FireWidget, sent: Sent) -> None:
+    timers: list[Any] = []
+    w.call_later = lambda delay, fn: timers.append(fn) or fn  # the kernel's event loop, run by hand
     c4, c3 = H(w, "C4"), H(w, "C3")
     frontend(w, "mouse_move", c4)
+    assert w.hovered == c4
     n = len(sent.messages)
     x, y = w.geo.centre(c4)
+    w._last_hover -= 1.0
     for dx in range(5):
         w.canvas[HOVER]._handle_frontend_event(None, {"event": "mouse_move", "x": x + dx, "y": y}, [])
-    assert len(sent.messages) == n
-    frontend(w, "mouse_move", c3)  # within the throttle interval: dropped
-    assert w.hovered == c4
-    w._last_hover -= 1.0
-    frontend(w, "mouse_move", c3)
+    while timers:
+        timers.pop(0)()
+    assert len(sent.messages) == n  # same hex: nothing drawn or sent
+    frontend(w, "mouse_move", c3)  # within the throttle interval: held back…
+    assert w.hovered == c4 and len(timers) == 1
+    timers.pop(0)()  # …and shown when the interval is over (a trailing update)
     assert w.hovered == c3 and len(sent.messages) == n + 1
     frontend(w, "mouse_out")
     assert w.hovered is None
+
+
+def test_a_quick_sweep_ends_with_the_panel_on_the_hex_the_mouse_stopped_on(w: FireWidget) -> None:
+    timers: list[Any] = []
+    w.call_later = lambda delay, fn: timers.append(fn) or fn
+    sweep = [H(w, n) for n in ("C5", "D5", "E5")]
+    for h in sweep:  # moves 10 ms apart: all within one throttle interval
+        frontend(w, "mouse_move", h)
+    while timers:
+        timers.pop(0)()
+    assert w.hovered == sweep[-1]
+    assert "<b>E5</b>" in w.info.value
 
 
 def test_hover_on_a_flame_shows_the_flame_to_blaze_chance(w: FireWidget) -> None:
@@ -202,7 +220,7 @@ def test_b25_65_rph_button_rolls_wind_change_and_logs_it(w: FireWidget) -> None:
     w.rph_button.click()
     assert w.session.position.clock.phase is Phase.PFPH
     assert any("B25.65" in line for line in w.session.log)
-    assert "Wind Change" in w.log_panel.value
+    assert "Wind Change" in w.log_html
 
 
 def test_b25_151_b25_6_afph_button_runs_upkeep_once(w: FireWidget) -> None:
@@ -245,7 +263,7 @@ def test_b25_63_wind_and_b25_5_ec_controls_change_the_environment(w: FireWidget,
 def test_b25_11_kindling_attempt_is_rolled_and_logged(w: FireWidget) -> None:
     w.tools.value = "kindling"
     w.kindler.value = "squad + 8-1 leader (−1)"
-    frontend(w, "mouse_down", H(w, "K2"))  # orchard
+    frontend(w, "click", H(w, "K2"))  # orchard
     assert any("B25.11" in line for line in w.session.log)
 
 
@@ -266,7 +284,7 @@ def test_odds_overlay_tints_exactly_the_hexes_at_risk(w: FireWidget, sent: Sent)
     assert w.draw_counts["overlay"]["hexes"] == sum(1 for p in w.session.odds_by_hex().values() if p > 0)
     assert sent.canvases() == [model(w, OVERLAY)]
     w.tools.value = "blaze"
-    frontend(w, "mouse_down", H(w, "G2"))  # a new Blaze threatens new hexes: the overlay follows
+    frontend(w, "click", H(w, "G2"))  # a new Blaze threatens new hexes: the overlay follows
     assert set(sent.canvases()) == {model(w, OVERLAY), model(w, FIRE)}
     assert w.draw_counts["overlay"]["hexes"] == sum(1 for p in w.session.odds_by_hex().values() if p > 0)
 
@@ -303,7 +321,8 @@ def test_a_bigger_map_resizes_the_canvas_and_redraws_terrain(w: FireWidget, sent
     hexes = {Hex.from_offset(c, r): HexInfo(Terrain.WOODS) for c in range(30) for r in range(1, 12)}
     big = replace(w.session.position, map=GameMap.from_hexes(hexes), fires=(), wrecks=(), units=())
     w.session.replace_position(big, "a big woods")
-    assert w.geo.width == w.canvas.width
+    assert w.geo.width <= w.canvas.width and w.geo.height <= w.canvas.height  # the new map fits the view
+    assert w.draw_counts["terrain"]["hexes"] == len(hexes)
     assert model(w, TERRAIN) in sent.canvases()
 
 

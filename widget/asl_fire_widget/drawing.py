@@ -1,35 +1,67 @@
-"""Map geometry and batched drawing of a Position on ipycanvas layers.
+"""Map geometry with zoom and pan, and batched drawing of a Position on ipycanvas layers.
 
-All hexes of one kind go out in one ``fill_styled_polygons``/``stroke_polygons``
-call; callers wrap a redraw in ``with hold_canvas():`` so a whole map is one
-message.  Colours follow the project's renderer (:mod:`asl_vassal_bridge.render`):
-pale open ground, dark green woods, olive brush, yellow grain, brown wooden
-and grey stone buildings, tan hills; Flames orange, Blazes red.
+The canvas is a viewport onto the map: :class:`MapGeometry` maps VASL board
+pixels (the frame of ``Hex.pixel``) to canvas pixels at a *scale* (zoom) and
+a pan offset, and each drawing function draws only the hexes in view.  All
+hexes of one kind go out in one ``fill_styled_polygons``/``stroke_polygons``
+call; callers wrap a redraw in ``with hold_canvas():`` so a redraw is one
+message.
+
+Under the hex grid lies VASL's own board art (:mod:`asl_vassal_bridge.vasl.boardart`)
+when the map comes from board archives; terrain tints (the project's
+renderer's colours: pale open ground, dark green woods, olive brush, yellow
+grain, brown wooden and grey stone buildings, tan hills) are drawn instead
+of the art, or over it as an option.  Fires, wrecks and smoke are square
+counters in VASL's look (or VASL's own counter images), laid out side by
+side so several in one hex stay readable; hex names are drawn last, on a
+pale band, so nothing covers them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from asl_vassal_bridge.core import Hex, Location, Position, Terrain, WindForce
+from asl_vassal_bridge.core import Hex, Location, Position, Terrain
 from asl_vassal_bridge.core.hexes import HEX_HEIGHT, HEX_WIDTH
 from asl_vassal_bridge.core.smoke import fire_smoke
-from asl_vassal_bridge.render import BLAZE, ELEVATION_COLOURS, FLAME, GRID, TERRAIN_COLOURS, WRECK
+from asl_vassal_bridge.render import ELEVATION_COLOURS, GRID, TERRAIN_COLOURS
 
-__all__ = ["HEADER", "MapGeometry", "draw_fires", "draw_heat", "draw_hover", "draw_terrain", "heat_colour"]
+__all__ = [
+    "LABEL_SCALE",
+    "MapGeometry",
+    "counters_in",
+    "draw_fires",
+    "draw_heat",
+    "draw_hover",
+    "draw_terrain",
+    "heat_colour",
+    "heat_label",
+]
 
 RGB = tuple[int, int, int]
 F = npt.NDArray[np.float64]
 
-#: Height of the band above the map holding turn, phase, EC and wind.
-HEADER = 44
 MARGIN = 8
+#: Hex names are drawn from this zoom (canvas pixels per board pixel) on.
+LABEL_SCALE = 0.5
+#: Counter text (Flame, Blaze, levels) is drawn from this zoom on.
+TEXT_SCALE = 0.45
 _UNIT = np.array([(1.0, 0.0), (0.5, 1.0), (-0.5, 1.0), (-1.0, 0.0), (-0.5, -1.0), (0.5, -1.0)])
+
+#: VASL's counter colours: Flame yellow-orange, Blaze red, wrecks dark grey, smoke pale grey, Level white.
+COUNTER_STYLE: dict[str, tuple[RGB, RGB, str]] = {
+    "flame": ((255, 170, 20), (60, 20, 0), "Flame"),
+    "blaze": ((205, 30, 20), (255, 255, 255), "Blaze"),
+    "wreck": ((70, 70, 70), (255, 255, 255), "Wreck"),
+    "burning-wreck": ((70, 70, 70), (255, 200, 60), "Wreck"),
+    "smoke": ((200, 200, 200), (40, 40, 40), "Smoke"),
+}
 
 
 def _css(c: Sequence[int], alpha: float | None = None) -> str:
@@ -46,25 +78,83 @@ def heat_colour(p: float) -> RGB:
     return (int(255 - 80 * (p - 0.5) * 2), int(120 - 120 * (p - 0.5) * 2), 0)
 
 
-class MapGeometry:
-    """Where each hex of a map lies on the canvas, at *scale* canvas pixels per VASL board pixel."""
+def heat_label(p: float) -> str:
+    """A chance as players read it: a small non-zero chance is never "0%".
 
-    def __init__(self, hexes: Iterable[Hex], scale: float) -> None:
+    >>> [heat_label(p) for p in (0.0004, 0.004, 0.006, 0.5, 0.996, 1.0)]
+    ['<1%', '<1%', '1%', '50%', '>99%', '100%']
+    """
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
+class MapGeometry:
+    """Where each hex lies on the canvas: *scale* canvas pixels per board pixel, panned by (*pan_x*, *pan_y*).
+
+    ``width``/``height`` are the whole map's size at this scale; ``view_w``/``view_h`` the canvas
+    (the part of the map in view).  Without a view size the canvas holds the whole map.
+    """
+
+    def __init__(self, hexes: Iterable[Hex], scale: float, pan: tuple[float, float] = (0.0, 0.0),
+                 view: tuple[int, int] | None = None) -> None:
         self.hexes: list[Hex] = sorted(hexes)
         self.scale = scale
-        pts = np.array([h.pixel() for h in self.hexes] or [(0.0, 0.0)], float)
+        self.points: F = np.array([h.pixel() for h in self.hexes] or [(0.0, 0.0)], float)
         self.rx = HEX_WIDTH * 2 / 3
         self.ry = HEX_HEIGHT / 2
-        self.x0 = float(pts[:, 0].min()) - self.rx
-        self.y0 = float(pts[:, 1].min()) - self.ry
-        self.centres: F = (pts - (self.x0, self.y0)) * scale + (MARGIN, HEADER + MARGIN)
+        self.x0 = float(self.points[:, 0].min()) - self.rx
+        self.y0 = float(self.points[:, 1].min()) - self.ry
+        self.width = math.ceil((self.points[:, 0].max() - self.x0 + self.rx) * scale) + 2 * MARGIN
+        self.height = math.ceil((self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
+        self.view_w: int = view[0] if view is not None else self.width
+        self.view_h: int = view[1] if view is not None else self.height
+        self.pan = (float(pan[0]), float(pan[1]))
+        self.centres: F = (self.points - (self.x0, self.y0)) * scale + MARGIN - self.pan
         self.row = {h: i for i, h in enumerate(self.hexes)}
-        self.width = math.ceil((pts[:, 0].max() - self.x0 + self.rx) * scale) + 2 * MARGIN
-        self.height = math.ceil((pts[:, 1].max() - self.y0 + self.ry) * scale) + HEADER + 2 * MARGIN
+
+    def with_view(self, scale: float, pan: tuple[float, float]) -> MapGeometry:
+        """The same map at another zoom and pan (pan clamped so the map stays in view)."""
+        g = MapGeometry.__new__(MapGeometry)
+        g.hexes, g.points, g.rx, g.ry, g.x0, g.y0, g.row = self.hexes, self.points, self.rx, self.ry, self.x0, \
+            self.y0, self.row
+        g.scale = scale
+        g.width = math.ceil((self.points[:, 0].max() - self.x0 + self.rx) * scale) + 2 * MARGIN
+        g.height = math.ceil((self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
+        g.view_w, g.view_h = self.view_w, self.view_h
+        px = min(max(0.0, pan[0]), max(0.0, g.width - g.view_w))
+        py = min(max(0.0, pan[1]), max(0.0, g.height - g.view_h))
+        g.pan = (float(px), float(py))
+        g.centres = (self.points - (self.x0, self.y0)) * scale + MARGIN - g.pan
+        return g
+
+    def to_canvas(self, x: float, y: float) -> tuple[float, float]:
+        """Canvas point of map board pixel (x, y)."""
+        return (x - self.x0) * self.scale + MARGIN - self.pan[0], (y - self.y0) * self.scale + MARGIN - self.pan[1]
+
+    def to_map(self, x: float, y: float) -> tuple[float, float]:
+        """Map board pixel under canvas point (x, y)."""
+        return (x + self.pan[0] - MARGIN) / self.scale + self.x0, (y + self.pan[1] - MARGIN) / self.scale + self.y0
 
     def centre(self, h: Hex) -> tuple[float, float]:
         x, y = self.centres[self.row[h]]
         return float(x), float(y)
+
+    def visible(self) -> npt.NDArray[np.int64]:
+        """Rows of the hexes in view (with a hex's margin)."""
+        c = self.centres
+        mx, my = self.rx * self.scale, self.ry * self.scale
+        keep = (c[:, 0] > -mx) & (c[:, 0] < self.view_w + mx) & (c[:, 1] > -my) & (c[:, 1] < self.view_h + my)
+        return np.flatnonzero(keep)
+
+    def in_view(self, h: Hex) -> bool:
+        if h not in self.row:
+            return False
+        x, y = self.centre(h)
+        mx, my = self.rx * self.scale, self.ry * self.scale
+        return -mx < x < self.view_w + mx and -my < y < self.view_h + my
 
     def polygons(self, rows: Sequence[int] | npt.NDArray[np.int64] | None = None, shrink: float = 1.0) -> F:
         """Corner points, shape (n, 6, 2), of the hexes at *rows* (all hexes if None)."""
@@ -74,8 +164,7 @@ class MapGeometry:
 
     def hex_at(self, x: float, y: float) -> Hex | None:
         """The map hex under canvas point (x, y), or None off the map."""
-        bx = (x - MARGIN) / self.scale + self.x0
-        by = (y - HEADER - MARGIN) / self.scale + self.y0
+        bx, by = self.to_map(x, y)
         h = Hex.from_pixel(bx, by)
         return h if h in self.row else None
 
@@ -87,103 +176,220 @@ def _base_colour(pos: Position, h: Hex) -> RGB:
     return TERRAIN_COLOURS[Terrain.OPEN_GROUND]
 
 
-def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool | None = None) -> dict[str, int]:
-    """Draw the static map: hills, terrain, buildings (outline, material, levels), roads, grid, hex names.
+@dataclass(frozen=True)
+class ArtTile:
+    """A board picture to draw: the ipywidgets Image holding it and its rectangle in map board pixels."""
+
+    image: Any
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool | None = None,
+                 art: Sequence[ArtTile] = (), tints: bool = True) -> dict[str, int]:
+    """Draw the static map in view: board art, terrain tints (always without art), buildings, grid, hex names.
 
     Returns the number of shapes drawn per kind (for tests and benchmarks).
     """
-    m = pos.map
-    hexes = geo.hexes
-    counts: dict[str, int] = {}
+    counts: dict[str, int] = {"art": 0, "hexes": 0, "terrain": 0, "buildings": 0, "labels": 0}
     canvas.clear()
     canvas.fill_style = "rgb(244,241,230)"
-    canvas.fill_rect(0, 0, geo.width, geo.height)
-    base = np.array([_base_colour(pos, h) for h in hexes], np.uint8).reshape(-1, 3)
-    canvas.fill_styled_polygons(geo.polygons(), color=base)
-    counts["hexes"] = len(hexes)
-    feat_rows, feat_cols, inh_rows, inh_cols = [], [], [], []
-    bld_rows, bld_cols = [], []
-    for i, h in enumerate(hexes):
-        info = m.hexes[h]
-        if info.building is not None:
-            bld_rows.append(i)
-            bld_cols.append(TERRAIN_COLOURS[m.buildings[info.building].terrain])
-        elif info.terrain is not Terrain.OPEN_GROUND and info.terrain is not Terrain.ROAD:
-            colour = TERRAIN_COLOURS.get(info.terrain, (160, 160, 160))
-            if info.terrain.inherent:
-                inh_rows.append(i)
-                inh_cols.append(colour)
-            else:
-                feat_rows.append(i)
-                feat_cols.append(colour)
-    if inh_rows:
-        canvas.fill_styled_polygons(geo.polygons(inh_rows, 0.97), color=np.array(inh_cols, np.uint8))
-    if feat_rows:
-        canvas.fill_styled_polygons(geo.polygons(feat_rows, 0.86), color=np.array(feat_cols, np.uint8))
-    counts["terrain"] = len(inh_rows) + len(feat_rows)
-    canvas.line_width = max(0.5, 0.8 * geo.scale)
-    canvas.stroke_style = _css(GRID)
-    canvas.stroke_polygons(geo.polygons())
-    if bld_rows:
-        _draw_building_links(canvas, pos, geo)
-        canvas.fill_styled_polygons(geo.polygons(bld_rows, 0.64), color=np.array(bld_cols, np.uint8))
-        canvas.line_width = max(1.0, 2.2 * geo.scale)
-        canvas.stroke_style = "rgb(30,20,10)"
-        canvas.stroke_polygons(geo.polygons(bld_rows, 0.64))
-    counts["buildings"] = len(bld_rows)
-    roads = [i for i, h in enumerate(hexes) if m.hexes[h].road]
-    if roads:
-        c = geo.centres[roads]
-        canvas.fill_style = "rgb(120,110,90)"
-        canvas.fill_circles(c[:, 0], c[:, 1] + 10 * geo.scale, max(1.0, 3 * geo.scale))
-    show_labels = geo.scale >= 0.3 if labels is None else labels
-    canvas.fill_style = "rgb(40,40,40)"
-    canvas.text_align = "center"
-    canvas.text_baseline = "middle"
+    canvas.fill_rect(0, 0, geo.view_w, geo.view_h)
+    for t in art:
+        x, y = geo.to_canvas(t.x, t.y)
+        w, h = t.width * geo.scale, t.height * geo.scale
+        if x > geo.view_w or y > geo.view_h or x + w < 0 or y + h < 0:
+            continue
+        canvas.draw_image(t.image, x, y, w, h)
+        counts["art"] += 1
+    tint = tints or not art
+    rows = geo.visible()
+    counts["hexes"] = len(rows)
+    if not len(rows):
+        return counts
+    if art:  # the grid stops where VASL's boards do (half hexes at the edges)
+        canvas.save()
+        canvas.begin_path()
+        for t in art:
+            x, y = geo.to_canvas(t.x, t.y)
+            canvas.rect(x, y, t.width * geo.scale, t.height * geo.scale)
+        canvas.clip()
+    _draw_hexes(canvas, pos, geo, rows, tint, bool(art), counts)
+    if art:
+        canvas.restore()
+    show_labels = geo.scale >= LABEL_SCALE if labels is None else labels
     if show_labels:
-        canvas.font = f"{max(6, int(11 * geo.scale))}px sans-serif"
-        for i, h in enumerate(hexes):
-            x, y = geo.centres[i]
-            canvas.fill_text(m.hex_name(h), float(x), float(y - 0.66 * geo.ry * geo.scale))
-        counts["labels"] = len(hexes)
-    canvas.font = f"bold {max(7, int(12 * geo.scale))}px sans-serif"
-    canvas.fill_style = "rgb(255,255,255)"
-    for i in bld_rows:
-        h = hexes[i]
-        b = m.building(h)
-        assert b is not None
-        top = b.top_level(m.hex_name(h))
-        x, y = geo.centres[i]
-        mark = ("W" if b.material.value == "wooden" else "S") + (f"{top + 1}" if top else "")
-        canvas.fill_text(mark, float(x), float(y + 0.15 * geo.ry * geo.scale))
-        if m.hexes[h].stairwell:
-            canvas.fill_rect(float(x) - 2, float(y) - 0.4 * geo.ry * geo.scale, 4, 4)
+        _draw_names(canvas, pos, geo, rows)
+        counts["labels"] = len(rows)
     return counts
 
 
-def _draw_building_links(canvas: Any, pos: Position, geo: MapGeometry) -> None:
-    """Join the hexes of one building with a thick bar so multi-hex buildings read as one (B23)."""
+def _draw_hexes(canvas: Any, pos: Position, geo: MapGeometry, rows: npt.NDArray[np.int64], tint: bool, art: bool,
+                counts: dict[str, int]) -> None:
+    m = pos.map
+    hexes = geo.hexes
+    if tint:
+        base = np.array([_base_colour(pos, hexes[i]) for i in rows], np.uint8).reshape(-1, 3)
+        canvas.fill_styled_polygons(geo.polygons(rows), color=base, alpha=1.0 if not art else 0.45)
+    feat_rows, feat_cols, inh_rows, inh_cols = [], [], [], []
+    bld_rows, bld_cols = [], []
+    for i in rows:
+        info = m.hexes[hexes[i]]
+        if info.building is not None:
+            bld_rows.append(int(i))
+            bld_cols.append(TERRAIN_COLOURS[m.buildings[info.building].terrain])
+        elif tint and info.terrain is not Terrain.OPEN_GROUND and info.terrain is not Terrain.ROAD:
+            colour = TERRAIN_COLOURS.get(info.terrain, (160, 160, 160))
+            if info.terrain.inherent:
+                inh_rows.append(int(i))
+                inh_cols.append(colour)
+            else:
+                feat_rows.append(int(i))
+                feat_cols.append(colour)
+    alpha = 1.0 if not art else 0.5
+    if inh_rows:
+        canvas.fill_styled_polygons(geo.polygons(inh_rows, 0.97), color=np.array(inh_cols, np.uint8), alpha=alpha)
+    if feat_rows:
+        canvas.fill_styled_polygons(geo.polygons(feat_rows, 0.86), color=np.array(feat_cols, np.uint8), alpha=alpha)
+    counts["terrain"] = len(inh_rows) + len(feat_rows)
+    canvas.line_width = max(0.5, 0.8 * geo.scale)
+    canvas.stroke_style = _css(GRID) if not art else "rgba(60,60,60,0.55)"
+    canvas.stroke_polygons(geo.polygons(rows))
+    if bld_rows and tint:
+        _draw_building_links(canvas, pos, geo, set(bld_rows))
+        canvas.fill_styled_polygons(geo.polygons(bld_rows, 0.5), color=np.array(bld_cols, np.uint8))
+        canvas.line_width = max(1.0, 2.0 * geo.scale)
+        canvas.stroke_style = "rgb(30,20,10)"
+        canvas.stroke_polygons(geo.polygons(bld_rows, 0.5))
+    counts["buildings"] = len(bld_rows)
+    if tint:
+        roads = [int(i) for i in rows if m.hexes[hexes[i]].road]
+        if roads:
+            c = geo.centres[roads]
+            canvas.fill_style = "rgb(120,110,90)"
+            canvas.fill_circles(c[:, 0], c[:, 1] + 22 * geo.scale, max(1.0, 3 * geo.scale))
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
+    if bld_rows and geo.scale >= TEXT_SCALE:
+        # The building's material and storeys, low in the hex, on a small dark badge (B23).
+        canvas.font = f"bold {max(9, int(11 * geo.scale))}px sans-serif"
+        for i in bld_rows:
+            h = hexes[i]
+            b = m.building(h)
+            assert b is not None
+            top = b.top_level(m.hex_name(h))
+            x, y = geo.centres[i]
+            mark = ("W" if b.material.value == "wooden" else "S") + (f"{top + 1}" if top else "")
+            by = float(y + 0.68 * geo.ry * geo.scale)
+            if not tint:
+                canvas.fill_style = "rgba(30,20,10,0.75)"
+                canvas.fill_rect(float(x) - 10 * geo.scale, by - 6 * geo.scale, 20 * geo.scale, 12 * geo.scale)
+            canvas.fill_style = "rgb(255,255,255)"
+            canvas.fill_text(mark, float(x), by)
+            if m.hexes[h].stairwell:
+                canvas.fill_rect(float(x) + 12 * geo.scale, by - 2, 4, 4)
+
+
+def _draw_names(canvas: Any, pos: Position, geo: MapGeometry, rows: Sequence[int] | npt.NDArray[np.int64]) -> None:
+    """Hex names at the top of each hex, on a pale band drawn last so no marker covers them."""
+    m = pos.map
+    size = max(9, min(15, int(12 * geo.scale)))
+    canvas.font = f"{size}px sans-serif"
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
+    names = [m.hex_name(geo.hexes[i]) for i in rows]
+    xs = geo.centres[np.asarray(rows, np.int64), 0]
+    ys = geo.centres[np.asarray(rows, np.int64), 1] - 0.72 * geo.ry * geo.scale
+    widths = np.array([0.6 * size * len(n) + 4 for n in names])
+    canvas.fill_style = "rgba(250,248,236,0.82)"
+    canvas.fill_rects(xs - widths / 2, ys - size / 2 - 1, widths, np.full(len(names), size + 2.0))
+    canvas.fill_style = "rgb(30,30,30)"
+    for n, x, y in zip(names, xs, ys, strict=True):
+        canvas.fill_text(n, float(x), float(y))
+
+
+def _draw_building_links(canvas: Any, pos: Position, geo: MapGeometry, rows: set[int]) -> None:
+    """Join the hexes of one building with a bar so multi-hex buildings read as one (B23)."""
     m = pos.map
     segments = []
     colours = []
-    for h, info in m.hexes.items():
-        if info.building is None:
-            continue
+    for i in rows:
+        h = geo.hexes[i]
+        info = m.hexes[h]
         for _, n in h.neighbours():
             other = m.hexes.get(n)
-            if n > h and other is not None and other.building == info.building:
+            if n > h and other is not None and other.building == info.building and n in geo.row:
                 segments.append((geo.centre(h), geo.centre(n)))
-                colours.append(TERRAIN_COLOURS[m.buildings[info.building].terrain])
+                colours.append(TERRAIN_COLOURS[m.buildings[str(info.building)].terrain])
     if segments:
-        canvas.line_width = max(2.0, 24 * geo.scale)
+        canvas.line_width = max(2.0, 14 * geo.scale)
         canvas.stroke_style = "rgb(30,20,10)"
         canvas.stroke_line_segments(np.array(segments, float))
-        canvas.line_width = max(1.0, 19 * geo.scale)
+        canvas.line_width = max(1.0, 10 * geo.scale)
         canvas.stroke_styled_line_segments(np.array(segments, float), color=np.array(colours, np.uint8))
 
 
-def draw_fires(canvas: Any, pos: Position, geo: MapGeometry) -> dict[str, int]:
-    """Draw the fire layer: smoke, Blazes, Flames, wrecks, and the header (turn, phase, EC, wind)."""
+@dataclass(frozen=True)
+class Counter:
+    """One counter on the map: its kind (a key of :data:`COUNTER_STYLE`) and the level it marks."""
+
+    kind: str
+    level: int = 0
+    rooftop: bool = False
+
+    @property
+    def text(self) -> str:
+        return COUNTER_STYLE[self.kind][2]
+
+    @property
+    def short(self) -> str:
+        """The name on a small counter: F, B, Wr."""
+        return {"flame": "F", "blaze": "B"}.get(self.kind, self.text[:2])
+
+    @property
+    def level_text(self) -> str:
+        if self.rooftop:
+            return "Roof"
+        return f"Lvl {self.level}" if self.level > 0 else ("Cel" if self.level < 0 else "")
+
+
+def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
+    """The counters of each hex, bottom to top: wrecks, then fires by level, as a player stacks them."""
+    out: dict[Hex, list[Counter]] = {}
+    for w in pos.wrecks:
+        out.setdefault(w.location.hex, []).append(Counter("burning-wreck" if w.burning else "wreck"))
+    for f in sorted(pos.fires, key=lambda f: (f.location, not f.is_blaze)):
+        loc: Location = f.location
+        out.setdefault(loc.hex, []).append(Counter("blaze" if f.is_blaze else "flame", loc.level, loc.rooftop))
+    return out
+
+
+def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[float, float, float]]:
+    """Top-left corner and side of *n* counters in a hex centred at (cx, cy): side by side, two per row,
+    below the hex name, never on top of each other."""
+    side = (28.0 if n <= 2 else 21.0) * scale
+    gap = 3.0 * scale
+    cols = 1 if n == 1 else 2
+    out = []
+    top = cy - 13 * scale
+    for k in range(n):
+        col, row = k % cols, k // cols
+        in_row = min(cols, n - row * cols)
+        x = cx + (col - (in_row - 1) / 2) * (side + gap) - side / 2
+        y = top + row * (side + gap)
+        out.append((x, y, side))
+    return out
+
+
+def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[str, Any] | None = None
+               ) -> dict[str, int]:
+    """Draw the fire layer in view: smoke, and the fire and wreck counters of each hex.
+
+    *images* maps a counter kind (``flame``, ``blaze``, ``wreck``…) to an ipywidgets Image of VASL's
+    own counter; without one the counter is drawn in VASL's colours with its name.
+    """
     canvas.clear()
     s = geo.scale
     counts = {"smoke": 0, "blazes": 0, "flames": 0, "wrecks": 0}
@@ -192,115 +398,97 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry) -> dict[str, int]:
         xs, ys = [], []
         for fs in smoke:
             for h in (fs.location.hex, *fs.drift):
-                if h in geo.row:
+                if geo.in_view(h):
                     x, y = geo.centre(h)
-                    xs.append(x + 14 * s)
-                    ys.append(y - 14 * s)
+                    xs.append(x + 0.62 * geo.rx * s)
+                    ys.append(y - 0.05 * geo.ry * s)
         if xs:
             canvas.fill_style = "rgba(90,90,90,0.45)"
-            canvas.fill_circles(np.array(xs), np.array(ys), max(2.0, 11 * s))
+            canvas.fill_circles(np.array(xs), np.array(ys), max(2.0, 9 * s))
             counts["smoke"] = len(xs)
-    bx, by, br, bc = [], [], [], []
-    labels: list[tuple[str, float, float]] = []
-    stacked: dict[Hex, int] = {}
-    for f in sorted(pos.fires, key=lambda f: f.location):
-        h = f.location.hex
-        if h not in geo.row:
+    images = images or {}
+    boxes: list[tuple[Counter, float, float, float]] = []
+    for h, stack in counters_in(pos).items():
+        for c in stack:
+            if c.kind in ("blaze", "flame"):
+                counts["blazes" if c.kind == "blaze" else "flames"] += 1
+            else:
+                counts["wrecks"] += 1
+        if not geo.in_view(h):
             continue
-        k = stacked.get(h, 0)
-        stacked[h] = k + 1
-        x, y = geo.centre(h)
-        x += (12 * k - 6 * (k > 0)) * s
-        y += (4 - 5 * k) * s
-        bx.append(x)
-        by.append(y)
-        br.append((14 if f.is_blaze else 11) * s)
-        bc.append(BLAZE if f.is_blaze else FLAME)
-        counts["blazes" if f.is_blaze else "flames"] += 1
-        lv = f.location.level
-        labels.append((("B" if f.is_blaze else "F") + (f"{lv}" if lv else ""), x, y))
-    if bx:
-        canvas.fill_styled_circles(np.array(bx), np.array(by), np.array(br), color=np.array(bc, np.uint8))
-        canvas.line_width = max(1.0, 1.5 * s)
-        canvas.stroke_style = "rgb(90,10,0)"
-        canvas.stroke_circles(np.array(bx), np.array(by), np.array(br))
-        if s >= 0.3:
-            canvas.fill_style = "white"
-            canvas.font = f"bold {max(7, int(12 * s))}px sans-serif"
-            canvas.text_align = "center"
-            canvas.text_baseline = "middle"
-            for text, x, y in labels:
-                canvas.fill_text(text, x, y)
-    for w in pos.wrecks:
-        if w.location.hex not in geo.row:
-            continue
-        x, y = geo.centre(w.location.hex)
-        canvas.fill_style = _css(WRECK)
-        canvas.fill_rect(x - 16 * s, y + 8 * s, 32 * s, 12 * s)
-        if w.burning:
-            canvas.line_width = max(1.0, 2.5 * s)
-            canvas.stroke_style = _css(BLAZE)
-            canvas.stroke_rect(x - 16 * s, y + 8 * s, 32 * s, 12 * s)
-        counts["wrecks"] += 1
-    _draw_header(canvas, pos, geo)
+        cx, cy = geo.centre(h)
+        for c, (x, y, side) in zip(stack, counter_boxes(len(stack), cx, cy, s), strict=True):
+            boxes.append((c, x, y, side))
+    if not boxes:
+        return counts
+    drawn = [b for b in boxes if b[0].kind in images]
+    plain = [b for b in boxes if b[0].kind not in images]
+    for c, x, y, side in drawn:
+        canvas.draw_image(images[c.kind], x, y, side, side)
+    if plain:
+        colours = np.array([COUNTER_STYLE[c.kind][0] for c, *_ in plain], np.uint8)
+        canvas.fill_styled_rects(np.array([b[1] for b in plain]), np.array([b[2] for b in plain]),
+                                 np.array([b[3] for b in plain]), np.array([b[3] for b in plain]), color=colours)
+    canvas.line_width = max(1.0, 1.2 * s)
+    canvas.stroke_style = "rgb(20,10,0)"
+    canvas.stroke_rects(np.array([b[1] for b in boxes]), np.array([b[2] for b in boxes]),
+                        np.array([b[3] for b in boxes]), np.array([b[3] for b in boxes]))
+    burning = [b for b in boxes if b[0].kind == "burning-wreck"]
+    if burning:  # a Burning Wreck: VASL puts a Blaze on it; the red edge says so
+        canvas.line_width = max(1.5, 3 * s)
+        canvas.stroke_style = "rgb(205,30,20)"
+        for _, x, y, side in burning:
+            canvas.stroke_rect(x, y, side, side)
+    if s >= TEXT_SCALE:
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        for c, x, y, side in boxes:
+            fg = COUNTER_STYLE[c.kind][1]
+            lv = c.level_text
+            if c.kind not in images:
+                size = max(7, int(side * 0.3))
+                text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
+                canvas.font = f"bold {size}px sans-serif"
+                canvas.fill_style = _css(fg)
+                canvas.fill_text(text, x + side / 2, y + side * (0.36 if lv else 0.5))
+            if lv:
+                canvas.font = f"bold {max(7, int(side * 0.28))}px sans-serif"
+                if c.kind in images:
+                    canvas.fill_style = "rgba(255,255,255,0.85)"
+                    canvas.fill_rect(x, y + side * 0.62, side, side * 0.36)
+                    canvas.fill_style = "rgb(0,0,0)"
+                else:
+                    canvas.fill_style = _css(fg)
+                canvas.fill_text(lv, x + side / 2, y + side * 0.8)
     return counts
 
 
-def _draw_header(canvas: Any, pos: Position, geo: MapGeometry) -> None:
-    env = pos.environment
-    canvas.fill_style = "rgb(250,248,240)"
-    canvas.fill_rect(0, 0, geo.width, HEADER)
-    canvas.fill_style = "rgb(20,20,20)"
-    canvas.text_align = "left"
-    canvas.text_baseline = "middle"
-    canvas.font = "bold 14px sans-serif"
-    canvas.fill_text(f"{pos.clock}", 10, 14)
-    canvas.font = "13px sans-serif"
-    gust = " · GUSTS" if env.gusts else ""
-    canvas.fill_text(f"EC {env.ec.label} ({env.ec_drm:+d}) · {env.wind}{gust}", 10, 32)
-    wind = env.wind
-    cx, cy = 330.0, 22.0
-    canvas.stroke_style = "rgb(0,0,150)"
-    canvas.fill_style = "rgb(0,0,150)"
-    canvas.line_width = 1
-    canvas.stroke_circle(cx, cy, 16)
-    if wind.force is not WindForce.NO_WIND and wind.direction is not None:
-        ox, oy = Hex(0, 0).pixel()
-        nx, ny = Hex(0, 0).neighbour(wind.direction).pixel()
-        dx, dy = nx - ox, ny - oy
-        n = math.hypot(dx, dy) or 1.0
-        dx, dy = dx / n, dy / n
-        canvas.line_width = 4 if wind.force is WindForce.HEAVY_WINDS else 2.5
-        canvas.stroke_line(cx - 13 * dx, cy - 13 * dy, cx + 13 * dx, cy + 13 * dy)
-        canvas.fill_circle(cx + 13 * dx, cy + 13 * dy, 4)
-    else:
-        canvas.font = "10px sans-serif"
-        canvas.text_align = "center"
-        canvas.fill_text("calm", cx, cy)
+def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha: float = 0.72,
+              pos: Position | None = None) -> int:
+    """Tint hexes in view by chance (0…1) with their percentage; returns the number of hexes tinted.
 
-
-def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], title: str = "") -> int:
-    """Tint hexes by chance (0…1) with their percentage; returns the number of hexes tinted."""
+    The title and the colour legend are the widget's (HTML beside the canvas), so nothing here
+    hides under the map's own bands; with *pos* the tinted hexes' names are drawn again on top.
+    """
     canvas.clear()
-    rows = [geo.row[h] for h, p in heat.items() if p > 0 and h in geo.row]
-    if not rows:
+    items = [(geo.row[h], p) for h, p in heat.items() if p > 0 and geo.in_view(h)]
+    if not items:
         return 0
-    ps = [p for h, p in heat.items() if p > 0 and h in geo.row]
+    rows = [r for r, _ in items]
+    ps = [p for _, p in items]
     colours = np.array([heat_colour(p) for p in ps], np.uint8)
-    canvas.fill_styled_polygons(geo.polygons(rows, 0.96), color=colours, alpha=0.72)
-    if geo.scale >= 0.3:
-        canvas.fill_style = "rgb(0,0,0)"
-        canvas.font = f"bold {max(7, int(12 * geo.scale))}px sans-serif"
+    canvas.fill_styled_polygons(geo.polygons(rows, 0.96), color=colours, alpha=alpha)
+    if geo.scale >= TEXT_SCALE:
+        size = max(9, min(14, int(12 * geo.scale)))
+        canvas.font = f"bold {size}px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
-        for r, p in zip(rows, ps, strict=True):
+        canvas.fill_style = "rgb(0,0,0)"
+        for r, p in items:
             x, y = geo.centres[r]
-            canvas.fill_text(f"{p:.0%}", float(x), float(y + 0.55 * geo.ry * geo.scale))
-    if title:
-        canvas.fill_style = "rgb(120,0,0)"
-        canvas.font = "bold 13px sans-serif"
-        canvas.text_align = "right"
-        canvas.fill_text(title, geo.width - 10, 22)
+            canvas.fill_text(heat_label(p), float(x), float(y + 0.78 * geo.ry * geo.scale))
+    if pos is not None and geo.scale >= LABEL_SCALE:  # the tinted hexes' names, again on top
+        _draw_names(canvas, pos, geo, rows)
     return len(rows)
 
 
@@ -320,3 +508,15 @@ def locations_heat(values: Mapping[Location, float]) -> dict[Hex, float]:
     for loc, p in values.items():
         out[loc.hex] = max(out.get(loc.hex, 0.0), float(p))
     return out
+
+
+def legend_html(title: str, note: str = "") -> str:
+    """The overlay's title and colour legend, as HTML shown beside the map."""
+    stops = ", ".join(_css(heat_colour(p)) for p in (0.0, 0.25, 0.5, 0.75, 1.0))
+    ticks = "".join(f"<span style='flex:1;text-align:{a}'>{t}</span>"
+                    for t, a in (("<1%", "left"), ("50%", "center"), ("100%", "right")))
+    warn = (f"<div class='asl-legend-note' style='color:#a00;font-weight:bold'>{note}</div>" if note else "")
+    return (f"<div class='asl-legend' style='line-height:1.3'><b class='asl-legend-title'>{title}</b>"
+            f"<div style='height:12px;width:240px;border:1px solid #777;"
+            f"background:linear-gradient(to right, {stops})'></div>"
+            f"<div style='display:flex;width:240px;font-size:11px'>{ticks}</div>{warn}</div>")

@@ -83,11 +83,16 @@ class FireSession:
         self.source = source or pos.name
         self.undo_stack: list[Position] = []
         self.redo_stack: list[Position] = []
-        self.log: list[str] = []
+        self.undo_labels: list[str] = []  # what each entry of undo_stack was undone by: the action's name
+        self.redo_labels: list[str] = []
+        self.log: list[str] = []  # the whole history, never trimmed
+        self._last_title = ""
         self.tool = "inspect"
         self.level = 0
         self.kindler = next(iter(KINDLERS))
         self.forecast_result: Forecast | None = None
+        #: Why the last forecast no longer shows the current Position (None while it does).
+        self.forecast_stale: str | None = None
         self._odds: dict[Location, SpreadCheck] | None = None
         self._program: ForecastProgram | None = None
         self.listeners: list[Callable[[str], None]] = []
@@ -95,6 +100,9 @@ class FireSession:
         self.attack_form = AttackForm()
         self.hob_form = HobForm()
         self._attack_pick = "firer"  # which end of the attack the next "attack" click sets
+        #: Where the map's board archives are (for VASL's board art), and each board's crop rectangle.
+        self.boards_dir: Path | None = None
+        self.crops: tuple[tuple[int, int, int, int] | None, ...] = ()
 
     # -- loading -------------------------------------------------------------
     @classmethod
@@ -112,7 +120,14 @@ class FireSession:
         """
         from asl_vassal_bridge.loading import load_position
 
-        return cls(load_position(path, boards=boards), seed=seed, source=str(path))
+        s = cls(load_position(path, boards=boards), seed=seed, source=str(path))
+        if boards is not None:
+            s.boards_dir = Path(boards)
+            if Path(path).suffix.lower() == ".vsav":
+                from asl_vassal_bridge.vasl.vsav import read_vsav
+
+                s.crops = tuple(b.crop for b in read_vsav(path).boards)
+        return s
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any], boards: str | Path | None = None,
@@ -123,6 +138,11 @@ class FireSession:
         game = position_from_snapshot(snapshot, boards_dir=Path(boards) if boards is not None else None)
         s = cls(game.position, seed=seed, source="live VASSAL game")
         s.read_only_source = "live VASSAL game"
+        if boards is not None:
+            from asl_vassal_bridge.bridge.convert import board_entries
+
+            s.boards_dir = Path(boards)
+            s.crops = tuple(b.crop for b in board_entries(snapshot))
         return s
 
     def replace_position(self, pos: Position, source: str) -> None:
@@ -131,48 +151,61 @@ class FireSession:
         self.source = source
 
     # -- history -------------------------------------------------------------
-    def _changed(self, what: str) -> None:
+    def _changed(self, what: str, why: str = "") -> None:
         self._odds = None
-        self._program = None
-        self.forecast_result = None
+        if what == "log":
+            self._last_title = ""
+        if what == "position":
+            self._program = None
+            if self.forecast_result is not None and self.forecast_stale is None:
+                self.forecast_stale = why or "the position changed"
         for f in self.listeners:
             f(what)
 
-    def _push(self, pos: Position, note: str | None = None) -> None:
+    def _push(self, pos: Position, note: str | None = None, label: str | None = None) -> None:
+        what = label or note or self._last_title or "last change"
         self.undo_stack.append(self.position)
+        self.undo_labels.append(what)
         self.redo_stack.clear()
+        self.redo_labels.clear()
         self.position = pos
         if note:
             self.say(note)
-        self._changed("position")
+        self._last_title = ""
+        self._changed("position", f"after {what}")
 
     def undo(self) -> bool:
-        """Go back one action; False if there is nothing to undo."""
+        """Go back one action, saying which; False if there is nothing to undo."""
         if not self.undo_stack:
             self.say("nothing to undo")
             return False
+        what = self.undo_labels.pop() if self.undo_labels else "last change"
         self.redo_stack.append(self.position)
+        self.redo_labels.append(what)
         self.position = self.undo_stack.pop()
-        self.say("undo")
-        self._changed("position")
+        self.say(f"undo: {what} (back to {self.position.clock})")
+        self._changed("position", f"after undoing {what}")
         return True
 
     def redo(self) -> bool:
-        """Redo one undone action; False if there is nothing to redo."""
+        """Redo one undone action, saying which; False if there is nothing to redo."""
         if not self.redo_stack:
             self.say("nothing to redo")
             return False
+        what = self.redo_labels.pop() if self.redo_labels else "last change"
         self.undo_stack.append(self.position)
+        self.undo_labels.append(what)
         self.position = self.redo_stack.pop()
-        self.say("redo")
-        self._changed("position")
+        self.say(f"redo: {what} (now {self.position.clock})")
+        self._changed("position", f"after redoing {what}")
         return True
 
     def say(self, line: str) -> None:
+        """Add a line to the log (the whole history is kept)."""
         self.log.append(line)
-        del self.log[:-300]
 
     def _report(self, rep: Report) -> None:
+        self._last_title = rep.title
         self.say(f"— {rep.title}")
         if not rep.events:
             self.say("   (nothing to do)")
@@ -379,7 +412,8 @@ class FireSession:
             pos = replace(pos, clock=pos.clock.next_player_turn())
         new, rep = rally_phase(pos, self.dice)
         self._report(rep)
-        self._push(replace(new, clock=replace(new.clock, phase=Phase.PFPH)))
+        self._push(replace(new, clock=replace(new.clock, phase=Phase.PFPH)),
+                   label=f"RPh wind change of {pos.clock}")
 
     def afph(self) -> None:
         """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6)."""
@@ -392,7 +426,8 @@ class FireSession:
         pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
         new, rep = end_of_afph(pos, self.dice)
         self._report(rep)
-        self._push(replace(new, clock=replace(new.clock, phase=Phase.RTPH)))
+        self._push(replace(new, clock=replace(new.clock, phase=Phase.RTPH)),
+                   label=f"end-of-AFPh upkeep of {pos.clock}")
 
     def step(self, turns: int = 1) -> None:
         """Play *turns* Player Turns of fire upkeep (RPh wind, end-of-AFPh), as one undoable step."""
@@ -464,7 +499,7 @@ class FireSession:
         for w in pos.wrecks:
             if w.location.hex == h:
                 lines.append(f"{w.name}{' (burning)' if w.burning else ''}")
-        if self.forecast_result is not None:
+        if self.forecast_result is not None and self.forecast_stale is None:
             for loc in m.locations(h):
                 p = self.forecast_result.chance(loc)
                 if p > 0:
@@ -477,8 +512,11 @@ class FireSession:
         """The multi-turn forecast of the current Position (kept for the overlay)."""
         if self._program is None:
             self._program = compile_position(self.position)
-        fc = forecast(self.position, turns, trials, seed, progress=progress, program=self._program)
+        # One core: measured faster than a process pool on a busy 2-core machine, and the progress bar moves
+        # every Player Turn of every chunk (the result is the same either way).
+        fc = forecast(self.position, turns, trials, seed, progress=progress, program=self._program, processes=1)
         self.forecast_result = fc
+        self.forecast_stale = None
         self.say(f"forecast: {trials} trajectories over {turns} Player Turns (seed {seed})")
         return fc
 

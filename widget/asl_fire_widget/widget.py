@@ -1,16 +1,22 @@
 """``FireWidget``: the fire rules on a map, in Jupyter or Voilà (ipywidgets 8 + ipycanvas).
 
-Four canvas layers: static terrain (drawn when a client is ready or the map
-changes), the heat overlay, the fire layer (redrawn on every change) and the
-hover outline.  Every redraw is one ``hold_canvas()`` batch, i.e. one
-message.  In Voilà drawing happens only from ``on_client_ready``; in
-JupyterLab the same callback draws when the view appears.
+The canvas is a viewport onto the map with zoom (mouse wheel or the + / − buttons) and pan (drag,
+or the arrow buttons).  Four canvas layers: the map (VASL's board art under the hex grid, or
+terrain tints), the heat overlay, the fire counters and the hover outline; every redraw is one
+``hold_canvas()`` batch, i.e. one message, and draws only what is in view.  In Voilà drawing
+happens only from ``on_client_ready``; in JupyterLab the same callback draws when the view appears.
+
+The turn, phase, EC and wind, the overlay's title and colour legend, and the log are HTML beside
+the canvas.  The log keeps the whole history with the newest action on top (in view without
+scrolling); each action sends only its own new lines.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +27,17 @@ from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Phase, Position
 from asl_vassal_bridge.core.units import Nationality
 
 from .attacks import HOB_FLAGS, HOB_SITUATION
-from .drawing import MapGeometry, draw_fires, draw_heat, draw_hover, draw_terrain, locations_heat
+from .drawing import (
+    LABEL_SCALE,
+    ArtTile,
+    MapGeometry,
+    draw_fires,
+    draw_heat,
+    draw_hover,
+    draw_terrain,
+    legend_html,
+    locations_heat,
+)
 from .state import KINDLERS, TOOLS, FireSession
 
 __all__ = ["LAYERS", "FireWidget"]
@@ -33,50 +49,117 @@ TERRAIN, OVERLAY, FIRE, HOVER = range(4)
 _TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
                 "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target"}
 
+#: The canvas (the map's viewport) in pixels: beside a 360-px hex panel it fits a 1280-px screen.
+VIEW = (840, 560)
+ZOOM_STEP = 1.25
+MAX_SCALE = 2.5
+#: Log chunks (one per action) per page: a new page starts when one is full.
+LOG_PAGE = 50
+_WIND_ARROW = ("<svg width='22' height='22' viewBox='-11 -11 22 22' style='vertical-align:middle'>"
+               "<circle r='10' fill='none' stroke='#003' stroke-width='1'/>{arrow}</svg>")
 
-def _fit_scale(pos: Position, max_width: int) -> float:
-    geo = MapGeometry(pos.map.hexes, 1.0)
-    return float(max(0.08, min(1.0, max_width / max(1, geo.width))))
+
+def _wind_svg(pos: Position) -> str:
+    w = pos.environment.wind
+    if w.force is WindForce.NO_WIND or w.direction is None:
+        return _WIND_ARROW.format(arrow="<text x='0' y='3' font-size='7' text-anchor='middle'>calm</text>")
+    angle = (int(w.direction) - 1) * 60  # direction 1 points up, then clockwise (B.8)
+    width = 3 if w.force is WindForce.HEAVY_WINDS else 2
+    arrow = (f"<g transform='rotate({angle})'><line x1='0' y1='8' x2='0' y2='-6' stroke='#006' "
+             f"stroke-width='{width}'/><polygon points='0,-9 -4,-3 4,-3' fill='#006'/></g>")
+    return _WIND_ARROW.format(arrow=arrow)
+
+
+def _fit(pos: Position, view: tuple[int, int]) -> float:
+    """The zoom at which the whole map fits *view*."""
+    full = MapGeometry(pos.map.hexes, 1.0)
+    fits = ((view[0] - 16) / max(1, full.width - 16), (view[1] - 16) / max(1, full.height - 16))
+    return float(max(0.05, min(1.0, *fits)))
 
 
 class FireWidget(W.VBox):  # type: ignore[misc]
     """Explore fire on a map: click tools, RPh/AFPh buttons, odds and forecast overlays, FT/MOL and HoB panels, a log.
 
+    *scale* is the first zoom (canvas pixels per VASL board pixel; default: the whole map in view);
+    *view* the canvas size.  *boards* (a folder of VASL board archives) draws VASL's board art under the
+    grid; *vmod* (the user's ``VASL.vmod``) draws VASL's own counter images.
+
     >>> w = FireWidget.demo(seed=1)  # doctest: +SKIP
     >>> w  # doctest: +SKIP
     """
 
-    hover_interval = 0.05  # seconds between hover updates at most
+    hover_interval = 0.05  # seconds between hover updates at most (the last one is always shown)
 
-    def __init__(self, session: FireSession, *, scale: float | None = None, max_width: int = 980) -> None:
+    def __init__(self, session: FireSession, *, scale: float | None = None, max_width: int | None = None,
+                 view: tuple[int, int] | None = None, boards: str | Path | None = None,
+                 vmod: str | Path | None = None, tints: bool | None = None) -> None:
         self.session = session
-        self.scale = scale if scale is not None else _fit_scale(session.position, max_width)
-        self.geo = MapGeometry(session.position.map.hexes, self.scale)
+        vw, vh = view if view is not None else VIEW
+        if max_width is not None:
+            vw = min(vw, max_width)
+        self.fit_scale = _fit(session.position, (vw, vh))
+        scale = scale if scale is not None else self.fit_scale
+        if view is None:
+            content = MapGeometry(session.position.map.hexes, self.fit_scale)
+            if self.fit_scale >= 1.0:  # a small map: the canvas holds it whole at zoom 1
+                vw, vh = min(vw, max(content.width, 200)), min(vh, max(content.height, 200))
+            else:  # a wide map: no tall empty band under it, but room to zoom in
+                vh = min(vh, max(360, content.height + 40))
+        self.view = (vw, vh)
+        self.geo = MapGeometry(session.position.map.hexes, scale, view=self.view)
         self._map_id = id(session.position.map)
-        self.canvas = MultiCanvas(len(LAYERS), width=self.geo.width, height=self.geo.height)
-        self.canvas.layout.width = f"{self.geo.width}px"
+        self.canvas = MultiCanvas(len(LAYERS), width=self.view[0], height=self.view[1])
+        self.canvas.layout.width = "100%"
+        self.canvas.layout.max_width = f"{self.view[0]}px"
+        self.canvas.layout.height = "auto"
         self.overlay = "none"
         self.hovered: Hex | None = None
         self._last_hover = 0.0
+        self._pending_hover: tuple[float, float] | None = None
+        self._hover_timer: Any = None
+        #: Schedules ``fn`` after ``delay`` seconds (the kernel's event loop); tests put their own clock here.
+        self.call_later: Callable[[float, Callable[[], None]], Any] | None = None
+        self._mouse: tuple[float, float] | None = None
+        self._drag: tuple[float, float, float, float] | None = None  # start x, y and pan at mouse down
+        self._dragged = False
+        self._last_pan = 0.0
         self.draw_counts: dict[str, dict[str, int]] = {}
         self.redraws: list[str] = []  # which layers were redrawn, in order (for tests and benchmarks)
         self.ready_count = 0
+        self.art: list[ArtTile] = []
+        self.art_error = ""
+        self.counter_images: dict[str, W.Image] = {}
         self._build_controls()
+        if boards is not None:
+            session.boards_dir = Path(boards)
+        self._load_art()
+        if vmod is not None:
+            self.load_counter_images(vmod)
+        self.tints.value = bool(tints) if tints is not None else not self.art
+        self.tints.disabled = not self.art
+        self.tints.observe(lambda _: self.redraw_layers((TERRAIN,)), "value")
         for k in range(len(LAYERS)):
             self.canvas[k].on_client_ready(self._ready_callback(k))
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_mouse_out(lambda x, y: self.hover_at(None))
+        self.canvas.on_mouse_up(self._on_mouse_up)
+        self.canvas.on_mouse_wheel(self._on_mouse_wheel)
+        self.canvas.on_mouse_out(self._on_mouse_out)
         session.listeners.append(self._on_session_change)
         self._build_attack_panel()
         self._build_hob_panel()
         self.panels = W.Tab(children=[self.attack_box, self.hob_box], titles=["FT / MOL (A22)",
                                                                                "Heat of Battle"])
-        super().__init__([self.header, self.toolbar, W.HBox([self.canvas_box, self.side],
-                                                                layout=W.Layout(flex_flow="row wrap")),
-                          self.panels, self.log_box])
+        self.map_box = W.VBox([self.header, self.legend, self.canvas_box, self.nav],
+                              layout=W.Layout(flex="1 1 auto", min_width="0", width="auto"))
+        self.main = W.HBox([self.map_box, self.side],
+                           layout=W.Layout(flex_flow="row nowrap", align_items="flex-start", width="100%"))
+        super().__init__([self.toolbar, self.main, self.panels, self.log_box])
+        self.add_class("asl-fire-widget")
         self._refresh_controls()
         self._refresh_panels()
+        self._refresh_legend()
+        self._refresh_zoom_label()
 
     # -- constructors --------------------------------------------------------
     @classmethod
@@ -87,7 +170,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     @classmethod
     def from_file(cls, path: str | Path, boards: str | Path | None = None, seed: int | None = None,
                   **kw: Any) -> FireWidget:
-        """A position file, or a ``.vsav`` with its boards folder."""
+        """A position file, or a ``.vsav`` with its boards folder (VASL's board art is drawn from it)."""
         return cls(FireSession.from_file(path, boards, seed), **kw)
 
     @classmethod
@@ -123,25 +206,72 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         game = position_from_snapshot(client.snapshot(), boards_dir=Path(boards) if boards else None)
         self.session.replace_position(game.position, "live VASSAL game")
 
+    # -- VASL's pictures -------------------------------------------------------
+    def _load_art(self) -> None:
+        """VASL's board pictures for the map's boards, from the session's boards folder (if any)."""
+        self.art = []
+        self.art_error = ""
+        s = self.session
+        boards = s.position.map.layout.boards
+        if s.boards_dir is None or not boards:
+            return
+        from asl_vassal_bridge.vasl.boardart import map_board_art
+
+        try:
+            pics = map_board_art(boards, s.boards_dir, s.crops)
+        except BadInput as e:
+            self.art_error = str(e)
+            s.say(f"✗ board art: {e} (terrain tints shown instead)")
+            return
+        for a in pics:
+            img = W.Image(value=a.png, format=a.format, width=a.width, height=a.height)
+            self.art.append(ArtTile(img, a.origin[0], a.origin[1], a.width, a.height))
+
+    def load_counter_images(self, vmod: str | Path) -> None:
+        """Draw counters with VASL's own images, read from the user's ``VASL.vmod``."""
+        from asl_vassal_bridge.vasl.boardart import counter_images
+        from asl_vassal_bridge.vasl.counters import FireCounter
+
+        try:
+            found = counter_images(vmod)
+        except BadInput as e:
+            self.session.say(f"✗ counter images: {e}")
+            self._refresh_log()
+            return
+        kinds = {FireCounter.FLAME: "flame", FireCounter.BLAZE: "blaze", FireCounter.WRECK: "wreck",
+                 FireCounter.BURNT_OUT_WRECK: "wreck"}
+        images: dict[str, W.Image] = {}
+        for fc, key in kinds.items():
+            ci = found.get(fc)
+            if ci is not None and key not in images:
+                images[key] = W.Image(value=ci.data, format=ci.format)
+        if "wreck" in images:
+            images["burning-wreck"] = images["wreck"]
+        self.counter_images = images
+        self.session.say(f"counter images from {vmod}: {', '.join(sorted(images)) or 'none found'}")
+        self.redraw_layers((FIRE,))
+
     # -- controls ------------------------------------------------------------
     def _build_controls(self) -> None:
         s = self.session
-        self.header = W.HTML()
+        self.header = W.HTML(layout=W.Layout(width="100%"))
         self.tools = W.ToggleButtons(options=[(_TOOL_LABELS[t], t) for t in TOOLS], value=s.tool,
-                                     description="Click:", style={"button_width": "auto"})
+                                     description="Click:",
+                                     style={"button_width": "auto", "description_width": "45px"})
         self.tools.observe(lambda c: setattr(self.session, "tool", c["new"]), "value")
         self.level = W.Dropdown(options=[("ground", 0), ("level 1", 1), ("level 2", 2), ("level 3", 3)],
-                                value=0, description="Level:", layout=W.Layout(width="160px"))
+                                value=0, description="Level:", layout=W.Layout(width="170px"),
+                                style={"description_width": "45px"})
         self.level.observe(lambda c: setattr(self.session, "level", c["new"]), "value")
         self.kindler = W.Dropdown(options=list(KINDLERS), value=s.kindler, description="Kindler:",
-                                  layout=W.Layout(width="260px"))
+                                  layout=W.Layout(width="280px"), style={"description_width": "55px"})
         self.kindler.observe(lambda c: setattr(self.session, "kindler", c["new"]), "value")
         self.wind_force = W.Dropdown(options=[(f.label, f) for f in WindForce], description="Wind:",
-                                     layout=W.Layout(width="200px"))
+                                     layout=W.Layout(width="210px"), style={"description_width": "45px"})
         self.wind_dir = W.Dropdown(options=[(str(int(d)), d) for d in Direction], description="to",
-                                   layout=W.Layout(width="110px"), style={"description_width": "20px"})
+                                   layout=W.Layout(width="90px"), style={"description_width": "20px"})
         self.ec = W.Dropdown(options=[(f"{e.label} ({e.drm:+d})", e) for e in EC], description="EC:",
-                             layout=W.Layout(width="200px"))
+                             layout=W.Layout(width="230px"), style={"description_width": "30px"})
         self.wind_force.observe(self._wind_changed, "value")
         self.wind_dir.observe(self._wind_changed, "value")
         self.ec.observe(self._ec_changed, "value")
@@ -149,7 +279,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                                    layout=W.Layout(width="auto"))
         self.afph_button = W.Button(description="end-of-AFPh upkeep", layout=W.Layout(width="auto"),
                                     tooltip="Flame→Blaze then Spreading Fire (B25.151, B25.6)")
-        self.turns = W.BoundedIntText(value=1, min=1, max=50, description="turns", layout=W.Layout(width="130px"),
+        self.turns = W.BoundedIntText(value=1, min=1, max=50, description="turns", layout=W.Layout(width="120px"),
                                       style={"description_width": "40px"})
         self.step_button = W.Button(description="step N Player Turns", layout=W.Layout(width="auto"))
         self.undo_button = W.Button(description="undo", icon="undo", layout=W.Layout(width="80px"))
@@ -164,29 +294,68 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.refresh_live_button.on_click(lambda _: self._act(self.refresh_live))
         self.overlay_choice = W.ToggleButtons(options=[("no overlay", "none"), ("odds this AFPh", "odds"),
                                                        ("forecast", "forecast")], value="none",
-                                              description="Overlay:", style={"button_width": "auto"})
+                                              description="Overlay:",
+                                              style={"button_width": "auto", "description_width": "55px"})
         self.overlay_choice.observe(lambda c: self.set_overlay(c["new"]), "value")
         self.fc_turns = W.BoundedIntText(value=4, min=1, max=40, description="turns",
-                                         layout=W.Layout(width="130px"), style={"description_width": "40px"})
+                                         layout=W.Layout(width="120px"), style={"description_width": "40px"})
         self.fc_trials = W.BoundedIntText(value=5000, min=100, max=1_000_000, step=1000, description="trials",
-                                          layout=W.Layout(width="170px"), style={"description_width": "45px"})
+                                          layout=W.Layout(width="160px"), style={"description_width": "45px"})
         self.fc_button = W.Button(description="run forecast", button_style="info")
         self.fc_button.on_click(lambda _: self.run_forecast())
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="forecast",
-                                        layout=W.Layout(width="300px"))
+                                        layout=W.Layout(width="260px"))
         self.toolbar = W.VBox([
-            W.HBox([self.tools, self.level, self.kindler]),
-            W.HBox([self.wind_force, self.wind_dir, self.ec]),
+            W.HBox([self.tools], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.level, self.kindler, self.wind_force, self.wind_dir, self.ec],
+                   layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.rph_button, self.afph_button, self.turns, self.step_button, self.undo_button,
-                    self.redo_button, self.refresh_live_button]),
-            W.HBox([self.overlay_choice, self.fc_turns, self.fc_trials, self.fc_button, self.progress]),
+                    self.redo_button, self.refresh_live_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.overlay_choice, self.fc_turns, self.fc_trials, self.fc_button, self.progress],
+                   layout=W.Layout(flex_flow="row wrap")),
         ])
-        self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="380px"))
-        self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info], layout=W.Layout(width="390px"))
-        self.canvas_box = W.Box([self.canvas], layout=W.Layout(overflow="auto", max_width="100%",
-                                                               flex="0 0 auto"))
-        self.log_panel = W.HTML(layout=W.Layout(max_height="220px", overflow="auto", border="1px solid #ccc"))
-        self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets)"), self.log_panel])
+        self.legend = W.HTML(layout=W.Layout(display="none"))
+        self.legend.add_class("asl-legend-box")
+        # Navigation: zoom and pan by buttons too (the wheel zooms at the mouse, a drag pans).
+        nb = W.Layout(width="36px", padding="0")
+        self.zoom_in = W.Button(description="+", tooltip="zoom in (or the mouse wheel)", layout=nb)
+        self.zoom_out = W.Button(description="−", tooltip="zoom out (or the mouse wheel)", layout=nb)
+        self.zoom_fit = W.Button(description="fit", tooltip="the whole map", layout=W.Layout(width="48px"))
+        self.zoom_names = W.Button(description="names", tooltip="zoom in until hex names show",
+                                   layout=W.Layout(width="64px"))
+        pans = {"◀": (-1, 0), "▶": (1, 0), "▲": (0, -1), "▼": (0, 1)}
+        pan_buttons = []
+        for label, (dx, dy) in pans.items():
+            b = W.Button(description=label, tooltip="pan (or drag the map)", layout=nb)
+            b.on_click(lambda _, dx=dx, dy=dy: self.pan_by(dx * self.view[0] * 0.4, dy * self.view[1] * 0.4))
+            pan_buttons.append(b)
+        self.zoom_in.on_click(lambda _: self.zoom_by(ZOOM_STEP))
+        self.zoom_out.on_click(lambda _: self.zoom_by(1 / ZOOM_STEP))
+        self.zoom_fit.on_click(lambda _: self.set_view(self.fit_scale, (0.0, 0.0)))
+        self.zoom_names.on_click(lambda _: self.zoom_by(max(1.0, LABEL_SCALE / self.geo.scale)))
+        self.zoom_label = W.HTML()
+        self.zoom_label.add_class("asl-zoom")
+        self.tints = W.Checkbox(value=False, description="terrain tints", indent=False,
+                                layout=W.Layout(width="auto"))
+        self.nav = W.HBox([self.zoom_out, self.zoom_in, self.zoom_fit, self.zoom_names, *pan_buttons,
+                           self.zoom_label, self.tints], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="100%"))
+        self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info],
+                           layout=W.Layout(width="340px", min_width="260px", flex="0 1 340px",
+                                           max_height=f"{VIEW[1] + 80}px", overflow="auto"))
+        self.side.add_class("asl-hex-panel")
+        self.canvas_box = W.Box([self.canvas], layout=W.Layout(width="100%", overflow="hidden"))
+        # The log: one HTML entry per action, the newest on top of a scroll box, so it is in view without
+        # any scrolling (a box anchored at its bottom lost its place in JupyterLab); lines of one action
+        # read downwards.
+        self.log_pages = W.VBox([])
+        self.log_scroll = W.Box([self.log_pages], layout=W.Layout(
+            max_height="220px", overflow="auto", border="1px solid #ccc"))
+        self.log_scroll.add_class("asl-log")
+        self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets; the whole history, "
+                                      "newest action first)"), self.log_scroll])
+        self._log_shown = 0
+        self._log_page: W.VBox | None = None
         self._syncing = False
 
     # -- FT / MOL panel (A22) ------------------------------------------------------
@@ -197,10 +366,10 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.att: dict[str, W.Widget] = {
             "weapon": W.ToggleButtons(options=["MOL", "FT"], value=f.weapon, style={"button_width": "60px"}),
             "firer_unit": W.Dropdown(options=[("(none)", "")], description="firer unit", style=st,
-                                     layout=W.Layout(width="240px")),
+                                     layout=W.Layout(width="330px")),
             "firer": W.Text(value=f.firer, description="firer Loc", placeholder="I4.1", style=st, layout=sm),
             "target": W.Text(value=f.target, description="target Loc", placeholder="I5.1", style=st, layout=sm),
-            "phase": W.Dropdown(options=[("position's", None)] + [(ph.value, ph) for ph in Phase], value=None,
+            "phase": W.Dropdown(options=[("position's", "")] + [(ph.value, ph) for ph in Phase], value="",
                                 description="phase", style=st, layout=W.Layout(width="180px")),
             "fp": W.FloatText(value=f.fp, description="MOL FP", style=st, layout=sm),
             "fg_fp": W.FloatText(value=f.fg_fp, description="FG FP", style=st, layout=sm),
@@ -243,6 +412,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             return
         values = {k: w.value for k, w in self.att.items()}
         values["basic_tk"] = values["basic_tk"] or None
+        values["phase"] = values["phase"] or None  # "": the Position's phase
         self.session.set_attack(**values)
 
     # -- Heat of Battle panel (A15) --------------------------------------------------
@@ -251,12 +421,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         st = {"description_width": "80px"}
         self.hob: dict[str, W.Widget] = {
             "unit_id": W.Dropdown(options=[("(typed)", "")], description="unit", style=st,
-                                  layout=W.Layout(width="240px")),
+                                  layout=W.Layout(width="330px")),
             "designation": W.Text(value=f.designation, description="or type", placeholder="4-6-7 or 8-1",
                                   style=st, layout=W.Layout(width="180px")),
-            "nationality": W.Dropdown(options=[("from the unit's side", None)] + [(n.label, n) for n in Nationality],
-                                      value=None, description="nationality", style=st,
-                                      layout=W.Layout(width="280px")),
+            "nationality": W.Dropdown(options=[("from the unit's side", "")] + [(n.label, n) for n in Nationality],
+                                      value="", description="nationality", style=st,
+                                      layout=W.Layout(width="300px")),
             "unit_class": W.Dropdown(options=[("catalogue", ""), ("Elite", "elite"), ("1st Line", "1st"),
                                               ("2nd Line", "2nd"), ("Green", "green"), ("Conscript", "conscript")],
                                      value="", description="class", style=st, layout=W.Layout(width="200px")),
@@ -287,6 +457,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if self._syncing:
             return
         values: dict[str, Any] = {k: w.value for k, w in self.hob.items()}
+        values["nationality"] = values["nationality"] or None  # "": from the unit's side
         values["flags"] = frozenset(k for k, w in self.hob_flags.items() if w.value)
         self.session.set_hob(**values)
 
@@ -308,10 +479,16 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             ids = {u.id for u in pos.units}
             for k, w in self.att.items():
                 v = getattr(s.attack_form, k)
-                w.value = (v if v in ids else "") if k == "firer_unit" else (v or 0) if k == "basic_tk" else v
+                if k == "firer_unit":
+                    v = v if v in ids else ""
+                elif k == "basic_tk":
+                    v = v or 0
+                elif k == "phase":
+                    v = v if v is not None else ""
+                w.value = v
             for k, w in self.hob.items():
                 v = getattr(s.hob_form, k)
-                w.value = (v if v in ids else "") if k == "unit_id" else v
+                w.value = (v if v in ids else "") if k == "unit_id" else ("" if v is None else v)
             for k, cb in self.hob_flags.items():
                 cb.value = k in s.hob_form.flags
         finally:
@@ -334,13 +511,42 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         finally:
             self._syncing = False
         src = f" · {self.session.read_only_source} (read-only)" if self.session.read_only_source else ""
-        self.header.value = (f"<b>{pos.name or 'position'}</b> — {self.session.status()}{src}")
-        from html import escape
-
-        lines = self.session.log[-120:]
-        self.log_panel.value = "<br>".join(f"<code>{escape(line)}</code>" for line in lines)
+        header = (f"<div style='font-size:14px'><b>{escape(pos.name or 'position')}</b> — "
+                  f"{escape(self.session.status())}{escape(src)} {_wind_svg(pos)}</div>")
+        if self.header.value != header:
+            self.header.value = header
+        self._refresh_log()
         self.undo_button.disabled = not self.session.undo_stack
         self.redo_button.disabled = not self.session.redo_stack
+
+    @property
+    def log_html(self) -> str:
+        """Every log line shown, as HTML, oldest first."""
+        return "".join(chunk.value for page in reversed(self.log_pages.children) for chunk in reversed(page.children))
+
+    def _refresh_log(self) -> None:
+        """Show the log lines not shown yet as one new HTML chunk: lines already sent are never sent again.
+
+        Chunks go in pages of :data:`LOG_PAGE` chunks, so a new chunk re-sends at most one short list of
+        widget ids, whatever the length of the history.
+        """
+        log = self.session.log
+        if self._log_shown > len(log):  # the log was replaced: start again
+            self.log_pages.children = ()
+            self._log_shown, self._log_page = 0, None
+        new = log[self._log_shown:]
+        if not new:
+            return
+        self._log_shown = len(log)
+        lines = "\n".join(escape(line) for line in new)
+        chunk = W.HTML(f"<div style='white-space:pre-wrap;font-family:monospace;font-size:12px;"
+                       f"border-bottom:1px solid #eee'>{lines}</div>")
+        chunk.add_class("asl-log-entry")
+        if self._log_page is None or len(self._log_page.children) >= LOG_PAGE:
+            self._log_page = W.VBox([chunk])
+            self.log_pages.children = (self._log_page, *self.log_pages.children)
+        else:
+            self._log_page.children = (chunk, *self._log_page.children)
 
     def _wind_changed(self, _: object) -> None:
         if self._syncing:
@@ -358,7 +564,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             action()
         except BadInput as e:
             self.session.say(f"✗ {e}")
-            self._refresh_controls()
+        self._refresh_controls()
 
     # -- events --------------------------------------------------------------
     def _ready_callback(self, layer: int) -> Callable[[], None]:
@@ -371,9 +577,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     def _on_session_change(self, what: str) -> None:
         if id(self.session.position.map) != self._map_id:
             self._map_id = id(self.session.position.map)
-            self.geo = MapGeometry(self.session.position.map.hexes, self.scale)
-            self.canvas.width, self.canvas.height = self.geo.width, self.geo.height
-            self.canvas.layout.width = f"{self.geo.width}px"
+            self.fit_scale = _fit(self.session.position, self.view)
+            self.geo = MapGeometry(self.session.position.map.hexes, self.fit_scale, view=self.view)
+            self._load_art()
             self.redraw()
         elif what == "position":
             layers = (FIRE, OVERLAY) if self.overlay != "none" or self._overlay_drawn else (FIRE,)
@@ -382,22 +588,73 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                 self._show_hover(self.hovered)
         if what in ("position", "form"):
             self._refresh_panels()
+        if what == "position":
+            self._refresh_legend()
         self._refresh_controls()
 
     _overlay_drawn = False
 
+    def _schedule(self, delay: float, fn: Callable[[], None]) -> Any:
+        if self.call_later is not None:
+            return self.call_later(delay, fn)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        return loop.call_later(delay, fn)
+
     def _on_mouse_move(self, x: float, y: float) -> None:
-        now = time.monotonic()
-        h = self.geo.hex_at(x, y)
-        if h == self.hovered or now - self._last_hover < self.hover_interval:
+        self._mouse = (x, y)
+        if self._drag is not None:
+            sx, sy, px, py = self._drag
+            if abs(x - sx) + abs(y - sy) > 4:
+                self._dragged = True
+            if self._dragged:
+                self.set_view(self.geo.scale, (px - (x - sx), py - (y - sy)), hover=False)
             return
-        self._last_hover = now
-        self.hover_at(h)
+        self._pending_hover = (x, y)
+        now = time.monotonic()
+        wait = self.hover_interval - (now - self._last_hover)
+        if wait <= 0:
+            self._flush_hover()
+        elif self._hover_timer is None:
+            # Throttled: the last position is shown when the interval is over (a trailing update).
+            self._hover_timer = self._schedule(wait, self._flush_hover)
+            if self._hover_timer is None:  # no event loop (no kernel): show it now
+                self._flush_hover()
+
+    def _flush_hover(self) -> None:
+        self._hover_timer = None
+        if self._pending_hover is None:
+            return
+        x, y = self._pending_hover
+        self._pending_hover = None
+        self._last_hover = time.monotonic()
+        self.hover_at(self.geo.hex_at(x, y))
+
+    def _on_mouse_out(self, x: float, y: float) -> None:
+        self._pending_hover = None
+        self._drag = None
+        self.hover_at(None)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
+        self._drag = (x, y, *self.geo.pan)
+        self._dragged = False
+
+    def _on_mouse_up(self, x: float, y: float) -> None:
+        dragged = self._dragged
+        self._drag = None
+        self._dragged = False
+        if dragged:
+            return
         h = self.geo.hex_at(x, y)
         if h is not None:
             self.click(h)
+
+    def _on_mouse_wheel(self, dx: float, dy: float) -> None:
+        if not dy:
+            return
+        self.zoom_by(ZOOM_STEP ** (-max(-3.0, min(3.0, dy / 100))), at=self._mouse)
 
     def hover_at(self, h: Hex | None) -> None:
         """Show hex *h* in the side panel and outline it (None clears)."""
@@ -420,6 +677,36 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.session.click(h)
         self._refresh_controls()
 
+    # -- zoom and pan ------------------------------------------------------------
+    def set_view(self, scale: float, pan: tuple[float, float], *, hover: bool = True) -> None:
+        """Zoom to *scale* (canvas pixels per board pixel) with the map's point *pan* at the top left."""
+        scale = max(min(self.fit_scale, 1.0), min(MAX_SCALE, scale))
+        geo = self.geo.with_view(scale, pan)
+        if (geo.scale, geo.pan) == (self.geo.scale, self.geo.pan):
+            return
+        self.geo = geo
+        self.redraw()
+
+    def zoom_by(self, factor: float, at: tuple[float, float] | None = None) -> None:
+        """Zoom by *factor* keeping the map point under canvas point *at* (default: the centre) in place."""
+        ax, ay = at if at is not None else (self.view[0] / 2, self.view[1] / 2)
+        mx, my = self.geo.to_map(ax, ay)
+        scale = max(min(self.fit_scale, 1.0), min(MAX_SCALE, self.geo.scale * factor))
+        g = self.geo.with_view(scale, (0.0, 0.0))
+        cx, cy = g.to_canvas(mx, my)
+        self.set_view(scale, (cx - ax, cy - ay))
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the view by (dx, dy) canvas pixels."""
+        self.set_view(self.geo.scale, (self.geo.pan[0] + dx, self.geo.pan[1] + dy))
+
+    def show_hex(self, h: Hex | str, scale: float | None = None) -> None:
+        """Centre the view on hex *h* (a name or a Hex), zooming to *scale* if given."""
+        hx = self.session.position.map.parse_hex(h) if isinstance(h, str) else h
+        g = self.geo.with_view(scale or self.geo.scale, (0.0, 0.0))
+        x, y = g.centre(hx)
+        self.set_view(g.scale, (x - self.view[0] / 2, y - self.view[1] / 2))
+
     # -- overlays --------------------------------------------------------------
     def set_overlay(self, which: str) -> None:
         """``none``, ``odds`` (exact, this AFPh) or ``forecast`` (after the last forecast run)."""
@@ -432,6 +719,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             self.run_forecast()
             return
         self.redraw_layers((OVERLAY,))
+        self._refresh_legend()
 
     def run_forecast(self) -> None:
         """Run the multi-turn forecast with the progress bar, then show it."""
@@ -449,7 +737,33 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if self.overlay_choice.value != "forecast":
             self.overlay_choice.value = "forecast"
         self.redraw_layers((OVERLAY,))
+        self._refresh_legend()
         self._refresh_controls()
+
+    def _overlay_title(self) -> tuple[str, str]:
+        s = self.session
+        if self.overlay == "odds":
+            return f"Chance of a new Flame at the end of this AFPh, {s.position.clock} (B25.6)", ""
+        if self.overlay == "forecast":
+            fc = s.forecast_result
+            if fc is None:
+                return "Forecast: not run yet", "press “run forecast”"
+            title = (f"Chance a Location is burning after {fc.turns} Player Turns "
+                     f"({fc.trials:,} trials, from {fc.position.clock})")
+            note = (f"Out of date: computed before the last change ({s.forecast_stale}); "
+                    "press “run forecast” to recompute") if s.forecast_stale else ""
+            return title, note
+        return "", ""
+
+    def _refresh_legend(self) -> None:
+        title, note = self._overlay_title()
+        if not title:
+            self.legend.layout.display = "none"
+            return
+        value = legend_html(escape(title), escape(note))
+        if self.legend.value != value:
+            self.legend.value = value
+        self.legend.layout.display = ""
 
     # -- drawing ---------------------------------------------------------------
     def redraw(self) -> None:
@@ -462,25 +776,37 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         with hold_canvas():
             for k in sorted(set(layers)):
                 if k == TERRAIN:
-                    self.draw_counts["terrain"] = draw_terrain(self.canvas[TERRAIN], pos, self.geo)
+                    self.draw_counts["terrain"] = draw_terrain(self.canvas[TERRAIN], pos, self.geo, art=self.art,
+                                                               tints=self.tints.value)
                 elif k == OVERLAY:
                     self.draw_counts["overlay"] = {"hexes": self._draw_overlay()}
                 elif k == FIRE:
-                    self.draw_counts["fire"] = draw_fires(self.canvas[FIRE], pos, self.geo)
+                    self.draw_counts["fire"] = draw_fires(self.canvas[FIRE], pos, self.geo,
+                                                          images=self.counter_images)
                 else:
                     draw_hover(self.canvas[HOVER], self.geo, self.hovered)
         self.redraws.append("+".join(LAYERS[k] for k in sorted(set(layers))))
+        self._refresh_zoom_label()
+
+    def _refresh_zoom_label(self) -> None:
+        names = "hex names shown" if self.geo.scale >= LABEL_SCALE else "zoom in for hex names"
+        value = f"<span style='font-size:12px'>zoom {self.geo.scale:.2f} · {names}</span>"
+        if self.zoom_label.value != value:
+            self.zoom_label.value = value
 
     def _draw_overlay(self) -> int:
         layer = self.canvas[OVERLAY]
         if self.overlay == "odds":
             self._overlay_drawn = True
-            return draw_heat(layer, self.geo, self.session.odds_by_hex(), "chance of a Flame this AFPh (B25.6)")
+            return draw_heat(layer, self.geo, self.session.odds_by_hex(), pos=self.session.position)
         if self.overlay == "forecast" and self.session.forecast_result is not None:
             fc = self.session.forecast_result
             self._overlay_drawn = True
             heat = locations_heat(dict(zip(fc.locations, map(float, fc.burning), strict=True)))
-            return draw_heat(layer, self.geo, heat, f"burning after {fc.turns} Player Turns ({fc.trials} trials)")
+            # A stale forecast stays in view, paler, and the legend says it is out of date.
+            return draw_heat(layer, self.geo, heat, alpha=0.35 if self.session.forecast_stale else 0.72,
+                             pos=self.session.position)
         self._overlay_drawn = False
         layer.clear()
         return 0
+

@@ -46,6 +46,145 @@ async function topCanvasBox(page) {
   return best.boundingBox();
 }
 
+// Is the element's box inside the window (and inside its scrolling parent, if given)?
+async function inView(page, selector, last = false) {
+  return page.evaluate(([sel, lastOne]) => {
+    const all = Array.from(document.querySelectorAll(sel));
+    const el = lastOne ? all[all.length - 1] : all[0];
+    if (!el) return { found: false };
+    const r = el.getBoundingClientRect();
+    const out = { found: true, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+      text: el.innerText.slice(0, 300), vw: window.innerWidth, vh: window.innerHeight };
+    out.inWindow = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1
+      && r.width > 0 && r.height > 0;
+    let p = el.parentElement;
+    out.inScroller = true;
+    while (p) {
+      const s = getComputedStyle(p);
+      if (/(auto|scroll)/.test(s.overflowY) && p.scrollHeight > p.clientHeight) {
+        const pr = p.getBoundingClientRect();
+        out.inScroller = r.bottom <= pr.bottom + 1 && r.top >= pr.top - 1;
+        break;
+      }
+      p = p.parentElement;
+    }
+    return out;
+  }, [selector, last]);
+}
+
+// The composite of every canvas layer, as an array of RGB rows (for zoom and pan checks).
+async function composite(page) {
+  return page.evaluate(() => {
+    const layers = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200 && c.height > 150);
+    const w = layers[0].width;
+    const h = layers[0].height;
+    const off = document.createElement('canvas');
+    off.width = w;
+    off.height = h;
+    const ctx = off.getContext('2d');
+    for (const c of layers) ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, w, h).data;
+    const top = layers[layers.length - 1];
+    const r = top.getBoundingClientRect();
+    return { w, h, ratio: w / r.width, data: Array.from(d) };
+  });
+}
+
+function shiftDiff(a, b, dx, dy) {
+  // Mean |a(x + dx, y + dy) − b(x, y)| over the part both images cover.
+  let sum = 0;
+  let n = 0;
+  for (let y = 40; y < b.h - 40; y += 3) {
+    for (let x = 40; x < b.w - 40; x += 3) {
+      const xa = x + dx;
+      const ya = y + dy;
+      if (xa < 0 || ya < 0 || xa >= a.w || ya >= a.h) continue;
+      const ia = (ya * a.w + xa) * 4;
+      const ib = (y * b.w + x) * 4;
+      sum += Math.abs(a.data[ia] - b.data[ib]) + Math.abs(a.data[ia + 1] - b.data[ib + 1])
+        + Math.abs(a.data[ia + 2] - b.data[ib + 2]);
+      n += 1;
+    }
+  }
+  return n ? sum / n : 999;
+}
+
+async function zoomText(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('.asl-zoom');
+    return el ? (el.innerText.match(/zoom (\d+\.\d+)/) || [null, null])[1] : null;
+  });
+}
+
+// The points of issue 13: the log, the hover sweep, the legend, zoom and pan, the layout, dropdowns.
+async function checks(page, out, box) {
+  // 1. After a roll the log's newest line is in view.
+  await page.getByRole('button', { name: 'RPh wind change', exact: true }).click();
+  await page.waitForFunction(() => document.body.innerText.includes('Wind Change'), null, { timeout: 15000 });
+  await page.waitForTimeout(500);
+  await page.locator('.asl-log').scrollIntoViewIfNeeded();
+  out.logNewest = await inView(page, '.asl-log .asl-log-entry');  // the newest action's entry (on top)
+  await page.screenshot({ path: path.join(shots, '6-log-after-roll.png') });
+  // 2. A quick sweep over several hexes: the panel ends on the hex the mouse stopped on.
+  const b = await topCanvasBox(page);
+  for (const p of config.sweep) {
+    await page.mouse.move(b.x + p.x / (config.ratio || 1), b.y + p.y / (config.ratio || 1));
+  }
+  await page.waitForTimeout(900);
+  out.sweepPanel = await page.evaluate(() => document.querySelector('.asl-hex-panel').innerText);
+  // 3. The overlay's title and legend are in view with the map.
+  await page.getByRole('button', { name: 'odds this AFPh', exact: true }).click();
+  await page.waitForTimeout(800);
+  out.legend = await inView(page, '.asl-legend');
+  out.panel = await inView(page, '.asl-hex-panel');
+  out.canvasRect = await inView(page, 'canvas');
+  await page.screenshot({ path: path.join(shots, '7-legend-and-panel.png') });
+  // 4. Zoom with the mouse wheel changes the drawn scale; a drag pans the map.
+  out.zoomBefore = await zoomText(page);
+  const before = await composite(page);
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.wheel(0, -250);
+  const dl = Date.now() + 10000;
+  do { await page.waitForTimeout(200); out.zoomAfter = await zoomText(page); }
+  while (out.zoomAfter === out.zoomBefore && Date.now() < dl);
+  await page.waitForTimeout(600);
+  const zoomed = await composite(page);
+  out.zoomChangedPixels = shiftDiff(zoomed, before, 0, 0);
+  await page.screenshot({ path: path.join(shots, '8-zoomed.png') });
+  const drag = { x: 120, y: 70 };  // towards the map's top left: no clamping at its far edges
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2 + drag.x, b.y + b.height / 2 + drag.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForTimeout(1200);
+  const panned = await composite(page);
+  const dx = Math.round(-drag.x * zoomed.ratio);
+  const dy = Math.round(-drag.y * zoomed.ratio);
+  out.panShifted = shiftDiff(zoomed, panned, dx, dy);
+  out.panUnshifted = shiftDiff(zoomed, panned, 0, 0);
+  await page.screenshot({ path: path.join(shots, '9-panned.png') });
+  // 5. Dropdowns show a value and no label or dropdown text is cut.
+  out.controls = await page.evaluate(() => {
+    const root = document.querySelector('.asl-fire-widget');
+    const blank = [];
+    const cut = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    for (const s of root.querySelectorAll('select')) {
+      const opt = s.options[s.selectedIndex];
+      if (!opt || !opt.text.trim()) { blank.push(s.parentElement.innerText.slice(0, 40)); continue; }
+      if (s.offsetParent === null) continue;  // in a hidden tab
+      const cs = getComputedStyle(s);
+      ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+      const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (ctx.measureText(opt.text).width > room + 1) cut.push(opt.text);
+    }
+    for (const l of root.querySelectorAll('.widget-label, .widget-label-basic, .widget-readout')) {
+      if (l.offsetParent !== null && l.scrollWidth > l.clientWidth + 1) cut.push(l.innerText);
+    }
+    return { blank, cut };
+  });
+}
+
 (async () => {
   const out = { steps: [] };
   const browser = await chromium.launch({
@@ -54,7 +193,7 @@ async function topCanvasBox(page) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1500, height: 1300 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => out.steps.push(`pageerror: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') out.steps.push(`console: ${m.text()}`.slice(0, 300)); });
     out.page = page;
@@ -66,6 +205,14 @@ async function topCanvasBox(page) {
       await page.waitForSelector('.jp-Notebook-ExecutionIndicator[data-status="idle"], ' +
         '.jp-KernelStatus-success, .jp-Toolbar-kernelStatus', { timeout: 60000 }).catch(() => null);
       await page.waitForTimeout(1500);
+      // The file browser open beside the notebook, as players keep it.
+      const fbOpen = () => page.evaluate(() => {
+        const fb = document.querySelector('#filebrowser');
+        return !!fb && fb.getBoundingClientRect().width > 100;
+      });
+      if (!(await fbOpen())) await page.locator('li[data-id="filebrowser"]').click().catch(() => null);
+      await page.waitForTimeout(500);
+      out.fileBrowserOpen = await fbOpen();
       await page.locator('.lm-MenuBar-itemLabel', { hasText: /^Run$/ }).click();
       await page.locator('.lm-Menu-itemLabel', { hasText: /^Run All Cells$/ }).click();
     }
@@ -82,13 +229,21 @@ async function topCanvasBox(page) {
     out.terrain = await pixel(page, config.terrainHex.x, config.terrainHex.y);
 
     // Click tool "Flame", then click the hex.
-    const box = await topCanvasBox(page);
+    let box = await topCanvasBox(page);
     out.canvasBox = box;
+    // The canvas may be shown smaller than its pixels (a narrow page): mouse points are scaled.
+    config.ratio = await page.evaluate(() => {
+      const cs = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200);
+      const top = cs[cs.length - 1];
+      return top.width / top.getBoundingClientRect().width;
+    });
+    out.ratio = config.ratio;
     out.clickBefore = await pixel(page, config.clickHex.x, config.clickHex.y);
     await page.getByRole('button', { name: 'Flame', exact: true }).click();
     // In JupyterLab the first click on an output may only select its cell: click again if nothing changed.
     for (let attempt = 0; attempt < 3; attempt++) {
-      await page.mouse.move(box.x + config.clickHex.x, box.y + config.clickHex.y);
+      box = await topCanvasBox(page);  // clicking the tool button may have scrolled the page
+      await page.mouse.move(box.x + config.clickHex.x / config.ratio, box.y + config.clickHex.y / config.ratio);
       await page.mouse.down();
       await page.waitForTimeout(80);
       await page.mouse.up();
@@ -103,7 +258,8 @@ async function topCanvasBox(page) {
     await page.screenshot({ path: path.join(shots, '2-flame-placed.png'), fullPage: true });
 
     // Hover a hex: the side panel shows its odds.
-    await page.mouse.move(box.x + config.oddsHex.x, box.y + config.oddsHex.y);
+    box = await topCanvasBox(page);
+    await page.mouse.move(box.x + config.oddsHex.x / config.ratio, box.y + config.oddsHex.y / config.ratio);
     await page.waitForTimeout(800);
     out.hoverText = await page.evaluate(() => document.body.innerText);
 
@@ -116,6 +272,7 @@ async function topCanvasBox(page) {
       out.oddsAfter = await pixel(page, config.oddsHex.x, config.oddsHex.y);
     } while (JSON.stringify(out.oddsAfter) === JSON.stringify(out.oddsBefore) && Date.now() < deadline2);
     await page.screenshot({ path: path.join(shots, '3-odds-overlay.png'), fullPage: true });
+    box = await topCanvasBox(page);
     await page.screenshot({ path: path.join(shots, '4-odds-canvas.png'), clip: box });
 
     // The FT/MOL tab: the notebook declared a MOL attack from code; Resolve rolls it into the log.
@@ -125,6 +282,7 @@ async function topCanvasBox(page) {
       { timeout: 15000, polling: 200 });
     out.afterResolve = await page.evaluate(() => document.body.innerText);
     await page.screenshot({ path: path.join(shots, '5-mol-resolved.png'), fullPage: true });
+    await checks(page, out, box);
   } catch (e) {
     out.error = String(e && e.stack ? e.stack : e);
     try {

@@ -1,0 +1,267 @@
+"""VASL's own pictures: board images out of board archives, counter images out of ``VASL.vmod``.
+
+A board archive (``bd01``) holds the board's picture (``BoardMetadata.xml``'s
+``boardImageFileName``, e.g. ``bd01.gif``, 1800 × 645 pixels for a
+geomorphic board).  :func:`board_art` gives it as placed on a map: cropped
+to VASL's crop rectangle (board pixels, before reversing) and turned 180°
+for a reversed board, with the point of the map (in the frame of
+:meth:`asl_vassal_bridge.core.hexes.Hex.pixel`) where its top-left corner
+lies.  :func:`counter_images` finds the pictures of the fire counters
+(Flame, Blaze, wreck, smoke, Level…) in a ``VASL.vmod`` by the image names
+of the module's own PieceSlots.
+
+>>> import io, zipfile
+>>> from PIL import Image
+>>> png = io.BytesIO(); Image.new("RGB", (1800, 645), (200, 180, 120)).save(png, "PNG")
+>>> buf = io.BytesIO()
+>>> with zipfile.ZipFile(buf, "w") as z:
+...     z.writestr("BoardMetadata.xml", '<boardMetadata name="01" boardImageFileName="bd01.png" '
+...                'width="33" height="10"/>')
+...     z.writestr("bd01.png", png.getvalue())
+>>> art = board_art_bytes(buf.getvalue(), "bd01", BoardPlacement("01", x=1), crop=(0, 0, 900, 645))
+>>> (art.width, art.height, art.origin)
+(900, 645, (1800.0, 0.0))
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.hexes import BOARD_COLUMNS, BOARD_ROWS, HEX_HEIGHT, HEX_WIDTH, BoardPlacement
+from .board import parse_board_metadata
+from .counters import FireCounter
+from .module import PieceSlot
+from .safe import Archive, BadArchiveError, VaslFileError
+from .traits import Trait
+
+__all__ = [
+    "BoardArt",
+    "CounterImage",
+    "board_art",
+    "board_art_bytes",
+    "counter_images",
+    "find_board_archive",
+    "map_board_art",
+]
+
+#: Largest board picture decoded (a 4 × 4 block of geomorphic boards is far below it).
+MAX_IMAGE_PIXELS = 40_000_000
+#: Board pixels of a geomorphic board (the frame of ``Hex.pixel``: A1's centre at x = 0).
+BOARD_WIDTH = (BOARD_COLUMNS - 1) * HEX_WIDTH
+BOARD_HEIGHT = BOARD_ROWS * HEX_HEIGHT
+
+
+@dataclass(frozen=True)
+class BoardArt:
+    """A board's picture as placed: PNG bytes, size in pixels, and its top-left corner on the map.
+
+    *origin* is in map board pixels (the frame of ``Hex.pixel``); one image pixel is one board pixel.
+    """
+
+    name: str
+    png: bytes
+    width: int
+    height: int
+    origin: tuple[float, float]
+    source: str = ""
+    format: str = "png"  # of *png*'s bytes: "png", or "gif" when the archive's own picture is used as is
+
+    def covers(self, x: float, y: float) -> bool:
+        """True if map point (x, y) lies on this picture."""
+        ox, oy = self.origin
+        return ox <= x <= ox + self.width and oy <= y <= oy + self.height
+
+
+@dataclass(frozen=True)
+class CounterImage:
+    """A counter's picture from the module: the image name the PieceSlot uses, its bytes and format."""
+
+    kind: FireCounter
+    slot: str
+    image: str
+    data: bytes
+    format: str  # "png", "gif", "jpeg" or "svg+xml"
+
+
+def _decode(data: bytes, source: str) -> object:
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data))
+            if im.width * im.height > MAX_IMAGE_PIXELS:
+                raise VaslFileError(f"{source}: the board image is {im.width}×{im.height} pixels, more than "
+                                    f"{MAX_IMAGE_PIXELS:,} (refusing it)")
+            im.load()
+    except VaslFileError:
+        raise
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning, Image.DecompressionBombError) as e:
+        raise VaslFileError(f"{source}: the board image does not decode ({e}); expected a GIF, PNG or JPEG") from None
+    return im
+
+
+def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
+                    crop: tuple[int, int, int, int] | None = None) -> BoardArt:
+    """The picture of the board archive given as bytes, placed as *placement* says (see :func:`board_art`)."""
+    from PIL import Image
+
+    arc = Archive(archive, source)
+    meta_name = arc.find("BoardMetadata.xml")
+    image_name = None
+    if meta_name is not None:
+        meta = parse_board_metadata(arc.read(meta_name, limit=8 * 1024 * 1024), f"{source}!{meta_name}")
+        image_name = arc.find(meta.image) if meta.image else None
+    if image_name is None:  # legacy archives: bdNN.gif beside the data
+        image_name = arc.find(f"bd{placement.name}.gif", f"bd{placement.name}.png", f"{placement.name}.gif")
+    if image_name is None:
+        raise BadArchiveError(f"{source}: no board image in the archive (BoardMetadata.xml names none and there "
+                              f"is no bd{placement.name}.gif)")
+    im = _decode(arc.read(image_name), f"{source}!{image_name}")
+    assert isinstance(im, Image.Image)
+    full_w, full_h = im.size
+    cx, cy, cw, ch = 0, 0, full_w, full_h
+    if crop is not None and crop[2] > 0 and crop[3] > 0:
+        cx, cy = max(0, crop[0]), max(0, crop[1])
+        cw, ch = min(crop[2], full_w - cx), min(crop[3], full_h - cy)
+        if cw <= 0 or ch <= 0:
+            raise VaslFileError(f"{source}: crop {crop} lies outside the {full_w}×{full_h} board image")
+        im = im.crop((cx, cy, cx + cw, cy + ch))
+    if placement.reversed:
+        im = im.transpose(Image.Transpose.ROTATE_180)
+        lx, ly = full_w - cx - cw, full_h - cy - ch
+    else:
+        lx, ly = cx, cy
+    ox = placement.x * BOARD_WIDTH + lx
+    oy = placement.y * BOARD_HEIGHT + ly
+    if (cw, ch) == (full_w, full_h) and not placement.reversed and image_name.lower().endswith((".png", ".gif")):
+        return BoardArt(placement.name, arc.read(image_name), cw, ch, (float(ox), float(oy)), source,
+                        image_name.rpartition(".")[2].lower())
+    out = io.BytesIO()
+    im.convert("RGBA" if "A" in im.getbands() or "transparency" in im.info else "RGB").save(out, "PNG",
+                                                                                            optimize=False)
+    return BoardArt(placement.name, out.getvalue(), cw, ch, (float(ox), float(oy)), source)
+
+
+def board_art(archive: Path | str, placement: BoardPlacement,
+              crop: tuple[int, int, int, int] | None = None) -> BoardArt:
+    """The picture of board archive *archive* as placed on a map.
+
+    *crop* is VASL's crop rectangle (x, y, width, height in board pixels, before the board is
+    reversed); a reversed *placement* turns the picture 180°, as VASL shows it.
+
+    :raises VaslFileError: naming the archive (not a zip, no image, an image that does not decode).
+    """
+    from .safe import read_file_limited
+
+    p = Path(archive)
+    try:
+        data = read_file_limited(p)
+    except OSError as e:
+        raise VaslFileError(f"{p}: cannot read the board archive ({e.strerror or e})") from None
+    return board_art_bytes(data, str(p), placement, crop)
+
+
+def find_board_archive(boards_dir: Path | str, name: str) -> Path | None:
+    """The archive of board *name* (``01`` → ``bd01``) in *boards_dir*, or None."""
+    d = Path(boards_dir)
+    for cand in dict.fromkeys((f"bd{name.upper()}", f"bd{name}", name, f"bd{name.zfill(2)}",
+                               f"bd{name.lstrip('0')}")):
+        if (d / cand).is_file():
+            return d / cand
+    return None
+
+
+def map_board_art(placements: Sequence[BoardPlacement], boards_dir: Path | str,
+                  crops: Sequence[tuple[int, int, int, int] | None] = ()) -> list[BoardArt]:
+    """The pictures of every board of a map (a ``GameMap``'s ``layout.boards``), from *boards_dir*.
+
+    :raises VaslFileError: naming the board whose archive is missing or unreadable.
+    """
+    out = []
+    for i, pl in enumerate(placements):
+        path = find_board_archive(boards_dir, pl.name)
+        if path is None:
+            raise VaslFileError(f"board {pl.name!r}: no archive bd{pl.name} in {boards_dir}")
+        out.append(board_art(path, pl, crops[i] if i < len(crops) else None))
+    return out
+
+
+# --- counters ------------------------------------------------------------------------
+
+_FORMATS = {".png": "png", ".gif": "gif", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg+xml"}
+
+#: The counters the widget draws, and the PieceSlot entry names that show them, best first.
+COUNTER_SLOTS: Mapping[FireCounter, tuple[str, ...]] = {
+    FireCounter.FLAME: ("Flame",),
+    FireCounter.BLAZE: ("Blaze",),
+    FireCounter.WRECK: ("Wreck",),
+    FireCounter.BURNT_OUT_WRECK: ("Burnt Out Wreck",),
+    FireCounter.SMOKE: ("Smoke", "+2 Smoke", "Smoke +2"),
+    FireCounter.LEVEL: ("Level 1", "Level", "1st Level"),
+}
+
+
+def _image_names(traits: Iterable[Trait]) -> list[str]:
+    """Image names of a piece: the BasicPiece's, then each Layer (``emb2``) image, in order."""
+    names: list[str] = []
+    for t in traits:
+        tid = t.id
+        fields = t.fields
+        if tid == "piece" and len(fields) > 3 and fields[3]:
+            names.append(fields[3])
+        elif tid == "emb2" and len(fields) > 15:  # Layer: …, name, image names, level names, …
+            from .traits import split_list
+
+            names += [n for n in split_list(fields[15]) if n]
+    return names
+
+
+def _find_image(arc: Archive, name: str) -> tuple[str, str] | None:
+    base = name.strip().lstrip("/")
+    _, dot, ext = base.rpartition(".")
+    cands = [f"images/{base}", base] if dot and f".{ext.lower()}" in _FORMATS else []
+    for e in (".png", ".gif", ".jpg", ".svg"):
+        cands += [f"images/{base}{e}"]
+    for c in cands:
+        if c in arc:
+            return c, _FORMATS.get("." + c.rpartition(".")[2].lower(), "png")
+    return None
+
+
+def counter_images(vmod: Path | str, kinds: Iterable[FireCounter] | None = None) -> dict[FireCounter, CounterImage]:
+    """The pictures of VASL's fire counters in the module *vmod* (``VASL.vmod``), by the PieceSlots' image names.
+
+    The slots are found by gpid and name (:meth:`ModuleIndex.fire_slots`, then the entry names of
+    :data:`COUNTER_SLOTS`); a counter whose picture is not in the archive is left out.
+
+    :raises VaslFileError: if *vmod* is not a VASSAL module archive.
+    """
+    from .module import read_module
+
+    p = Path(vmod)
+    index = read_module(p)
+    arc = Archive(p)
+    want = set(kinds) if kinds is not None else set(COUNTER_SLOTS)
+    slots: dict[FireCounter, list[PieceSlot]] = {}
+    for kind, piece_slot in index.fire_slots():
+        slots.setdefault(kind, []).append(piece_slot)
+    for kind, names in COUNTER_SLOTS.items():
+        for n in names:
+            slots.setdefault(kind, []).extend(index.named(n))
+    out: dict[FireCounter, CounterImage] = {}
+    for kind in want:
+        for slot in slots.get(kind, []):
+            for image in _image_names(slot.traits):
+                found = _find_image(arc, image)
+                if found is not None:
+                    member, fmt = found
+                    out[kind] = CounterImage(kind, slot.name, image, arc.read(member, limit=4 << 20), fmt)
+                    break
+            if kind in out:
+                break
+    return out

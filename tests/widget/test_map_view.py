@@ -1,0 +1,310 @@
+"""Issue 13 without a browser: VASL's board art under the grid, counters, zoom and pan, the log, overlays.
+
+The board art comes from the real board archive ``../shared/vasl/boards/bd01`` (skipped, saying why,
+without it); VASL counter images from a module archive made here with the real 6.7 Flame/Blaze slots.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asl_fire_widget import FireWidget
+from asl_fire_widget.drawing import LABEL_SCALE, counter_boxes, heat_label
+from asl_fire_widget.widget import LOG_PAGE
+from ipycanvas.canvas import COMMANDS
+from PIL import Image
+
+from asl_vassal_bridge.core import BadInput, BoardPlacement, Fire, FireKind, Location, Position
+from asl_vassal_bridge.vasl.boardart import board_art, board_art_bytes, counter_images
+from asl_vassal_bridge.vasl.counters import FireCounter
+
+from .test_widget_state import Sent, sent  # noqa: F401 - the fixture
+
+
+def _gif(path: Path) -> Image.Image:
+    with zipfile.ZipFile(path) as z:
+        return Image.open(io.BytesIO(z.read("bd01.gif"))).convert("RGB")
+
+
+def _png(art_png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(art_png)).convert("RGB")
+
+
+@pytest.fixture
+def bd01(shared_vasl: Path) -> Path:
+    return shared_vasl / "boards" / "bd01"
+
+
+@pytest.fixture
+def board_position(shared_vasl: Path) -> Position:
+    from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+
+    board = read_board(shared_vasl / "boards" / "bd01", default_terrain_table(shared_vasl))
+    gm = game_map([(board, BoardPlacement("01"))])
+    pos = Position(gm)
+    for name, kind in (("K5", FireKind.BLAZE), ("K5", FireKind.FLAME), ("G6", FireKind.FLAME)):
+        loc = gm.parse_location(name)
+        if kind is FireKind.FLAME and pos.blaze_at(loc) is not None:
+            loc = Location(loc.hex, 1) if Location(loc.hex, 1) in gm.locations(loc.hex) else loc
+        pos = pos.add_fire(Fire(loc, kind))
+    return pos
+
+
+# ---------------------------------------------------------------------------
+# Board art from the archive
+
+
+def test_board_art_is_the_archive_picture_placed_as_on_the_map(bd01: Path) -> None:
+    src = _gif(bd01)
+    art = board_art(bd01, BoardPlacement("01"))
+    assert (art.width, art.height, art.origin) == (1800, 645, (0.0, 0.0))
+    assert _png(art.png).getpixel((400, 300)) == src.getpixel((400, 300))
+    # A board placed second in its row and in the second row starts where its hexes do (Hex.pixel).
+    assert board_art(bd01, BoardPlacement("01", x=1, y=1)).origin == (1800.0, 645.0)
+
+
+def test_a_reversed_board_is_turned_180_degrees(bd01: Path) -> None:
+    src = _gif(bd01)
+    rev = _png(board_art(bd01, BoardPlacement("01", reversed=True)).png)
+    for x, y in ((10, 20), (900, 300), (1700, 600)):
+        assert rev.getpixel((x, y)) == src.getpixel((1799 - x, 644 - y))
+
+
+def test_a_cropped_board_shows_its_crop_rectangle_where_it_lies(bd01: Path) -> None:
+    src = _gif(bd01)
+    art = board_art(bd01, BoardPlacement("01"), crop=(450, 100, 600, 400))
+    assert (art.width, art.height, art.origin) == (600, 400, (450.0, 100.0))
+    assert _png(art.png).getpixel((5, 7)) == src.getpixel((455, 107))
+    rev = board_art(bd01, BoardPlacement("01", reversed=True), crop=(450, 100, 600, 400))
+    assert rev.origin == (1800 - 450 - 600, 645 - 100 - 400)
+    assert _png(rev.png).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
+
+
+def test_an_archive_without_a_picture_is_one_clear_error() -> None:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("BoardMetadata.xml", '<boardMetadata name="99" width="33" height="10"/>')
+    with pytest.raises(BadInput, match=r"^bd99: no board image in the archive"):
+        board_art_bytes(buf.getvalue(), "bd99", BoardPlacement("99"))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("BoardMetadata.xml", '<boardMetadata name="99" boardImageFileName="bd99.gif"/>')
+        z.writestr("bd99.gif", b"GIF89a not really")
+    with pytest.raises(BadInput, match=r"^bd99!bd99.gif: the board image does not decode"):
+        board_art_bytes(buf.getvalue(), "bd99", BoardPlacement("99"))
+
+
+def test_widget_draws_the_board_art_under_the_grid_tints_optional(board_position: Position, shared_vasl: Path,
+                                                                   sent: Sent) -> None:  # noqa: F811
+    w = FireWidget.from_position(board_position, seed=1, boards=shared_vasl / "boards")
+    assert len(w.art) == 1 and not w.tints.value  # the art, no tints by default
+    w.redraw()
+    assert w.draw_counts["terrain"]["art"] == 1 and w.draw_counts["terrain"]["terrain"] == 0
+    draws = [c for m, _ in sent.messages for c in (m if isinstance(m[0], list) else [m])
+             if c[0] == COMMANDS["drawImage"]]
+    assert draws and draws[0][1][0] == f"IPY_MODEL_{w.art[0].image.model_id}"
+    w.tints.value = True
+    assert w.draw_counts["terrain"]["terrain"] > 0
+
+
+def test_missing_board_archive_falls_back_to_tints_and_says_so(board_position: Position, tmp_path: Path) -> None:
+    w = FireWidget.from_position(board_position, seed=1, boards=tmp_path)
+    assert w.art == [] and w.tints.value
+    assert "no archive bd01" in w.session.log[-1]
+
+
+# ---------------------------------------------------------------------------
+# VASL's counter images from the module
+
+
+def _vmod(shared_vasl: Path, tmp_path: Path) -> Path:
+    excerpt = (shared_vasl / "buildFile-6.7.0-fire-slots-excerpt.xml").read_bytes()
+    out = tmp_path / "VASL.vmod"
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("buildFile.xml", excerpt)
+        for name, colour in (("Flame", (250, 160, 0)), ("Blaze", (200, 20, 10))):
+            img = io.BytesIO()
+            Image.new("RGB", (48, 48), colour).save(img, "GIF")
+            z.writestr(f"images/MS/{name}.gif", img.getvalue())
+    return out
+
+
+def test_counter_images_are_found_by_the_piece_slots_image_names(shared_vasl: Path, tmp_path: Path) -> None:
+    found = counter_images(_vmod(shared_vasl, tmp_path))
+    assert found[FireCounter.FLAME].image == "MS/Flame" and found[FireCounter.FLAME].format == "gif"
+    assert found[FireCounter.BLAZE].slot == "Blaze"
+    assert Image.open(io.BytesIO(found[FireCounter.BLAZE].data)).convert("RGB").getpixel((3, 3)) == (200, 20, 10)
+
+
+def test_widget_draws_vasls_counter_images_from_the_vmod(shared_vasl: Path, tmp_path: Path,
+                                                         sent: Sent) -> None:  # noqa: F811
+    w = FireWidget.demo(seed=1, vmod=_vmod(shared_vasl, tmp_path))
+    assert set(w.counter_images) >= {"flame", "blaze"}
+    sent.clear()
+    w.redraw()
+    images = {c[1][0] for m, _ in sent.messages for c in (m if isinstance(m[0], list) else [m])
+              if c[0] == COMMANDS["drawImage"]}
+    assert f"IPY_MODEL_{w.counter_images['flame'].model_id}" in images
+
+
+# ---------------------------------------------------------------------------
+# Counters, names, zoom and pan
+
+
+def test_several_fires_in_one_hex_lie_side_by_side_below_the_hex_name() -> None:
+    for n in (1, 2, 3, 4):
+        boxes = counter_boxes(n, 100.0, 100.0, 1.0)
+        for i, (x, y, s) in enumerate(boxes):
+            assert y >= 100 - 14  # below the name band at the top of the hex
+            for x2, y2, s2 in boxes[i + 1:]:
+                assert x + s <= x2 or x2 + s2 <= x or y + s <= y2 or y2 + s2 <= y  # no overlap
+
+
+def test_a_blaze_and_flames_on_several_levels_of_one_hex_are_separate_readable_counters() -> None:
+    from asl_fire_widget.drawing import counters_in
+
+    w = FireWidget.demo(seed=1)
+    s = w.session
+    s.level = 1
+    s.tool = "blaze"
+    s.click(s.position.map.parse_hex("J4"))  # B1 over the ground Blaze and Flame of issue 13's J4
+    s.level = 0
+    s.tool = "flame"
+    s.click(s.position.map.parse_hex("J4"))
+    stack = counters_in(s.position)[s.position.map.parse_hex("J4")]
+    assert [(c.text, c.level_text) for c in stack] == [("Flame", ""), ("Blaze", "Lvl 1")]
+    x, y = w.geo.centre(s.position.map.parse_hex("J4"))
+    boxes = counter_boxes(len(stack), x, y, w.geo.scale)
+    (x1, _, side), (x2, _, _) = boxes
+    assert x1 + side <= x2 and side >= 18  # side by side, each big enough for its name
+
+
+def test_zoom_and_pan_change_the_view_and_names_show_from_a_zoom_level_on() -> None:
+    from bench.mapgen import ten_board_position
+
+    w = FireWidget.from_position(ten_board_position(), seed=1)
+    assert w.geo.width <= w.view[0] and w.geo.scale < LABEL_SCALE
+    w.redraw()
+    assert w.draw_counts["terrain"]["labels"] == 0  # names would be specks: none drawn
+    w.zoom_names.click()
+    assert w.geo.scale >= LABEL_SCALE and w.draw_counts["terrain"]["labels"] > 0
+    assert w.draw_counts["terrain"]["hexes"] < len(w.session.position.map.hexes)  # only what is in view
+    w.set_view(w.geo.scale, (100, 40))
+    h = w.geo.hexes[len(w.geo.hexes) // 2]
+    x, y = w.geo.centre(h)
+    w.pan_by(40, 25)
+    x2, y2 = w.geo.centre(h)
+    assert (round(x - x2), round(y - y2)) == (40, 25)
+    w._on_mouse_wheel(0, -100)  # the wheel zooms in at the mouse
+    assert w.geo.scale > LABEL_SCALE
+    w.zoom_fit.click()
+    assert w.geo.scale == w.fit_scale and w.geo.pan == (0.0, 0.0)
+
+
+def test_a_drag_pans_and_does_not_click(sent: Sent) -> None:  # noqa: F811
+    w = FireWidget.demo(seed=1, scale=1.5)
+    w.tools.value = "flame"
+    before = w.session.position
+    pan = w.geo.pan
+    for e, x, y in (("mouse_down", 300, 300), ("mouse_move", 280, 290), ("mouse_move", 200, 250),
+                    ("mouse_up", 200, 250)):
+        w.canvas[3]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
+    assert w.session.position is before
+    assert w.geo.pan == (pan[0] + 100, pan[1] + 50)
+
+
+# ---------------------------------------------------------------------------
+# The log
+
+
+def _sent_bytes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Bytes of every widget message (state updates, new widgets, canvas batches)."""
+    import json
+
+    import ipywidgets
+
+    comm_class = type(ipywidgets.HTML().comm)  # comm's DummyComm here: it sends nowhere
+    sizes: list[int] = []
+    orig = comm_class.publish_msg
+
+    def publish(self: Any, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+                **keys: Any) -> None:
+        sizes.append(len(json.dumps(data, default=str)) + sum(len(bytes(b)) for b in buffers or []))
+        orig(self, msg_type, data, metadata, buffers, **keys)
+
+    monkeypatch.setattr(comm_class, "publish_msg", publish)
+    return sizes
+
+
+def test_the_log_keeps_the_whole_history_and_sends_only_what_is_new(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = FireWidget.demo(seed=3)
+    w.turns.value = 12
+    for _ in range(10):
+        w.step_button.click()
+    log = w.session.log
+    assert len(log) > 300  # more than the 120 lines (and the 300 kept) before
+    shown = w.log_html
+    assert all(escape(line) in shown for line in log)  # the whole history, the start included
+    for _ in range(LOG_PAGE + 5):
+        w.undo_button.click() if w.session.undo_stack else w.redo_button.click()
+    assert len(w.log_pages.children) == 2 and all(len(p.children) <= LOG_PAGE for p in w.log_pages.children)
+    sizes = _sent_bytes(monkeypatch)
+    w.tools.value = "flame"
+    w.click(w.session.position.map.parse_hex("C2"))
+    assert sizes and sum(sizes) < 8000, sizes  # one line, one page: not the whole log again
+    assert sum(sizes) < len("".join(log)) / 3
+
+
+def test_undo_says_what_it_undid() -> None:
+    w = FireWidget.demo(seed=1)
+    w.rph_button.click()
+    w.tools.value = "flame"
+    w.click(w.session.position.map.parse_hex("G2"))
+    w.undo_button.click()
+    assert w.session.log[-1].startswith("undo: Flame placed in G2")
+    w.undo_button.click()
+    assert w.session.log[-1].startswith("undo: RPh wind change of Turn")
+    w.redo_button.click()
+    assert w.session.log[-1].startswith("redo: RPh wind change")
+
+
+# ---------------------------------------------------------------------------
+# Overlays
+
+
+def test_small_chances_are_never_zero_percent() -> None:
+    assert heat_label(0.0002) == "<1%" and heat_label(0.0) == "0%" and heat_label(0.999) == ">99%"
+
+
+def test_overlay_title_and_legend_are_shown_and_a_stale_forecast_says_so() -> None:
+    w = FireWidget.demo(seed=1)
+    w.overlay_choice.value = "odds"
+    assert w.legend.layout.display != "none" and "Chance of a new Flame" in w.legend.value and "<1%" in w.legend.value
+    w.fc_trials.value = 500
+    w.fc_turns.value = 2
+    w.fc_button.click()
+    assert "burning after 2 Player Turns" in w.legend.value and "Out of date" not in w.legend.value
+    drawn = w.draw_counts["overlay"]["hexes"]
+    w.afph_button.click()
+    assert w.overlay == "forecast" and w.overlay_choice.value == "forecast"
+    assert w.draw_counts["overlay"]["hexes"] == drawn  # still shown…
+    assert "Out of date" in w.legend.value and "end-of-AFPh upkeep" in w.legend.value  # …and says why
+    w.fc_button.click()
+    assert "Out of date" not in w.legend.value
+
+
+def test_a_saved_game_shows_its_board_reversed_and_cropped_as_placed(shared_vasl: Path, tmp_path: Path) -> None:
+    from tests.vasl.builders import make_vsav
+
+    game = tmp_path / "game.vsav"
+    game.write_bytes(make_vsav([], boards="bd\t0\t0\tr01\t450\t100\t600\t400"))
+    w = FireWidget.from_file(game, boards=shared_vasl / "boards")
+    (tile,) = w.art
+    assert (tile.x, tile.y, tile.width, tile.height) == (1800 - 450 - 600, 645 - 100 - 400, 600, 400)
+    src = _gif(shared_vasl / "boards" / "bd01")
+    assert _png(tile.image.value).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
