@@ -168,7 +168,7 @@ public final class TestHooks {
   /**
    * Gives the map's board {@code boardName} (a VASL {@code ASLBoard} stand-in) VASL's crop, version, overlays and
    * SSR from the part of a saved-game board entry after the name ({@code [x\ty\tw\th\t]VER\tv\tOVR\tname\thex1
-   * \thex2[\ttrue]\t…SSR\tchanges}), the way VASL's ASLBoardPicker.buildBoard reads it. Returns the board's
+   * \thex2[\ttrue]\t…SSR\tchanges}; {@code OVR2} for an overlay of a newer VASL), the way VASL's ASLBoardPicker.buildBoard reads it. Returns the board's
    * {@code getState()}, or null if there is no such ASLBoard.
    */
   public static String vaslBoard(String boardName, String entry) throws Exception {
@@ -205,8 +205,16 @@ public final class TestHooks {
       }
     }
     while (bd.contains("OVR")) {
-      bd = bd.substring(bd.indexOf("OVR") + 4);
-      b.addOverlay(new VASL.build.module.map.boardPicker.Overlay(bd, b));
+      int at = bd.indexOf("OVR");
+      boolean newer = bd.startsWith("OVR2\t", at);
+      bd = bd.substring(at + (newer ? 5 : 4));
+      // "OVR2": an overlay of a newer VASL, whose elevation flag is getPersistElevation()
+      if (newer) {
+        b.addOverlay(new VASL.build.module.map.boardPicker.newer.Overlay(bd, b));
+      }
+      else {
+        b.addOverlay(new VASL.build.module.map.boardPicker.Overlay(bd, b));
+      }
     }
     if (bd.contains("SSR")) {
       b.setTerrain(bd.substring(bd.indexOf("SSR") + 4));
