@@ -105,15 +105,25 @@ def check_tools() -> None:
             raise Unavailable(f"{tool} not found: run `bash scripts/install-vassal-test-deps.sh`")
 
 
-def build_support_jar(dest: Path) -> Path:
-    """Compile the wizard stand-in, the test hooks and the VASL stand-ins into one jar."""
-    classes = dest / "support-classes"
+def build_support_jar(dest: Path, standins: bool = True) -> Path:
+    """Compile the test hooks, the wizard stand-in (VASSAL 3.6 lacks it; 3.7 carries it) and the VASL stand-ins
+    into one jar; without *standins* (a real VASL module brings VASL's own classes, which the stand-ins on the
+    class path would shadow) only the hooks, and the wizard where the engine lacks it."""
+    classes = dest / ("support-classes" if standins else "support-classes-real")
     classes.mkdir(parents=True, exist_ok=True)
-    sources = sorted(str(p) for p in (SUPPORT / "java").rglob("*.java"))
-    sources += sorted(str(p) for p in (SUPPORT / "wizard-standin").rglob("*.java"))
-    subprocess.run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-cp", str(vassal_jar()),
-                    "-d", str(classes), *sources], check=True, capture_output=True, text=True)
-    jar = dest / "aslfire-test-support.jar"
+    java = SUPPORT / "java"
+    sources = sorted(str(p) for p in java.rglob("*.java")
+                     if standins or p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java")
+    with zipfile.ZipFile(vassal_jar()) as z:
+        has_wizard = "org/netbeans/spi/wizard/Wizard.class" in z.namelist()
+    if not has_wizard:
+        sources += sorted(str(p) for p in (SUPPORT / "wizard-standin").rglob("*.java"))
+    run = subprocess.run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-cp",
+                          os.pathsep.join([str(vassal_jar()), *debian_classpath()]), "-d", str(classes), *sources],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"the test support classes do not compile against {vassal_jar()}: {run.stderr[-1500:]}")
+    jar = dest / ("aslfire-test-support.jar" if standins else "aslfire-test-support-real.jar")
     with zipfile.ZipFile(jar, "w") as z:
         for f in sorted(classes.rglob("*.class")):
             z.write(f, f.relative_to(classes).as_posix())
@@ -290,10 +300,12 @@ class GamePiece:
     layer_values: dict[int, int] = field(default_factory=dict)
     #: The board of *hex* on a map of several boards (None: the first board).
     board: str | None = None
+    #: A map point instead of *hex* (e.g. off every board).
+    xy: tuple[int, int] | None = None
 
 
 def _piece_command(p: GamePiece, slots: dict[str, str], boards: Sequence[BoardAt]) -> str:
-    x, y = map_point(p.hex, p.board, boards)
+    x, y = p.xy or map_point(p.hex, p.board, boards)
     if p.gpid is not None:
         text = slots[p.gpid]
         m = re.fullmatch(r"\+/null/(.*)", text, re.DOTALL)
@@ -310,11 +322,13 @@ def _piece_command(p: GamePiece, slots: dict[str, str], boards: Sequence[BoardAt
 def _stack_commands(pieces: Sequence[GamePiece], boards: Sequence[BoardAt]) -> list[str]:
     """VASSAL's Stack of each hex (as VASSAL itself saves a game: every piece on a map is in a Stack)."""
     by_hex: dict[tuple[str | None, str], list[str]] = {}
+    points: dict[tuple[str | None, str], tuple[int, int]] = {}
     for p in pieces:
         by_hex.setdefault((p.board, p.hex), []).append(p.id)
+        points[(p.board, p.hex)] = p.xy or map_point(p.hex, p.board, boards)
     out = []
-    for i, ((board, hex_name), ids) in enumerate(by_hex.items()):
-        x, y = map_point(hex_name, board, boards)
+    for i, (key, ids) in enumerate(by_hex.items()):
+        x, y = points[key]
         out.append(f"+/stack-{i}/stack/{MAP_ID};{x};{y};" + ";".join(ids))
     return out
 
