@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHARED_VASL = REPO / ".." / "shared" / "vasl"
 SUPPORT = Path(__file__).resolve().parent
 #: VASL's own module definition, only for the real-data check of :mod:`tests.support.vasl_counters`.
-VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"
+VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"  # tests/bridge/test_vasl_counters_built.py reads it
 
 MODULE_NAME = "ASL Fire Test"
 MAP_ID = "Map0"
