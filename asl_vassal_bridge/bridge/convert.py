@@ -25,6 +25,7 @@ applied; terrain read from the board archives (``boards_dir``) does not, and
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -61,6 +62,8 @@ __all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "board_entries", 
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
+#: classify() per (name, gpid): a game's thousands of counters have a few hundred names.
+_classify = functools.lru_cache(maxsize=8192)(classify)
 
 
 def warn_once(notes: Iterable[str]) -> None:
@@ -396,7 +399,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
     map_name = None
     for p in pieces.values():
-        kind = classify(p.get("name"), p.get("gpid"))
+        kind = _classify(p.get("name"), p.get("gpid"))
         if kind is None:
             continue
         h = piece_hex(p, gm.layout)
@@ -427,7 +430,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                 raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
     fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
     for p in pieces.values():
-        kind = classify(p.get("name"), p.get("gpid"))
+        kind = _classify(p.get("name"), p.get("gpid"))
         if kind not in (FireCounter.FLAME, FireCounter.BLAZE):
             continue
         if _off_every_board(p):
