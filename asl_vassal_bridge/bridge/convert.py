@@ -435,8 +435,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
             continue
         if _off_every_board(p):
             raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('x')},{p.get('y')} of map "
-                           f"{p.get('map')} is off every board: a {kind.value.capitalize()} must be in a hex; move it onto a "
-                           "board or delete it (nothing was rolled or placed)")
+                           f"{p.get('map')} is off every board: a {kind.value.capitalize()} must be in a hex; "
+                           "move it onto a board or delete it (nothing was rolled or placed)")
         h = piece_hex(p, gm.layout)
         if h is None or h not in gm:
             continue

@@ -113,7 +113,7 @@ def build_support_jar(dest: Path, standins: bool = True) -> Path:
     classes.mkdir(parents=True, exist_ok=True)
     java = SUPPORT / "java"
     sources = sorted(str(p) for p in java.rglob("*.java")
-                     if standins or p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java")
+                     if standins or (p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java"))
     with zipfile.ZipFile(vassal_jar()) as z:
         has_wizard = "org/netbeans/spi/wizard/Wizard.class" in z.namelist()
     if not has_wizard:
