@@ -1,0 +1,212 @@
+"""VASL's unit counters → the rules core's :class:`~asl_vassal_bridge.core.position.Unit`.
+
+A unit counter is known by its gpid (the palette group it comes from:
+``SQ``, ``HS``, ``SMC``, ``Veh``, ``Gun`` of a nationality's tab, see
+:mod:`.catalogue`) or, failing that, by the names VASL gives it, which the
+unit catalogue knows (``4-6-7 1sq``).  Its state comes from the counter and
+its stack, as VASL players mark it:
+
+* broken — the counter's ``broken`` layer switched on (A7.4);
+* berserk — its ``Berserk +`` layer (A15.4);
+* pinned, CX — VASL's Pin and CX markers above it in its stack (markers
+  cover the units beneath them);
+* in Melee — a Melee / H-t-H marker in its Location (A11);
+* its Location — the hex, and the level a Level marker in its stack shows.
+
+Concealed and hidden pieces never become units: a counter under a ``?``
+concealment counter, one whose name VASL shows with ``(?)`` (concealed to the
+other players) and the ``?`` counters themselves are left out, so nothing
+hidden reaches the Position or the chat.
+
+Pure: counters in (the bridge snapshot's piece dicts, or :func:`piece_dict`
+of a saved game's piece), units out.
+
+>>> from asl_vassal_bridge.core.units import UnitCatalogue
+>>> counters = CounterIndex.from_dict({"german": {"Veh": ["7"]}})
+>>> [(n.label, g) for n, g in [counters.of("7")]]
+[('German', 'Veh')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bridge.pieces import is_broken, layers_of, nationality_of, unit_kind, unit_type
+from ..core.errors import BadInput
+from ..core.position import Location, Unit, UnitKind
+from ..core.units import Nationality, UnitCatalogue, UnknownNationalityError
+from .counters import classify
+
+__all__ = [
+    "CX_GPIDS",
+    "MELEE_GPIDS",
+    "PIN_GPIDS",
+    "CounterIndex",
+    "UnitCounter",
+    "is_concealed",
+    "piece_dict",
+    "read_units",
+]
+
+#: VASL's Pin markers (the palette's and the hidden window's, which unit and Flame traits place).
+PIN_GPIDS = frozenset({"1", "5704"})
+#: VASL's CX markers (palette and hidden window).
+CX_GPIDS = frozenset({"4", "5706"})
+#: VASL's Melee / H-t-H markers.
+MELEE_GPIDS = frozenset({"73", "74", "75", "76"})
+
+_GROUP_KIND = {"SQ": UnitKind.SQUAD, "HS": UnitKind.HALF_SQUAD, "Veh": UnitKind.VEHICLE, "Gun": UnitKind.GUN}
+
+
+@dataclass(frozen=True)
+class CounterIndex:
+    """gpid → (nationality, palette group) of every unit counter a module's palette has."""
+
+    groups: Mapping[str, tuple[Nationality, str]] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Mapping[str, Sequence[str]]]) -> CounterIndex:
+        """From the catalogue's ``counters`` (nationality key → group → gpids); unknown keys are skipped."""
+        out: dict[str, tuple[Nationality, str]] = {}
+        for key, groups in data.items():
+            try:
+                nat = Nationality.from_name(key)
+            except UnknownNationalityError:
+                continue
+            for group, gpids in groups.items():
+                for g in gpids:
+                    out.setdefault(str(g), (nat, str(group)))
+        return cls(out)
+
+    def of(self, gpid: str | None) -> tuple[Nationality, str] | None:
+        return self.groups.get(str(gpid or "").strip())
+
+    def gpids(self) -> frozenset[str]:
+        return frozenset(self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitCounter:
+    """A unit read off its counter: the core Unit and what the counter is."""
+
+    unit: Unit
+    piece: Mapping[str, Any]
+    nationality: Nationality
+    designation: str
+    cx: bool = False
+
+
+def piece_dict(piece: Any) -> dict[str, Any]:
+    """A saved game's :class:`~asl_vassal_bridge.vasl.vsav.SavedPiece` in the bridge snapshot's piece shape."""
+    return {"id": piece.id, "gpid": piece.gpid, "name": piece.name, "basic_name": piece.basic_name,
+            "map": piece.map, "x": piece.x, "y": piece.y, "rev": "",
+            "layers": [{"type": t.type, "state": t.state} for t in piece.traits if t.id in ("emb2", "emb")]}
+
+
+def is_concealed(piece: Mapping[str, Any]) -> bool:
+    """A ``?`` counter, or a counter VASL names ``… (?)`` (concealed from the other players)."""
+    name = " ".join(str(piece.get("name") or "").split())
+    return name == "?" or name.endswith("(?)")
+
+
+def _stack_key(p: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    return (p.get("map"), p.get("x"), p.get("y"))
+
+
+def _berserk(piece: Mapping[str, Any]) -> bool:
+    for lay, _t in layers_of(piece):
+        if lay.active and any(n.lower().startswith("berserk") for n in lay.names if n):
+            return True
+    return False
+
+
+def _marker(p: Mapping[str, Any], gpids: frozenset[str], name: str) -> bool:
+    gpid = str(p.get("gpid") or "")
+    if gpid in gpids:
+        return True
+    names = {" ".join(str(p.get(k) or "").split()).lower() for k in ("name", "basic_name")}
+    return name in names
+
+
+def _is_melee(p: Mapping[str, Any]) -> bool:
+    gpid = str(p.get("gpid") or "")
+    return gpid in MELEE_GPIDS or any(str(p.get(k) or "").lower().startswith("melee") for k in ("name", "basic_name"))
+
+
+def _identify(p: Mapping[str, Any], counters: CounterIndex,
+              catalogue: UnitCatalogue) -> tuple[Nationality, UnitKind, str] | None:
+    """The unit a counter is (nationality, kind, designation), or None if it is no unit counter."""
+    if classify(p.get("name"), p.get("gpid")) is not None or classify(p.get("basic_name"), None) is not None:
+        return None  # fire counters, markers, wrecks
+    known = counters.of(p.get("gpid"))
+    name = " ".join(str(p.get("name") or p.get("basic_name") or "").split())
+    if known is not None:
+        nat, group = known
+        if group in ("Veh", "Gun"):
+            return nat, _GROUP_KIND[group], name
+        try:
+            nat, mmc, designation = unit_type(p, catalogue, nat)
+            return nat, unit_kind(mmc, designation), designation
+        except BadInput:
+            kind = UnitKind.LEADER if group == "SMC" else _GROUP_KIND.get(group, UnitKind.SQUAD)
+            return nat, kind, name
+    try:
+        nat = nationality_of(p)
+        nat, mmc, designation = unit_type(p, catalogue, nat)
+    except BadInput:
+        return None
+    return nat, unit_kind(mmc, designation), designation
+
+
+def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[str, Any]], Location | None],
+               catalogue: UnitCatalogue, counters: CounterIndex = CounterIndex()) -> list[UnitCounter]:
+    """Every visible unit counter as a core Unit, with its state from its layers and its stack.
+
+    *pieces* are in stack order (bottom first, as the snapshot and the saved
+    game list them); *locate* gives a piece's Location (None: off the map,
+    the piece is skipped).  Concealed pieces and those under a ``?`` are left
+    out (see the module's docstring).
+    """
+    stacks: dict[tuple[Any, Any, Any], list[Mapping[str, Any]]] = {}
+    for p in pieces:
+        stacks.setdefault(_stack_key(p), []).append(p)
+    found: list[tuple[UnitCounter, Location]] = []
+    melee: set[Location] = set()
+    for stack in stacks.values():
+        top_concealment = max((i for i, p in enumerate(stack) if is_concealed(p)), default=-1)
+        loc = None
+        for i, p in enumerate(stack):
+            if _is_melee(p):
+                loc = loc or locate(p)
+                if loc is not None:
+                    melee.add(loc)
+            if i <= top_concealment:
+                continue  # a "?" or a counter under one: concealed (A12)
+            what = _identify(p, counters, catalogue)
+            if what is None:
+                continue
+            where = locate(p)
+            if where is None:
+                continue
+            nat, kind, designation = what
+            above = stack[i + 1:]
+            pinned = any(_marker(q, PIN_GPIDS, "pin") for q in above)
+            cx = any(_marker(q, CX_GPIDS, "cx") for q in above)
+            broken = kind.is_infantry and is_broken(p)
+            berserk = kind.is_infantry and _berserk(p)
+            unit = Unit(str(p.get("id")), f"{nat.label} {designation}", nat.side, where, kind, broken=broken,
+                        pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk)
+            found.append((UnitCounter(unit, p, nat, designation, cx), where))
+    out = []
+    for uc, where in found:
+        if where in melee:
+            uc = UnitCounter(Unit(**{**_fields(uc.unit), "in_melee": True}), uc.piece, uc.nationality,
+                             uc.designation, uc.cx)
+        out.append(uc)
+    return out
+
+
+def _fields(u: Unit) -> dict[str, Any]:
+    return {f: getattr(u, f) for f in Unit.__dataclass_fields__}
