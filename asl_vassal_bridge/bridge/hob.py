@@ -38,7 +38,7 @@ from ..core.heat_of_battle import (
 from ..core.position import UnitKind
 from ..core.units import LeaderRating, MMCType, NationalCatalogue, parse_designation
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .pieces import art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
+from .pieces import active_markers, art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
 
 __all__ = ["HERO_GPIDS", "MARKER_GPIDS", "HobRequest", "HobRun", "hob_batch", "hob_button", "hob_unit", "run_hob",
            "selected_piece"]
@@ -79,6 +79,11 @@ def hob_unit(piece: Mapping[str, Any], catalogue: Any,
     folder = art_folder(piece)
     nat, mmc, designation = unit_type(piece, catalogue)
     state: dict[str, Any] = {"broken": is_broken(piece)}
+    shown = active_markers(piece)  # VASL's Berserk / Fanatic layers of the counter (A15.4, A10.8)
+    if "berserk" in shown:
+        state["berserk"] = True
+    if "fanatic" in shown:
+        state["fanatic"] = True
     if folder == "ss":
         state["ss"] = True
     state.update(flags or {})

@@ -22,6 +22,7 @@ from ..vasl.traits import Trait
 
 __all__ = [
     "NoSuchPiece",
+    "active_markers",
     "art_folder",
     "broken_layer_change",
     "find_piece",
@@ -167,6 +168,17 @@ def _broken_layers(piece: Mapping[str, Any]) -> list[tuple[int, Layers, str]]:
 def is_broken(piece: Mapping[str, Any]) -> bool:
     """Whether the counter shows its broken side (a ``broken`` layer switched on)."""
     return any(lay.active for _i, lay, _k in _broken_layers(piece))
+
+
+def active_markers(piece: Mapping[str, Any]) -> frozenset[str]:
+    """The counter's switched-on marker layers, lower case without ``+`` (``{"berserk"}`` for ``Berserk +``)."""
+    out = set()
+    for lay, _t in layers_of(piece):
+        if lay.active and 0 < abs(lay.value) <= len(lay.names):
+            name = lay.names[abs(lay.value) - 1]
+            if "+" in name:
+                out.add(" ".join(name.replace("+", " ").split()).lower())
+    return frozenset(out)
 
 
 def _half_squad(piece: Mapping[str, Any]) -> bool:

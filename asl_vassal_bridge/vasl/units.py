@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bridge.pieces import is_broken, layers_of, nationality_of, unit_kind, unit_type
+from ..bridge.pieces import active_markers, is_broken, nationality_of, unit_kind, unit_type
 from ..core.errors import BadInput
 from ..core.position import Location, Unit, UnitKind
 from ..core.units import Nationality, UnitCatalogue, UnknownNationalityError
@@ -116,10 +116,7 @@ def _stack_key(p: Mapping[str, Any]) -> tuple[Any, Any, Any]:
 
 
 def _berserk(piece: Mapping[str, Any]) -> bool:
-    for lay, _t in layers_of(piece):
-        if lay.active and any(n.lower().startswith("berserk") for n in lay.names if n):
-            return True
-    return False
+    return "berserk" in active_markers(piece)
 
 
 def _marker(p: Mapping[str, Any], gpids: frozenset[str], name: str) -> bool:
