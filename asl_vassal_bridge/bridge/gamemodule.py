@@ -130,7 +130,7 @@ def _read(path: str, mtime_ns: int, size: int) -> CounterData:
     index = read_module(path)
     data = catalogue_from_module(index)
     label = " ".join(x for x in (index.name, index.version) if x) or "module"
-    if not data["nationalities"]:
+    if not data["counters"] and not any(n["mmc"] for n in data["nationalities"].values()):
         return bundled(f"{path} ({label}) has no VASL unit counter palette")
     catalogue = UnitCatalogue.from_dict(data, path)
     fire = {s.gpid: k for k, s in index.fire_slots() if s.gpid}
