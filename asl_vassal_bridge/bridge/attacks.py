@@ -130,11 +130,14 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         counter in the firer's stack; :class:`~asl_vassal_bridge.core.errors.IllegalAction` (a BadInput)
         with the rule number when the core refuses the declaration.
     """
+    live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, boards_dir=boards_dir)
+    if catalogue is None:
+        # the catalogue of the module the game runs (else the bundled one): see bridge.gamemodule
+        catalogue = live.counters.catalogue if live.counters is not None else None
     if catalogue is None:
         from ..data import unit_catalogue
 
         catalogue = unit_catalogue()
-    live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, boards_dir=boards_dir)
     pos = live.position
     if request.firer is None:
         raise BadInput("no firer: give its piece id (--firer ID) or select it on the map")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..core.errors import BadInput
@@ -61,20 +62,27 @@ def stack_of(snapshot: Mapping[str, Any], piece: Mapping[str, Any]) -> list[Mapp
     return [p for p in snapshot.get("pieces") or () if (p.get("map"), p.get("x"), p.get("y")) == key]
 
 
-def _traits(piece: Mapping[str, Any]) -> list[Trait]:
-    return [Trait(str(lay["type"]), str(lay["state"])) for lay in piece.get("layers") or ()]
+@lru_cache(maxsize=8192)
+def _decoded(texts: tuple[tuple[str, str], ...]) -> tuple[tuple[Layers, Trait], ...] | str:
+    """The decoded layers of one counter's (type, state) texts, or the error; many counters share them."""
+    traits = [t for t in (Trait(ty, st) for ty, st in texts) if t.id in ("emb2", "emb")]
+    try:
+        return tuple(zip(embellishment_layers(traits), traits, strict=True))
+    except BadCounterState as e:
+        return str(e)
 
 
 def layers_of(piece: Mapping[str, Any]) -> list[tuple[Layers, Trait]]:
     """The piece's Embellishments with their traits, in the snapshot's (and the batch's) layer order.
 
+    Decoded once per distinct counter state (a game's many identical squads share one decoding).
+
     :raises BadInput: naming the piece if a layer's state is not a number.
     """
-    traits = [t for t in _traits(piece) if t.id in ("emb2", "emb")]
-    try:
-        return list(zip(embellishment_layers(traits), traits, strict=True))
-    except BadCounterState as e:
-        raise BadInput(f"piece {piece.get('id')} ({piece.get('name')}): {e}") from None
+    got = _decoded(tuple((str(lay["type"]), str(lay["state"])) for lay in piece.get("layers") or ()))
+    if isinstance(got, str):
+        raise BadInput(f"piece {piece.get('id')} ({piece.get('name')}): {got}")
+    return list(got)
 
 
 def art_folder(piece: Mapping[str, Any]) -> str | None:

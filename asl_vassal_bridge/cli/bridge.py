@@ -291,6 +291,10 @@ def run_bridge(args: argparse.Namespace) -> int:
         token = args.token_file.read_text(encoding="utf-8").strip()
     client = connect(args.connection_file, port=args.port, token=token)
     log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
+    from ..bridge.gamemodule import counter_data
+
+    counters = counter_data({"module": {"path": client.module_path}})  # read once now, not at the first press
+    log.info("counters: %s", counters.description)
     try:
         if args.boards is not None:
             _log_board_notes(client, log)
@@ -307,7 +311,8 @@ def run_bridge(args: argparse.Namespace) -> int:
                 print(msg)
             return 0
         client.listen(lambda action: handle_button(client, action, boards_dir=args.boards))
-        client.say("- ASL fire bridge: Python is connected; the fire buttons are live.")
+        client.say("- ASL fire bridge: Python is connected; the fire buttons are live "
+                   f"(counters from {counters.description}).")
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")
         stop = threading.Event()
         try:

@@ -119,17 +119,22 @@ def _berserk(piece: Mapping[str, Any]) -> bool:
     return "berserk" in active_markers(piece)
 
 
-def _marker(p: Mapping[str, Any], gpids: frozenset[str], name: str) -> bool:
+def _marker_kind(p: Mapping[str, Any]) -> str | None:
+    """``"pin"``, ``"cx"`` or ``"melee"`` for VASL's Pin, CX and Melee markers (by gpid, then name), else None."""
     gpid = str(p.get("gpid") or "")
-    if gpid in gpids:
-        return True
-    names = {" ".join(str(p.get(k) or "").split()).lower() for k in ("name", "basic_name")}
-    return name in names
-
-
-def _is_melee(p: Mapping[str, Any]) -> bool:
-    gpid = str(p.get("gpid") or "")
-    return gpid in MELEE_GPIDS or any(str(p.get(k) or "").lower().startswith("melee") for k in ("name", "basic_name"))
+    if gpid in PIN_GPIDS:
+        return "pin"
+    if gpid in CX_GPIDS:
+        return "cx"
+    if gpid in MELEE_GPIDS:
+        return "melee"
+    for k in ("name", "basic_name"):
+        name = str(p.get(k) or "").strip().lower()
+        if name in ("pin", "cx"):
+            return name
+        if name.startswith("melee"):
+            return "melee"
+    return None
 
 
 def _identify(p: Mapping[str, Any], counters: CounterIndex,
@@ -170,29 +175,35 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
     for p in pieces:
         stacks.setdefault(_stack_key(p), []).append(p)
     found: list[tuple[UnitCounter, Location]] = []
+    memo: dict[Any, tuple[Nationality, UnitKind, str, bool, bool] | None] = {}
     melee: set[Location] = set()
     for stack in stacks.values():
         top_concealment = max((i for i, p in enumerate(stack) if is_concealed(p)), default=-1)
+        marks = [_marker_kind(p) for p in stack]
         loc = None
         for i, p in enumerate(stack):
-            if _is_melee(p):
+            if marks[i] == "melee":
                 loc = loc or locate(p)
                 if loc is not None:
                     melee.add(loc)
             if i <= top_concealment:
                 continue  # a "?" or a counter under one: concealed (A12)
-            what = _identify(p, counters, catalogue)
-            if what is None:
+            key = (p.get("gpid"), p.get("name"), p.get("basic_name"),
+                   tuple((lay.get("type"), lay.get("state")) for lay in p.get("layers") or ()))
+            if key not in memo:  # a game's many identical counters are read once
+                what = _identify(p, counters, catalogue)
+                memo[key] = None if what is None else (
+                    *what, what[1].is_infantry and is_broken(p), what[1].is_infantry and _berserk(p))
+            known = memo[key]
+            if known is None:
                 continue
             where = locate(p)
             if where is None:
                 continue
-            nat, kind, designation = what
-            above = stack[i + 1:]
-            pinned = any(_marker(q, PIN_GPIDS, "pin") for q in above)
-            cx = any(_marker(q, CX_GPIDS, "cx") for q in above)
-            broken = kind.is_infantry and is_broken(p)
-            berserk = kind.is_infantry and _berserk(p)
+            nat, kind, designation, broken, berserk = known
+            above = marks[i + 1:]  # markers cover the units beneath them
+            pinned = "pin" in above
+            cx = "cx" in above
             unit = Unit(str(p.get("id")), f"{nat.label} {designation}", nat.side, where, kind, broken=broken,
                         pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk)
             found.append((UnitCounter(unit, p, nat, designation, cx), where))
