@@ -158,12 +158,17 @@ class BridgeClient:
 
     # --- reading ------------------------------------------------------------------------
 
-    def snapshot(self, with_terrain: bool = True, layers_for: Iterable[str] | None = None) -> dict[str, Any]:
+    def snapshot(self, with_terrain: bool = True, layers_for: Iterable[str] | None = None,
+                 known_terrain: str | None = None) -> dict[str, Any]:
         """The visible game as a dict (see docs/bridge.md for the fields).
 
-        *layers_for* limits the (bulky) layer details to pieces with these gpids or basic names.
+        *layers_for* limits the (bulky) layer details to pieces with these gpids or basic names.  With
+        *known_terrain* (a ``terrain_key`` read before), a map whose boards are unchanged sends
+        ``{"key": …, "same": true}`` instead of its terrain.
         """
-        if layers_for is None:
+        if known_terrain is not None:
+            text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for or ()))), known_terrain)
+        elif layers_for is None:
             text = self.api.snapshot(with_terrain)
         else:
             text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for))))

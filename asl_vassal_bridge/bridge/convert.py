@@ -6,6 +6,14 @@ layers.  Terrain comes from VASL's own terrain model when the snapshot
 carries it (``maps[].terrain``); without it, pass a :class:`GameMap` read
 from the board archives.
 
+On a map of several boards VASL's model names hexes board-locally (``A1``
+on every board): each hex is placed by its grid position in VASL's merged
+grid (``col``, ``row``), each piece by its board and board-local hex, and
+the Position uses board-qualified names (``22M4``) as VASL's own location
+names do.  Terrain is sent once per board set: the snapshot's
+``terrain_key`` names it, and the :class:`GameMap` read for a key is kept
+(:func:`known_terrain`) so a later press asks for the pieces only.
+
 Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
 changes, crop, version; null for a board that is not VASL's) is read as the
 same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
@@ -49,7 +57,8 @@ from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_not
 from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "board_entries", "fallback_notes",
-           "game_map_from_boards", "game_map_from_snapshot", "position_from_snapshot", "warn_once"]
+           "game_map_from_boards", "game_map_from_snapshot", "known_terrain", "map_layout", "piece_hex",
+           "position_from_snapshot", "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -186,39 +195,141 @@ def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None) -> 
     return overlay_notes(board_entries(snapshot, map_name))
 
 
-def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout = MapLayout()) -> GameMap | None:
-    """The map's terrain from VASL's terrain model, or None if the snapshot carries none."""
+def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
+    """The boards of a snapshot map as a :class:`MapLayout`: each board's column and row from its pixel position,
+    top row first (so a hex two boards share is named on the upper or left one), reversed as VASSAL says.
+
+    >>> m = {"boards": [{"name": "22", "x": 400, "y": 1045}, {"name": "01", "x": 400, "y": 400}]}
+    >>> [(b.name, b.x, b.y) for b in map_layout(m).boards]
+    [('01', 0, 0), ('22', 0, 1)]
+    """
+    boards = [b for b in snapshot_map.get("boards") or () if isinstance(b, Mapping)]
+    xs = sorted({int(b.get("x", 0)) for b in boards})
+    ys = sorted({int(b.get("y", 0)) for b in boards})
+    placed = [BoardPlacement(str(b.get("name", "")), xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0))),
+                             bool(b.get("reversed"))) for b in boards]
+    return MapLayout(tuple(sorted(placed, key=lambda p: (p.y, p.x))))
+
+
+#: Terrain read from VASL's model, by the snapshot's ``terrain_key`` (a few games' worth; the newest last).
+_TERRAIN: dict[str, GameMap] = {}
+_TERRAIN_KEEP = 4
+
+
+def known_terrain() -> str | None:
+    """The key of the terrain read last (the extension then sends ``"same": true`` instead of its hexes)."""
+    return next(reversed(_TERRAIN), None)
+
+
+def _grid_hex(hx: Mapping[str, Any]) -> Hex | None:
+    """The map hex of a VASL hex from its place in VASL's merged grid (``hexGrid[col][row]``: in even columns,
+    A, C…, index 0 is row 1; in odd ones it is the half hex of row 0), else from its name (older extensions)."""
+    col, row = hx.get("col"), hx.get("row")
+    if isinstance(col, int) and isinstance(row, int) and col >= 0 and row >= 0:
+        return Hex.from_offset(col, row + (1 if col % 2 == 0 else 0))
+    return None
+
+
+def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None = None) -> GameMap | None:
+    """The map's terrain from VASL's terrain model, or None if the snapshot carries none.
+
+    Hexes are placed by their grid position in VASL's merged grid, never by their (board-local) names; names in
+    the GameMap are board-qualified on a map of several boards (*layout*, by default the snapshot's boards).
+
+    :raises NoTerrain: if VASL's model could not be read, or says "same" for terrain this process has not kept.
+    """
     for m in snapshot.get("maps") or ():
         terrain = m.get("terrain")
         if not terrain:
             continue
         if "error" in terrain:
             raise NoTerrain(f"map {m.get('name')}: {terrain['error']}")
-        hexes: dict[Hex, HexInfo] = {}
-        buildings: list[Building] = []
-        for hx in terrain.get("hexes") or ():
-            name = str(hx["name"])
+        key = terrain.get("key")
+        if terrain.get("same"):
+            known = _TERRAIN.get(str(key))
+            if known is None:
+                raise NoTerrain(f"map {m.get('name')}: VASSAL sent no terrain (same as key {key}), and this process "
+                                "has not read it; ask again without a known terrain key")
+            return known
+        gm = _read_terrain(m, terrain, layout if layout is not None and layout.boards else map_layout(m))
+        if isinstance(key, str):
+            _TERRAIN.pop(key, None)
+            _TERRAIN[key] = gm
+            while len(_TERRAIN) > _TERRAIN_KEEP:
+                del _TERRAIN[next(iter(_TERRAIN))]
+        return gm
+    return None
+
+
+def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapLayout) -> GameMap:
+    hexes: dict[Hex, HexInfo] = {}
+    buildings: list[Building] = []
+    names = {b.name for b in layout.boards}
+    map_name = str(m.get("name", "map"))
+    for hx in terrain.get("hexes") or ():
+        local = str(hx.get("name"))
+        board = hx.get("board")
+        if board is not None and names and board not in names:
+            raise NoTerrain(f"map {map_name}: VASL's hex {local} lies on board {board!r}, which is not one of the "
+                            f"map's boards ({', '.join(sorted(names))})")
+        h = _grid_hex(hx)
+        if h is None:
             try:
-                h = layout.parse(name)
+                h = layout.parse(f"{board}{local}" if layout.prefixed and board else local)
             except ValueError:
                 continue
-            locs = hx.get("locations") or []
-            center = next((loc for loc in locs if loc.get("center")), locs[0] if locs else None)
-            tname = str(center.get("terrain")) if center else "Open Ground"
-            try:
-                mp = mapping_for(tname)
-            except UnknownTerrainError as e:
-                raise NoTerrain(f"hex {name}: VASL terrain {tname!r} is not known to the fire rules ({e})") from None
-            building_id = None
-            if mp.is_building and mp.material is not None and mp.kind is not None:
-                building_id = f"{m.get('name', 'map')}:{name}"
-                upper = max(0, len(locs) - 1)
-                buildings.append(Building(building_id, mp.material, mp.kind, levels=upper if upper else mp.levels,
-                                          rooftop=mp.rooftop, rowhouse=mp.rowhouse))
-            hexes[h] = HexInfo(mp.terrain if not mp.hexside else Terrain.OPEN_GROUND,
-                               int(hx.get("elevation") or 0), building_id)
-        return GameMap.from_hexes(hexes, buildings, layout, str(m.get("name", "")))
+        if layout.boards and not any(b.to_local(h) is not None for b in layout.boards):
+            continue  # beyond every board (a cropped board's grid)
+        name = layout.name(h)
+        locs = hx.get("locations") or []
+        center = next((loc for loc in locs if loc.get("center")), locs[0] if locs else None)
+        tname = str(center.get("terrain")) if center else "Open Ground"
+        try:
+            mp = mapping_for(tname)
+        except UnknownTerrainError as e:
+            raise NoTerrain(f"hex {name}: VASL terrain {tname!r} is not known to the fire rules ({e})") from None
+        building_id = None
+        if mp.is_building and mp.material is not None and mp.kind is not None:
+            building_id = f"{map_name}:{name}"  # one per hex: board-qualified, so each board's are its own
+            upper = max(0, len(locs) - 1)
+            buildings.append(Building(building_id, mp.material, mp.kind, levels=upper if upper else mp.levels,
+                                      rooftop=mp.rooftop, rowhouse=mp.rowhouse))
+        hexes[h] = HexInfo(mp.terrain if not mp.hexside else Terrain.OPEN_GROUND,
+                           int(hx.get("elevation") or 0), building_id)
+    return GameMap.from_hexes(hexes, buildings, layout, str(m.get("name", "")))
+
+
+def piece_hex(piece: Mapping[str, Any], layout: MapLayout) -> Hex | None:
+    """The map hex of a snapshot piece: its board (found by VASSAL from its position) and board-local hex, else its
+    VASSAL location name; None if neither names a hex of the layout."""
+    board, local = piece.get("board"), piece.get("hex")
+    names = []
+    if isinstance(local, str) and local:
+        names.append(f"{board}{local}" if layout.prefixed and isinstance(board, str) else local)
+    names.append(str(piece.get("location") or ""))
+    for name in names:
+        try:
+            return layout.parse(name)
+        except ValueError:
+            continue
     return None
+
+
+def _off_every_board(piece: Mapping[str, Any]) -> bool:
+    return "board" in piece and piece.get("board") is None
+
+
+def _no_terrain_reason(snapshot: Mapping[str, Any]) -> str:
+    """Why the snapshot has no terrain, naming the board VASL could not load if VASL says which."""
+    for m in snapshot.get("maps") or ():
+        for b in m.get("boards") or ():
+            vasl = b.get("vasl") if isinstance(b, Mapping) else None
+            if isinstance(vasl, Mapping) and vasl.get("legacy"):
+                return (f"board {b.get('name')} of map {m.get('name')} has no LOS data, so VASL could not load its "
+                        "terrain (VASL's LOS is off for the whole map): give the board archives' folder "
+                        "(asl-fire bridge --boards DIR) or use a board with LOS data")
+    return ("the snapshot has no terrain (VASL's terrain model is not present): "
+            "give the board archives' map instead (asl-fire bridge --boards DIR)")
 
 
 def game_map_from_boards(snapshot: Mapping[str, Any], boards_dir: Path) -> GameMap:
@@ -235,17 +346,13 @@ def game_map_from_boards(snapshot: Mapping[str, Any], boards_dir: Path) -> GameM
     boards = list(maps[0].get("boards") or ()) if maps else []
     if not boards:
         raise NoTerrain("the snapshot has no boards to read terrain from")
-    xs = sorted({int(b.get("x", 0)) for b in boards})
-    ys = sorted({int(b.get("y", 0)) for b in boards})
     placed = []
-    for b in boards:
-        name = str(b["name"])
+    for placement in map_layout(maps[0]).boards:
+        name = placement.name
         cands = [name, f"bd{name}", f"bd{name.zfill(2)}"]
         path = next((boards_dir / c for c in cands if (boards_dir / c).is_file()), None)
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
-        placement = BoardPlacement(name, xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0))),
-                                   bool(b.get("reversed")))
         placed.append((read_board(path), placement))
     return game_map(placed, str(maps[0].get("name", "")))
 
@@ -294,8 +401,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         notes = overlay_notes(board_entries(snapshot))
         warn_once(notes)
     if gm is None:
-        raise NoTerrain("the snapshot has no terrain (VASL's terrain model is not present): "
-                        "give the board archives' map instead")
+        raise NoTerrain(_no_terrain_reason(snapshot))
     game = snapshot.get("game") or {}
     clock = clock or _clock_from_processed(str(game.get("processed") or ""), phase)
     env = Environment()
@@ -313,10 +419,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         kind = classify(p.get("name"), p.get("gpid"))
         if kind is None:
             continue
-        try:
-            h = gm.layout.parse(str(p.get("location") or ""))
-        except ValueError:
-            h = None
+        h = piece_hex(p, gm.layout)
         try:
             if kind is FireCounter.EC:
                 env = replace(env, ec=ec_from_piece(_traits(p)))
@@ -352,11 +455,12 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         kind = classify(p.get("name"), p.get("gpid"))
         if kind not in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE):
             continue
-        try:
-            h = gm.layout.parse(str(p.get("location") or ""))
-        except ValueError:
-            continue
-        if h not in gm:
+        if _off_every_board(p):
+            raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('x')},{p.get('y')} of map "
+                           f"{p.get('map')} is off every board: a {kind.value.capitalize()} must be in a hex; "
+                           "move it onto a board or delete it (nothing was rolled or placed)")
+        h = piece_hex(p, gm.layout)
+        if h is None or h not in gm:
             continue
         stack = (p.get("map"), p.get("x"), p.get("y"))
         map_name = map_name or p.get("map")
@@ -377,11 +481,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     wreck_pieces: dict[Location, tuple[str, str | None]] = {}
     for stack, wid in wreck_stacks.items():
         w = pieces[wid]
-        try:
-            h = gm.layout.parse(str(w.get("location") or ""))
-        except ValueError:
-            continue
-        if h not in gm:
+        h = piece_hex(w, gm.layout)
+        if h is None or h not in gm:
             continue
         loc = _location(gm, h, levels.get(stack))
         burnt = classify(w.get("name"), w.get("gpid")) is FireCounter.BURNT_OUT_WRECK
@@ -390,11 +491,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         wreck_pieces[loc] = (wid, blaze)
 
     def locate(p: Mapping[str, Any]) -> Location | None:
-        try:
-            h = gm.layout.parse(str(p.get("location") or ""))
-        except ValueError:
-            return None
-        if h not in gm:
+        h = piece_hex(p, gm.layout)
+        if h is None or h not in gm:
             return None
         return _location(gm, h, levels.get((p.get("map"), p.get("x"), p.get("y"))))
 

@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import BadInput
 from ..core.hexes import Hex
 from ..core.position import FireKind, Location, Position
 from ..vasl.counters import BadCounterState, CounterLevel, FireCounter, level_from_piece
@@ -147,12 +146,11 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
 
 
 def _in_hex(game: LiveGame, new: Position, pt: tuple[Any, Any, Any], h: Hex) -> bool:
+    from .convert import piece_hex
+
     for p in game.pieces.values():
         if _point(p) == pt:
-            try:
-                return new.map.parse_hex(str(p.get("location") or "")) == h
-            except (ValueError, BadInput):  # a name the map does not know is simply not this hex
-                return False
+            return piece_hex(p, new.map.layout) == h
     return False
 
 
@@ -164,6 +162,9 @@ def _at(game: LiveGame, new: Position, h: Hex, point: tuple[Any, Any, Any] | Non
             entry["map"] = point[0]
         return entry
     entry = {"location": new.map.hex_name(h)}
+    on = next(((b.name, local) for b in new.map.layout.boards if (local := b.to_local(h)) is not None), None)
+    if on is not None:  # VASSAL places by the board's own hex name
+        entry["board"], entry["location"] = on[0], on[1].name
     if game.map_name:
         entry["map"] = game.map_name
     return entry

@@ -18,7 +18,7 @@ from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.position import GameMap, Phase, Position
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, position_from_snapshot
+from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, known_terrain, position_from_snapshot
 
 __all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
 
@@ -85,7 +85,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
 
     t0 = time.perf_counter()
     data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data))
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data),
+                           known_terrain=known_terrain())
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
@@ -124,7 +125,7 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, boards_d
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
     from ..core.fire import pending_rolls
 
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR)
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, boards_dir=boards_dir)
     rolls = pending_rolls(live.position)
     if not rolls:

@@ -1,8 +1,8 @@
 """Units, upper building levels, burning wrecks and the game's own module, against a real VASSAL engine.
 
 The engine is VASSAL's (the 3.6 jar, under Xvfb) with the extension the
-project builds; the counters are VASL's own (slots copied from
-../shared/vasl/buildFile-6.5.xml at test time), the terrain the test
+project builds; the counters are VASL's, written as VASL 6.5 defines them
+(tests/support/vasl_counters.py and unit_slots.py), the terrain the test
 stand-in of VASL's model (tests/support/java: Woods in C2–E3, a Wooden
 Building with one upper level in G4).  The module carries a "VASL Counters"
 palette as VASL's does (Axis O/B / German / SQ and Veh), so the bridge learns
@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 import shutil
 import time
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,44 +29,16 @@ from asl_vassal_bridge.bridge.rtph import layers_for_units
 from asl_vassal_bridge.core.position import Fire, FireKind, Location, Phase, UnitKind
 from tests.support import vassal_harness as vh
 
+from .unit_slots import PZ_IB, PZ_IB_WRECK, SQUAD, module_with_units
+from .unit_slots import piece as unit_piece
+
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
-
-SQUAD, PZ_IB, PZ_IB_WRECK = "11467", "2524", "5207"
-#: Slots the module needs besides the harness's: VASL's 1-/2-level Blaze and Level markers (Info / Locate).
-EXTRA = (("1-level Blaze", "197"), ("2-level Blaze", "198"), ("Building", "167"), ("Building", "169"),
-         ("Building", "163"), ("Building", "165"), ("Building", "171"), ("Building", "173"), ("CX", "4"))
-
-
-def _palette(slots: dict[tuple[str, str], str]) -> str:
-    """A "VASL Counters" window laid out as VASL's (Axis O/B / German / SQ, Veh) with a squad and a tank."""
-    def tab(name: str, body: str) -> str:
-        return f'<VASSAL.build.widget.TabWidget entryName="{name}">{body}</VASSAL.build.widget.TabWidget>'
-
-    def panel(name: str, body: str) -> str:
-        return (f'<VASSAL.build.widget.PanelWidget entryName="{name}" fixed="false" nColumns="4" vert="false">'
-                f"{body}</VASSAL.build.widget.PanelWidget>")
-
-    german = tab("German", panel("SQ", slots[("4-6-8 Esq", SQUAD)]) + panel("Veh", slots[("PzKw IB", PZ_IB)]))
-    return ('<VASSAL.build.module.PieceWindow hidden="false" hotkey="" icon="" name="VASL Counters" '
-            'text="VASL Counters" tooltip="">' + tab("Axis O/B", german) + "</VASSAL.build.module.PieceWindow>")
 
 
 @pytest.fixture(scope="module")
 def units_module(module_with_extension: Path, engine_dir: Path) -> Path:
     """The test module with VASL's palette layout, Level markers and level Blazes, and the built extension."""
-    slots, _ = vh._vasl_elements()
-    bf = vh.module_buildfile(extra_slots=list(vh.UNIT_SLOTS) + list(EXTRA))
-    bf = bf.replace("</VASSAL.launch.BasicModule>", _palette(slots) + "\n</VASSAL.launch.BasicModule>")
-    path = engine_dir / "unitsgame.vmod"
-    with zipfile.ZipFile(module_with_extension) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for item in src.infolist():
-            if item.filename != "buildFile.xml":
-                z.writestr(item, src.read(item.filename))
-        z.writestr("buildFile.xml", bf)
-        have = set(src.namelist())
-        for name, data in vh._placeholder_images(bf).items():
-            if name not in have:
-                z.writestr(name, data)
+    path = module_with_units(module_with_extension, engine_dir / "unitsgame.vmod")
     ext = engine_dir / "unitsgame_ext"
     ext.mkdir(exist_ok=True)
     built = module_with_extension.parent / f"{module_with_extension.stem}_ext" / "asl-fire-bridge.vmdx"
@@ -88,8 +59,8 @@ def unit_pieces() -> list[vh.GamePiece]:
         vh.GamePiece("pin-c3", "C3", gpid="1"),  # VASL's Pin marker on the squad
         vh.GamePiece("blaze-e3", "E3", gpid="195"), vh.GamePiece("sq-e3", "E3", gpid=SQUAD),
         _plain("qm-e3", "E3", "?"),  # concealed: neither it nor what is under it is ever reported
-        vh.GamePiece("wreck-h2", "H2", gpid=PZ_IB_WRECK), vh.GamePiece("blaze-h2", "H2", gpid="195"),
-        vh.GamePiece("tank-j5", "J5", gpid=PZ_IB),
+        unit_piece("wreck-h2", "H2", PZ_IB_WRECK), vh.GamePiece("blaze-h2", "H2", gpid="195"),
+        unit_piece("tank-j5", "J5", PZ_IB),
         vh.GamePiece("sq-a1", "A1", gpid=SQUAD),
     ]
 
@@ -224,3 +195,70 @@ def test_snapshot_never_carries_the_concealed_counters_units(dora: BridgeClient)
     snap = dora.snapshot(with_terrain=False)
     e3 = [p["id"] for p in snap["pieces"] if p["location"] == "E3"]
     assert "blaze-e3" in e3 and re.search("sq-e3", str(_live(dora).position.units)) is None
+
+
+# --- the three-board scenario (tests/bridge/three_boards.py) with units and an upper-level fire -------------
+
+@pytest.fixture(scope="module")
+def fynn(three_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[BridgeClient]:
+    """bd01 | bd22 (reversed) over bd03: the scenario's fires, a squad in bd22 M5's Blaze, a Flame on level 1
+    of bd22 P6 (VASL's Level marker with it), a pinned squad beside it."""
+    from .three_boards import BOARDS, fires
+
+    mod = module_with_units(three_board_module, engine_dir / "threeunits.vmod")
+    ext = engine_dir / "threeunits_ext"
+    ext.mkdir(exist_ok=True)
+    shutil.copy(three_board_module.parent / "threeboards_ext" / "asl-fire-bridge.vmdx", ext)
+    work = engine_dir / "threeunits"
+    work.mkdir(exist_ok=True)
+    mine = [vh.GamePiece("sq-m5", "M5", gpid=SQUAD, board="bd22"),
+            vh.GamePiece("flame-p6", "P6", gpid="192", board="bd22"), unit_piece("lvl-p6", "P6", "167", board="bd22"),
+            vh.GamePiece("sq-c3", "C3", gpid=SQUAD, board="bd01"), vh.GamePiece("pin-c3", "C3", gpid="1", board="bd01")]
+    # each hex's pieces bottom first: bd01 C3's Flame (from fires()) under the squad and its Pin
+    game = vh.write_saved_game(work / "fynn.vsav", fires() + mine, stacks=True, boards=BOARDS)
+    player = vh.VassalPlayer("fynn", mod, game, support_jar, xvfb.display, work, work / "fynn.json")
+    try:
+        player.wait_connection_file()
+        client = connect(player.connection_file)
+        end = time.time() + 30
+        while not client.status().get("started") and time.time() < end:
+            time.sleep(0.2)
+        yield client
+        client.close()
+    finally:
+        player.stop()
+
+
+def test_three_boards_units_and_level_fire_read_with_board_qualified_names(fynn: BridgeClient) -> None:
+    live = _live(fynn)
+    pos = live.position
+    units = {u.id: pos.loc_name(u.location) for u in pos.units}
+    assert units == {"sq-m5": "bd22M5", "sq-c3": "bd01C3"}
+    assert ("bd22P6.1", "flame") in _fires(live) and ("bd22P6", "flame") not in _fires(live)
+    assert {u.id for u in pos.units if u.pinned} == {"sq-c3"}
+
+
+def test_three_boards_rtph_reports_the_unit_in_the_blaze_on_the_reversed_board_b25_4(fynn: BridgeClient) -> None:
+    from asl_vassal_bridge.bridge.rtph import run_rtph
+
+    res = run_rtph(fynn)
+    lines = [line for line in res.lines if "in the Blaze in" in line]
+    assert len(lines) == 1 and "[sq-m5]" in lines[0] and "bd22M5" in lines[0] and "B25.4" in lines[0]
+    fynn.jvm.aslbridgetest.TestHooks.undo()
+
+
+def test_three_boards_upper_level_fires_round_trip_b25_2(fynn: BridgeClient) -> None:
+    live = _live(fynn)
+    m = live.position.map
+    p6_1 = m.parse_location("bd22P6.1")
+    g4_1 = m.parse_location("bd01G4.1")
+    new = live.position.remove_fires(p6_1).add_fire(Fire(p6_1, FireKind.BLAZE)).add_fire(Fire(g4_1, FireKind.FLAME))
+    batch = batch_for(live, new, phase_key=None, session=None, roll_texts=[])
+    by_gpid = {p["gpid"]: p for p in batch["place"]}
+    assert sorted(by_gpid) == ["167", "192", "195"] and batch["remove"] == ["flame-p6"]
+    assert by_gpid["192"]["board"] == "bd01" and by_gpid["192"]["location"] == "G4"  # VASSAL's board-local name
+    fynn.apply(batch)
+    back = _fires(_live(fynn))
+    assert back == (_fires(live) - {("bd22P6.1", "flame")}) | {("bd22P6.1", "blaze"), ("bd01G4.1", "flame")}
+    fynn.jvm.aslbridgetest.TestHooks.undo()
+    assert _fires(_live(fynn)) == _fires(live)

@@ -55,7 +55,7 @@ def vasl_board_module(module_with_extension: Path, engine_dir: Path) -> Path:
 def dora(vasl_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
     with started_player("dora", vasl_board_module, support_jar, xvfb.display, engine_dir / "vaslboards") as (
             player, client):
-        state = client.jvm.aslbridgetest.TestHooks.vaslBoard(vh.BOARD, ENTRY)
+        state = client.jvm.aslbridgetest.StandinBoards.vaslBoard(vh.BOARD, ENTRY)
         yield player, client, state
 
 

@@ -269,3 +269,14 @@ def test_a_vehicle_burning_gets_its_blaze_on_its_own_stack_b25_14(vasl65: Module
     batch = attack_batch(prepared, outcome, session=None, rolls=[])
     blaze = next(p for p in batch["place"] if p["gpid"] == "195")
     assert (blaze["x"], blaze["y"]) == (6911, 412)  # on the vehicle's stack, where it burns
+
+
+def test_unit_slots_match_vasl(vasl65: ModuleIndex) -> None:
+    """The live tests' hand-written slots (tests/bridge/unit_slots.py) keep VASL's own traits, unchanged."""
+    from .unit_slots import EXTRA
+
+    for slot in EXTRA.values():
+        real = vasl65.by_gpid[slot.gpid]
+        assert slot.name == real.name
+        kept = [(t.type, t.state) for t in slot.traits]
+        assert all(k in [(t.type, t.state) for t in real.traits] for k in kept), slot.name

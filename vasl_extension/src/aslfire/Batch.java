@@ -92,6 +92,7 @@ final class Batch {
         continue;
       }
       Rectangle r = b.bounds();
+      p = b.globalCoordinates(new Point(p));  // a reversed (or VASL-cropped) board's hex is elsewhere on the map
       p = new Point(p.x + r.x, p.y + r.y);
       if (r.contains(p)) {
         return p;

@@ -47,6 +47,14 @@ public final class BridgeApi {
    * ({@code layersFor} is a JSON list of strings).
    */
   public String snapshot(boolean withTerrain, String layersFor) {
+    return snapshot(withTerrain, layersFor, null);
+  }
+
+  /**
+   * As {@link #snapshot(boolean, String)}; a map whose {@code terrain_key} is {@code knownTerrain} (terrain the
+   * caller already read, boards unchanged) gets {@code "terrain": {"key": …, "same": true}} without its hexes.
+   */
+  public String snapshot(boolean withTerrain, String layersFor, String knownTerrain) {
     java.util.Set<String> only = new java.util.HashSet<>();
     try {
       Object o = Json.parse(layersFor);
@@ -63,7 +71,7 @@ public final class BridgeApi {
       return "{\"error\":" + Json.quote("layersFor is not JSON: " + e.getMessage()) + "}";
     }
     try {
-      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only), FireBridge.EDT_TIMEOUT_MS, "snapshot");
+      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain), FireBridge.EDT_TIMEOUT_MS, "snapshot");
     }
     catch (Edt.EdtFailure e) {
       return "{\"error\":" + Json.quote(e.getMessage()) + "}";

@@ -69,6 +69,14 @@ final class Snapshot {
    *     name is in this set (the rest get an empty list): most pieces' layers are not needed.
    */
   static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor) {
+    return build(bridge, withTerrain, layersFor, null);
+  }
+
+  /**
+   * @param knownTerrain the terrain key ({@code maps[].terrain_key}) whose terrain the caller already has: that map's
+   *     terrain is then sent as {@code {"key": …, "same": true}} without its hexes (boards unchanged).
+   */
+  static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor, String knownTerrain) {
     GameModule gm = GameModule.getGameModule();
     StringBuilder sb = new StringBuilder(1 << 16);
     sb.append("{\"module\":{\"name\":");
@@ -127,9 +135,13 @@ final class Snapshot {
         VaslBoards.append(sb, b);
         sb.append('}');
       }
-      sb.append("],\"terrain\":");
+      Object vmap = VaslTerrain.model(map);
+      String key = VaslTerrain.key(map, vmap);
+      sb.append("],\"terrain_key\":");
+      Json.quote(sb, key);
+      sb.append(",\"terrain\":");
       if (withTerrain) {
-        VaslTerrain.append(sb, map);
+        VaslTerrain.append(sb, map, vmap, key, knownTerrain);
       }
       else {
         sb.append("null");
@@ -153,6 +165,20 @@ final class Snapshot {
     return sb.toString();
   }
 
+  /** The board-local name of the hex at a map point (VASL's location names add the board on multi-board maps). */
+  static String boardHex(Board b, Point pos) {
+    if (b == null || b.getGrid() == null) {
+      return null;
+    }
+    Rectangle r = b.bounds();
+    try {
+      return b.getGrid().locationName(b.localCoordinates(new Point(pos.x - r.x, pos.y - r.y)));
+    }
+    catch (RuntimeException e) {
+      return null;
+    }
+  }
+
   static void appendPiece(StringBuilder sb, Map map, GamePiece p, java.util.Map<Point, String> names,
                           java.util.Set<String> layersFor) {
     Point pos = p.getPosition();
@@ -172,6 +198,8 @@ final class Snapshot {
     Board b = map.findBoard(pos);
     sb.append(",\"board\":");
     Json.quote(sb, b == null ? null : b.getName());
+    sb.append(",\"hex\":");
+    Json.quote(sb, boardHex(b, pos));
     sb.append(",\"location\":");
     Json.quote(sb, names.computeIfAbsent(new Point(pos), map::locationName));
     sb.append(",\"x\":").append(pos.x).append(",\"y\":").append(pos.y);
