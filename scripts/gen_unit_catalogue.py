@@ -37,16 +37,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from asl_vassal_bridge.core.errors import BadInput
-from asl_vassal_bridge.vasl.catalogue import catalogue_from_module
+from asl_vassal_bridge.vasl.catalogue import catalogue_from_module, parse_mmc
 from asl_vassal_bridge.vasl.module import read_module
+from asl_vassal_bridge.vasl.safe import BadXmlError, VaslFileError
+
+__all__ = ["generate", "main", "parse_mmc"]
 
 def generate(build_file: Path) -> dict[str, Any]:
     """Read *build_file* (a VASL ``buildFile``) and return the catalogue dict with its source."""
     raw = build_file.read_bytes()
     try:
         index = read_module(build_file)
-    except BadInput as e:
+    except BadXmlError as e:
+        if "not well-formed" in str(e):
+            raise SystemExit(str(e)) from None
+        raise SystemExit(f"{build_file}: expected a VASSAL module (BasicModule root): {e}") from None
+    except VaslFileError as e:
         raise SystemExit(str(e)) from None
     if index.root != "VASSAL.launch.BasicModule":
         raise SystemExit(f"{build_file}: expected a VASSAL module (BasicModule root), found <{index.root}>")

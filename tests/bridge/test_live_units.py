@@ -61,6 +61,7 @@ def unit_pieces() -> list[vh.GamePiece]:
         _plain("qm-e3", "E3", "?"),  # concealed: neither it nor what is under it is ever reported
         unit_piece("wreck-h2", "H2", PZ_IB_WRECK), vh.GamePiece("blaze-h2", "H2", gpid="195"),
         unit_piece("tank-j5", "J5", PZ_IB),
+        vh.GamePiece("sq-j4", "J4", gpid=SQUAD), vh.GamePiece("mol-j4", "J4", gpid="490"),
         vh.GamePiece("sq-a1", "A1", gpid=SQUAD),
     ]
 
@@ -149,6 +150,23 @@ def test_asl_fire_bridge_rtph_command(dora: BridgeClient, capsys: Any, tmp_path:
     out = capsys.readouterr().out
     assert rc == 0 and "[sq-d2]" in out and "B25.4" in out and "the game's module" in out
     dora.jvm.aslbridgetest.TestHooks.undo()
+
+
+def test_live_mol_burning_wreck_blaze_goes_on_the_vehicles_stack_b25_14(dora: BridgeClient) -> None:
+    from asl_vassal_bridge.bridge.attacks import AttackRequest, run_attack
+
+    client = dora
+    tank = next(p for p in client.snapshot(with_terrain=False)["pieces"] if p["id"] == "tank-j5")
+    before = _chat(client)
+    client.jvm.aslbridgetest.TestHooks.scriptDice("1,1,1,1,1")  # MOL Check 1, IFT DR 1,1, To Kill DR 1,1
+    res = run_attack(client, AttackRequest("mol", "sq-j4", "tank-j5",
+                                           options={"predesignated": True, "basic_tk": 8}))
+    assert any(c.kind.value == "burning-wreck" for c in res.outcome.consequences)
+    (placed,) = res.applied["placed"]
+    blaze = next(p for p in client.snapshot(with_terrain=False)["pieces"] if p["id"] == placed)
+    assert blaze["name"] == "Blaze" and (blaze["x"], blaze["y"]) == (tank["x"], tank["y"])  # on the tank's stack
+    assert "Burning Wreck" in _chat(client)[len(before):] and "Wreck" in _chat(client)[len(before):]
+    client.jvm.aslbridgetest.TestHooks.undo()
 
 
 def _fires(live: LiveGame) -> set[tuple[str, str]]:

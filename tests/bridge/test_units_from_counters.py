@@ -280,3 +280,16 @@ def test_unit_slots_match_vasl(vasl65: ModuleIndex) -> None:
         assert slot.name == real.name
         kept = [(t.type, t.state) for t in slot.traits]
         assert all(k in [(t.type, t.state) for t in real.traits] for k in kept), slot.name
+
+
+def test_fire_and_victory_lines_name_the_side_that_gets_control() -> None:
+    from dataclasses import replace
+
+    from asl_vassal_bridge.bridge.rtph import victory_lines
+
+    live = position_from_snapshot(snapshot([at("b", "Blaze", "195", "C2")]), counters=bundled())
+    pos = live.position
+    kindled = pos.with_(fires=tuple(replace(f, kindled_by="Axis") for f in pos.fires))
+    assert victory_lines(pos) == []
+    (line,) = victory_lines(kindled)
+    assert "C2" in line and "Allied" in line and "Fire & Victory" in line
