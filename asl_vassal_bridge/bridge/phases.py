@@ -81,12 +81,12 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
               boards_dir: Path | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
     from .gamemodule import counter_data
-    from .rtph import blaze_lines, layers_for_units, victory_lines
+    from .rtph import blaze_lines, victory_lines
 
     t0 = time.perf_counter()
     data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data),
-                           known_terrain=known_terrain())
+    # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):

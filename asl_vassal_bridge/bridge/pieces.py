@@ -38,7 +38,7 @@ __all__ = [
 
 #: Image folders of VASL's shared markers, never a nationality.
 _NOT_NATIONAL = frozenset({"ms", "ml", "tables", "images"})
-_PREFIX_STRIP = re.compile(r"^(?:broken|wnd|wounded|dm)\s+", re.I)
+_PREFIX_STRIP = re.compile(r"^(?:(?:broken|wnd|wounded|dm|berserk|fanatic)\s+)+", re.I)
 
 
 class NoSuchPiece(BadInput):

@@ -7,7 +7,9 @@ unit catalogue knows (``4-6-7 1sq``).  Its state comes from the counter and
 its stack, as VASL players mark it:
 
 * broken — the counter's ``broken`` layer switched on (A7.4);
-* berserk — its ``Berserk +`` layer (A15.4);
+* berserk — its ``Berserk +`` layer (A15.4); without the layers (a snapshot
+  that left them out) both are read from the name VASSAL gives the counter
+  (``broken 4-6-7 1sq``);
 * pinned, CX — VASL's Pin and CX markers above it in its stack (markers
   cover the units beneath them);
 * in Melee — a Melee / H-t-H marker in its Location (A11);
@@ -119,6 +121,14 @@ def _berserk(piece: Mapping[str, Any]) -> bool:
     return "berserk" in active_markers(piece)
 
 
+def _shown(p: Mapping[str, Any], by_layers: Callable[[Mapping[str, Any]], bool], prefix: str) -> bool:
+    """A state the counter shows: by its layers, or without them (a snapshot that left them out) by the name
+    VASSAL gives it (a layer named ``broken +`` or ``Berserk +`` puts that word in front of the name)."""
+    if p.get("layers"):
+        return by_layers(p)
+    return str(p.get("name") or "").strip().lower().startswith(prefix + " ")
+
+
 def _marker_kind(p: Mapping[str, Any]) -> str | None:
     """``"pin"``, ``"cx"`` or ``"melee"`` for VASL's Pin, CX and Melee markers (by gpid, then name), else None."""
     gpid = str(p.get("gpid") or "")
@@ -193,7 +203,8 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
             if key not in memo:  # a game's many identical counters are read once
                 what = _identify(p, counters, catalogue)
                 memo[key] = None if what is None else (
-                    *what, what[1].is_infantry and is_broken(p), what[1].is_infantry and _berserk(p))
+                    *what, what[1].is_infantry and _shown(p, is_broken, "broken"),
+                    what[1].is_infantry and _shown(p, _berserk, "berserk"))
             known = memo[key]
             if known is None:
                 continue

@@ -169,6 +169,23 @@ def test_live_mol_burning_wreck_blaze_goes_on_the_vehicles_stack_b25_14(dora: Br
     client.jvm.aslbridgetest.TestHooks.undo()
 
 
+def test_live_broken_squad_is_read_by_its_name_when_its_layers_stay_in_vassal(dora: BridgeClient) -> None:
+    from asl_vassal_bridge.bridge.convert import LAYERS_FOR
+    from asl_vassal_bridge.bridge.pieces import broken_layer_change
+
+    sq = next(p for p in dora.snapshot(with_terrain=False)["pieces"] if p["id"] == "sq-a1")
+    flip = broken_layer_change(sq)
+    assert flip is not None
+    dora.apply({"phase": None, "session": None, "expect": {"sq-a1": sq["rev"]}, "chat": [], "rolls": [],
+                "remove": [], "place": [], "layers": [flip], "summary": []})
+    snap = dora.snapshot(layers_for=LAYERS_FOR)  # as the upkeep reads the game: no unit layers
+    named = next(p for p in snap["pieces"] if p["id"] == "sq-a1")
+    assert named["layers"] == [] and named["name"].lower().startswith("broken ")
+    units = {u.id: u for u in position_from_snapshot(snap, counters=counter_data(snap)).position.units}
+    assert units["sq-a1"].broken and units["sq-a1"].name == "German 4-6-7 1sq"
+    dora.jvm.aslbridgetest.TestHooks.undo()
+
+
 def _fires(live: LiveGame) -> set[tuple[str, str]]:
     return {(live.position.loc_name(f.location), f.kind.value) for f in live.position.fires}
 

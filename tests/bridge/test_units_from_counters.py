@@ -293,3 +293,15 @@ def test_fire_and_victory_lines_name_the_side_that_gets_control() -> None:
     assert victory_lines(pos) == []
     (line,) = victory_lines(kindled)
     assert "C2" in line and "Allied" in line and "Fire & Victory" in line
+
+
+def test_units_without_their_layers_are_read_by_the_names_vassal_gives_them(vasl65: ModuleIndex) -> None:
+    """The upkeep's snapshot leaves units' layers in VASSAL; a flipped counter's name still says what it shows."""
+    pieces = [at("b", "Blaze", "195", "C2"), at("sq1", "broken 4-6-7 1sq", SQUAD, "C2"),
+              at("sq2", "Berserk 4-6-7 1sq", SQUAD, "D2"), at("sq3", "4-6-7 1sq", SQUAD, "C3")]
+    for p in pieces:
+        p["basic_name"] = "4-6-8 Esq" if p["gpid"] == SQUAD else p["name"]
+    units = {u.id: u for u in position_from_snapshot(snapshot(pieces), counters=bundled()).position.units}
+    assert units["sq1"].broken and not units["sq1"].berserk and units["sq1"].name == "German 4-6-7 1sq"
+    assert units["sq2"].berserk and not units["sq2"].broken and units["sq2"].name == "German 4-6-7 1sq"
+    assert not units["sq3"].broken and not units["sq3"].berserk
