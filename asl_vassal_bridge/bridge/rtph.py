@@ -20,7 +20,7 @@ from ..core.exits import blaze_fates
 from ..core.position import GameMap, Phase, Position
 from ..core.victory import fire_control
 from .client import BridgeClient, BridgeRefused
-from .convert import LAYERS_FOR, LiveGame, position_from_snapshot
+from .convert import LAYERS_FOR, LiveGame, known_terrain, position_from_snapshot
 from .gamemodule import CounterData, counter_data
 
 __all__ = ["RtphResult", "blaze_lines", "layers_for_units", "run_rtph", "victory_lines"]
@@ -78,7 +78,8 @@ def run_rtph(client: BridgeClient, *, game_map: GameMap | None = None,
         raise BridgeRefused(str(status.get("why_not") or "VASSAL does not allow changes now"))
     probe = {"module": {"path": client.module_path}}
     data = counter_data(probe)
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data))
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data),
+                           known_terrain=known_terrain())  # unchanged boards' terrain is not sent again
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.RTPH, boards_dir=boards_dir, counters=data)
     pos = live.position
     lines = [f"* ASL fire bridge: units in Blazes (B25.4), {pos.clock.phase.value}: "
