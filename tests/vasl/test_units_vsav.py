@@ -28,7 +28,8 @@ def at(name: str) -> tuple[int, int]:
     return int(x) + DEFAULT_EDGE[0], int(y) + DEFAULT_EDGE[1]
 
 
-def test_units_of_a_saved_game_with_their_state_b25_4(vasl65: ModuleIndex, tmp_path: Path) -> None:
+def test_units_of_a_saved_game_with_their_state_b25_4(vasl65: ModuleIndex, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     s = vasl65.by_gpid
     pieces = []
     stacks = []
@@ -59,3 +60,9 @@ def test_units_of_a_saved_game_with_their_state_b25_4(vasl65: ModuleIndex, tmp_p
     assert units["tank"].kind is UnitKind.VEHICLE and units["tank"].side == "Axis"
     fates = blaze_fates(pos)
     assert [f.unit.id for f in fates] == ["sq1"] and "cannot leave" in fates[0].options
+    # the command line reads the saved game's units too: the RtPh upkeep reports the squad (B25.4)
+    from asl_vassal_bridge.cli import main
+
+    assert main(["upkeep", str(game), "--boards", str(vasl_file("boards", "bd01").parent), "--phase", "rtph"]) == 0
+    out = capsys.readouterr().out
+    assert "German 4-6-7 1sq" in out and "H2" in out and "B25.4" in out and "B5" not in out
