@@ -190,10 +190,16 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
     for stack in stacks.values():
         top_concealment = max((i for i, p in enumerate(stack) if is_concealed(p)), default=-1)
         marks = [_marker_kind(p) for p in stack]
-        loc = None
+        here: list[Location | None] = []  # the stack's Location: one point, one Location (found once)
+
+        def spot(p: Mapping[str, Any], here: list[Location | None] = here) -> Location | None:
+            if not here:
+                here.append(locate(p))
+            return here[0]
+
         for i, p in enumerate(stack):
             if marks[i] == "melee":
-                loc = loc or locate(p)
+                loc = spot(p)
                 if loc is not None:
                     melee.add(loc)
             if i <= top_concealment:
@@ -208,7 +214,7 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
             known = memo[key]
             if known is None:
                 continue
-            where = locate(p)
+            where = spot(p)
             if where is None:
                 continue
             nat, kind, designation, broken, berserk = known
