@@ -23,16 +23,16 @@ hidden reaches the Position or the chat.
 Pure: counters in (the bridge snapshot's piece dicts, or :func:`piece_dict`
 of a saved game's piece), units out.
 
->>> from asl_vassal_bridge.core.units import UnitCatalogue
->>> counters = CounterIndex.from_dict({"german": {"Veh": ["7"]}})
->>> [(n.label, g) for n, g in [counters.of("7")]]
-[('German', 'Veh')]
+>>> counters = CounterIndex.from_dict({"german": {"Veh": ["2524"]}})
+>>> nat, group = counters.of("2524")
+>>> nat.label, group
+('German', 'Veh')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bridge.pieces import active_markers, is_broken, nationality_of, unit_kind, unit_type
@@ -227,11 +227,6 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
     out = []
     for uc, where in found:
         if where in melee:
-            uc = UnitCounter(Unit(**{**_fields(uc.unit), "in_melee": True}), uc.piece, uc.nationality,
-                             uc.designation, uc.cx)
+            uc = replace(uc, unit=replace(uc.unit, in_melee=True))
         out.append(uc)
     return out
-
-
-def _fields(u: Unit) -> dict[str, Any]:
-    return {f: getattr(u, f) for f in Unit.__dataclass_fields__}
