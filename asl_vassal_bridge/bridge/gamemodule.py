@@ -72,7 +72,7 @@ class CounterData:
     def place_gpid(self, kind: FireCounter) -> str:
         """The gpid to place a new counter of *kind*: VASL's, or the module's own slot of that kind."""
         want = PLACE_GPIDS[kind]
-        if self.has_slot(want) or self.module is None:
+        if self.module is None or want in self.module.by_gpid:
             return want
         for k, slot in self.module.fire_slots():
             if k is kind and "Night" not in slot.path and slot.path[:1] != ("?",):
@@ -82,7 +82,7 @@ class CounterData:
     def building_blaze_gpid(self, levels: int) -> str:
         """The gpid of the *levels*-level Blaze counter (B25.2)."""
         want = BUILDING_BLAZE_GPIDS[levels]
-        if self.has_slot(want) or self.module is None:
+        if self.module is None or want in self.module.by_gpid:
             return want
         for k, slot in self.module.fire_slots():
             if k is FireCounter.BUILDING_BLAZE and building_blaze_levels(slot.name, None) == levels:
@@ -92,7 +92,7 @@ class CounterData:
     def level_gpid(self, level: CounterLevel) -> str:
         """The gpid of VASL's Level marker that shows *level* when placed."""
         want = LEVEL_GPIDS[level]
-        if self.has_slot(want) or self.module is None:
+        if self.module is None or want in self.module.by_gpid:
             return want
         for k, slot in self.module.fire_slots():
             if k is FireCounter.LEVEL:
