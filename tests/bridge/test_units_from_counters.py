@@ -301,3 +301,25 @@ def test_units_without_their_layers_are_read_by_the_names_vassal_gives_them(vasl
     assert units["sq1"].broken and not units["sq1"].berserk and units["sq1"].name == "German 4-6-7 1sq"
     assert units["sq2"].berserk and not units["sq2"].broken and units["sq2"].name == "German 4-6-7 1sq"
     assert not units["sq3"].broken and not units["sq3"].berserk
+
+
+def test_a_module_with_other_gpids_is_read_and_placed_by_its_own_slots() -> None:
+    """A newer module that moved a counter to another gpid: the bridge reads and places it by the module's slot."""
+    from asl_vassal_bridge.bridge.gamemodule import CounterData
+    from asl_vassal_bridge.vasl.counters import CounterLevel, FireCounter
+    from asl_vassal_bridge.vasl.module import read_module_bytes
+    from asl_vassal_bridge.vasl.units import CounterIndex
+
+    from .unit_slots import _LEVELS
+
+    flame = ('<VASSAL.build.widget.PieceSlot entryName="Flame" gpid="9192">'
+             "+/null/mark;Location\tpiece;K;D;MS\\/Flame;Flame/\tnull;0;0;9192</VASSAL.build.widget.PieceSlot>")
+    level = ('<VASSAL.build.widget.PieceSlot entryName="Building" gpid="9167">'
+             f"+/null/{_LEVELS.replace('/', chr(92) + '/')}\tpiece;K;D;ML\\/_white58;Building/3\tnull;0;0;9167"
+             "</VASSAL.build.widget.PieceSlot>")
+    index = read_module_bytes(f"<excerpt>{flame}{level}</excerpt>".encode(), "VASL-7.vmod")
+    data = CounterData(unit_catalogue(), CounterIndex(), "module", "test", index,
+                       {s.gpid: k for k, s in index.fire_slots()})
+    assert data.classify("Brand", "9192") is FireCounter.FLAME  # by the module's slot, whatever the name shows
+    assert data.place_gpid(FireCounter.FLAME) == "9192"
+    assert data.level_gpid(CounterLevel(1)) == "9167"
