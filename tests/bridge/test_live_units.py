@@ -140,6 +140,17 @@ def test_rtph_button_reports_each_unit_in_a_blaze_in_the_chat_b25_4(dora: Bridge
     client.jvm.aslbridgetest.TestHooks.undo()
 
 
+def test_fire_upkeep_ends_with_the_units_in_blazes_b25_4(dora: BridgeClient) -> None:
+    from asl_vassal_bridge.bridge.phases import run_phase
+
+    before = _chat(dora)
+    res = run_phase(dora, Phase.AFPH)  # VASSAL's own dice: whatever spreads, D2 and C3 still blaze
+    assert res.applied is not None
+    new = _chat(dora)[len(before):]
+    assert "[sq-d2]" in new and "[sq-c3]" in new and "B25.4" in new and "sq-e3" not in new
+    dora.jvm.aslbridgetest.TestHooks.undo()
+
+
 def test_asl_fire_bridge_rtph_command(dora: BridgeClient, capsys: Any, tmp_path: Path) -> None:
     from asl_vassal_bridge.cli import main
 
