@@ -9,6 +9,7 @@ with TCP_NODELAY so large replies do not stall on delayed ACKs.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import socket
@@ -118,6 +119,18 @@ class _Listener:
         implements: ClassVar[list[str]] = ["aslfire.PythonListener"]
 
 
+def _at_least(version: str, wanted: tuple[int, ...]) -> bool:
+    """True if a dotted version is *wanted* or newer.
+
+    >>> _at_least("0.3.0", (0, 3)), _at_least("0.2.9", (0, 3)), _at_least("x", (0, 3))
+    (True, False, False)
+    """
+    try:
+        return tuple(int(x) for x in version.split(".")[:len(wanted)]) >= wanted
+    except ValueError:
+        return False
+
+
 class BridgeClient:
     """A connection to one VASSAL player's extension."""
 
@@ -144,6 +157,7 @@ class BridgeClient:
         try:
             self.api = self._gateway.entry_point
             self.version = str(self.api.version())
+            self._gz = _at_least(self.version, (0, 3))  # snapshotGz: extension 0.3.0 on
         except (Py4JError, Py4JNetworkError, OSError) as e:
             self._gateway.close()
             raise NotConnected(f"VASSAL at {info.host}:{info.port} refused the connection or the token "
@@ -166,7 +180,11 @@ class BridgeClient:
         *known_terrain* (a ``terrain_key`` read before), a map whose boards are unchanged sends
         ``{"key": …, "same": true}`` instead of its terrain.
         """
-        if known_terrain is not None:
+        if layers_for is not None and getattr(self, "_gz", False):
+            # gzipped: py4j moves a long string slowly, its compressed bytes quickly
+            blob = self.api.snapshotGz(with_terrain, json.dumps(sorted(set(layers_for))), known_terrain)
+            text = gzip.decompress(bytes(blob)).decode("utf-8")
+        elif known_terrain is not None:
             text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for or ()))), known_terrain)
         elif layers_for is None:
             text = self.api.snapshot(with_terrain)

@@ -25,6 +25,7 @@ applied; terrain read from the board archives (``boards_dir``) does not, and
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,7 @@ from ..vasl.counters import (
     CounterLevel,
     FireCounter,
     building_blaze_levels,
+    classify,
     ec_from_piece,
     embellishment_layers,
     gusts_from_piece,
@@ -62,6 +64,8 @@ __all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "board_entries", 
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
+#: classify() per (name, gpid): a game's thousands of counters have a few hundred names.
+_classify = functools.lru_cache(maxsize=8192)(classify)
 
 
 def warn_once(notes: Iterable[str]) -> None:
@@ -393,7 +397,12 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
     """
     data = counters or counter_data(snapshot)
-    classify = data.classify
+    fire_gpids = data.fire_gpids
+
+    def classify(name: str | None, gpid: str | None) -> FireCounter | None:
+        """By the module's own slots first, then VASL's gpids and names (cached)."""
+        hit = fire_gpids.get(str(gpid or "")) if fire_gpids else None
+        return hit if hit is not None else _classify(name, gpid)
     gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
     if gm is None and boards_dir is not None:

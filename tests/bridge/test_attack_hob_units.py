@@ -1,7 +1,7 @@
 """A22 attacks and A15 Heat of Battle on the bridge without an engine: declaration → one batch.
 
 The pieces carry the layers of VASL's real counters (the German 4-6-7 1sq
-slot, the German FT, the MOL counter), read from ../shared/vasl at test time.
+slot, the German FT, the MOL counter), built by tests/support/vasl_counters.py.
 """
 
 from __future__ import annotations

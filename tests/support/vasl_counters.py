@@ -42,11 +42,11 @@ def _replace(kind: str, gpid: str) -> str:
 
 def _layers(images: Sequence[str], names: Sequence[str], *, activate: str = "", act_key: str = "", up: str = "",
             up_key: str = "", down: str = "", down_key: str = "", loop: bool = True, name: str = "",
-            follow: str = "", tail: str = "1;1;true;;70,130;") -> str:
+            tail: str = "1;1;true;;70,130;") -> str:
     """VASSAL's Layer trait (``emb2``): images and level names, with its menu commands and keys."""
     return ";".join(["emb2", activate, "2", act_key, up, "2", up_key, down, "2", down_key, "", "", "0", "false",
                      "0", "0", ",".join(images), ",".join(names), "true" if loop else "false", name, "", "",
-                     follow if follow else "false", "", tail])
+                     "false", "", tail])
 
 
 def _basic(image: str, name: str, gpid: str, *, state: str = "null;0;0;") -> Trait:

@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHARED_VASL = REPO / ".." / "shared" / "vasl"
 SUPPORT = Path(__file__).resolve().parent
 #: VASL's own module definition, only for the real-data check of :mod:`tests.support.vasl_counters`.
-VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"
+VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"  # tests/bridge/test_vasl_counters_built.py reads it
 
 MODULE_NAME = "ASL Fire Test"
 MAP_ID = "Map0"
@@ -424,13 +424,13 @@ class VassalPlayer:
     """One VASSAL Player process with its own preferences folder and connection file."""
 
     def __init__(self, name: str, module: Path, game: Path | None, support_jar: Path, display: str,
-                 workdir: Path, ext_file: Path | None) -> None:
+                 workdir: Path, ext_file: Path | None, module_name: str = MODULE_NAME) -> None:
         self.name = name
         self.home = workdir / f"home-{name}"
         conf = self.home / "conf"
         (conf / "prefs").mkdir(parents=True, exist_ok=True)
         (conf / "prefs" / "V_Global").write_text("welcomeWizard=false\n")
-        (conf / "prefs" / MODULE_NAME.replace(" ", "_20_")).write_text(
+        (conf / "prefs" / module_name.replace(" ", "_20_")).write_text(
             f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n")
         self.connection_file = self.home / "aslfire-bridge.json"
         self.connection_file.unlink(missing_ok=True)
@@ -474,3 +474,97 @@ class VassalPlayer:
                 self.proc.kill()
                 self.proc.wait(5)
         self.out.close()
+
+
+# --- a player's own VASL (opt-in: ASL_VASL_VMOD, ASL_VASL_BOARDS) ---------------------------
+
+def real_vasl() -> tuple[Path, Path] | None:
+    """A real ``VASL.vmod`` and VASL's boards folder named by ``ASL_VASL_VMOD`` and ``ASL_VASL_BOARDS``, or None.
+
+    :raises RuntimeError: if a variable is set but names nothing usable (the run asked for real VASL).
+    """
+    vmod = os.environ.get("ASL_VASL_VMOD")
+    if not vmod:
+        return None
+    boards = os.environ.get("ASL_VASL_BOARDS") or str(Path(vmod).expanduser().parent / "boards")
+    v, b = Path(vmod).expanduser(), Path(boards).expanduser()
+    if not v.is_file() or not zipfile.is_zipfile(v):
+        raise RuntimeError(f"ASL_VASL_VMOD={vmod}: not a VASSAL module file (give the path of VASL.vmod)")
+    if not b.is_dir():
+        raise RuntimeError(f"ASL_VASL_BOARDS={boards}: no such folder (give VASL's boards folder, holding bd01…)")
+    return v, b
+
+
+def real_vasl_boards() -> list[str]:
+    """The boards the real-VASL tests use: ``ASL_VASL_TEST_BOARDS`` (default ``01,22,03``), VASL's names."""
+    return [x.strip() for x in os.environ.get("ASL_VASL_TEST_BOARDS", "01,22,03").split(",") if x.strip()]
+
+
+def module_name(vmod: Path) -> str:
+    """The module's name from its ``moduledata`` (VASSAL names the preferences file after it)."""
+    with zipfile.ZipFile(vmod) as z:
+        text = z.read("moduledata").decode("utf-8", "replace")
+    m = re.search(r"<name>([^<]*)</name>", text)
+    return m.group(1) if m else "VASL"
+
+
+def real_vasl_game(workdir: Path, vmod: Path, boards_dir: Path, boards: Sequence[BoardAt],
+                   extension: Path) -> tuple[Path, Path]:
+    """The player's VASL module beside its boards folder, with the built extension in ``VASL_ext/``, and a saved game
+    holding only the boards (VASL's board line: ``bd⇥col⇥row⇥[r]name⇥`` per board); returns (module, game)."""
+    d = workdir / "realvasl"
+    (d / f"{vmod.stem}_ext").mkdir(parents=True, exist_ok=True)
+    mod = d / vmod.name
+    if not mod.exists():
+        mod.symlink_to(vmod)
+    if not (d / "boards").exists():
+        (d / "boards").symlink_to(boards_dir)
+    shutil.copy(extension, d / f"{vmod.stem}_ext" / extension.name)
+    line = "bd\t" + "bd\t".join(f"{b.x}\t{b.y}\t{'r' if b.reversed else ''}{b.name}\t" for b in boards)
+    plain = "\x1b".join(["begin_save", line, "end_save"]).encode("utf-8")
+    key = 0x2A
+    body = b"!VCSK" + f"{key:02x}".encode() + "".join(f"{c ^ key:02x}" for c in plain).encode()
+    name = module_name(vmod)
+    meta = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
+            f"  <VassalVersion>3.7.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n</data>\n")
+    game = d / "boards-only.vsav"
+    with zipfile.ZipFile(game, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("savedGame", body)
+        z.writestr("savedata", meta)
+        z.writestr("moduledata", meta.replace("</data>", f"  <name>{escape(name)}</name>\n</data>"))
+    return mod, game
+
+
+def vasl_like_module(path: Path, vasl_classes: Path, shared_vasl: Path, boards_dir: Path,
+                     boards: Sequence[str]) -> Path:
+    """A stand-in for ``VASL.vmod`` where none is installed, for a local check against VASL's real Java classes
+    (built from VASL's sources, e.g. by ``../shared/tools/realvasl/build.sh``): VASL's map, board picker and
+    overview map with the fire counters of :mod:`tests.support.vasl_counters`, VASL's shared board metadata, the
+    compiled classes and each board's image. Nothing of it is committed."""
+    bf = module_buildfile(map_class="VASL.build.module.ASLMap", extra_slots=UNIT_SLOTS)
+    picker_start = bf.index("<VASSAL.build.module.map.BoardPicker")
+    picker_end = bf.index("</VASSAL.build.module.map.BoardPicker>") + len("</VASSAL.build.module.map.BoardPicker>")
+    bf = (bf[:picker_start] + '<VASL.build.module.map.ASLBoardPicker/>\n<VASL.build.module.map.ASLGlobalMap '
+          'buttonText="" color="0,0,0" hotkey="79,195" icon="" scale="0.19444444" tooltip="overview"/>'
+          + bf[picker_end:])
+    bf = bf.replace(f"name={quoteattr(MODULE_NAME)}", 'name="VASL"').replace('edgeHeight="0" edgeWidth="0"',
+                                                                          'edgeHeight="400" edgeWidth="400"')
+    data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>6.5.0</version>\n'
+            f"  <VassalVersion>3.7.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
+            "  <description>VASL-like module for a local check</description>\n  <name>VASL</name>\n</data>\n")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("buildFile.xml", bf)
+        z.writestr("moduledata", data)
+        for name, blob in _placeholder_images(bf).items():
+            z.writestr(name, blob)
+        for meta in ("SharedBoardMetadata.xml", "CounterMetadata.xml"):
+            z.write(shared_vasl / meta, f"boardData/{meta}")
+        for f in sorted(vasl_classes.rglob("*")):
+            if f.is_file():
+                z.write(f, f.relative_to(vasl_classes).as_posix())
+        for b in boards:
+            with zipfile.ZipFile(boards_dir / f"bd{b}") as bz:
+                gif = next((n for n in bz.namelist() if n.lower() == f"bd{b}.gif".lower()), None)
+                if gif is not None:
+                    z.writestr(f"images/bd{b}.gif", bz.read(gif))
+    return path

@@ -51,6 +51,23 @@ final class Snapshot {
         && p.getProperty(Properties.HIDDEN_BY) == null;
   }
 
+  /**
+   * Each piece's JSON by the piece, with what it was made from (state, map, boards, layer selection): most pieces do
+   * not change between two presses, and reading a counter's name and properties through its prototypes is what
+   * costs. Weak keys: a deleted piece's entry goes. Only used on the Swing thread.
+   */
+  private static final java.util.Map<GamePiece, String[]> PIECE_JSON = new java.util.WeakHashMap<>();
+
+  /** What a piece's board and location names depend on: the map and its boards' names, places and sides. */
+  static String boardsSignature(Map map) {
+    StringBuilder k = new StringBuilder(map.getId()).append('|');
+    for (Board b : map.getBoards()) {
+      Rectangle r = b.bounds();
+      k.append(b.getName()).append(b.isReversed() ? "/r@" : "@").append(r.x).append(',').append(r.y).append(';');
+    }
+    return Integer.toHexString(k.toString().hashCode()) + '|';
+  }
+
   /** A short fingerprint of a piece's whole state (position, layers, hidden…): changes when the piece does. */
   static String revision(GamePiece p) {
     return Integer.toHexString(p.getState().hashCode());
@@ -77,6 +94,7 @@ final class Snapshot {
    *     terrain is then sent as {@code {"key": …, "same": true}} without its hexes (boards unchanged).
    */
   static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor, String knownTerrain) {
+    long t0 = System.nanoTime();
     GameModule gm = GameModule.getGameModule();
     StringBuilder sb = new StringBuilder(1 << 16);
     sb.append("{\"module\":{\"name\":");
@@ -151,17 +169,29 @@ final class Snapshot {
     sb.append("],\"pieces\":[");
     boolean first = true;
     java.util.Map<Point, String> names = new java.util.HashMap<>();
+    String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
     for (Map map : Map.getMapList()) {
       names.clear();
+      String boards = boardsSignature(map) + only;
       for (GamePiece p : visiblePieces(map)) {
         if (!first) {
           sb.append(',');
         }
         first = false;
+        // a piece whose state, board layout and layer selection are unchanged has the same JSON as last time
+        String key = revision(p) + '|' + boards;
+        String[] known = PIECE_JSON.get(p);
+        if (known != null && known[0].equals(key)) {
+          sb.append(known[1]);
+          continue;
+        }
+        int mark = sb.length();
         appendPiece(sb, map, p, names, layersFor);
+        PIECE_JSON.put(p, new String[] {key, sb.substring(mark)});
       }
     }
-    sb.append("]}");
+    // how long building this took on VASSAL's Swing thread (for bench/bench_bridge.py)
+    sb.append("],\"build_ms\":").append((System.nanoTime() - t0) / 1000000).append('}');
     return sb.toString();
   }
 
