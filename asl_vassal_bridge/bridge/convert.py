@@ -319,6 +319,23 @@ def piece_hex(piece: Mapping[str, Any], layout: MapLayout) -> Hex | None:
     return None
 
 
+_HEX_OF: list[Any] = [None, {}]  # [the layout, {(board, hex, location): Hex | None}]
+
+
+def _unit_hex(board: Any, local: Any, location: Any, layout: MapLayout) -> Hex | None:
+    """:func:`piece_hex` by the piece's board, hex and location names, kept while the layout is the same object
+    (units seldom move between presses)."""
+    if _HEX_OF[0] is not layout:
+        _HEX_OF[0], _HEX_OF[1] = layout, {}
+    cache: dict[tuple[Any, Any, Any], Hex | None] = _HEX_OF[1]
+    key = (board, local, location)
+    if key not in cache:
+        if len(cache) > 1 << 16:
+            cache.clear()
+        cache[key] = piece_hex({"board": board, "hex": local, "location": location}, layout)
+    return cache[key]
+
+
 def _off_every_board(piece: Mapping[str, Any]) -> bool:
     return "board" in piece and piece.get("board") is None
 
@@ -385,7 +402,8 @@ def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
 
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
                            phase: Phase = Phase.AFPH, clock: Clock | None = None,
-                           boards_dir: Path | None = None, counters: CounterData | None = None) -> LiveGame:
+                           boards_dir: Path | None = None, counters: CounterData | None = None,
+                           units_near_fires: bool = False) -> LiveGame:
     """Read fires, wrecks, units, EC, Wind and Gusts from the snapshot's pieces.
 
     Which counter is which comes from *counters* (default: the module the
@@ -393,6 +411,11 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     Blaze burns levels 0…n−1 of its building hex (B25.2); a Level marker puts
     its stack's fires and units on its level; a Blaze stacked with a Wreck
     makes a Burning Wreck, not a terrain Blaze (B25.14).
+
+    With *units_near_fires* only the units in or next to a hex with a fire or
+    a Burning Wreck are read: all a fire upkeep's report can name (fire only
+    spreads into adjacent Locations, B25.6), at a fraction of the cost on a
+    big map.
 
     :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
     """
@@ -423,9 +446,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     direction: Direction | None = None
     gusts = False
     pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
+    kind_of = {pid: classify(p.get("name"), p.get("gpid")) for pid, p in pieces.items()}  # once per piece
     map_name = None
     for p in pieces.values():
-        kind = classify(p.get("name"), p.get("gpid"))
+        kind = kind_of[str(p["id"])]
         if kind is None:
             continue
         h = piece_hex(p, gm.layout)
@@ -457,11 +481,11 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
     wreck_stacks: dict[tuple[Any, Any, Any], str] = {}
     for p in pieces.values():
-        if classify(p.get("name"), p.get("gpid")) in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
+        if kind_of[str(p["id"])] in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
             wreck_stacks.setdefault((p.get("map"), p.get("x"), p.get("y")), str(p["id"]))
     wreck_blaze: dict[tuple[Any, Any, Any], str] = {}
     for p in pieces.values():
-        kind = classify(p.get("name"), p.get("gpid"))
+        kind = kind_of[str(p["id"])]
         if kind not in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE):
             continue
         if _off_every_board(p):
@@ -494,18 +518,24 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         if h is None or h not in gm:
             continue
         loc = _location(gm, h, levels.get(stack))
-        burnt = classify(w.get("name"), w.get("gpid")) is FireCounter.BURNT_OUT_WRECK
+        burnt = kind_of[wid] is FireCounter.BURNT_OUT_WRECK
         blaze = None if burnt else wreck_blaze.get(stack)
         wrecks.append(Wreck(loc, burning=blaze is not None, name=str(w.get("name") or "Wreck")))
         wreck_pieces[loc] = (wid, blaze)
 
     def locate(p: Mapping[str, Any]) -> Location | None:
-        h = piece_hex(p, gm.layout)
+        h = _unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout)
         if h is None or h not in gm:
             return None
         return _location(gm, h, levels.get((p.get("map"), p.get("x"), p.get("y"))))
 
-    units = read_units(snapshot.get("pieces") or (), locate, data.catalogue, data.counters)
+    unit_pieces = snapshot.get("pieces") or ()
+    if units_near_fires:
+        burning = {loc.hex for loc, _k in fire_pieces} | {w.location.hex for w in wrecks}
+        near = burning | {n for h in burning for _d, n in h.neighbours()}
+        unit_pieces = [p for p in unit_pieces
+                       if _unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout) in near]
+    units = read_units(unit_pieces, locate, data.catalogue, data.counters)
     for (loc, fk), _ids in fire_pieces.items():
         # a Flame stacked with VASL's Pin appeared this Player Turn (B25.15)
         new = fk is FireKind.FLAME and bool(fire_stacks[(loc, fk)] & pins)

@@ -148,10 +148,23 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
 def _in_hex(game: LiveGame, new: Position, pt: tuple[Any, Any, Any], h: Hex) -> bool:
     from .convert import piece_hex
 
-    for p in game.pieces.values():
-        if _point(p) == pt:
-            return piece_hex(p, new.map.layout) == h
-    return False
+    stack = _stacks(game).get(pt)
+    return stack is not None and piece_hex(stack[0], new.map.layout) == h
+
+
+_by_point: dict[int, tuple[LiveGame, dict[tuple[Any, Any, Any], list[Mapping[str, Any]]]]] = {}
+
+
+def _stacks(game: LiveGame) -> dict[tuple[Any, Any, Any], list[Mapping[str, Any]]]:
+    """The game's pieces by stack point (built once per game read)."""
+    got = _by_point.get(id(game))
+    if got is None or got[0] is not game:
+        index: dict[tuple[Any, Any, Any], list[Mapping[str, Any]]] = {}
+        for p in game.pieces.values():
+            index.setdefault(_point(p), []).append(p)
+        _by_point.clear()  # only the game being processed is kept
+        got = _by_point[id(game)] = (game, index)
+    return got[1]
 
 
 def _at(game: LiveGame, new: Position, h: Hex, point: tuple[Any, Any, Any] | None) -> dict[str, Any]:
@@ -176,7 +189,7 @@ def _orphan_level_markers(game: LiveGame, data: CounterData, removed: Sequence[s
     points = {_point(game.pieces[pid]) for pid in removed}
     placed = {(e.get("map"), e.get("x"), e.get("y")) for e in out.place if "x" in e}
     for pt in points - placed:
-        stack = [p for p in game.pieces.values() if _point(p) == pt]
+        stack = _stacks(game).get(pt, [])
         markers = [p for p in stack if data.classify(p.get("name"), p.get("gpid")) is FireCounter.LEVEL]
         if markers and all(str(p["id"]) in gone or p in markers for p in stack):
             for m in markers:

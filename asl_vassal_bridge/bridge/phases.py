@@ -97,7 +97,7 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
     live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir,
-                                            counters=data)
+                                            counters=data, units_near_fires=True)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
 

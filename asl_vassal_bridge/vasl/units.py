@@ -109,7 +109,10 @@ def piece_dict(piece: Any) -> dict[str, Any]:
 
 def is_concealed(piece: Mapping[str, Any]) -> bool:
     """A ``?`` counter, or a counter VASL names ``… (?)`` (concealed from the other players)."""
-    name = " ".join(str(piece.get("name") or "").split())
+    name = str(piece.get("name") or "")
+    if "?" not in name:
+        return False
+    name = " ".join(name.split())
     return name == "?" or name.endswith("(?)")
 
 
@@ -139,7 +142,10 @@ def _marker_kind(p: Mapping[str, Any]) -> str | None:
     if gpid in MELEE_GPIDS:
         return "melee"
     for k in ("name", "basic_name"):
-        name = str(p.get(k) or "").strip().lower()
+        raw = p.get(k)
+        if not raw or len(raw) > 24:  # VASL's marker names are short; unit names need no lower-casing here
+            continue
+        name = str(raw).strip().lower()
         if name in ("pin", "cx"):
             return name
         if name.startswith("melee"):
@@ -204,8 +210,9 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
                     melee.add(loc)
             if i <= top_concealment:
                 continue  # a "?" or a counter under one: concealed (A12)
+            lays = p.get("layers")
             key = (p.get("gpid"), p.get("name"), p.get("basic_name"),
-                   tuple((lay.get("type"), lay.get("state")) for lay in p.get("layers") or ()))
+                   tuple((lay.get("type"), lay.get("state")) for lay in lays) if lays else ())
             if key not in memo:  # a game's many identical counters are read once
                 what = _identify(p, counters, catalogue)
                 memo[key] = None if what is None else (

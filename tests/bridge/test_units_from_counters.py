@@ -323,3 +323,13 @@ def test_a_module_with_other_gpids_is_read_and_placed_by_its_own_slots() -> None
     assert data.classify("Brand", "9192") is FireCounter.FLAME  # by the module's slot, whatever the name shows
     assert data.place_gpid(FireCounter.FLAME) == "9192"
     assert data.level_gpid(CounterLevel(1)) == "9167"
+
+
+def test_the_upkeep_reads_only_the_units_near_fires_b25_6(vasl65: ModuleIndex) -> None:
+    sq = layers(vasl65, SQUAD)
+    snap = snapshot([at("b", "Blaze", "195", "C2"), at("sq1", "4-6-7 1sq", SQUAD, "C2", sq),
+                     at("sq2", "4-6-7 1sq", SQUAD, "D2", sq), at("sq3", "4-6-7 1sq", SQUAD, "H5", sq)])
+    near = position_from_snapshot(snap, counters=bundled(), units_near_fires=True).position
+    every = position_from_snapshot(snap, counters=bundled()).position
+    assert {u.id for u in near.units} == {"sq1", "sq2"}  # in or next to the burning hex (fire spreads one hex)
+    assert {u.id for u in every.units} == {"sq1", "sq2", "sq3"}
