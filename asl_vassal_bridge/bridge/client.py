@@ -162,6 +162,13 @@ class BridgeClient:
             self._gateway.close()
             raise NotConnected(f"VASSAL at {info.host}:{info.port} refused the connection or the token "
                                f"({type(e).__name__}); restart VASSAL or check the connection file") from None
+        #: The module file VASSAL opened (learnt once, at connect; None from an extension before 0.3).
+        self.module_path: str | None = None
+        try:
+            path = self.api.modulePath()
+            self.module_path = str(path) if path else None
+        except Py4JError:
+            self.module_path = None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -186,6 +193,9 @@ class BridgeClient:
         data: dict[str, Any] = json.loads(str(text))
         if "error" in data:
             raise BridgeRefused(str(data["error"]))
+        module = data.setdefault("module", {})
+        if isinstance(module, dict) and self.module_path and not module.get("path"):
+            module["path"] = self.module_path  # the module file, learnt at connect
         return data
 
     def status(self) -> dict[str, Any]:

@@ -37,14 +37,14 @@ from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
-from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position
+from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position, Wreck
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..vasl.counters import (
     FIRE_GPIDS,
-    PLACE_GPIDS,
     BadCounterState,
     CounterLevel,
     FireCounter,
+    building_blaze_levels,
     classify,
     ec_from_piece,
     embellishment_layers,
@@ -55,7 +55,9 @@ from ..vasl.counters import (
 )
 from ..vasl.terrain import mapping_for
 from ..vasl.traits import Trait
+from ..vasl.units import UnitCounter, read_units
 from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
+from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
            "fallback_notes", "game_map_from_boards", "game_map_from_snapshot", "known_terrain", "map_layout",
@@ -101,6 +103,17 @@ class LiveGame:
     boards: tuple[BoardEntry, ...] = ()
     #: What the terrain misses: overlays/SSR not applied when it was read from the board archives (else empty).
     notes: tuple[str, ...] = ()
+    #: The units of the Position by piece id, with their counters (concealed and hidden pieces never here).
+    units: Mapping[str, UnitCounter] = field(default_factory=dict)
+    #: Each Wreck's Location → (its piece, the Blaze piece on it or None): a Blaze on a Wreck burns it (B25.14).
+    wreck_pieces: Mapping[Location, tuple[str, str | None]] = field(default_factory=dict)
+    #: Which counters the bridge knew: the game's own module, or the bundled catalogue (and why).
+    counters: CounterData | None = None
+
+    @property
+    def catalogue_source(self) -> str:
+        """Which unit catalogue was used: the game's module (its name and file) or the bundled one (and why)."""
+        return self.counters.description if self.counters is not None else ""
 
 
 #: The counters whose layers the fire rules read (EC, Wind, Wind Dir, Gusts, Level markers), by gpid and name.
@@ -371,6 +384,23 @@ def piece_hex(piece: Mapping[str, Any], layout: MapLayout) -> Hex | None:
     return None
 
 
+_HEX_OF: list[Any] = [None, {}]  # [the layout, {(board, hex, location): Hex | None}]
+
+
+def _unit_hex(board: Any, local: Any, location: Any, layout: MapLayout) -> Hex | None:
+    """:func:`piece_hex` by the piece's board, hex and location names, kept while the layout is the same object
+    (units seldom move between presses)."""
+    if _HEX_OF[0] is not layout:
+        _HEX_OF[0], _HEX_OF[1] = layout, {}
+    cache: dict[tuple[Any, Any, Any], Hex | None] = _HEX_OF[1]
+    key = (board, local, location)
+    if key not in cache:
+        if len(cache) > 1 << 16:
+            cache.clear()
+        cache[key] = piece_hex({"board": board, "hex": local, "location": location}, layout)
+    return cache[key]
+
+
 def _off_every_board(piece: Mapping[str, Any]) -> bool:
     return "board" in piece and piece.get("board") is None
 
@@ -437,11 +467,30 @@ def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
 
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
                            phase: Phase = Phase.AFPH, clock: Clock | None = None,
-                           boards_dir: Path | None = None) -> LiveGame:
-    """Read fires, EC, Wind and Gusts from the snapshot's pieces.
+                           boards_dir: Path | None = None, counters: CounterData | None = None,
+                           units_near_fires: bool = False) -> LiveGame:
+    """Read fires, wrecks, units, EC, Wind and Gusts from the snapshot's pieces.
+
+    Which counter is which comes from *counters* (default: the module the
+    snapshot's game runs, :func:`~.gamemodule.counter_data`).  A 1–4-level
+    Blaze burns levels 0…n−1 of its building hex (B25.2); a Level marker puts
+    its stack's fires and units on its level; a Blaze stacked with a Wreck
+    makes a Burning Wreck, not a terrain Blaze (B25.14).
+
+    With *units_near_fires* only the units in or next to a hex with a fire or
+    a Burning Wreck are read: all a fire upkeep's report can name (fire only
+    spreads into adjacent Locations, B25.6), at a fraction of the cost on a
+    big map.
 
     :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
     """
+    data = counters or counter_data(snapshot)
+    fire_gpids = data.fire_gpids
+
+    def classify(name: str | None, gpid: str | None) -> FireCounter | None:
+        """By the module's own slots first, then VASL's gpids and names (cached)."""
+        hit = fire_gpids.get(str(gpid or "")) if fire_gpids else None
+        return hit if hit is not None else _classify(name, gpid)
     gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
     if gm is None and boards_dir is not None:
@@ -462,9 +511,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     direction: Direction | None = None
     gusts = False
     pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
+    kind_of = {pid: classify(p.get("name"), p.get("gpid")) for pid, p in pieces.items()}  # once per piece
     map_name = None
     for p in pieces.values():
-        kind = _classify(p.get("name"), p.get("gpid"))
+        kind = kind_of[str(p["id"])]
         if kind is None:
             continue
         h = piece_hex(p, gm.layout)
@@ -494,9 +544,14 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
             except BadCounterState as e:
                 raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
     fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
+    wreck_stacks: dict[tuple[Any, Any, Any], str] = {}
     for p in pieces.values():
-        kind = _classify(p.get("name"), p.get("gpid"))
-        if kind not in (FireCounter.FLAME, FireCounter.BLAZE):
+        if kind_of[str(p["id"])] in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
+            wreck_stacks.setdefault((p.get("map"), p.get("x"), p.get("y")), str(p["id"]))
+    wreck_blaze: dict[tuple[Any, Any, Any], str] = {}
+    for p in pieces.values():
+        kind = kind_of[str(p["id"])]
+        if kind not in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE):
             continue
         if _off_every_board(p):
             raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('x')},{p.get('y')} of map "
@@ -506,11 +561,46 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         if h is None or h not in gm:
             continue
         stack = (p.get("map"), p.get("x"), p.get("y"))
+        map_name = map_name or p.get("map")
+        if kind is FireCounter.BLAZE and stack in wreck_stacks:
+            wreck_blaze.setdefault(stack, str(p["id"]))  # a Burning Wreck (B25.14), not a terrain Blaze
+            continue
+        if kind is FireCounter.BUILDING_BLAZE:
+            n = building_blaze_levels(p.get("name"), p.get("gpid")) or 1
+            for level in range(min(n, gm.top_level(h) + 1)):
+                fire_pieces.setdefault((Location(h, level), FireKind.BLAZE), []).append(str(p["id"]))
+                fire_stacks.setdefault((Location(h, level), FireKind.BLAZE), set()).add(stack)
+            continue
         fk = FireKind.FLAME if kind is FireCounter.FLAME else FireKind.BLAZE
         loc = _location(gm, h, levels.get(stack))
         fire_pieces.setdefault((loc, fk), []).append(str(p["id"]))
         fire_stacks.setdefault((loc, fk), set()).add(stack)
-        map_name = map_name or p.get("map")
+    wrecks: list[Wreck] = []
+    wreck_pieces: dict[Location, tuple[str, str | None]] = {}
+    for stack, wid in wreck_stacks.items():
+        w = pieces[wid]
+        h = piece_hex(w, gm.layout)
+        if h is None or h not in gm:
+            continue
+        loc = _location(gm, h, levels.get(stack))
+        burnt = kind_of[wid] is FireCounter.BURNT_OUT_WRECK
+        blaze = None if burnt else wreck_blaze.get(stack)
+        wrecks.append(Wreck(loc, burning=blaze is not None, name=str(w.get("name") or "Wreck")))
+        wreck_pieces[loc] = (wid, blaze)
+
+    def locate(p: Mapping[str, Any]) -> Location | None:
+        h = _unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout)
+        if h is None or h not in gm:
+            return None
+        return _location(gm, h, levels.get((p.get("map"), p.get("x"), p.get("y"))))
+
+    unit_pieces = snapshot.get("pieces") or ()
+    if units_near_fires:
+        burning = {loc.hex for loc, _k in fire_pieces} | {w.location.hex for w in wrecks}
+        near = burning | {n for h in burning for _d, n in h.neighbours()}
+        unit_pieces = [p for p in unit_pieces
+                       if _unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout) in near]
+    units = read_units(unit_pieces, locate, data.catalogue, data.counters)
     for (loc, fk), _ids in fire_pieces.items():
         # a Flame stacked with VASL's Pin appeared this Player Turn (B25.15)
         new = fk is FireKind.FLAME and bool(fire_stacks[(loc, fk)] & pins)
@@ -520,10 +610,11 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                        "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
     wind = Wind(force, direction)
     env = replace(env, wind=wind, gusts=gusts)
-    pos = Position(gm, env, clock, tuple(fires), name=str((snapshot.get("module") or {}).get("name", "")),
-                   notes="\n".join(notes))
+    pos = Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(u.unit for u in units),
+                   name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
-                    ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes))
+                    ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes),
+                    {u.unit.id: u for u in units}, wreck_pieces, data)
 
 
 def _image_matches(image: str, kind: str) -> bool:
@@ -556,24 +647,13 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
     place: list[dict[str, Any]] = []
     layers: list[dict[str, Any]] = []
     notes: list[str] = []
-    old_keys = {(f.location, f.kind) for f in old.fires}
-    new_keys = {(f.location, f.kind) for f in new.fires}
-    for key in sorted(old_keys - new_keys, key=lambda k: (k[0], k[1].value)):
-        for pid in game.fire_pieces.get(key, ()):
-            remove.append(pid)
-            expect[pid] = str(game.pieces[pid]["rev"])
-    for loc, kind in sorted(new_keys - old_keys, key=lambda k: (k[0], k[1].value)):
-        gpid = PLACE_GPIDS[FireCounter.FLAME if kind is FireKind.FLAME else FireCounter.BLAZE]
-        entry: dict[str, Any] = {"gpid": gpid, "location": new.map.hex_name(loc.hex)}
-        on = board_hex(new.map.layout, loc.hex)
-        if on is not None:  # VASSAL places by the board's own hex name
-            entry["board"], entry["location"] = on
-        if game.map_name:
-            entry["map"] = game.map_name
-        place.append(entry)
-        if loc.level != 0 or loc.rooftop:
-            notes.append(f"* {kind.value.capitalize()} placed for {new.loc_name(loc)}: mark its level with "
-                         "VASL's Level marker")
+    from .marking import fire_changes
+
+    fc = fire_changes(game, new)
+    remove += fc.remove
+    expect.update(fc.expect)
+    place += fc.place
+    notes += fc.notes
     ow, nw = old.environment.wind, new.environment.wind
     changes: list[tuple[str, str, int]] = []
     if game.wind_piece and nw.force != ow.force:

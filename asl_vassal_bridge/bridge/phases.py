@@ -80,7 +80,12 @@ def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:
 def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None,
               boards_dir: Path | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
+    from .gamemodule import counter_data
+    from .rtph import blaze_lines, victory_lines
+
     t0 = time.perf_counter()
+    data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
+    # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
     snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
@@ -91,7 +96,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
-    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir)
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir,
+                                            counters=data, units_near_fires=True)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
 
@@ -101,6 +107,9 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     texts = explain_rolls(rolled, report)
     header = [f"* ASL fire bridge: {report.title} ({key})"]
     summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
+    if phase is Phase.AFPH:
+        # at the end of the upkeep: units now in Blazes (B25.4) and Fire & Victory
+        summary += blaze_lines(new, live) + victory_lines(new)
     batch = batch_for(live, new, phase_key=key, session=session, roll_texts=texts, header=header, summary=summary)
     t_batch = time.perf_counter()
     applied = client.apply(batch)
@@ -143,6 +152,10 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
             from .hob import hob_button
 
             return hob_button(client)
+        if action == "rtph":
+            from .rtph import rtph_button
+
+            return rtph_button(client, game_map=game_map, boards_dir=boards_dir)
         if action not in ACTIONS:
             return f"ASL fire bridge: unknown button {action!r}"
         res = run_phase(client, ACTIONS[action], game_map=game_map, boards_dir=boards_dir)

@@ -16,6 +16,18 @@ public final class BridgeApi {
     return FireBridge.VERSION;
   }
 
+  /**
+   * The module file VASSAL opened (its DataArchive: the VASL.vmod), null if none: Python reads its
+   * buildFile once to know the module's counters.
+   */
+  public String modulePath() {
+    VASSAL.build.GameModule gm = VASSAL.build.GameModule.getGameModule();
+    if (gm == null || gm.getDataArchive() == null || gm.getDataArchive().getArchive() == null) {
+      return null;
+    }
+    return gm.getDataArchive().getName();
+  }
+
   /** The whole visible game as one JSON string ({"error": …} if it cannot be read). */
   public String snapshot(boolean withTerrain) {
     try {

@@ -45,7 +45,10 @@ final class Snapshot {
 
   static boolean isVisible(GamePiece p) {
     return !Boolean.TRUE.equals(p.getProperty(Properties.INVISIBLE_TO_ME))
-        && !Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_ME));
+        && !Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_ME))
+        // concealed or hidden by anyone (this player included): never leaves VASSAL (A12, HIP)
+        && p.getProperty(Properties.OBSCURED_BY) == null
+        && p.getProperty(Properties.HIDDEN_BY) == null;
   }
 
   /**
