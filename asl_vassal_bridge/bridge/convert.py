@@ -29,6 +29,7 @@ import functools
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -58,9 +59,9 @@ from ..vasl.units import UnitCounter, read_units
 from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
 from .gamemodule import CounterData, counter_data
 
-__all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "board_entries", "fallback_notes",
-           "game_map_from_boards", "game_map_from_snapshot", "known_terrain", "map_layout", "piece_hex",
-           "position_from_snapshot", "warn_once"]
+__all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
+           "fallback_notes", "game_map_from_boards", "game_map_from_snapshot", "known_terrain", "map_layout",
+           "piece_hex", "position_from_snapshot", "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -215,6 +216,62 @@ def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
     return MapLayout(tuple(sorted(placed, key=lambda p: (p.y, p.x))))
 
 
+@dataclass(frozen=True, eq=False)
+class GridLayout(MapLayout):
+    """A map's hex names as VASL's terrain model gives them: each hex of VASL's merged grid by its board and
+    board-local name (``22M4``; plain ``M4`` on one board), whatever the boards' sizes, crops or places.
+
+    Names VASL's grid does not hold (the upper board's name of a half hex merged with the lower board's) fall back
+    to the boards' geometric layout.
+
+    >>> g = GridLayout((BoardPlacement("01"), BoardPlacement("22", x=1)), {Hex.from_offset(16, 1): ("22", "A1")})
+    >>> g.name(Hex.from_offset(16, 1)), g.parse("22A1") == Hex.from_offset(16, 1), g.board_hex(Hex.from_offset(16, 1))
+    ('22A1', True, ('22', 'A1'))
+    """
+
+    grid: Mapping[Hex, tuple[str, str]] = field(default_factory=dict)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Hex]:
+        out: dict[str, Hex] = {}
+        for h, (board, local) in self.grid.items():
+            out.setdefault(self._join(board, local).upper(), h)
+        return out
+
+    def _join(self, board: str, local: str) -> str:
+        return f"{board}{local}" if self.prefixed else local
+
+    def name(self, h: Hex) -> str:
+        on = self.grid.get(h)
+        return self._join(*on) if on is not None else super().name(h)
+
+    def parse(self, name: str) -> Hex:
+        h = self._by_name.get(name.strip().upper())
+        return h if h is not None else super().parse(name)
+
+    def board_hex(self, h: Hex) -> tuple[str, str] | None:
+        """The board and board-local hex name of map hex *h*, or None if it is on no board."""
+        on = self.grid.get(h)
+        if on is not None:
+            return on
+        return _geometric_board_hex(self, h)
+
+
+def _geometric_board_hex(layout: MapLayout, h: Hex) -> tuple[str, str] | None:
+    for b in layout.boards:
+        local = b.to_local(h)
+        if local is not None:
+            return b.name, local.name
+    return None
+
+
+def board_hex(layout: MapLayout, h: Hex) -> tuple[str, str] | None:
+    """The board and board-local hex name of map hex *h* (how VASSAL places a counter), or None."""
+    if isinstance(layout, GridLayout):
+        return layout.board_hex(h)
+    return _geometric_board_hex(layout, h)
+
+
 #: Terrain read from VASL's model, by the snapshot's ``terrain_key`` (a few games' worth; the newest last).
 _TERRAIN: dict[str, GameMap] = {}
 _TERRAIN_KEEP = 4
@@ -266,10 +323,10 @@ def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None
 
 
 def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapLayout) -> GameMap:
-    hexes: dict[Hex, HexInfo] = {}
-    buildings: list[Building] = []
     names = {b.name for b in layout.boards}
     map_name = str(m.get("name", "map"))
+    placed: list[tuple[Hex, Mapping[str, Any]]] = []
+    grid: dict[Hex, tuple[str, str]] = {}
     for hx in terrain.get("hexes") or ():
         local = str(hx.get("name"))
         board = hx.get("board")
@@ -282,8 +339,16 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
                 h = layout.parse(f"{board}{local}" if layout.prefixed and board else local)
             except ValueError:
                 continue
-        if layout.boards and not any(b.to_local(h) is not None for b in layout.boards):
-            continue  # beyond every board (a cropped board's grid)
+        if isinstance(board, str):
+            grid[h] = (board, local)
+        elif layout.boards:
+            continue  # VASL's grid beyond every board (the empty places of a layout, a crop's remainder)
+        placed.append((h, hx))
+    if grid and not isinstance(layout, GridLayout):
+        layout = GridLayout(layout.boards, grid)
+    hexes: dict[Hex, HexInfo] = {}
+    buildings: list[Building] = []
+    for h, hx in placed:
         name = layout.name(h)
         locs = hx.get("locations") or []
         center = next((loc for loc in locs if loc.get("center")), locs[0] if locs else None)

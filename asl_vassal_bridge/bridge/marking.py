@@ -174,10 +174,12 @@ def _at(game: LiveGame, new: Position, h: Hex, point: tuple[Any, Any, Any] | Non
         if point[0]:
             entry["map"] = point[0]
         return entry
+    from .convert import board_hex
+
     entry = {"location": new.map.hex_name(h)}
-    on = next(((b.name, local) for b in new.map.layout.boards if (local := b.to_local(h)) is not None), None)
-    if on is not None:  # VASSAL places by the board's own hex name
-        entry["board"], entry["location"] = on[0], on[1].name
+    on = board_hex(new.map.layout, h)
+    if on is not None:  # VASSAL places by the board's own hex name (as VASL's grid names it: crops too)
+        entry["board"], entry["location"] = on
     if game.map_name:
         entry["map"] = game.map_name
     return entry

@@ -111,3 +111,36 @@ def test_a_hex_on_an_unknown_board_and_a_board_without_los_data_are_refused() ->
     snap["maps"][0]["boards"][1]["vasl"] = {"legacy": True}
     with pytest.raises(NoTerrain, match="board 22 of map Main Map has no LOS data"):
         position_from_snapshot(snap)
+
+
+def cropped_01_then_22() -> dict[str, Any]:
+    """As VASL 3.7.26's model gave it for board 01 cropped to 900 px (A–P and half of Q) left of board 22: one grid,
+    board 22's column A at grid column 16 (checked on VASL's own classes, tests/bridge/test_real_vasl.py)."""
+    hexes = []
+    for col in range(49):
+        board, local_col = ("01", col) if col < 16 else ("22", col - 16)
+        for idx in range(10 + col % 2):
+            name = f"{column_letters(local_col)}{idx + (1 if col % 2 == 0 else 0)}"
+            terrain = "Woods" if (board, name) in {("22", "M4"), ("01", "M4")} else "Open Ground"
+            hexes.append({"name": name, "col": col, "row": idx, "board": board, "elevation": 0,
+                          "locations": [{"name": name, "level": 0, "terrain": terrain, "center": True}]})
+    boards = [{"name": "01", "x": 400, "y": 400, "width": 900, "height": 645, "reversed": False, "vasl": None},
+              {"name": "22", "x": 1300, "y": 400, "width": 1800, "height": 645, "reversed": False, "vasl": None}]
+    return {"module": {"name": "VASL"}, "game": {"started": True, "processed": "", "may_change": True},
+            "maps": [{"id": "Map0", "name": "Main Map", "boards": boards, "terrain_key": None,
+                      "terrain": {"source": "VASL", "hexes": hexes}}], "pieces": []}
+
+
+def test_a_cropped_board_is_named_and_placed_as_vasls_grid_has_it() -> None:
+    snap = cropped_01_then_22()
+    snap["pieces"] = [flame("f1", "22", "M4"), flame("f2", "01", "M4")]
+    live = position_from_snapshot(snap)
+    gm = live.position.map
+    assert sorted(live.position.loc_name(f.location) for f in live.position.flames()) == ["01M4", "22M4"]
+    assert gm.layout.parse("22M4") == Hex.from_offset(28, 4)  # grid column 16 + 12, not 32 + 12
+    assert gm.layout.parse("22A1") == Hex.from_offset(16, 1)
+    assert gm.info(gm.layout.parse("22M4")).terrain is Terrain.WOODS
+    assert gm.hex_name(Hex.from_offset(28, 5)) == "22M5"
+    new = live.position.with_(fires=(*live.position.fires, Fire(Location(Hex.from_offset(28, 5)), FireKind.FLAME)))
+    batch = batch_for(live, new, phase_key="PT1 AFPh", session=None, roll_texts=[])
+    assert batch["place"] == [{"gpid": "192", "location": "M5", "board": "22", "map": "Main Map"}]

@@ -16,6 +16,7 @@ import time
 import zipfile
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_fr
 from asl_vassal_bridge.bridge.phases import run_phase
 from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
+from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.position import Phase, Position
 from tests.support import vassal_harness as vh
 
@@ -40,6 +42,38 @@ def _fires(pos: Position) -> set[tuple[str, str]]:
     return {(pos.loc_name(f.location), f.kind.value) for f in pos.fires}
 
 
+@contextmanager
+def real_game(name: str, module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path,
+              boards: tuple[vh.BoardAt, ...], fires: tuple[tuple[int, str], ...]) -> Iterator[BridgeClient]:
+    """The player's VASL on *boards*, a Flame placed by the bridge in each (board index, hex) of *fires*."""
+    found = vh.real_vasl()
+    assert found is not None
+    vmod, boards_dir = found
+    ext = module_with_extension.parent / f"{module_with_extension.stem}_ext" / "asl-fire-bridge.vmdx"
+    mod, game = vh.real_vasl_game(engine_dir / name, vmod, boards_dir, boards, ext)
+    jar = vh.build_support_jar(engine_dir, standins=False)
+    player = vh.VassalPlayer(name, mod, game, jar, xvfb.display, engine_dir / name, None,
+                             module_name=vh.module_name(vmod))
+    try:
+        player.wait_connection_file(180)
+        client = connect(player.connection_file)
+        end = time.time() + 240
+        while time.time() < end:
+            try:
+                if client.status().get("started"):
+                    break
+            except BridgeRefused:
+                pass
+            time.sleep(0.5)
+        place = [{"gpid": "192", "board": boards[i].name, "location": h} for i, h in fires]
+        client.apply({"phase": None, "session": None, "expect": {}, "chat": [], "rolls": [], "remove": [],
+                      "place": place, "layers": [], "summary": []})
+        yield client
+        client.close()
+    finally:
+        player.stop()
+
+
 if vh.real_vasl() is not None:
 
     @pytest.fixture(scope="module")
@@ -47,32 +81,24 @@ if vh.real_vasl() is not None:
             tuple[BridgeClient, tuple[vh.BoardAt, ...], Path]]:
         found = vh.real_vasl()
         assert found is not None
-        vmod, boards_dir = found
         a, b, c = vh.real_vasl_boards()[:3]
         boards = (vh.BoardAt(a, 0, 0), vh.BoardAt(b, 1, 0, reversed=True), vh.BoardAt(c, 0, 1))
-        ext = module_with_extension.parent / f"{module_with_extension.stem}_ext" / "asl-fire-bridge.vmdx"
-        mod, game = vh.real_vasl_game(engine_dir, vmod, boards_dir, boards, ext)
-        jar = vh.build_support_jar(engine_dir, standins=False)
-        player = vh.VassalPlayer("vera", mod, game, jar, xvfb.display, engine_dir / "realvasl", None,
-                                 module_name=vh.module_name(vmod))
-        try:
-            player.wait_connection_file(180)
-            client = connect(player.connection_file)
-            end = time.time() + 240
-            while time.time() < end:
-                try:
-                    if client.status().get("started"):
-                        break
-                except BridgeRefused:
-                    pass
-                time.sleep(0.5)
-            place = [{"gpid": "192", "board": boards[i].name, "location": h} for i, h in FIRE_HEXES]
-            client.apply({"phase": None, "session": None, "expect": {}, "chat": [], "rolls": [], "remove": [],
-                          "place": place, "layers": [], "summary": []})
-            yield client, boards, boards_dir
-            client.close()
-        finally:
-            player.stop()
+        with real_game("vera", module_with_extension, xvfb, engine_dir, boards, FIRE_HEXES) as client:
+            yield client, boards, found[1]
+
+    def test_real_vasl_cropped_board_is_named_as_vasls_grid_has_it(
+            module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+        a, b = vh.real_vasl_boards()[:2]
+        boards = (vh.BoardAt(a, 0, 0, crop=(0, 0, 900, 645)), vh.BoardAt(b, 1, 0))
+        with real_game("cora", module_with_extension, xvfb, engine_dir, boards, ((0, "M4"), (1, "M4"))) as client:
+            snap = client.snapshot()
+        (m,) = [m for m in snap["maps"] if m["terrain"]]
+        first_of_b = min((h["col"], h["row"]) for h in m["terrain"]["hexes"] if h["board"] == b)
+        assert first_of_b == (16, 0)  # VASL's grid: board b right after the cropped board's column P
+        pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+        assert sorted(pos.loc_name(f.location) for f in pos.flames()) == sorted([f"{a}M4", f"{b}M4"])
+        assert pos.map.layout.parse(f"{b}M4") == Hex.from_offset(16 + 12, 4)
+
 
     def test_real_vasl_hexes_carry_their_board_and_local_names(vera: Any) -> None:
         client, boards, _ = vera

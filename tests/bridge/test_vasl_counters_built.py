@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
+import pytest
 from lxml import etree
 
 from tests.support import vasl_counters as vc
@@ -31,3 +33,18 @@ def test_built_slots_place_their_hidden_twins() -> None:
     assert {("Pin", "5704"), ("Flame", "5710"), ("Blaze", "5713")} <= names
     flame = vc.piece_text(vc.SLOTS[("Flame", "192")].traits)
     assert "PieceWindow:?\\/VASSAL.build.widget.PieceSlot:Pin" in flame
+
+
+def test_the_live_test_module_needs_no_shared_vasl(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The engine tests build their module from the counters above: nothing is read from ../shared/vasl."""
+    from tests.support import vassal_harness as vh
+
+    monkeypatch.setattr(vh, "SHARED_VASL", tmp_path / "absent")
+    monkeypatch.setattr(vh, "VASL_BUILDFILE", tmp_path / "absent" / "buildFile-6.5.xml")
+    mod = vh.build_module(tmp_path / "m.vmod", boards=["bd01", "bd22"], terrain={"bd22": "M4\tWoods\n"})
+    with zipfile.ZipFile(mod) as z:
+        bf = z.read("buildFile.xml").decode()
+        assert z.read("standin-terrain/bd22.txt") == b"M4\tWoods\n"
+    for name, gpid in (*vh.FIRE_SLOTS, *vh.UNIT_SLOTS, *vh.HIDDEN_SLOTS):
+        assert f'entryName="{name}" gpid="{gpid}"' in bf
+    assert bf.count('name="bd01"') == 1 and bf.count('name="bd22"') == 1

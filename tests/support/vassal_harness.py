@@ -262,6 +262,8 @@ class BoardAt:
     x: int = 0
     y: int = 0
     reversed: bool = False
+    #: VASL's crop of the board (x, y, width, height in board pixels); only VASL's board picker reads it.
+    crop: tuple[int, int, int, int] | None = None
 
 
 def map_point(hex_name: str, board: str | None = None, boards: Sequence[BoardAt] = (BoardAt(BOARD),)) -> tuple[
@@ -520,7 +522,8 @@ def real_vasl_game(workdir: Path, vmod: Path, boards_dir: Path, boards: Sequence
     if not (d / "boards").exists():
         (d / "boards").symlink_to(boards_dir)
     shutil.copy(extension, d / f"{vmod.stem}_ext" / extension.name)
-    line = "bd\t" + "bd\t".join(f"{b.x}\t{b.y}\t{'r' if b.reversed else ''}{b.name}\t" for b in boards)
+    line = "bd\t" + "bd\t".join(f"{b.x}\t{b.y}\t{'r' if b.reversed else ''}{b.name}\t"
+                                  + "".join(f"{v}\t" for v in b.crop or ()) for b in boards)
     plain = "\x1b".join(["begin_save", line, "end_save"]).encode("utf-8")
     key = 0x2A
     body = b"!VCSK" + f"{key:02x}".encode() + "".join(f"{c ^ key:02x}" for c in plain).encode()
