@@ -63,6 +63,8 @@ def unit_pieces() -> list[vh.GamePiece]:
         unit_piece("tank-j5", "J5", PZ_IB),
         vh.GamePiece("sq-j4", "J4", gpid=SQUAD), vh.GamePiece("mol-j4", "J4", gpid="490"),
         vh.GamePiece("sq-a1", "A1", gpid=SQUAD),
+        vh.GamePiece("mine-b1", "B1", type="obs;77,130;;Conceal;G;?;player:\tpiece;;;;My Concealed Squad",
+                     state="someone-else\t@XY@;;0"),  # masked; the test makes it masked by this player
     ]
 
 
@@ -235,6 +237,20 @@ def test_two_level_blaze_counter_round_trip_b25_2(dora: BridgeClient) -> None:
     dora.jvm.aslbridgetest.TestHooks.undo()
     dora.jvm.aslbridgetest.TestHooks.undo()
     assert _fires(_live(dora)) == _fires(live)
+
+
+def test_a_piece_this_player_masked_never_leaves_vassal(dora: BridgeClient) -> None:
+    """Concealed by this very player (VASL's Concealable is VASSAL's Mask): visible to him, never in a snapshot."""
+    gm = dora.jvm.VASSAL.build.GameModule.getGameModule()
+    piece = gm.getGameState().getPieceForId("mine-b1")
+    piece.setProperty("obs;", gm.getUserId())  # Properties.OBSCURED_BY: now masked by me
+    try:
+        assert not piece.getProperty("Obscured") and piece.getProperty("obs;")  # masked by him, seen by him…
+        snap = dora.snapshot(with_terrain=False)
+        assert "mine-b1" not in {p["id"] for p in snap["pieces"]}  # … but it never leaves VASSAL
+        assert "mine-b1" not in str(dora.api.selection())
+    finally:
+        piece.setProperty("obs;", "someone-else")
 
 
 def test_snapshot_never_carries_the_concealed_counters_units(dora: BridgeClient) -> None:
