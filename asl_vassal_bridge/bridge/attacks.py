@@ -130,11 +130,14 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         counter in the firer's stack; :class:`~asl_vassal_bridge.core.errors.IllegalAction` (a BadInput)
         with the rule number when the core refuses the declaration.
     """
+    live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, boards_dir=boards_dir)
+    if catalogue is None:
+        # the catalogue of the module the game runs (else the bundled one): see bridge.gamemodule
+        catalogue = live.counters.catalogue if live.counters is not None else None
     if catalogue is None:
         from ..data import unit_catalogue
 
         catalogue = unit_catalogue()
-    live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, boards_dir=boards_dir)
     pos = live.position
     if request.firer is None:
         raise BadInput("no firer: give its piece id (--firer ID) or select it on the map")
@@ -172,6 +175,18 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         target_loc = _location_of(pos, target_piece)
         opts.setdefault("vs_afv", True)
         opts.setdefault("afv_id", str(target_piece["id"]))
+    counter = live.units.get(str(unit_piece["id"]))
+    if counter is not None:
+        # the firer's state as its counter and stack show it (broken layer, Pin and CX markers, Berserk layer)
+        u = counter.unit
+        if request.weapon == "ft" and u.broken:
+            raise BadInput(f"piece {unit_piece['id']} ({unit_piece.get('name')}) shows its broken side: a broken "
+                           "unit makes no FT attack")
+        opts.setdefault("cx", counter.cx)
+        opts.setdefault("pinned", u.pinned)
+        if request.weapon == "mol":
+            opts.setdefault("broken", u.broken)
+            opts.setdefault("berserk", u.berserk)
     kind = unit_kind(mmc, designation)
     label = f"{designation} ({unit_piece['id']})"
     plan: FtPlan | MolPlan
@@ -203,6 +218,20 @@ def _hex_entry(prepared: PreparedAttack, gpid: str, loc: Location) -> dict[str, 
     return entry
 
 
+def _burning_entry(prepared: PreparedAttack, loc: Location) -> dict[str, Any]:
+    """The Blaze of a Burning Wreck (B25.14): on the burning vehicle's own stack, else on its hex."""
+    gpid = PLACE_GPIDS[FireCounter.BLAZE]
+    if prepared.live.counters is not None:
+        gpid = prepared.live.counters.place_gpid(FireCounter.BLAZE)
+    t = prepared.target_piece
+    if t is not None and t.get("x") is not None and t.get("y") is not None:
+        entry: dict[str, Any] = {"gpid": gpid, "x": int(t["x"]), "y": int(t["y"])}
+        if t.get("map"):
+            entry["map"] = t["map"]
+        return entry
+    return _hex_entry(prepared, gpid, loc)
+
+
 def attack_batch(prepared: PreparedAttack, outcome: AttackOutcome, *, session: int | None,
                  rolls: Sequence[tuple[str, Sequence[int]]]) -> dict[str, Any]:
     """The ONE batch of an attack's consequences: counters placed, flipped and removed, and the chat lines.
@@ -230,7 +259,7 @@ def attack_batch(prepared: PreparedAttack, outcome: AttackOutcome, *, session: i
                 notes.append(f"* Flame placed for {pos.loc_name(c.location)}: mark its level with VASL's Level "
                              "marker")
         elif c.kind is ConsequenceKind.BURNING_WRECK and c.location is not None:
-            place.append(_hex_entry(prepared, PLACE_GPIDS[FireCounter.BLAZE], c.location))
+            place.append(_burning_entry(prepared, c.location))
             notes.append(f"* {_afv_name(prepared)}: replace it by its Wreck (the counter's Wreck command); the "
                          "Blaze on it makes it a Burning Wreck (B25.14)")
         elif c.kind is ConsequenceKind.WRECK:

@@ -9,6 +9,7 @@ with TCP_NODELAY so large replies do not stall on delayed ACKs.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import socket
@@ -135,6 +136,18 @@ class _Listener:
         implements: ClassVar[list[str]] = ["aslfire.PythonListener"]
 
 
+def _at_least(version: str, wanted: tuple[int, ...]) -> bool:
+    """True if a dotted version is *wanted* or newer.
+
+    >>> _at_least("0.3.0", (0, 3)), _at_least("0.2.9", (0, 3)), _at_least("x", (0, 3))
+    (True, False, False)
+    """
+    try:
+        return tuple(int(x) for x in version.split(".")[:len(wanted)]) >= wanted
+    except ValueError:
+        return False
+
+
 class BridgeClient:
     """A connection to one VASSAL player's extension."""
 
@@ -161,25 +174,45 @@ class BridgeClient:
         try:
             self.api = self._gateway.entry_point
             self.version = str(self.api.version())
+            self._gz = _at_least(self.version, (0, 3))  # snapshotGz: extension 0.3.0 on
         except (Py4JError, Py4JNetworkError, OSError) as e:
             self._gateway.close()
             raise NotConnected(f"VASSAL at {info.host}:{info.port} refused the connection or the token "
                                f"({type(e).__name__}); restart VASSAL or check the connection file") from None
+        #: The module file VASSAL opened (learnt once, at connect; None from an extension before 0.3).
+        self.module_path: str | None = None
+        try:
+            path = self.api.modulePath()
+            self.module_path = str(path) if path else None
+        except Py4JError:
+            self.module_path = None
 
     # --- reading ------------------------------------------------------------------------
 
-    def snapshot(self, with_terrain: bool = True, layers_for: Iterable[str] | None = None) -> dict[str, Any]:
+    def snapshot(self, with_terrain: bool = True, layers_for: Iterable[str] | None = None,
+                 known_terrain: str | None = None) -> dict[str, Any]:
         """The visible game as a dict (see docs/bridge.md for the fields).
 
-        *layers_for* limits the (bulky) layer details to pieces with these gpids or basic names.
+        *layers_for* limits the (bulky) layer details to pieces with these gpids or basic names.  With
+        *known_terrain* (a ``terrain_key`` read before), a map whose boards are unchanged sends
+        ``{"key": …, "same": true}`` instead of its terrain.
         """
-        if layers_for is None:
+        if layers_for is not None and getattr(self, "_gz", False):
+            # gzipped: py4j moves a long string slowly, its compressed bytes quickly
+            blob = self.api.snapshotGz(with_terrain, json.dumps(sorted(set(layers_for))), known_terrain)
+            text = gzip.decompress(bytes(blob)).decode("utf-8")
+        elif known_terrain is not None:
+            text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for or ()))), known_terrain)
+        elif layers_for is None:
             text = self.api.snapshot(with_terrain)
         else:
             text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for))))
         data: dict[str, Any] = json.loads(str(text))
         if "error" in data:
             raise BridgeRefused(str(data["error"]))
+        module = data.setdefault("module", {})
+        if isinstance(module, dict) and self.module_path and not module.get("path"):
+            module["path"] = self.module_path  # the module file, learnt at connect
         return data
 
     def status(self) -> dict[str, Any]:

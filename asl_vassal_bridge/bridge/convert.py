@@ -6,6 +6,14 @@ layers.  Terrain comes from VASL's own terrain model when the snapshot
 carries it (``maps[].terrain``); without it, pass a :class:`GameMap` read
 from the board archives.
 
+On a map of several boards VASL's model names hexes board-locally (``A1``
+on every board): each hex is placed by its grid position in VASL's merged
+grid (``col``, ``row``), each piece by its board and board-local hex, and
+the Position uses board-qualified names (``22M4``) as VASL's own location
+names do.  Terrain is sent once per board set: the snapshot's
+``terrain_key`` names it, and the :class:`GameMap` read for a key is kept
+(:func:`known_terrain`) so a later press asks for the pieces only.
+
 Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
 changes, crop, version; null for a board that is not VASL's) is read as the
 same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
@@ -17,9 +25,11 @@ applied; terrain read from the board archives (``boards_dir``) does not, and
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +37,14 @@ from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
-from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position
+from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position, Wreck
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..vasl.counters import (
     FIRE_GPIDS,
-    PLACE_GPIDS,
     BadCounterState,
     CounterLevel,
     FireCounter,
+    building_blaze_levels,
     classify,
     ec_from_piece,
     embellishment_layers,
@@ -45,13 +55,18 @@ from ..vasl.counters import (
 )
 from ..vasl.terrain import mapping_for
 from ..vasl.traits import Trait
+from ..vasl.units import UnitCounter, read_units
 from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
+from .gamemodule import CounterData, counter_data
 
-__all__ = ["LAYERS_FOR", "LiveGame", "NoTerrain", "batch_for", "board_entries", "fallback_notes",
-           "game_map_from_boards", "game_map_from_snapshot", "position_from_snapshot", "warn_once"]
+__all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
+           "fallback_notes", "game_map_from_boards", "game_map_from_snapshot", "known_terrain", "map_layout",
+           "piece_hex", "position_from_snapshot", "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
+#: classify() per (name, gpid): a game's thousands of counters have a few hundred names.
+_classify = functools.lru_cache(maxsize=8192)(classify)
 
 
 def warn_once(notes: Iterable[str]) -> None:
@@ -88,6 +103,17 @@ class LiveGame:
     boards: tuple[BoardEntry, ...] = ()
     #: What the terrain misses: overlays/SSR not applied when it was read from the board archives (else empty).
     notes: tuple[str, ...] = ()
+    #: The units of the Position by piece id, with their counters (concealed and hidden pieces never here).
+    units: Mapping[str, UnitCounter] = field(default_factory=dict)
+    #: Each Wreck's Location → (its piece, the Blaze piece on it or None): a Blaze on a Wreck burns it (B25.14).
+    wreck_pieces: Mapping[Location, tuple[str, str | None]] = field(default_factory=dict)
+    #: Which counters the bridge knew: the game's own module, or the bundled catalogue (and why).
+    counters: CounterData | None = None
+
+    @property
+    def catalogue_source(self) -> str:
+        """Which unit catalogue was used: the game's module (its name and file) or the bundled one (and why)."""
+        return self.counters.description if self.counters is not None else ""
 
 
 #: The counters whose layers the fire rules read (EC, Wind, Wind Dir, Gusts, Level markers), by gpid and name.
@@ -174,39 +200,222 @@ def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None) -> 
     return overlay_notes(board_entries(snapshot, map_name))
 
 
-def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout = MapLayout()) -> GameMap | None:
-    """The map's terrain from VASL's terrain model, or None if the snapshot carries none."""
+def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
+    """The boards of a snapshot map as a :class:`MapLayout`: each board's column and row from its pixel position,
+    top row first (so a hex two boards share is named on the upper or left one), reversed as VASSAL says.
+
+    >>> m = {"boards": [{"name": "22", "x": 400, "y": 1045}, {"name": "01", "x": 400, "y": 400}]}
+    >>> [(b.name, b.x, b.y) for b in map_layout(m).boards]
+    [('01', 0, 0), ('22', 0, 1)]
+    """
+    boards = [b for b in snapshot_map.get("boards") or () if isinstance(b, Mapping)]
+    xs = sorted({int(b.get("x", 0)) for b in boards})
+    ys = sorted({int(b.get("y", 0)) for b in boards})
+    placed = [BoardPlacement(str(b.get("name", "")), xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0))),
+                             bool(b.get("reversed"))) for b in boards]
+    return MapLayout(tuple(sorted(placed, key=lambda p: (p.y, p.x))))
+
+
+@dataclass(frozen=True, eq=False)
+class GridLayout(MapLayout):
+    """A map's hex names as VASL's terrain model gives them: each hex of VASL's merged grid by its board and
+    board-local name (``22M4``; plain ``M4`` on one board), whatever the boards' sizes, crops or places.
+
+    Names VASL's grid does not hold (the upper board's name of a half hex merged with the lower board's) fall back
+    to the boards' geometric layout.
+
+    >>> g = GridLayout((BoardPlacement("01"), BoardPlacement("22", x=1)), {Hex.from_offset(16, 1): ("22", "A1")})
+    >>> g.name(Hex.from_offset(16, 1)), g.parse("22A1") == Hex.from_offset(16, 1), g.board_hex(Hex.from_offset(16, 1))
+    ('22A1', True, ('22', 'A1'))
+    """
+
+    grid: Mapping[Hex, tuple[str, str]] = field(default_factory=dict)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Hex]:
+        out: dict[str, Hex] = {}
+        for h, (board, local) in self.grid.items():
+            out.setdefault(self._join(board, local).upper(), h)
+        return out
+
+    def _join(self, board: str, local: str) -> str:
+        return f"{board}{local}" if self.prefixed else local
+
+    def name(self, h: Hex) -> str:
+        on = self.grid.get(h)
+        return self._join(*on) if on is not None else super().name(h)
+
+    def parse(self, name: str) -> Hex:
+        h = self._by_name.get(name.strip().upper())
+        return h if h is not None else super().parse(name)
+
+    def board_hex(self, h: Hex) -> tuple[str, str] | None:
+        """The board and board-local hex name of map hex *h*, or None if it is on no board."""
+        on = self.grid.get(h)
+        if on is not None:
+            return on
+        return _geometric_board_hex(self, h)
+
+
+def _geometric_board_hex(layout: MapLayout, h: Hex) -> tuple[str, str] | None:
+    for b in layout.boards:
+        local = b.to_local(h)
+        if local is not None:
+            return b.name, local.name
+    return None
+
+
+def board_hex(layout: MapLayout, h: Hex) -> tuple[str, str] | None:
+    """The board and board-local hex name of map hex *h* (how VASSAL places a counter), or None."""
+    if isinstance(layout, GridLayout):
+        return layout.board_hex(h)
+    return _geometric_board_hex(layout, h)
+
+
+#: Terrain read from VASL's model, by the snapshot's ``terrain_key`` (a few games' worth; the newest last).
+_TERRAIN: dict[str, GameMap] = {}
+_TERRAIN_KEEP = 4
+
+
+def known_terrain() -> str | None:
+    """The key of the terrain read last (the extension then sends ``"same": true`` instead of its hexes)."""
+    return next(reversed(_TERRAIN), None)
+
+
+def _grid_hex(hx: Mapping[str, Any]) -> Hex | None:
+    """The map hex of a VASL hex from its place in VASL's merged grid (``hexGrid[col][row]``: in even columns,
+    A, C…, index 0 is row 1; in odd ones it is the half hex of row 0), else from its name (older extensions)."""
+    col, row = hx.get("col"), hx.get("row")
+    if isinstance(col, int) and isinstance(row, int) and col >= 0 and row >= 0:
+        return Hex.from_offset(col, row + (1 if col % 2 == 0 else 0))
+    return None
+
+
+def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None = None) -> GameMap | None:
+    """The map's terrain from VASL's terrain model, or None if the snapshot carries none.
+
+    Hexes are placed by their grid position in VASL's merged grid, never by their (board-local) names; names in
+    the GameMap are board-qualified on a map of several boards (*layout*, by default the snapshot's boards).
+
+    :raises NoTerrain: if VASL's model could not be read, or says "same" for terrain this process has not kept.
+    """
     for m in snapshot.get("maps") or ():
         terrain = m.get("terrain")
         if not terrain:
             continue
         if "error" in terrain:
             raise NoTerrain(f"map {m.get('name')}: {terrain['error']}")
-        hexes: dict[Hex, HexInfo] = {}
-        buildings: list[Building] = []
-        for hx in terrain.get("hexes") or ():
-            name = str(hx["name"])
+        key = terrain.get("key")
+        if terrain.get("same"):
+            known = _TERRAIN.get(str(key))
+            if known is None:
+                raise NoTerrain(f"map {m.get('name')}: VASSAL sent no terrain (same as key {key}), and this process "
+                                "has not read it; ask again without a known terrain key")
+            return known
+        gm = _read_terrain(m, terrain, layout if layout is not None and layout.boards else map_layout(m))
+        if isinstance(key, str):
+            _TERRAIN.pop(key, None)
+            _TERRAIN[key] = gm
+            while len(_TERRAIN) > _TERRAIN_KEEP:
+                del _TERRAIN[next(iter(_TERRAIN))]
+        return gm
+    return None
+
+
+def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapLayout) -> GameMap:
+    names = {b.name for b in layout.boards}
+    map_name = str(m.get("name", "map"))
+    placed: list[tuple[Hex, Mapping[str, Any]]] = []
+    grid: dict[Hex, tuple[str, str]] = {}
+    for hx in terrain.get("hexes") or ():
+        local = str(hx.get("name"))
+        board = hx.get("board")
+        if board is not None and names and board not in names:
+            raise NoTerrain(f"map {map_name}: VASL's hex {local} lies on board {board!r}, which is not one of the "
+                            f"map's boards ({', '.join(sorted(names))})")
+        h = _grid_hex(hx)
+        if h is None:
             try:
-                h = layout.parse(name)
+                h = layout.parse(f"{board}{local}" if layout.prefixed and board else local)
             except ValueError:
                 continue
-            locs = hx.get("locations") or []
-            center = next((loc for loc in locs if loc.get("center")), locs[0] if locs else None)
-            tname = str(center.get("terrain")) if center else "Open Ground"
-            try:
-                mp = mapping_for(tname)
-            except UnknownTerrainError as e:
-                raise NoTerrain(f"hex {name}: VASL terrain {tname!r} is not known to the fire rules ({e})") from None
-            building_id = None
-            if mp.is_building and mp.material is not None and mp.kind is not None:
-                building_id = f"{m.get('name', 'map')}:{name}"
-                upper = max(0, len(locs) - 1)
-                buildings.append(Building(building_id, mp.material, mp.kind, levels=upper if upper else mp.levels,
-                                          rooftop=mp.rooftop, rowhouse=mp.rowhouse))
-            hexes[h] = HexInfo(mp.terrain if not mp.hexside else Terrain.OPEN_GROUND,
-                               int(hx.get("elevation") or 0), building_id)
-        return GameMap.from_hexes(hexes, buildings, layout, str(m.get("name", "")))
+        if isinstance(board, str):
+            grid[h] = (board, local)
+        elif layout.boards:
+            continue  # VASL's grid beyond every board (the empty places of a layout, a crop's remainder)
+        placed.append((h, hx))
+    if grid and not isinstance(layout, GridLayout):
+        layout = GridLayout(layout.boards, grid)
+    hexes: dict[Hex, HexInfo] = {}
+    buildings: list[Building] = []
+    for h, hx in placed:
+        name = layout.name(h)
+        locs = hx.get("locations") or []
+        center = next((loc for loc in locs if loc.get("center")), locs[0] if locs else None)
+        tname = str(center.get("terrain")) if center else "Open Ground"
+        try:
+            mp = mapping_for(tname)
+        except UnknownTerrainError as e:
+            raise NoTerrain(f"hex {name}: VASL terrain {tname!r} is not known to the fire rules ({e})") from None
+        building_id = None
+        if mp.is_building and mp.material is not None and mp.kind is not None:
+            building_id = f"{map_name}:{name}"  # one per hex: board-qualified, so each board's are its own
+            upper = max(0, len(locs) - 1)
+            buildings.append(Building(building_id, mp.material, mp.kind, levels=upper if upper else mp.levels,
+                                      rooftop=mp.rooftop, rowhouse=mp.rowhouse))
+        hexes[h] = HexInfo(mp.terrain if not mp.hexside else Terrain.OPEN_GROUND,
+                           int(hx.get("elevation") or 0), building_id)
+    return GameMap.from_hexes(hexes, buildings, layout, str(m.get("name", "")))
+
+
+def piece_hex(piece: Mapping[str, Any], layout: MapLayout) -> Hex | None:
+    """The map hex of a snapshot piece: its board (found by VASSAL from its position) and board-local hex, else its
+    VASSAL location name; None if neither names a hex of the layout."""
+    board, local = piece.get("board"), piece.get("hex")
+    names = []
+    if isinstance(local, str) and local:
+        names.append(f"{board}{local}" if layout.prefixed and isinstance(board, str) else local)
+    names.append(str(piece.get("location") or ""))
+    for name in names:
+        try:
+            return layout.parse(name)
+        except ValueError:
+            continue
     return None
+
+
+_HEX_OF: list[Any] = [None, {}]  # [the layout, {(board, hex, location): Hex | None}]
+
+
+def _unit_hex(board: Any, local: Any, location: Any, layout: MapLayout) -> Hex | None:
+    """:func:`piece_hex` by the piece's board, hex and location names, kept while the layout is the same object
+    (units seldom move between presses)."""
+    if _HEX_OF[0] is not layout:
+        _HEX_OF[0], _HEX_OF[1] = layout, {}
+    cache: dict[tuple[Any, Any, Any], Hex | None] = _HEX_OF[1]
+    key = (board, local, location)
+    if key not in cache:
+        if len(cache) > 1 << 16:
+            cache.clear()
+        cache[key] = piece_hex({"board": board, "hex": local, "location": location}, layout)
+    return cache[key]
+
+
+def _off_every_board(piece: Mapping[str, Any]) -> bool:
+    return "board" in piece and piece.get("board") is None
+
+
+def _no_terrain_reason(snapshot: Mapping[str, Any]) -> str:
+    """Why the snapshot has no terrain, naming the board VASL could not load if VASL says which."""
+    for m in snapshot.get("maps") or ():
+        for b in m.get("boards") or ():
+            vasl = b.get("vasl") if isinstance(b, Mapping) else None
+            if isinstance(vasl, Mapping) and vasl.get("legacy"):
+                return (f"board {b.get('name')} of map {m.get('name')} has no LOS data, so VASL could not load its "
+                        "terrain (VASL's LOS is off for the whole map): give the board archives' folder "
+                        "(asl-fire bridge --boards DIR) or use a board with LOS data")
+    return ("the snapshot has no terrain (VASL's terrain model is not present): "
+            "give the board archives' map instead (asl-fire bridge --boards DIR)")
 
 
 def game_map_from_boards(snapshot: Mapping[str, Any], boards_dir: Path) -> GameMap:
@@ -223,17 +432,13 @@ def game_map_from_boards(snapshot: Mapping[str, Any], boards_dir: Path) -> GameM
     boards = list(maps[0].get("boards") or ()) if maps else []
     if not boards:
         raise NoTerrain("the snapshot has no boards to read terrain from")
-    xs = sorted({int(b.get("x", 0)) for b in boards})
-    ys = sorted({int(b.get("y", 0)) for b in boards})
     placed = []
-    for b in boards:
-        name = str(b["name"])
+    for placement in map_layout(maps[0]).boards:
+        name = placement.name
         cands = [name, f"bd{name}", f"bd{name.zfill(2)}"]
         path = next((boards_dir / c for c in cands if (boards_dir / c).is_file()), None)
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
-        placement = BoardPlacement(name, xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0))),
-                                   bool(b.get("reversed")))
         placed.append((read_board(path), placement))
     return game_map(placed, str(maps[0].get("name", "")))
 
@@ -262,11 +467,30 @@ def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
 
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
                            phase: Phase = Phase.AFPH, clock: Clock | None = None,
-                           boards_dir: Path | None = None) -> LiveGame:
-    """Read fires, EC, Wind and Gusts from the snapshot's pieces.
+                           boards_dir: Path | None = None, counters: CounterData | None = None,
+                           units_near_fires: bool = False) -> LiveGame:
+    """Read fires, wrecks, units, EC, Wind and Gusts from the snapshot's pieces.
+
+    Which counter is which comes from *counters* (default: the module the
+    snapshot's game runs, :func:`~.gamemodule.counter_data`).  A 1–4-level
+    Blaze burns levels 0…n−1 of its building hex (B25.2); a Level marker puts
+    its stack's fires and units on its level; a Blaze stacked with a Wreck
+    makes a Burning Wreck, not a terrain Blaze (B25.14).
+
+    With *units_near_fires* only the units in or next to a hex with a fire or
+    a Burning Wreck are read: all a fire upkeep's report can name (fire only
+    spreads into adjacent Locations, B25.6), at a fraction of the cost on a
+    big map.
 
     :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
     """
+    data = counters or counter_data(snapshot)
+    fire_gpids = data.fire_gpids
+
+    def classify(name: str | None, gpid: str | None) -> FireCounter | None:
+        """By the module's own slots first, then VASL's gpids and names (cached)."""
+        hit = fire_gpids.get(str(gpid or "")) if fire_gpids else None
+        return hit if hit is not None else _classify(name, gpid)
     gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
     if gm is None and boards_dir is not None:
@@ -274,8 +498,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         notes = overlay_notes(board_entries(snapshot))
         warn_once(notes)
     if gm is None:
-        raise NoTerrain("the snapshot has no terrain (VASL's terrain model is not present): "
-                        "give the board archives' map instead")
+        raise NoTerrain(_no_terrain_reason(snapshot))
     game = snapshot.get("game") or {}
     clock = clock or _clock_from_processed(str(game.get("processed") or ""), phase)
     env = Environment()
@@ -288,15 +511,13 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     direction: Direction | None = None
     gusts = False
     pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
+    kind_of = {pid: classify(p.get("name"), p.get("gpid")) for pid, p in pieces.items()}  # once per piece
     map_name = None
     for p in pieces.values():
-        kind = classify(p.get("name"), p.get("gpid"))
+        kind = kind_of[str(p["id"])]
         if kind is None:
             continue
-        try:
-            h = gm.layout.parse(str(p.get("location") or ""))
-        except ValueError:
-            h = None
+        h = piece_hex(p, gm.layout)
         try:
             if kind is FireCounter.EC:
                 env = replace(env, ec=ec_from_piece(_traits(p)))
@@ -323,22 +544,63 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
             except BadCounterState as e:
                 raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
     fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
+    wreck_stacks: dict[tuple[Any, Any, Any], str] = {}
     for p in pieces.values():
-        kind = classify(p.get("name"), p.get("gpid"))
-        if kind not in (FireCounter.FLAME, FireCounter.BLAZE):
+        if kind_of[str(p["id"])] in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
+            wreck_stacks.setdefault((p.get("map"), p.get("x"), p.get("y")), str(p["id"]))
+    wreck_blaze: dict[tuple[Any, Any, Any], str] = {}
+    for p in pieces.values():
+        kind = kind_of[str(p["id"])]
+        if kind not in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE):
             continue
-        try:
-            h = gm.layout.parse(str(p.get("location") or ""))
-        except ValueError:
-            continue
-        if h not in gm:
+        if _off_every_board(p):
+            raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('x')},{p.get('y')} of map "
+                           f"{p.get('map')} is off every board: a {kind.value.capitalize()} must be in a hex; "
+                           "move it onto a board or delete it (nothing was rolled or placed)")
+        h = piece_hex(p, gm.layout)
+        if h is None or h not in gm:
             continue
         stack = (p.get("map"), p.get("x"), p.get("y"))
+        map_name = map_name or p.get("map")
+        if kind is FireCounter.BLAZE and stack in wreck_stacks:
+            wreck_blaze.setdefault(stack, str(p["id"]))  # a Burning Wreck (B25.14), not a terrain Blaze
+            continue
+        if kind is FireCounter.BUILDING_BLAZE:
+            n = building_blaze_levels(p.get("name"), p.get("gpid")) or 1
+            for level in range(min(n, gm.top_level(h) + 1)):
+                fire_pieces.setdefault((Location(h, level), FireKind.BLAZE), []).append(str(p["id"]))
+                fire_stacks.setdefault((Location(h, level), FireKind.BLAZE), set()).add(stack)
+            continue
         fk = FireKind.FLAME if kind is FireCounter.FLAME else FireKind.BLAZE
         loc = _location(gm, h, levels.get(stack))
         fire_pieces.setdefault((loc, fk), []).append(str(p["id"]))
         fire_stacks.setdefault((loc, fk), set()).add(stack)
-        map_name = map_name or p.get("map")
+    wrecks: list[Wreck] = []
+    wreck_pieces: dict[Location, tuple[str, str | None]] = {}
+    for stack, wid in wreck_stacks.items():
+        w = pieces[wid]
+        h = piece_hex(w, gm.layout)
+        if h is None or h not in gm:
+            continue
+        loc = _location(gm, h, levels.get(stack))
+        burnt = kind_of[wid] is FireCounter.BURNT_OUT_WRECK
+        blaze = None if burnt else wreck_blaze.get(stack)
+        wrecks.append(Wreck(loc, burning=blaze is not None, name=str(w.get("name") or "Wreck")))
+        wreck_pieces[loc] = (wid, blaze)
+
+    def locate(p: Mapping[str, Any]) -> Location | None:
+        h = _unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout)
+        if h is None or h not in gm:
+            return None
+        return _location(gm, h, levels.get((p.get("map"), p.get("x"), p.get("y"))))
+
+    unit_pieces = snapshot.get("pieces") or ()
+    if units_near_fires:
+        burning = {loc.hex for loc, _k in fire_pieces} | {w.location.hex for w in wrecks}
+        near = burning | {n for h in burning for _d, n in h.neighbours()}
+        unit_pieces = [p for p in unit_pieces
+                       if _unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout) in near]
+    units = read_units(unit_pieces, locate, data.catalogue, data.counters)
     for (loc, fk), _ids in fire_pieces.items():
         # a Flame stacked with VASL's Pin appeared this Player Turn (B25.15)
         new = fk is FireKind.FLAME and bool(fire_stacks[(loc, fk)] & pins)
@@ -348,10 +610,11 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                        "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
     wind = Wind(force, direction)
     env = replace(env, wind=wind, gusts=gusts)
-    pos = Position(gm, env, clock, tuple(fires), name=str((snapshot.get("module") or {}).get("name", "")),
-                   notes="\n".join(notes))
+    pos = Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(u.unit for u in units),
+                   name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
-                    ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes))
+                    ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes),
+                    {u.unit.id: u for u in units}, wreck_pieces, data)
 
 
 def _image_matches(image: str, kind: str) -> bool:
@@ -384,21 +647,13 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
     place: list[dict[str, Any]] = []
     layers: list[dict[str, Any]] = []
     notes: list[str] = []
-    old_keys = {(f.location, f.kind) for f in old.fires}
-    new_keys = {(f.location, f.kind) for f in new.fires}
-    for key in sorted(old_keys - new_keys, key=lambda k: (k[0], k[1].value)):
-        for pid in game.fire_pieces.get(key, ()):
-            remove.append(pid)
-            expect[pid] = str(game.pieces[pid]["rev"])
-    for loc, kind in sorted(new_keys - old_keys, key=lambda k: (k[0], k[1].value)):
-        gpid = PLACE_GPIDS[FireCounter.FLAME if kind is FireKind.FLAME else FireCounter.BLAZE]
-        entry: dict[str, Any] = {"gpid": gpid, "location": new.map.hex_name(loc.hex)}
-        if game.map_name:
-            entry["map"] = game.map_name
-        place.append(entry)
-        if loc.level != 0 or loc.rooftop:
-            notes.append(f"* {kind.value.capitalize()} placed for {new.loc_name(loc)}: mark its level with "
-                         "VASL's Level marker")
+    from .marking import fire_changes
+
+    fc = fire_changes(game, new)
+    remove += fc.remove
+    expect.update(fc.expect)
+    place += fc.place
+    notes += fc.notes
     ow, nw = old.environment.wind, new.environment.wind
     changes: list[tuple[str, str, int]] = []
     if game.wind_piece and nw.force != ow.force:

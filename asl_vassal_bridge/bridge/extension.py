@@ -22,7 +22,7 @@ from ..core.errors import BadInput
 __all__ = ["EXTENSION_VERSION", "BuildError", "BuiltExtension", "build_extension", "extension_sources", "py4j_jar"]
 
 #: The version written into the extension (matches ``FireBridge.VERSION`` in Java).
-EXTENSION_VERSION = "0.2.0"
+EXTENSION_VERSION = "0.3.0"
 #: The VASSAL version the extension declares: at or below every engine it runs on.
 DECLARED_VASSAL_VERSION = "3.5.0"
 

@@ -38,7 +38,7 @@ from ..core.heat_of_battle import (
 from ..core.position import UnitKind
 from ..core.units import LeaderRating, MMCType, NationalCatalogue, parse_designation
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .pieces import art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
+from .pieces import active_markers, art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
 
 __all__ = ["HERO_GPIDS", "MARKER_GPIDS", "HobRequest", "HobRun", "hob_batch", "hob_button", "hob_unit", "run_hob",
            "selected_piece"]
@@ -79,6 +79,11 @@ def hob_unit(piece: Mapping[str, Any], catalogue: Any,
     folder = art_folder(piece)
     nat, mmc, designation = unit_type(piece, catalogue)
     state: dict[str, Any] = {"broken": is_broken(piece)}
+    shown = active_markers(piece)  # VASL's Berserk / Fanatic layers of the counter (A15.4, A10.8)
+    if "berserk" in shown:
+        state["berserk"] = True
+    if "fanatic" in shown:
+        state["fanatic"] = True
     if folder == "ss":
         state["ss"] = True
     state.update(flags or {})
@@ -226,11 +231,16 @@ def selected_piece(client: BridgeClient, what: str = "a unit for Heat of Battle"
     return ids[0] if len(ids) == 1 else _first_unit(client, ids, what)
 
 
-def _first_unit(client: BridgeClient, ids: Sequence[str], what: str) -> str:
-    from ..data import unit_catalogue
+def _catalogue(client: BridgeClient) -> Any:
+    """The unit catalogue of the module the game runs (else the bundled one; see :mod:`.gamemodule`)."""
+    from .gamemodule import counter_data
 
+    return counter_data({"module": {"path": getattr(client, "module_path", None)}}).catalogue
+
+
+def _first_unit(client: BridgeClient, ids: Sequence[str], what: str) -> str:
     snap = client.snapshot(with_terrain=False)
-    cat = unit_catalogue()
+    cat = _catalogue(client)
     units = []
     for pid in ids:
         try:
@@ -248,8 +258,6 @@ def run_hob(client: BridgeClient, request: HobRequest | None = None) -> HobRun:
 
     :raises BadInput: (or :class:`~.client.BridgeRefused`) naming the piece or VASSAL's reason; nothing changes.
     """
-    from ..data import unit_catalogue
-
     request = request or HobRequest()
     pid = request.piece or selected_piece(client)
     snap = client.snapshot(with_terrain=False)
@@ -257,7 +265,7 @@ def run_hob(client: BridgeClient, request: HobRequest | None = None) -> HobRun:
     if not game_status.get("may_change", False):
         raise BridgeRefused(str(game_status.get("why_not") or "VASSAL does not allow changes now"))
     piece = find_piece(snap, pid)
-    unit, _mmc, cat = hob_unit(piece, unit_catalogue(), request.flags)
+    unit, _mmc, cat = hob_unit(piece, _catalogue(client), request.flags)
     reasons = not_subject(unit)
     if reasons:
         msg = f"ASL fire bridge: {unit.describe()} is not subject to Heat of Battle: {', '.join(reasons)}"

@@ -18,7 +18,7 @@ from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.position import GameMap, Phase, Position
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, position_from_snapshot
+from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, known_terrain, position_from_snapshot
 
 __all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
 
@@ -80,8 +80,13 @@ def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:
 def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None,
               boards_dir: Path | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
+    from .gamemodule import counter_data
+    from .rtph import blaze_lines, victory_lines
+
     t0 = time.perf_counter()
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR)
+    data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
+    # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
@@ -91,7 +96,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
-    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir)
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir,
+                                            counters=data, units_near_fires=True)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
 
@@ -101,6 +107,9 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     texts = explain_rolls(rolled, report)
     header = [f"* ASL fire bridge: {report.title} ({key})"]
     summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
+    if phase is Phase.AFPH:
+        # at the end of the upkeep: units now in Blazes (B25.4) and Fire & Victory
+        summary += blaze_lines(new, live) + victory_lines(new)
     batch = batch_for(live, new, phase_key=key, session=session, roll_texts=texts, header=header, summary=summary)
     t_batch = time.perf_counter()
     applied = client.apply(batch)
@@ -116,7 +125,7 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, boards_d
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
     from ..core.fire import pending_rolls
 
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR)
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, boards_dir=boards_dir)
     rolls = pending_rolls(live.position)
     if not rolls:
@@ -143,6 +152,10 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
             from .hob import hob_button
 
             return hob_button(client)
+        if action == "rtph":
+            from .rtph import rtph_button
+
+            return rtph_button(client, game_map=game_map, boards_dir=boards_dir)
         if action not in ACTIONS:
             return f"ASL fire bridge: unknown button {action!r}"
         res = run_phase(client, ACTIONS[action], game_map=game_map, boards_dir=boards_dir)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..core.errors import BadInput
@@ -22,6 +23,7 @@ from ..vasl.traits import Trait
 
 __all__ = [
     "NoSuchPiece",
+    "active_markers",
     "art_folder",
     "broken_layer_change",
     "find_piece",
@@ -36,7 +38,7 @@ __all__ = [
 
 #: Image folders of VASL's shared markers, never a nationality.
 _NOT_NATIONAL = frozenset({"ms", "ml", "tables", "images"})
-_PREFIX_STRIP = re.compile(r"^(?:broken|wnd|wounded|dm)\s+", re.I)
+_PREFIX_STRIP = re.compile(r"^(?:(?:broken|wnd|wounded|dm|berserk|fanatic)\s+)+", re.I)
 
 
 class NoSuchPiece(BadInput):
@@ -60,20 +62,27 @@ def stack_of(snapshot: Mapping[str, Any], piece: Mapping[str, Any]) -> list[Mapp
     return [p for p in snapshot.get("pieces") or () if (p.get("map"), p.get("x"), p.get("y")) == key]
 
 
-def _traits(piece: Mapping[str, Any]) -> list[Trait]:
-    return [Trait(str(lay["type"]), str(lay["state"])) for lay in piece.get("layers") or ()]
+@lru_cache(maxsize=8192)
+def _decoded(texts: tuple[tuple[str, str], ...]) -> tuple[tuple[Layers, Trait], ...] | str:
+    """The decoded layers of one counter's (type, state) texts, or the error; many counters share them."""
+    traits = [t for t in (Trait(ty, st) for ty, st in texts) if t.id in ("emb2", "emb")]
+    try:
+        return tuple(zip(embellishment_layers(traits), traits, strict=True))
+    except BadCounterState as e:
+        return str(e)
 
 
 def layers_of(piece: Mapping[str, Any]) -> list[tuple[Layers, Trait]]:
     """The piece's Embellishments with their traits, in the snapshot's (and the batch's) layer order.
 
+    Decoded once per distinct counter state (a game's many identical squads share one decoding).
+
     :raises BadInput: naming the piece if a layer's state is not a number.
     """
-    traits = [t for t in _traits(piece) if t.id in ("emb2", "emb")]
-    try:
-        return list(zip(embellishment_layers(traits), traits, strict=True))
-    except BadCounterState as e:
-        raise BadInput(f"piece {piece.get('id')} ({piece.get('name')}): {e}") from None
+    got = _decoded(tuple((str(lay["type"]), str(lay["state"])) for lay in piece.get("layers") or ()))
+    if isinstance(got, str):
+        raise BadInput(f"piece {piece.get('id')} ({piece.get('name')}): {got}")
+    return list(got)
 
 
 def art_folder(piece: Mapping[str, Any]) -> str | None:
@@ -167,6 +176,17 @@ def _broken_layers(piece: Mapping[str, Any]) -> list[tuple[int, Layers, str]]:
 def is_broken(piece: Mapping[str, Any]) -> bool:
     """Whether the counter shows its broken side (a ``broken`` layer switched on)."""
     return any(lay.active for _i, lay, _k in _broken_layers(piece))
+
+
+def active_markers(piece: Mapping[str, Any]) -> frozenset[str]:
+    """The counter's switched-on marker layers, lower case without ``+`` (``{"berserk"}`` for ``Berserk +``)."""
+    out = set()
+    for lay, _t in layers_of(piece):
+        if lay.active and 0 < abs(lay.value) <= len(lay.names):
+            name = lay.names[abs(lay.value) - 1]
+            if "+" in name:
+                out.add(" ".join(name.replace("+", " ").split()).lower())
+    return frozenset(out)
 
 
 def _half_squad(piece: Mapping[str, Any]) -> bool:

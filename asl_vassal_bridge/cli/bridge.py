@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("bridge", help="connect to VASSAL's ASL fire bridge extension and serve its buttons",
                        description="Connect to a running VASSAL (with the ASL fire bridge extension) and answer "
-                                   "its toolbar buttons: Wind change (RPh), Fire upkeep (AFPh), Fire odds.")
+                                   "its toolbar buttons: Wind change (RPh), Fire upkeep (AFPh), Fire odds, Heat of "
+                                   "Battle, Units in Blazes (RtPh).")
     p.add_argument("--connection-file", type=Path, default=None,
                    help="the extension's port/token file (default: <VASSAL conf dir>/aslfire/bridge.json)")
     p.add_argument("--port", type=int, default=None, help="the extension's py4j port (with --token-file)")
@@ -32,14 +33,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--vasl", type=Path, default=None, metavar="VMOD",
                    help="VASL's module, for the terrain types of those board archives (default: beside the boards, "
                         "else the VASL module VASSAL's module manager lists)")
-    p.add_argument("--once", choices=("wind", "upkeep", "odds", "snapshot"), default=None,
+    p.add_argument("--once", choices=("wind", "upkeep", "odds", "rtph", "snapshot"), default=None,
                    help="do one action now and exit instead of waiting for buttons")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(func=run_bridge, bridge_action=None)
-    actions = p.add_subparsers(dest="bridge_action", metavar="{attack,hob}")
+    actions = p.add_subparsers(dest="bridge_action", metavar="{attack,hob,rtph}")
     actions.required = False
     _attack_parser(actions)
     _hob_parser(actions)
+    r = actions.add_parser("rtph", help="units in Blazes (B25.4): report each with its options in the game's chat",
+                           description="Read the live units (side, broken, pinned, berserk, Melee from their "
+                           "counters; concealed and hidden ones never) and report in the game's chat every unit "
+                           "that must leave a Blaze (B25.4), with its options and deadline, as ONE command.")
+    _connection_options(r)
+    r.set_defaults(func=run_bridge)
 
     b = sub.add_parser("build-extension", help="build the VASSAL extension (.vmdx) of the live bridge",
                        description="Compile the bridge extension against your VASSAL's engine jar and write the "
@@ -231,6 +238,13 @@ def _run_action(client: BridgeClient, args: argparse.Namespace) -> int:
     from ..bridge.attacks import run_attack
     from ..bridge.hob import run_hob
 
+    if args.bridge_action == "rtph":
+        from ..bridge.rtph import run_rtph
+
+        rres = run_rtph(client, boards_dir=args.boards)
+        print("\n".join(line.removeprefix("* ") for line in rres.lines))
+        print(f"(counters: {rres.catalogue})")
+        return 0
     if args.bridge_action == "attack":
         res = run_attack(client, attack_request(args), boards_dir=args.boards)
         print(res.outcome.text())
@@ -342,6 +356,10 @@ def run_bridge(args: argparse.Namespace) -> int:
                            "port this file names: it was left by a VASSAL that has closed; start VASSAL with the "
                            "ASL fire bridge extension and open a game, then try again") from None
     log.info("connected to VASSAL (bridge %s, port %d)", client.version, client.info.port)
+    from ..bridge.gamemodule import counter_data
+
+    counters = counter_data({"module": {"path": client.module_path}})  # read once now, not at the first press
+    log.info("counters: %s", counters.description)
     import os
 
     before = os.environ.get("ASL_FIRE_SHARED_METADATA")
@@ -364,7 +382,8 @@ def run_bridge(args: argparse.Namespace) -> int:
                 print(msg)
             return 0
         client.listen(lambda action: handle_button(client, action, boards_dir=args.boards))
-        client.say("- ASL fire bridge: Python is connected; the fire buttons are live.")
+        client.say("- ASL fire bridge: Python is connected; the fire buttons are live "
+                   f"(counters from {counters.description}).")
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")
         stop = threading.Event()
         try:

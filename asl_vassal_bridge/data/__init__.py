@@ -22,7 +22,7 @@ from importlib import resources
 
 from ..core.units import BadCatalogue, UnitCatalogue
 
-__all__ = ["DEFAULT_CATALOGUE", "load_unit_catalogue", "unit_catalogue"]
+__all__ = ["DEFAULT_CATALOGUE", "bundled_counters", "load_unit_catalogue", "unit_catalogue"]
 
 #: The catalogue file used unless another is named.
 DEFAULT_CATALOGUE = "vasl-6.5.json"
@@ -55,3 +55,18 @@ def unit_catalogue(filename: str = DEFAULT_CATALOGUE) -> UnitCatalogue:
         raise BadCatalogue(f"unit catalogue {filename!r} is not in the package data (asl_vassal_bridge/data/units/)"
                            f"; regenerate it with scripts/gen_unit_catalogue.py") from None
     return load_unit_catalogue(text, f"asl_vassal_bridge/data/units/{filename}")
+
+
+@lru_cache(maxsize=4)
+def bundled_counters(filename: str = DEFAULT_CATALOGUE) -> dict[str, dict[str, list[str]]]:
+    """The unit counters' gpids of the packaged catalogue: nationality key → palette group → gpids.
+
+    Empty for a catalogue written before gpids were recorded.
+    """
+    ref = resources.files(__name__).joinpath("units", filename)
+    try:
+        data = json.loads(ref.read_text(encoding="utf-8"))
+    except (FileNotFoundError, IsADirectoryError, json.JSONDecodeError):
+        return {}
+    counters = data.get("counters") if isinstance(data, dict) else None
+    return counters if isinstance(counters, dict) else {}

@@ -11,6 +11,9 @@ come from VASL's own counters (:mod:`.counters`):
   an n-level Blaze burns levels 0…n−1 of its building hex (B25.2).
 * A Level marker in the stack puts the stack's fires on that level.
 * EC, Wind, Wind Dir and Gusts counters → the Environment (B25.5, B25.63–.65).
+* Unit counters → the Position's units (:mod:`.units`: squads, half-squads,
+  crews, leaders, heroes, vehicles, guns with side, broken, pinned, berserk
+  and Melee from their counters and stacks), by the bundled catalogue.
 
 Pieces VASSAL hides from a player never reach here (see :mod:`.vsav`).
 
@@ -27,7 +30,7 @@ from pathlib import Path
 
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.hexes import BoardPlacement, Hex
-from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Wreck
+from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Unit, Wreck
 from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
@@ -202,13 +205,49 @@ def _environment(game: SavedGame) -> Environment:
     return Environment(ec=ec, wind=wind, gusts=gusts)
 
 
+def _units(game: SavedGame, gmap: GameMap, frame: MapFrame) -> tuple[Unit, ...]:
+    """The saved game's visible unit counters as core Units (stack order from its Stacks, bottom first)."""
+    from ..data import bundled_counters, unit_catalogue
+    from .units import CounterIndex, piece_dict, read_units
+
+    by_id = {p.id: p for p in game.pieces}
+    ordered: list[SavedPiece] = []
+    seen: set[str] = set()
+    for _sid, members in game.stacks:
+        for m in members:
+            if m in by_id and m not in seen:
+                seen.add(m)
+                ordered.append(by_id[m])
+    ordered += [p for p in game.pieces if p.id not in seen]
+    levels: dict[tuple[str | None, int, int], c.CounterLevel] = {}
+    for p in game.pieces:
+        if p.fire_counter is FireCounter.LEVEL:
+            levels[p.map, p.x, p.y] = c.level_from_piece(p.traits)
+    where: dict[str, Location | None] = {}
+    for p in ordered:
+        h = frame.hex_at(p.x, p.y) if p.map is not None else None
+        if h is None or h not in gmap:
+            where[p.id] = None
+            continue
+        lv = levels.get((p.map, p.x, p.y), c.CounterLevel(0))
+        if lv.rooftop:
+            where[p.id] = gmap.rooftop(h) or Location(h)
+        else:
+            loc = Location(h, lv.level)
+            where[p.id] = loc if loc in gmap.locations(h) else Location(h)
+    found = read_units([piece_dict(p) for p in ordered], lambda d: where.get(str(d["id"])), unit_catalogue(),
+                       CounterIndex.from_dict(bundled_counters()))
+    return tuple(u.unit for u in found)
+
+
 def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacement]],
                        edge: tuple[int, int] = DEFAULT_EDGE,
                        crops: tuple[tuple[int, int, int, int] | None, ...] = ()) -> Position:
     """The Position of an already-read saved game on already-read boards."""
     gmap: GameMap = game_map(boards, name=Path(game.source).name)
     frame = MapFrame(tuple(boards), edge, crops)
-    pos = Position(gmap, environment=_environment(game), name=Path(game.source).stem)
+    pos = Position(gmap, environment=_environment(game), name=Path(game.source).stem,
+                   units=_units(game, gmap, frame))
     turn = pos.clock.player_turn
     fires: list[Fire] = []
     wrecks: list[Wreck] = []

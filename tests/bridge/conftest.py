@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,6 +48,25 @@ def module_with_extension(engine_dir: Path) -> Path:
     return mod
 
 
+def _with_extension(module: Path, built_by: Path) -> Path:
+    """*module* with the extension the session built (copied into ``<module>_ext/``)."""
+    ext = module.parent / f"{module.stem}_ext"
+    ext.mkdir(exist_ok=True)
+    built = built_by.parent / f"{built_by.stem}_ext" / "asl-fire-bridge.vmdx"
+    shutil.copy(built, ext / built.name)
+    return module
+
+
+@pytest.fixture(scope="session")
+def three_board_module(module_with_extension: Path, engine_dir: Path) -> Path:
+    """The test module with the three boards of :mod:`tests.bridge.three_boards` and their stand-in terrain."""
+    from .three_boards import BOARDS, TERRAIN
+
+    mod = vh.build_module(engine_dir / "threeboards.vmod", board_class=vh.VASL_BOARD, boards=[b.name for b in BOARDS],
+                          terrain=TERRAIN)
+    return _with_extension(mod, module_with_extension)
+
+
 @pytest.fixture(scope="session")
 def xvfb() -> Iterator[vh.Xvfb]:
     _need_engine()
@@ -56,8 +76,8 @@ def xvfb() -> Iterator[vh.Xvfb]:
 
 
 def launch(name: str, module: Path, pieces: list[vh.GamePiece], support_jar: Path, display: str,
-           workdir: Path) -> vh.VassalPlayer:
-    game = vh.write_saved_game(workdir / f"{name}.vsav", pieces)
+           workdir: Path, boards: tuple[vh.BoardAt, ...] = (vh.BoardAt(vh.BOARD),)) -> vh.VassalPlayer:
+    game = vh.write_saved_game(workdir / f"{name}.vsav", pieces, boards=boards)
     return vh.VassalPlayer(name, module, game, support_jar, display, workdir, workdir / f"{name}.json")
 
 
@@ -72,11 +92,15 @@ def wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
 
 
 @contextmanager
-def started_player(name: str, module: Path, support_jar: Path, display: str,
-                   workdir: Path) -> Iterator[tuple[vh.VassalPlayer, BridgeClient]]:
-    """A VASSAL player with the standard pieces, its bridge connected and its game started; stopped after."""
+def started_player(name: str, module: Path, support_jar: Path, display: str, workdir: Path,
+                   pieces: list[vh.GamePiece] | None = None,
+                   boards: tuple[vh.BoardAt, ...] = (vh.BoardAt(vh.BOARD),)) -> Iterator[
+                       tuple[vh.VassalPlayer, BridgeClient]]:
+    """A VASSAL player with *pieces* (the standard ones by default) on *boards*, its bridge connected and its game
+    started; stopped after."""
     workdir.mkdir(exist_ok=True)
-    player = launch(name, module, standard_pieces(), support_jar, display, workdir)
+    player = launch(name, module, standard_pieces() if pieces is None else pieces, support_jar, display, workdir,
+                    boards)
     try:
         player.wait_connection_file()
         client = connect(player.connection_file)

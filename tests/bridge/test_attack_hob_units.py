@@ -1,7 +1,7 @@
 """A22 attacks and A15 Heat of Battle on the bridge without an engine: declaration → one batch.
 
 The pieces carry the layers of VASL's real counters (the German 4-6-7 1sq
-slot, the German FT, the MOL counter), read from ../shared/vasl at test time.
+slot, the German FT, the MOL counter), built by tests/support/vasl_counters.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from asl_vassal_bridge.core.heat_of_battle import heat_of_battle
 from asl_vassal_bridge.core.units import Nationality
 from asl_vassal_bridge.data import unit_catalogue
 from asl_vassal_bridge.vasl.counters import PLACE_GPIDS, FireCounter
-from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
 from .test_bridge_units import piece, snapshot
@@ -37,8 +36,6 @@ SQUAD, FT, MOL = "11467", "2473", "490"
 
 @pytest.fixture(scope="module")
 def slot_layers() -> dict[str, list[dict[str, str]]]:
-    if not vh.VASL_BUILDFILE.is_file():
-        missing("data", f"{vh.VASL_BUILDFILE} does not exist: VASL's real counters are needed")
     from asl_vassal_bridge.vasl.traits import decode_sequence, decode_traits
 
     out = {}

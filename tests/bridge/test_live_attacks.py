@@ -1,7 +1,7 @@
 """A22 FT/MOL attacks and A15 Heat of Battle against a real VASSAL engine (3.6 jar, Xvfb) with the extension.
 
-The game holds VASL's real German 4-6-7 squad, FT and MOL counters (slots
-copied from ../shared/vasl/buildFile-6.5.xml at test time).  The dice are
+The game holds VASL's German 4-6-7 squad, FT and MOL counters (VASL 6.5's
+slots, built by tests/support/vasl_counters.py).  The dice are
 VASSAL's: the bridge rolls through ``GameModule.getRNG()``; the test only
 chooses the faces it shows (``TestHooks.scriptDice``) so each rule's case
 comes up.

@@ -56,7 +56,7 @@ def vasl_board_module(module_with_extension: Path, engine_dir: Path) -> Path:
 def dora(vasl_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
     with started_player("dora", vasl_board_module, support_jar, xvfb.display, engine_dir / "vaslboards") as (
             player, client):
-        state = client.jvm.aslbridgetest.TestHooks.vaslBoard(vh.BOARD, ENTRY)
+        state = client.jvm.aslbridgetest.StandinBoards.vaslBoard(vh.BOARD, ENTRY)
         yield player, client, state
 
 
@@ -116,3 +116,13 @@ def test_asl_fire_bridge_command_logs_the_note(dora: Any) -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert f"WARNING {NOTE}" in proc.stderr
     assert proc.stderr.count(NOTE) == 1  # once at the start, not again when the odds read the terrain
+
+
+def test_overlay_elevation_flag_under_the_newer_vasl_name(dora: Any) -> None:
+    """Newer VASL names the flag getPersistElevation(), older getPreserveElevation(): both are read (runs last: it
+    adds an overlay to the board)."""
+    _, client, _ = dora
+    client.jvm.aslbridgetest.StandinBoards.vaslBoard(vh.BOARD, "VER\t6.1\tOVR2\tx3\tF2\tF2\ttrue")
+    overlays = client.snapshot(with_terrain=False)["maps"][0]["boards"][0]["vasl"]["overlays"]
+    assert overlays[-1] == {"name": "x3", "hex1": "F2", "hex2": "F2", "preserveElevation": True, "ssr": False}
+    assert overlays[-2]["name"] == "h2" and overlays[-2]["preserveElevation"] is False

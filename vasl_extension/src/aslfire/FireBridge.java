@@ -24,14 +24,14 @@ import VASSAL.tools.LaunchButton;
 
 /**
  * The ASL fire bridge inside VASSAL: a py4j gateway for the Python rules
- * (snapshot out, one batch of commands in) and three toolbar buttons (Wind
- * change in the RPh, Fire upkeep at the end of the AFPh, Show odds) that call
- * Python back. The rules never live here.
+ * (snapshot out, one batch of commands in) and toolbar buttons (Wind change in
+ * the RPh, Fire upkeep at the end of the AFPh, Fire odds, Heat of Battle, Units
+ * in Blazes in the RtPh) that call Python back. The rules never live here.
  *
  * <p>Added to a module by the extension's buildFile as an ExtensionElement of the GameModule.
  */
 public class FireBridge extends AbstractConfigurable implements GameComponent, CommandEncoder {
-  public static final String VERSION = "0.2.0";
+  public static final String VERSION = "0.3.0";
   /** Longest wait for VASSAL's Swing thread, in milliseconds. */
   static final long EDT_TIMEOUT_MS = Long.getLong("aslfire.edtTimeoutMs", 10000L);
 
@@ -41,6 +41,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"upkeep", "Fire upkeep (AFPh)", "B25: Flame to Blaze, Spreading Fire and Gusts at the end of the AFPh"},
     {"odds", "Fire odds", "Show the odds of every pending fire roll"},
     {"hob", "Heat of Battle", "A15: roll Heat of Battle for the selected unit"},
+    {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
   };
 
   private final List<LaunchButton> buttons = new ArrayList<>();

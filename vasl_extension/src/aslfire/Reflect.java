@@ -11,8 +11,26 @@ final class Reflect {
   private Reflect() {
   }
 
+  /** Methods already looked up, by class, name and argument types (a terrain walk calls the same few thousands of times). */
+  private static final java.util.Map<String, java.util.Optional<Method>> CACHE =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   /** The public method {@code name} of the object's class for these argument types, or null. */
   static Method method(Object target, String name, Class<?>... types) {
+    StringBuilder key = new StringBuilder(target.getClass().getName()).append('#').append(name);
+    for (Class<?> t : types) {
+      key.append(',').append(t.getName());
+    }
+    String k = key.toString();
+    java.util.Optional<Method> m = CACHE.get(k);
+    if (m == null) {
+      m = java.util.Optional.ofNullable(lookup(target, name, types));
+      CACHE.put(k, m);
+    }
+    return m.orElse(null);
+  }
+
+  private static Method lookup(Object target, String name, Class<?>... types) {
     Method m;
     try {
       m = target.getClass().getMethod(name, types);

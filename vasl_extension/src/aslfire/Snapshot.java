@@ -45,7 +45,27 @@ final class Snapshot {
 
   static boolean isVisible(GamePiece p) {
     return !Boolean.TRUE.equals(p.getProperty(Properties.INVISIBLE_TO_ME))
-        && !Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_ME));
+        && !Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_ME))
+        // concealed or hidden by anyone (this player included): never leaves VASSAL (A12, HIP)
+        && p.getProperty(Properties.OBSCURED_BY) == null
+        && p.getProperty(Properties.HIDDEN_BY) == null;
+  }
+
+  /**
+   * Each piece's JSON by the piece, with what it was made from (state, map, boards, layer selection): most pieces do
+   * not change between two presses, and reading a counter's name and properties through its prototypes is what
+   * costs. Weak keys: a deleted piece's entry goes. Only used on the Swing thread.
+   */
+  private static final java.util.Map<GamePiece, String[]> PIECE_JSON = new java.util.WeakHashMap<>();
+
+  /** What a piece's board and location names depend on: the map and its boards' names, places and sides. */
+  static String boardsSignature(Map map) {
+    StringBuilder k = new StringBuilder(map.getId()).append('|');
+    for (Board b : map.getBoards()) {
+      Rectangle r = b.bounds();
+      k.append(b.getName()).append(b.isReversed() ? "/r@" : "@").append(r.x).append(',').append(r.y).append(';');
+    }
+    return Integer.toHexString(k.toString().hashCode()) + '|';
   }
 
   /** A short fingerprint of a piece's whole state (position, layers, hidden…): changes when the piece does. */
@@ -66,6 +86,15 @@ final class Snapshot {
    *     name is in this set (the rest get an empty list): most pieces' layers are not needed.
    */
   static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor) {
+    return build(bridge, withTerrain, layersFor, null);
+  }
+
+  /**
+   * @param knownTerrain the terrain key ({@code maps[].terrain_key}) whose terrain the caller already has: that map's
+   *     terrain is then sent as {@code {"key": …, "same": true}} without its hexes (boards unchanged).
+   */
+  static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor, String knownTerrain) {
+    long t0 = System.nanoTime();
     GameModule gm = GameModule.getGameModule();
     StringBuilder sb = new StringBuilder(1 << 16);
     sb.append("{\"module\":{\"name\":");
@@ -124,9 +153,13 @@ final class Snapshot {
         VaslBoards.append(sb, b);
         sb.append('}');
       }
-      sb.append("],\"terrain\":");
+      Object vmap = VaslTerrain.model(map);
+      String key = VaslTerrain.key(map, vmap);
+      sb.append("],\"terrain_key\":");
+      Json.quote(sb, key);
+      sb.append(",\"terrain\":");
       if (withTerrain) {
-        VaslTerrain.append(sb, map);
+        VaslTerrain.append(sb, map, vmap, key, knownTerrain);
       }
       else {
         sb.append("null");
@@ -136,18 +169,44 @@ final class Snapshot {
     sb.append("],\"pieces\":[");
     boolean first = true;
     java.util.Map<Point, String> names = new java.util.HashMap<>();
+    String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
     for (Map map : Map.getMapList()) {
       names.clear();
+      String boards = boardsSignature(map) + only;
       for (GamePiece p : visiblePieces(map)) {
         if (!first) {
           sb.append(',');
         }
         first = false;
+        // a piece whose state, board layout and layer selection are unchanged has the same JSON as last time
+        String key = revision(p) + '|' + boards;
+        String[] known = PIECE_JSON.get(p);
+        if (known != null && known[0].equals(key)) {
+          sb.append(known[1]);
+          continue;
+        }
+        int mark = sb.length();
         appendPiece(sb, map, p, names, layersFor);
+        PIECE_JSON.put(p, new String[] {key, sb.substring(mark)});
       }
     }
-    sb.append("]}");
+    // how long building this took on VASSAL's Swing thread (for bench/bench_bridge.py)
+    sb.append("],\"build_ms\":").append((System.nanoTime() - t0) / 1000000).append('}');
     return sb.toString();
+  }
+
+  /** The board-local name of the hex at a map point (VASL's location names add the board on multi-board maps). */
+  static String boardHex(Board b, Point pos) {
+    if (b == null || b.getGrid() == null) {
+      return null;
+    }
+    Rectangle r = b.bounds();
+    try {
+      return b.getGrid().locationName(b.localCoordinates(new Point(pos.x - r.x, pos.y - r.y)));
+    }
+    catch (RuntimeException e) {
+      return null;
+    }
   }
 
   static void appendPiece(StringBuilder sb, Map map, GamePiece p, java.util.Map<Point, String> names,
@@ -169,6 +228,8 @@ final class Snapshot {
     Board b = map.findBoard(pos);
     sb.append(",\"board\":");
     Json.quote(sb, b == null ? null : b.getName());
+    sb.append(",\"hex\":");
+    Json.quote(sb, boardHex(b, pos));
     sb.append(",\"location\":");
     Json.quote(sb, names.computeIfAbsent(new Point(pos), map::locationName));
     sb.append(",\"x\":").append(pos.x).append(",\"y\":").append(pos.y);

@@ -10,7 +10,8 @@ import java.util.Iterator;
  * reached by reflection so the extension needs no VASL classes to compile or
  * load: a board whose class has {@code getOverlays()} (VASL's
  * {@code ASLBoard}) gives
- * {@code {"state", "version", "crop", "ssr", "overlays": [...]}}; any other
+ * {@code {"state", "version", "crop", "ssr", "legacy", "overlays": [...]}} ({@code legacy}: VASL's
+ * {@code isLegacyBoard()}, a board without LOS data, which turns VASL's terrain model off); any other
  * board gives {@code null}. Each part that cannot be read is {@code null};
  * nothing here throws out of the snapshot.
  */
@@ -62,6 +63,8 @@ final class VaslBoards {
       appendCrop(sb, Reflect.tryCall(board, "getCropBounds"));
       sb.append(",\"ssr\":");
       Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getTerrain")));
+      Object legacy = Reflect.tryCall(board, "isLegacyBoard");
+      sb.append(",\"legacy\":").append(legacy instanceof Boolean ? legacy.toString() : "null");
       sb.append(",\"overlays\":");
       appendOverlays(sb, Reflect.tryCall(board, "getOverlays"));
       sb.append('}');
@@ -129,7 +132,11 @@ final class VaslBoards {
         Json.quote(sb, tryField(o, "hex1"));
         sb.append(",\"hex2\":");
         Json.quote(sb, tryField(o, "hex2"));
+        // the same flag is getPreserveElevation() in some VASL versions, getPersistElevation() in newer ones
         Object keep = Reflect.tryCall(o, "getPreserveElevation");
+        if (!(keep instanceof Boolean)) {
+          keep = Reflect.tryCall(o, "getPersistElevation");
+        }
         sb.append(",\"preserveElevation\":").append(keep instanceof Boolean ? keep.toString() : "null");
         sb.append(",\"ssr\":").append(isSsrOverlay(o));
         sb.append('}');

@@ -1,6 +1,11 @@
 package aslfire;
 
+import java.awt.Point;
+import java.awt.Rectangle;
 import java.lang.reflect.Method;
+
+import VASSAL.build.module.Map;
+import VASSAL.build.module.map.boardPicker.Board;
 
 /**
  * VASL's terrain model, reached by reflection so the extension needs no VASL
@@ -8,79 +13,74 @@ import java.lang.reflect.Method;
  * (VASL's {@code ASLMap}) gives a {@code VASL.LOS.Map.Map}; its hexes give the
  * terrain and elevation of every Location. Without it, "terrain" is null and
  * Python falls back to the board archives.
+ *
+ * <p>On a map of several boards VASL's {@code Map} is one merged grid whose hex
+ * names are board-local ({@code A1} on every board), so each hex is sent with
+ * its grid position ({@code col}, {@code row}: VASL's
+ * {@code getColumnNumber()}/{@code getRowNumber()}) and its board, found from
+ * its centre point against each board's rectangle, never from its name.
+ * {@code getHex(col, row)} has no bounds check and a column holds
+ * {@code height + col % 2} hexes (more or fewer on cropped boards), so each
+ * column is walked until VASL's array ends.
+ *
+ * <p>The terrain is the costly part of a snapshot and changes only with the
+ * boards: {@link #key} names it (boards, places, VASL's saved board states with
+ * overlays and SSR, and the model's identity), and a caller that already has
+ * that terrain gets {@code {"source": "VASL", "key": …, "same": true}} instead.
  */
 final class VaslTerrain {
   private VaslTerrain() {
   }
 
-  /** Appends the terrain JSON of a map, or {@code null} if VASL's model is absent or unreadable. */
-  static void append(StringBuilder sb, Object map) {
+  /** VASL's terrain model of the map, or null (not VASL's map, or VASL's LOS is off: legacy mode). */
+  static Object model(Map map) {
+    Method getter = Reflect.method(map, "getVASLMap");
+    if (getter == null) {
+      return null;
+    }
+    try {
+      return getter.invoke(map);
+    }
+    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
+  /** What the terrain depends on: null without VASL's model, else a short string that changes when the terrain may. */
+  static String key(Map map, Object vmap) {
+    if (vmap == null) {
+      return null;
+    }
+    StringBuilder k = new StringBuilder();
+    k.append(Integer.toHexString(System.identityHashCode(vmap)));
+    for (Board b : map.getBoards()) {
+      Rectangle r = b.bounds();
+      k.append('|').append(b.getName()).append(b.isReversed() ? "/rev" : "")
+        .append('@').append(r.x).append(',').append(r.y).append(',').append(r.width).append(',').append(r.height)
+        .append(':').append(Snapshot.str(Reflect.tryCall(b, "getState")));
+    }
+    return Integer.toHexString(k.toString().hashCode()) + "-" + Integer.toHexString(k.length());
+  }
+
+  /**
+   * Appends the terrain JSON of a map, or {@code null} if VASL's model is absent; {@code "same": true} without the
+   * hexes if {@code known} is this terrain's key.
+   */
+  static void append(StringBuilder sb, Map map, Object vmap, String key, String known) {
+    if (vmap == null) {
+      sb.append("null");
+      return;
+    }
     int mark = sb.length();
     try {
-      Method getter = Reflect.method(map, "getVASLMap");
-      if (getter == null) {
-        sb.append("null");
+      sb.append("{\"source\":\"VASL\",\"key\":");
+      Json.quote(sb, key);
+      if (key != null && key.equals(known)) {
+        sb.append(",\"same\":true}");
         return;
       }
-      Object vmap = getter.invoke(map);
-      if (vmap == null) {
-        sb.append("null");
-        return;
-      }
-      int width = ((Number) Reflect.call(vmap, "getWidth")).intValue();
-      int height = ((Number) Reflect.call(vmap, "getHeight")).intValue();
-      sb.append("{\"source\":\"VASL\",\"hexes\":[");
-      boolean first = true;
-      for (int col = 0; col < width; col++) {
-        for (int row = 0; row <= height; row++) {
-          Object hex;
-          try {
-            hex = Reflect.call(vmap, "getHex", col, row);
-          }
-          catch (ReflectiveOperationException | RuntimeException e) {
-            hex = null;
-          }
-          if (hex == null) {
-            continue;
-          }
-          if (!first) {
-            sb.append(',');
-          }
-          first = false;
-          sb.append("{\"name\":");
-          Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
-          sb.append(",\"elevation\":").append(Reflect.call(hex, "getBaseHeight"));
-          sb.append(",\"locations\":[");
-          Object center = Reflect.call(hex, "getCenterLocation");
-          Object loc = center;
-          // walk down to the lowest Location, then up through every level
-          for (int guard = 0; guard < 8; guard++) {
-            Object down = Reflect.tryCall(loc, "getDownLocation");
-            if (down == null) {
-              break;
-            }
-            loc = down;
-          }
-          boolean fl = true;
-          for (int guard = 0; loc != null && guard < 12; guard++) {
-            if (!fl) {
-              sb.append(',');
-            }
-            fl = false;
-            Object terrain = Reflect.call(loc, "getTerrain");
-            sb.append("{\"name\":");
-            Json.quote(sb, Snapshot.str(Reflect.call(loc, "getName")));
-            sb.append(",\"level\":").append(Reflect.call(loc, "getBaseHeight"));
-            sb.append(",\"terrain\":");
-            Json.quote(sb, Snapshot.str(Reflect.tryCall(terrain, "getName")));
-            sb.append(",\"center\":").append(loc == center);
-            sb.append('}');
-            loc = Reflect.tryCall(loc, "getUpLocation");
-          }
-          sb.append("]}");
-        }
-      }
-      sb.append("]}");
+      appendHexes(sb, map, vmap);
+      sb.append('}');
     }
     catch (ReflectiveOperationException | RuntimeException e) {
       sb.setLength(mark);
@@ -88,5 +88,92 @@ final class VaslTerrain {
       Json.quote(sb, "VASL's terrain model could not be read: " + e);
       sb.append('}');
     }
+  }
+
+  private static void appendHexes(StringBuilder sb, Map map, Object vmap) throws ReflectiveOperationException {
+    int width = ((Number) Reflect.call(vmap, "getWidth")).intValue();
+    int height = ((Number) Reflect.call(vmap, "getHeight")).intValue();
+    // VASL's map pixels start at the top left of the boards (VASSAL's map adds its edge around them)
+    java.util.List<Board> boards = new java.util.ArrayList<>(map.getBoards());
+    int ox = Integer.MAX_VALUE;
+    int oy = Integer.MAX_VALUE;
+    for (Board b : boards) {
+      ox = Math.min(ox, b.bounds().x);
+      oy = Math.min(oy, b.bounds().y);
+    }
+    sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
+    boolean first = true;
+    for (int col = 0; col < width; col++) {
+      for (int row = 0; row < height + 2; row++) {
+        Object hex;
+        try {
+          hex = Reflect.call(vmap, "getHex", col, row);
+        }
+        catch (java.lang.reflect.InvocationTargetException e) {
+          break;  // VASL's hexGrid[col] has ended (no bounds check: ArrayIndexOutOfBounds)
+        }
+        if (hex == null) {
+          continue;
+        }
+        if (!first) {
+          sb.append(',');
+        }
+        first = false;
+        appendHex(sb, hex, col, row, boards, ox, oy);
+      }
+    }
+    sb.append(']');
+  }
+
+  private static void appendHex(StringBuilder sb, Object hex, int col, int row, java.util.List<Board> boards,
+                                int ox, int oy) throws ReflectiveOperationException {
+    sb.append("{\"name\":");
+    Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
+    Object c = Reflect.tryCall(hex, "getColumnNumber");
+    Object r = Reflect.tryCall(hex, "getRowNumber");
+    sb.append(",\"col\":").append(c instanceof Number ? ((Number) c).intValue() : col);
+    sb.append(",\"row\":").append(r instanceof Number ? ((Number) r).intValue() : row);
+    sb.append(",\"board\":");
+    Object centre = Reflect.tryCall(hex, "getHexCenter");
+    String board = null;
+    if (centre instanceof Point) {
+      Point p = new Point(((Point) centre).x + ox, ((Point) centre).y + oy);
+      for (Board b : boards) {
+        if (b.bounds().contains(p)) {
+          board = b.getName();
+          break;
+        }
+      }
+    }
+    Json.quote(sb, board);
+    sb.append(",\"elevation\":").append(Reflect.call(hex, "getBaseHeight"));
+    sb.append(",\"locations\":[");
+    Object center = Reflect.call(hex, "getCenterLocation");
+    Object loc = center;
+    // walk down to the lowest Location, then up through every level
+    for (int guard = 0; guard < 8; guard++) {
+      Object down = Reflect.tryCall(loc, "getDownLocation");
+      if (down == null) {
+        break;
+      }
+      loc = down;
+    }
+    boolean fl = true;
+    for (int guard = 0; loc != null && guard < 12; guard++) {
+      if (!fl) {
+        sb.append(',');
+      }
+      fl = false;
+      Object terrain = Reflect.call(loc, "getTerrain");
+      sb.append("{\"name\":");
+      Json.quote(sb, Snapshot.str(Reflect.call(loc, "getName")));
+      sb.append(",\"level\":").append(Reflect.call(loc, "getBaseHeight"));
+      sb.append(",\"terrain\":");
+      Json.quote(sb, Snapshot.str(Reflect.tryCall(terrain, "getName")));
+      sb.append(",\"center\":").append(loc == center);
+      sb.append('}');
+      loc = Reflect.tryCall(loc, "getUpLocation");
+    }
+    sb.append("]}");
   }
 }

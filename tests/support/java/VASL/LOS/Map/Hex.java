@@ -1,13 +1,23 @@
 package VASL.LOS.Map;
 
+import java.awt.Point;
+
 /** Test stand-in with VASL's method names (see tests/support/java/README.md). */
 public class Hex {
-  private final String name;
-  private final int baseHeight;
-  private final Location center;
+  private final int col;
+  private final int row;
+  private final double x;
+  private final double y;
+  private String name;
+  private int baseHeight;
+  private Location center;
 
-  public Hex(String name, int baseHeight, Location center) {
+  public Hex(int col, int row, String name, double x, double y, int baseHeight, Location center) {
+    this.col = col;
+    this.row = row;
     this.name = name;
+    this.x = x;
+    this.y = y;
     this.baseHeight = baseHeight;
     this.center = center;
   }
@@ -16,11 +26,44 @@ public class Hex {
     return name;
   }
 
+  public int getColumnNumber() {
+    return col;
+  }
+
+  public int getRowNumber() {
+    return row;
+  }
+
+  /** As VASL's: the centre in the VASL map's pixels (0, 0 = the top left of the boards). */
+  public Point getHexCenter() {
+    return new Point((int) x, (int) y);
+  }
+
+  double centerX() {
+    return x;
+  }
+
+  double centerY() {
+    return y;
+  }
+
   public int getBaseHeight() {
     return baseHeight;
   }
 
   public Location getCenterLocation() {
     return center;
+  }
+
+  void set(int elevation, Location c) {
+    baseHeight = elevation;
+    center = c;
+  }
+
+  /** As VASL's {@code Hex.copy}: name, base height and the Locations, the grid place and centre stay. */
+  public void copy(Hex h) {
+    name = h.getName();
+    baseHeight = h.getBaseHeight();
+    center = h.getCenterLocation();
   }
 }

@@ -1,41 +1,108 @@
 package VASL.LOS.Map;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * Test stand-in with VASL's method names (see tests/support/java/README.md):
- * columns A–J, rows 1–6; Woods in C2–E3, a Wooden Building with one upper
- * level in G4, Brush in H2, the rest Open Ground, hill (elevation 1) in J.
+ * Test stand-in with VASL's method names (see tests/support/java/README.md), built the way VASL's {@code Map} is:
+ * one grid of hexes for the whole map, {@code hexGrid[col]} holding {@code height + col % 2} hexes
+ * ({@code getHex(col, row)} has no bounds check, as VASL's), each board's own {@code Map} inserted at its place
+ * with {@link #insertMap}, which copies the board's hexes, board-local names included, over the map's (so a
+ * lower board's row-0 half hexes replace the upper board's row-10 ones), and {@link #flip} for a reversed board.
+ * The terrain is a test description (see {@link #board}), not VASL data.
  */
 public class Map {
-  private final int width = 10;
-  private final int height = 6;
-  private final Hex[][] hexes = new Hex[width][height + 1];
+  /** Pixels between column centres and between row centres of a geomorphic board (VASL's GEO_HEX_WIDTH/HEIGHT). */
+  public static final double HEX_WIDTH = 56.25;
+  public static final double HEX_HEIGHT = 64.5;
 
-  public static Map testMap() {
-    return new Map();
-  }
+  private final int width;
+  private final int height;
+  private final Hex[][] hexGrid;
 
-  Map() {
+  /** An Open Ground map of {@code width} columns and {@code height} rows (VASL's geomorphic naming: A1, B0…). */
+  public Map(int width, int height) {
+    this.width = width;
+    this.height = height;
+    hexGrid = new Hex[width][];
     for (int col = 0; col < width; col++) {
-      for (int row = 1; row <= height; row++) {
-        String name = String.valueOf((char) ('A' + col)) + row;
-        String t = "Open Ground";
-        if (col >= 2 && col <= 4 && row >= 2 && row <= 3) {
-          t = "Woods";
-        }
-        if (name.equals("G4")) {
-          t = "Wooden Building, 1 Level";
-        }
-        if (name.equals("H2")) {
-          t = "Brush";
-        }
-        int elev = col == 9 ? 1 : 0;
-        Location c = new Location(name, 0, new Terrain(t));
-        if (name.equals("G4")) {
-          c.setUp(new Location(name + " Level 1", 1, new Terrain(t)));
-        }
-        hexes[col][row] = new Hex(name, elev, c);
+      hexGrid[col] = new Hex[height + (col % 2)];
+      for (int row = 0; row < height + (col % 2); row++) {
+        String name = geoName(col, row);
+        hexGrid[col][row] = new Hex(col, row, name, col * HEX_WIDTH,
+            row * HEX_HEIGHT + (col % 2 == 0 ? HEX_HEIGHT / 2 : 0), 0, new Location(name, 0, new Terrain("Open Ground")));
       }
     }
+  }
+
+  /** VASL's {@code getGEOHexName}: column letters (AA… after Z), row + 1 in even columns. */
+  static String geoName(int col, int row) {
+    char c = (char) ('A' + col % 26);
+    StringBuilder name = new StringBuilder().append(c);
+    for (int x = 0; x < col / 26; x++) {
+      name.append(c);
+    }
+    return name.append(row + (col % 2 == 0 ? 1 : 0)).toString();
+  }
+
+  /**
+   * One geomorphic board (33 × 10) described by {@code spec}: lines {@code HEX<TAB>TERRAIN[<TAB>ELEVATION[<TAB>UPPER
+   * LEVELS]]}; unlisted hexes are Open Ground at elevation 0. A null spec gives the default test board: Woods in
+   * C2–E3, a Wooden Building with one upper level in G4, Brush in H2, a hill (elevation 1) in column J.
+   */
+  public static Map board(String spec) {
+    Map m = new Map(33, 10);
+    List<String[]> lines = new ArrayList<>();
+    if (spec == null) {
+      for (String h : new String[] {"C2", "C3", "D2", "D3", "E2", "E3"}) {
+        lines.add(new String[] {h, "Woods"});
+      }
+      lines.add(new String[] {"G4", "Wooden Building, 1 Level", "0", "1"});
+      lines.add(new String[] {"H2", "Brush"});
+      for (int row = 0; row <= 10; row++) {
+        lines.add(new String[] {"J" + row, "Open Ground", "1"});
+      }
+    }
+    else {
+      for (String line : spec.split("\n")) {
+        if (!line.trim().isEmpty() && !line.startsWith("#")) {
+          lines.add(line.split("\t"));
+        }
+      }
+    }
+    for (String[] f : lines) {
+      Hex h = m.named(f[0].trim());
+      if (h == null) {
+        continue;
+      }
+      int elevation = f.length > 2 ? Integer.parseInt(f[2].trim()) : h.getBaseHeight();
+      int upper = f.length > 3 ? Integer.parseInt(f[3].trim()) : 0;
+      Location c = new Location(h.getName(), 0, new Terrain(f[1].trim()));
+      Location l = c;
+      for (int level = 1; level <= upper; level++) {
+        Location up = new Location(h.getName() + " Level " + level, level, new Terrain(f[1].trim()));
+        l.setUp(up);
+        l = up;
+      }
+      h.set(elevation, c);
+    }
+    return m;
+  }
+
+  /** The default one-board test map (see {@link #board}). */
+  public static Map testMap() {
+    return board(null);
+  }
+
+  private Hex named(String name) {
+    for (Hex[] column : hexGrid) {
+      for (Hex h : column) {
+        if (h.getName().equalsIgnoreCase(name)) {
+          return h;
+        }
+      }
+    }
+    return null;
   }
 
   public int getWidth() {
@@ -46,7 +113,42 @@ public class Map {
     return height;
   }
 
+  /** As VASL's: {@code hexGrid[col][row]}, no bounds check (ArrayIndexOutOfBoundsException past a column's end). */
   public Hex getHex(int col, int row) {
-    return hexes[col][row];
+    return hexGrid[col][row];
+  }
+
+  /** As VASL's: the first hex of that name (ambiguous on a map of several boards, whose names repeat). */
+  public Hex getHex(String name) {
+    return named(name);
+  }
+
+  /** As VASL's {@code insertMap(Map, Hex upperLeft)}: copies the board's hexes (names too) from that grid position. */
+  public boolean insertMap(Map board, Hex upperLeft) {
+    int hexCol = upperLeft.getColumnNumber();
+    int hexRow = upperLeft.getRowNumber();
+    for (int x = 0; x < board.hexGrid.length && x + hexCol < hexGrid.length; x++) {
+      for (int y = 0; y < board.hexGrid[x].length && y + hexRow < hexGrid[x + hexCol].length; y++) {
+        hexGrid[x + hexCol][y + hexRow].copy(board.getHex(x, y));
+      }
+    }
+    return true;
+  }
+
+  /** As VASL's {@code flip()} (a reversed board): the hexes turned 180°, keeping their names, in new grid places. */
+  public void flip() {
+    Hex[][] flipped = new Hex[width][];
+    for (int x = 0; x < width; x++) {
+      flipped[x] = new Hex[hexGrid[x].length];
+      for (int y = 0; y < flipped[x].length; y++) {
+        Hex from = hexGrid[width - x - 1][hexGrid[width - x - 1].length - y - 1];
+        Hex place = hexGrid[x][y];
+        flipped[x][y] = new Hex(place.getColumnNumber(), place.getRowNumber(), from.getName(), place.centerX(),
+            place.centerY(), from.getBaseHeight(), from.getCenterLocation());
+      }
+    }
+    for (int x = 0; x < width; x++) {
+      hexGrid[x] = flipped[x];
+    }
   }
 }

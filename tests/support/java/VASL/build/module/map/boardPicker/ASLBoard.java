@@ -18,7 +18,7 @@ import VASSAL.build.module.map.boardPicker.Board;
 public class ASLBoard extends Board {
   public String version = "0.0";
   private Rectangle cropBounds = new Rectangle(0, 0, -1, -1);
-  private final List<Overlay> overlays = new ArrayList<>();
+  private final List<Object> overlays = new ArrayList<>();
   private String terrainChanges = "";
   private SSRFilter terrain;
 
@@ -41,11 +41,11 @@ public class ASLBoard extends Board {
     cropBounds = new Rectangle(r);
   }
 
-  public Enumeration<Overlay> getOverlays() {
+  public Enumeration<Object> getOverlays() {
     return Collections.enumeration(overlays);
   }
 
-  public void addOverlay(Overlay o) {
+  public void addOverlay(Object o) {
     overlays.add(o);
   }
 
@@ -69,6 +69,17 @@ public class ASLBoard extends Board {
     }
   }
 
+  /** As VASL's VASLBoard: true for a board without LOS data (here: its stand-in terrain file says "no LOS data"). */
+  public boolean isLegacyBoard() {
+    try (java.io.InputStream in = VASSAL.build.GameModule.getGameModule().getDataArchive()
+        .getInputStream("standin-terrain/" + getName() + ".txt")) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).startsWith("no LOS data");
+    }
+    catch (java.io.IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
   public String getVersion() {
     return version;
   }
@@ -80,7 +91,7 @@ public class ASLBoard extends Board {
       val += cropBounds.x + "\t" + cropBounds.y + "\t" + cropBounds.width + "\t" + cropBounds.height + "\t";
     }
     val += "VER\t" + getVersion() + '\t';
-    for (Overlay o : overlays) {
+    for (Object o : overlays) {
       val += o + "\t";
     }
     if (terrainChanges.length() > 0) {

@@ -1,0 +1,98 @@
+"""The RtPh button: every unit in a Blaze, what it must do and by when (B25.4), told in the game's chat.
+
+Units come from the live counters (:mod:`asl_vassal_bridge.vasl.units`):
+side, broken, pinned, berserk and Melee as the counters show them;
+concealed and hidden units never reach the report.  Nothing is moved: the
+report goes to both players' chat and the log as one command (one Undo
+removes it), with Fire & Victory notes (Control of Locations burning from a
+deliberately kindled fire) at the end.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.exits import blaze_fates
+from ..core.position import GameMap, Phase, Position
+from ..core.victory import fire_control
+from .client import BridgeClient, BridgeRefused
+from .convert import LAYERS_FOR, LiveGame, known_terrain, position_from_snapshot
+from .gamemodule import CounterData, counter_data
+
+__all__ = ["RtphResult", "blaze_lines", "layers_for_units", "run_rtph", "victory_lines"]
+
+log = logging.getLogger("asl_fire.bridge")
+
+
+def layers_for_units(data: CounterData) -> frozenset[str]:
+    """The snapshot's ``layers_for``: the fire counters' and every unit counter's (broken, berserk, type)."""
+    return LAYERS_FOR | data.counters.gpids()
+
+
+def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
+    """One chat line per unit in a Blaze (B25.4): the unit, its Location, options and deadline."""
+    out = []
+    for f in blaze_fates(pos):
+        u = f.unit
+        piece = f" [{u.id}]" if live is not None and u.id in live.units else ""
+        state = [s for s, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk),
+                                 ("in Melee", u.in_melee)) if on]
+        shown = f", {', '.join(state)}" if state else ""
+        verdict = "eliminated now" if f.eliminated_now else f"deadline {f.deadline}"
+        out.append(f"* {u.name} ({u.side}{shown}){piece} in the Blaze in {pos.loc_name(u.location)}: {f.options}; "
+                   f"{verdict} (B25.4)")
+    return out
+
+
+def victory_lines(pos: Position) -> list[str]:
+    """Fire & Victory: each burning Location whose Control a side forfeits (fires it kindled deliberately)."""
+    return [f"* {note.describe(pos)}" for note in fire_control(pos)]
+
+
+@dataclass(frozen=True)
+class RtphResult:
+    """What the RtPh report said and VASSAL's answer (None if nothing was sent)."""
+
+    lines: tuple[str, ...]
+    applied: dict[str, Any] | None
+    catalogue: str = ""
+
+
+def _batch(lines: Iterable[str]) -> dict[str, Any]:
+    return {"phase": None, "session": None, "expect": {}, "chat": list(lines), "rolls": [], "remove": [],
+            "place": [], "layers": [], "summary": []}
+
+
+def run_rtph(client: BridgeClient, *, game_map: GameMap | None = None,
+             boards_dir: Path | None = None) -> RtphResult:
+    """Report every unit in a Blaze (B25.4) in the game's chat, as one command.
+
+    :raises BadInput: (or :class:`~.client.BridgeRefused`) with VASSAL's reason; nothing is sent then.
+    """
+    status = client.status()
+    if not status.get("may_change", False):
+        raise BridgeRefused(str(status.get("why_not") or "VASSAL does not allow changes now"))
+    probe = {"module": {"path": client.module_path}}
+    data = counter_data(probe)
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data),
+                           known_terrain=known_terrain())  # unchanged boards' terrain is not sent again
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.RTPH, boards_dir=boards_dir, counters=data)
+    pos = live.position
+    lines = [f"* ASL fire bridge: units in Blazes (B25.4), {pos.clock.phase.value}: "
+             f"{len(pos.units)} visible units read ({data.source} counters)"]
+    found = blaze_lines(pos, live)
+    lines += found or ["* no unit is in a Blaze Location"]
+    lines += victory_lines(pos)
+    applied = client.apply(_batch(lines))
+    log.info("RtPh: %d units in Blazes of %d units (%s)", len(found), len(pos.units), data.description)
+    return RtphResult(tuple(lines), applied, data.description)
+
+
+def rtph_button(client: BridgeClient, **kw: Any) -> str:
+    """The RtPh toolbar button; returns the line shown to this player only ("" when all went to the chat)."""
+    run_rtph(client, **kw)
+    return ""

@@ -1,0 +1,202 @@
+"""A three-board game through the real VASSAL engine: boards in a 2×2 layout, one reversed, fires on each.
+
+The map is the ASLMap stand-in (tests/support/java), which builds its
+``VASL.LOS.Map.Map`` as VASL's ASLMap does: one merged grid, board-local hex
+names, the lower board's row-0 half hexes over the upper board's row 10, a
+reversed board flipped (tests/support/java/README.md says how each was
+checked against VASL's own classes).  The scenario is
+:mod:`tests.bridge.three_boards`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge.client import BridgeClient
+from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_from_snapshot
+from asl_vassal_bridge.bridge.phases import handle_button, run_phase
+from asl_vassal_bridge.core.dice import ScriptedDice
+from asl_vassal_bridge.core.fire import end_of_afph
+from asl_vassal_bridge.core.hexes import Hex
+from asl_vassal_bridge.core.position import Phase, Position
+from asl_vassal_bridge.core.terrain import Terrain
+from tests.support import vassal_harness as vh
+
+from .conftest import started_player
+from .three_boards import BLAZES, BOARDS, FLAMES, TERRAIN, fires
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+#: VASSAL's die faces for the upkeep: the three Flames become Blazes (B25.151) and fire spreads (B25.6) on bd01
+#: and on the reversed bd22 (the rules, given the same faces, say which: the test computes it).
+FACES = [4, 4, 6, 2, 3, 5, 6, 6, 6, 3]
+
+
+@pytest.fixture(scope="module")
+def erin(three_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[BridgeClient]:
+    with started_player("erin", three_board_module, support_jar, xvfb.display, engine_dir / "threeboards",
+                        pieces=fires(), boards=BOARDS) as (_, client):
+        yield client
+
+
+def _fires(pos: Position) -> set[tuple[str, str]]:
+    return {(pos.loc_name(f.location), f.kind.value) for f in pos.fires}
+
+
+def test_every_hex_and_piece_carries_its_board(erin: BridgeClient) -> None:
+    snap = erin.snapshot()
+    (m,) = snap["maps"]
+    assert [(b["name"], b["reversed"]) for b in m["boards"]] == [("bd01", False), ("bd22", True), ("bd03", False)]
+    hexes = m["terrain"]["hexes"]
+    # VASL's hex names are board-local: A1 and C3 once per board
+    assert sorted(h["board"] for h in hexes if h["name"] == "C3") == ["bd01", "bd03", "bd22"]
+    # each hex's board (from its centre point) and grid place agree with its board-local name
+    layout = map_layout(m)
+    on = {b.name: b for b in layout.boards}
+    for h in hexes:
+        if h["board"] is None:  # the empty fourth place of the 2×2 layout
+            continue
+        grid = convert._grid_hex(h)
+        assert grid is not None
+        local = on[h["board"]].to_local(grid)
+        assert local is not None and local.name == h["name"], h
+    pieces = {p["id"]: p for p in snap["pieces"]}
+    for name in FLAMES:
+        p = pieces[f"flame-{name}"]
+        assert (p["board"], p["hex"]) == (name[:4], name[4:])
+    assert pieces["blaze-bd22M5"]["location"] == "M5"  # VASSAL's plain location name: board-local
+
+
+def test_position_has_board_qualified_names_and_each_boards_terrain(erin: BridgeClient) -> None:
+    pos = position_from_snapshot(erin.snapshot(), phase=Phase.AFPH).position
+    assert sorted(pos.loc_name(f.location) for f in pos.flames()) == sorted(FLAMES)
+    assert sorted(pos.loc_name(f.location) for f in pos.fires if f.kind.value == "blaze") == sorted(BLAZES)
+    gm = pos.map
+
+    def terrain(name: str) -> Terrain:
+        return gm.info(gm.layout.parse(name)).terrain
+
+    assert terrain("bd01C3") is Terrain.WOODS
+    assert terrain("bd22C3") is Terrain.OPEN_GROUND and terrain("bd03C3") is Terrain.OPEN_GROUND
+    assert terrain("bd22M4") is Terrain.WOODS and terrain("bd22N4") is Terrain.BRUSH  # the reversed board
+    assert terrain("bd01M4") is Terrain.OPEN_GROUND
+    assert terrain("bd03F5") is Terrain.WOODS and terrain("bd03K2") is Terrain.ORCHARD
+    assert terrain("bd22Y3") is Terrain.GRAIN and gm.info(gm.layout.parse("bd22Y3")).elevation == 1
+    # where the reversed board's hexes lie: bd22 M4 is bd22 GG10's mirror image
+    assert gm.layout.parse("bd22GG10") == Hex.from_offset(32, 1)
+    # the merged half hex: bd03's B0 is bd01's B10, with the lower board's terrain (inserted last, as VASL)
+    assert gm.layout.parse("bd03B0") == gm.layout.parse("bd01B10")
+    assert terrain("bd01B10") is Terrain.BRUSH
+    # building ids are per board
+    b1, b22 = gm.building(gm.layout.parse("bd01G4")), gm.building(gm.layout.parse("bd22P6"))
+    assert b1 is not None and b22 is not None and b1.id != b22.id
+    assert "bd01" in b1.id and "bd22" in b22.id
+    assert b1.levels == 1 and b22.levels == 1
+
+
+def test_terrain_is_sent_once_for_unchanged_boards(erin: BridgeClient) -> None:
+    full = erin.snapshot(layers_for=LAYERS_FOR)
+    key = full["maps"][0]["terrain_key"]
+    assert key and full["maps"][0]["terrain"]["key"] == key
+    gm = convert.game_map_from_snapshot(full)
+    assert convert.known_terrain() == key
+    again = erin.snapshot(layers_for=LAYERS_FOR, known_terrain=key)
+    assert again["maps"][0]["terrain"] == {"source": "VASL", "key": key, "same": True}
+    assert len(json.dumps(again)) < len(json.dumps(full)) / 5
+    assert convert.game_map_from_snapshot(again) is gm
+    # another key (other boards, overlays or SSR) gets the hexes again
+    other = erin.snapshot(layers_for=LAYERS_FOR, known_terrain="not-this-one")
+    assert other["maps"][0]["terrain"]["hexes"]
+
+
+def test_upkeep_places_counters_on_the_right_board_b25_6(erin: BridgeClient) -> None:
+    before = position_from_snapshot(erin.snapshot(), phase=Phase.AFPH).position
+    expected, _ = end_of_afph(before, ScriptedDice(FACES))
+    added = _fires(expected) - _fires(before)
+    assert {name[:4] for name, _ in added} == {"bd01", "bd22", "bd03"}, added  # new fires on every board
+    erin.jvm.aslbridgetest.TestHooks.scriptDice(",".join(map(str, FACES)))
+    try:
+        res = run_phase(erin, Phase.AFPH)
+        assert res.applied is not None
+        after = erin.snapshot()
+        assert _fires(position_from_snapshot(after, phase=Phase.AFPH).position) == _fires(expected)
+        placed = {p["id"]: p for p in after["pieces"] if p["id"] in set(res.applied["placed"])}
+        assert len(placed) == len({n for n, _ in added})
+        # each new counter is on its board, in that board's own hex
+        assert {f"{p['board']}{p['hex']}" for p in placed.values()} == {n for n, _ in added}
+    finally:
+        erin.jvm.aslbridgetest.TestHooks.scriptDice("")
+        erin.jvm.aslbridgetest.TestHooks.undo()
+    assert erin.snapshot()["game"]["processed"] == ""
+
+
+# --- bad input: one clear chat line, nothing placed ---------------------------------------------
+
+
+def _press_and_read(client: BridgeClient) -> tuple[list[str], dict[str, Any]]:
+    """Press the upkeep button as a player (Python answering); the chat lines it added and the snapshot after."""
+    chat_before = str(client.jvm.aslbridgetest.TestHooks.chatText())
+    answers: list[str] = []
+
+    def heard(action: str) -> str:
+        msg = handle_button(client, action)
+        answers.append(msg)
+        return msg
+
+    client.listen(heard)
+    client.press("upkeep")
+    end = time.time() + 20
+    while not answers and time.time() < end:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    client.api.clearListener()
+    chat = str(client.jvm.aslbridgetest.TestHooks.chatText())[len(chat_before):]
+    return [ln.strip() for ln in chat.splitlines() if ln.strip()], client.snapshot(with_terrain=False)
+
+
+def _pieces(snap: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(p["id"], p["rev"]) for p in snap["pieces"]}
+
+
+def test_a_fire_off_every_board_is_one_chat_line_and_nothing_placed(
+        three_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+    stray = vh.GamePiece("flame-stray", "", gpid="192", xy=(2 * vh.BOARD_WIDTH - 500, vh.BOARD_HEIGHT + 300))
+    with started_player("fay", three_board_module, support_jar, xvfb.display, engine_dir / "offboard",
+                        pieces=[*fires(), stray], boards=BOARDS) as (_, client):
+        before = client.snapshot(with_terrain=False)
+        lines, after = _press_and_read(client)
+    assert lines == ["- ASL fire bridge: piece flame-stray (Flame) at 3100,945 of map Main Map is off every "
+                     "board: a Flame must be in a hex; move it onto a board or delete it (nothing was rolled or "
+                     "placed)"]
+    assert _pieces(after) == _pieces(before) and after["game"]["processed"] == ""
+
+
+def test_a_board_vasl_could_not_load_or_an_unknown_board_is_one_chat_line(
+        module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path, tmp_path: Path) -> None:
+    from .conftest import _with_extension
+
+    mod = vh.build_module(engine_dir / "nolos.vmod", board_class=vh.VASL_BOARD, boards=[b.name for b in BOARDS],
+                          terrain={**TERRAIN, "bd03": "no LOS data (a board VASL could not load)\n"})
+    _with_extension(mod, module_with_extension)
+    with started_player("gus", mod, support_jar, xvfb.display, engine_dir / "nolos", pieces=fires(),
+                        boards=BOARDS) as (_, client):
+        snap = client.snapshot()
+        assert snap["maps"][0]["terrain"] is None
+        assert [b["vasl"]["legacy"] for b in snap["maps"][0]["boards"]] == [False, False, True]
+        before = client.snapshot(with_terrain=False)
+        lines, after = _press_and_read(client)
+        assert lines == ["- ASL fire bridge: board bd03 of map Main Map has no LOS data, so VASL could not load its "
+                         "terrain (VASL's LOS is off for the whole map): give the board archives' folder (asl-fire "
+                         "bridge --boards DIR) or use a board with LOS data"]
+        assert _pieces(after) == _pieces(before) and after["game"]["processed"] == ""
+        # the board archives' folder lacks a board: that board is named
+        msg = handle_button(client, "upkeep", boards_dir=tmp_path)
+        assert msg == (f"ASL fire bridge: board 'bd01' is not in {tmp_path} (looked for bd01, bdbd01, bdbd01)")
+        assert _pieces(client.snapshot(with_terrain=False)) == _pieces(before)

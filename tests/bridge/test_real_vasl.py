@@ -1,0 +1,170 @@
+"""The live bridge on a player's own VASSAL and VASL (opt-in, never in CI: nothing of VASL is committed).
+
+Set ``ASL_VASL_VMOD`` (a real ``VASL.vmod``) and ``ASL_VASL_BOARDS`` (VASL's
+boards folder; default: ``boards/`` beside the module), and for the engine
+``ASL_VASSAL_HOME`` (a VASSAL installation: ``lib/Vengine.jar`` and its
+``lib/*.jar``) or ``ASL_VASSAL_JAR``.  The three boards of
+``ASL_VASL_TEST_BOARDS`` (default ``01,22,03``) are laid out as the stand-in
+scenario of :mod:`tests.bridge.three_boards` (2×2, the second reversed) and
+VASL's own classes build the terrain.  Without ``ASL_VASL_VMOD`` this module
+defines no test.  README ("The live suite against your own VASSAL and VASL").
+"""
+
+from __future__ import annotations
+
+import time
+import zipfile
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
+from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_from_snapshot
+from asl_vassal_bridge.bridge.phases import run_phase
+from asl_vassal_bridge.core.dice import ScriptedDice
+from asl_vassal_bridge.core.fire import end_of_afph
+from asl_vassal_bridge.core.hexes import Hex
+from asl_vassal_bridge.core.position import Phase, Position
+from tests.support import vassal_harness as vh
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+#: Where the test puts fires: (board index, hex) — Woods or Open Ground, whatever the board has there.
+FIRE_HEXES = ((0, "M4"), (0, "M5"), (1, "M4"), (1, "N5"), (2, "F5"), (2, "G5"))
+
+
+def _fires(pos: Position) -> set[tuple[str, str]]:
+    return {(pos.loc_name(f.location), f.kind.value) for f in pos.fires}
+
+
+@contextmanager
+def real_game(name: str, module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path,
+              boards: tuple[vh.BoardAt, ...], fires: tuple[tuple[int, str], ...]) -> Iterator[BridgeClient]:
+    """The player's VASL on *boards*, a Flame placed by the bridge in each (board index, hex) of *fires*."""
+    found = vh.real_vasl()
+    assert found is not None
+    vmod, boards_dir = found
+    ext = module_with_extension.parent / f"{module_with_extension.stem}_ext" / "asl-fire-bridge.vmdx"
+    mod, game = vh.real_vasl_game(engine_dir / name, vmod, boards_dir, boards, ext)
+    jar = vh.build_support_jar(engine_dir, standins=False)
+    player = vh.VassalPlayer(name, mod, game, jar, xvfb.display, engine_dir / name, None,
+                             module_name=vh.module_name(vmod))
+    try:
+        player.wait_connection_file(180)
+        client = connect(player.connection_file)
+        end = time.time() + 240
+        while time.time() < end:
+            try:
+                if client.status().get("started"):
+                    break
+            except BridgeRefused:
+                pass
+            time.sleep(0.5)
+        place = [{"gpid": "192", "board": boards[i].name, "location": h} for i, h in fires]
+        client.apply({"phase": None, "session": None, "expect": {}, "chat": [], "rolls": [], "remove": [],
+                      "place": place, "layers": [], "summary": []})
+        yield client
+        client.close()
+    finally:
+        player.stop()
+
+
+if vh.real_vasl() is not None:
+
+    @pytest.fixture(scope="module")
+    def vera(module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[
+            tuple[BridgeClient, tuple[vh.BoardAt, ...], Path]]:
+        found = vh.real_vasl()
+        assert found is not None
+        a, b, c = vh.real_vasl_boards()[:3]
+        boards = (vh.BoardAt(a, 0, 0), vh.BoardAt(b, 1, 0, reversed=True), vh.BoardAt(c, 0, 1))
+        with real_game("vera", module_with_extension, xvfb, engine_dir, boards, FIRE_HEXES) as client:
+            yield client, boards, found[1]
+
+    def test_real_vasl_cropped_board_is_named_as_vasls_grid_has_it(
+            module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+        a, b = vh.real_vasl_boards()[:2]
+        boards = (vh.BoardAt(a, 0, 0, crop=(0, 0, 900, 645)), vh.BoardAt(b, 1, 0))
+        with real_game("cora", module_with_extension, xvfb, engine_dir, boards, ((0, "M4"), (1, "M4"))) as client:
+            snap = client.snapshot()
+        (m,) = [m for m in snap["maps"] if m["terrain"]]
+        first_of_b = min((h["col"], h["row"]) for h in m["terrain"]["hexes"] if h["board"] == b)
+        assert first_of_b == (16, 0)  # VASL's grid: board b right after the cropped board's column P
+        pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+        assert sorted(pos.loc_name(f.location) for f in pos.flames()) == sorted([f"{a}M4", f"{b}M4"])
+        assert pos.map.layout.parse(f"{b}M4") == Hex.from_offset(16 + 12, 4)
+
+
+    def test_real_vasl_hexes_carry_their_board_and_local_names(vera: Any) -> None:
+        client, boards, _ = vera
+        snap = client.snapshot()
+        (m,) = [m for m in snap["maps"] if m["terrain"]]
+        assert [(b["name"], b["reversed"]) for b in m["boards"]] == [(b.name, b.reversed) for b in boards]
+        hexes = m["terrain"]["hexes"]
+        names = Counter(h["name"] for h in hexes)
+        assert names["C3"] == 3 and names["M4"] == 3  # board-local names, once per board
+        on = {b.name: b for b in map_layout(m).boards}
+        wrong = []
+        for h in hexes:
+            if h["board"] is None:
+                continue
+            grid = convert._grid_hex(h)
+            assert grid is not None
+            local = on[h["board"]].to_local(grid)
+            if local is None or local.name != h["name"]:
+                wrong.append((h["board"], h["name"], h["col"], h["row"], local))
+        assert not wrong, wrong[:10]
+
+    def test_real_vasl_terrain_of_each_board_matches_its_archive(vera: Any, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+        client, boards, boards_dir = vera
+        found = vh.real_vasl()
+        assert found is not None
+        with zipfile.ZipFile(found[0]) as z:  # VASL's terrain types, from the module VASSAL runs
+            (tmp_path / "SharedBoardMetadata.xml").write_bytes(z.read("boardData/SharedBoardMetadata.xml"))
+        monkeypatch.setenv("ASL_FIRE_SHARED_METADATA", str(tmp_path / "SharedBoardMetadata.xml"))
+        snap = client.snapshot()
+        model = convert.game_map_from_snapshot(snap)
+        assert model is not None
+        archives = convert.game_map_from_boards(snap, boards_dir)
+        for b in boards:
+            placement = next(p for p in model.layout.boards if p.name == b.name)
+            same = total = 0
+            for h in placement.hexes():
+                local = placement.to_local(h)
+                assert local is not None
+                if local.col in (0, 32) or local.row in (0, 10) or h not in model or h not in archives:
+                    continue  # edge half hexes: VASL keeps one board's, the archive reader the other's
+                total += 1
+                same += model.info(h).terrain == archives.info(h).terrain
+            print(f"board {b.name}{' (reversed)' if b.reversed else ''}: {same}/{total} hexes of VASL's model "
+                  "have the terrain the project reads from the board archive")
+            assert total > 250 and same / total > 0.9
+
+    def test_real_vasl_fires_read_with_board_names_and_upkeep_places_them_on_their_board(vera: Any) -> None:
+        client, boards, _ = vera
+        snap = client.snapshot()
+        for p in snap["pieces"]:
+            if p["name"] == "Flame":
+                assert p["location"] == f"{p['board']}{p['hex']}"  # VASL's own location names: board + local hex
+        pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+        assert sorted(pos.loc_name(f.location) for f in pos.flames()) == sorted(
+            f"{boards[i].name}{h}" for i, h in FIRE_HEXES)
+        faces = [3, 1, 2, 1, 1, 2, 1, 1, 2, 2, 1, 3, 1, 1, 2, 1, 1, 1, 3, 1, 2, 1, 1, 1] * 3
+        expected, _ = end_of_afph(pos, ScriptedDice(faces))
+        client.jvm.aslbridgetest.TestHooks.scriptDice(",".join(map(str, faces)))
+        try:
+            res = run_phase(client, Phase.AFPH)
+            assert res.applied is not None
+            after = client.snapshot(layers_for=LAYERS_FOR)
+            assert _fires(position_from_snapshot(after, phase=Phase.AFPH).position) == _fires(expected)
+            placed = [p for p in after["pieces"] if p["id"] in set(res.applied["placed"])]
+            added = {n for n, _ in _fires(expected) - _fires(pos)}
+            assert {f"{p['board']}{p['hex']}" for p in placed} == added
+        finally:
+            client.jvm.aslbridgetest.TestHooks.scriptDice("")

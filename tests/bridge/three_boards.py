@@ -1,0 +1,44 @@
+"""A three-board scenario for the live tests: boards in a 2×2 layout, one reversed, fires on each board.
+
+Reusable: :data:`BOARDS` and :data:`TERRAIN` make the test module (fixture
+``three_board_module`` in ``conftest.py``), :func:`fires` the fire counters;
+a test adds its own pieces (units, a Level marker…) with
+``started_player(…, pieces=fires() + mine, boards=BOARDS)``.
+
+Layout (VASSAL's board picker, column × row)::
+
+    bd01 (0, 0)    bd22 (1, 0) reversed
+    bd03 (0, 1)    —
+
+The stand-in terrain of each board (``standin-terrain/<board>.txt``, read
+by the ASLMap stand-in as VASL reads LOSData) differs on purpose, so a hex
+read from the wrong board shows: Woods in bd01 C3/D3 but nothing in bd22's
+or bd03's C3; Woods in bd22 M4/M5 (reversed: they lie bottom-right of the
+board's top-left corner on the map); an upper-level building in bd01 G4 and
+in bd22 P6; Brush in bd03 B0, the half hex VASL merges into bd01 B10
+(Woods on bd01): the lower board's, inserted last, wins, as in VASL.
+"""
+
+from __future__ import annotations
+
+from tests.support import vassal_harness as vh
+
+BOARDS = (vh.BoardAt("bd01", 0, 0), vh.BoardAt("bd22", 1, 0, reversed=True), vh.BoardAt("bd03", 0, 1))
+
+TERRAIN = {
+    "bd01": "C3\tWoods\nD3\tWoods\nD4\tWoods\nG4\tWooden Building, 1 Level\t0\t1\nB10\tWoods\nH2\tBrush\n",
+    "bd22": "M4\tWoods\nM5\tWoods\nN4\tBrush\nP6\tStone Building, 1 Level\t0\t1\nY3\tGrain\t1\n",
+    "bd03": "B0\tBrush\nF5\tWoods\nF6\tWoods\nK2\tOrchard\n",
+}
+
+#: Board-qualified names of the hexes with fires: Flames in bd01 C3, bd22 M4, bd03 F5; Blazes in bd01 D3, bd22 M5.
+FLAMES = ("bd01C3", "bd22M4", "bd03F5")
+BLAZES = ("bd01D3", "bd22M5")
+
+
+def fires() -> list[vh.GamePiece]:
+    """The scenario's fire counters and its EC (Moderate) and Wind (none) counters."""
+    out = [vh.GamePiece(f"flame-{n}", n[4:], gpid="192", board=n[:4]) for n in FLAMES]
+    out += [vh.GamePiece(f"blaze-{n}", n[4:], gpid="195", board=n[:4]) for n in BLAZES]
+    out += [vh.GamePiece("ec", "A10", gpid="284", board="bd03"), vh.GamePiece("wind", "C10", gpid="287", board="bd03")]
+    return out
