@@ -23,6 +23,7 @@ from asl_vassal_bridge.core.position import Fire, FireKind, Location, Phase, Uni
 from asl_vassal_bridge.data import unit_catalogue
 from asl_vassal_bridge.vasl.catalogue import catalogue_from_module
 from asl_vassal_bridge.vasl.module import ModuleIndex, read_module
+from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
 from .test_bridge_units import piece
@@ -33,7 +34,7 @@ SQUAD, PZ_IB, PZ_IB_WRECK = "11467", "2524", "5207"
 @pytest.fixture(scope="module")
 def vasl65() -> ModuleIndex:
     if not vh.VASL_BUILDFILE.is_file():
-        pytest.skip(f"{vh.VASL_BUILDFILE} missing: VASL's real counters are needed")
+        missing("data", f"{vh.VASL_BUILDFILE} does not exist: VASL's real counters are needed")
     return read_module(vh.VASL_BUILDFILE)
 
 
