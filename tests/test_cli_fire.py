@@ -92,7 +92,10 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--odds"]) == 0
     assert "chance 7/12" in capsys.readouterr().out
     out = tmp_path / "k.toml"
-    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5", "-o", str(out)]) == 0
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5"]) == 2  # the demo is at the RPh
+    assert "PFPh" in capsys.readouterr().err
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5", "--phase", "PFPh",
+                 "-o", str(out)]) == 0
     (f,) = [f for f in load(out).flames() if f.location.name == "F7"]
     assert f.kindled_by == "German"
     assert main(["kindle", "demo", "--at", "F7", "--odds"]) == 2
@@ -104,6 +107,8 @@ def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1
     assert main(["clear", "demo", "--at", "E5", "--dice", "1,1"]) == 2  # the demo's clock is at the RPh
     assert "MPh or DFPh" in capsys.readouterr().err
+    assert main(["clear", "demo", "--at", "E5", "--dice", "1,1", "--phase", "DFPh"]) == 0
+    capsys.readouterr()
     src = tmp_path / "mph.toml"
     p = demo_position()
     dump(p.with_(clock=p.clock.__class__(2, 1, p.clock.phase.MPH)), src)

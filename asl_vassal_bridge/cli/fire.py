@@ -205,26 +205,38 @@ def _finish(args: argparse.Namespace, new: Position, rep: Report) -> int:
     return 0
 
 
+def _at_phase(args: argparse.Namespace, pos: Position) -> Position:
+    """The position at ``--phase`` if given, else at its own clock's phase."""
+    if not getattr(args, "phase", None):
+        return pos
+    try:
+        phase = Phase.from_name(args.phase)
+    except ValueError as e:
+        raise BadInput(f"--phase: {e}") from None
+    return replace(pos, clock=replace(pos.clock, phase=phase))
+
+
 def cmd_kindle(args: argparse.Namespace) -> int:
-    pos = _load(args)
+    pos = _at_phase(args, _load(args))
     loc = pos.map.parse_location(args.at)
     unit = UnitKind(args.unit)
     side = args.side or pos.attacker
     if side not in pos.sides:
         raise BadInput(f"--side {side!r}: expected one of {list(pos.sides)}")
     leader = None if args.leader is None else int(args.leader)
-    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol)
+    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol, check_phase=not args.odds)
     if args.odds:
         print(check.describe())
         return 0
-    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol)
+    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol,
+                                check_phase=True)
     return _finish(args, new, rep)
 
 
 def cmd_clear(args: argparse.Namespace) -> int:
     from ..core.clearance import clearance_attempt, clearance_check, clearance_odds
 
-    pos = _load(args)
+    pos = _at_phase(args, _load(args))
     loc = pos.map.parse_location(args.at)
     kw = {"squads": args.squads, "half_squads": args.half_squads, "leader_drm": args.leader,
           "labor_drm": args.labor, "dozers": args.dozers}
@@ -234,7 +246,7 @@ def cmd_clear(args: argparse.Namespace) -> int:
         print(f"{check.describe()}; Hamper (Final 3–6) {hamper}")
         print(f"clears {clear} ({float(clear):.1%}), Hampers {hamper} ({float(hamper):.1%})")
         return 0
-    new, rep = clearance_attempt(pos, loc, _dice(args), **kw)
+    new, rep = clearance_attempt(pos, loc, _dice(args), **kw, flame=args.flame)
     return _finish(args, new, rep)
 
 
@@ -289,6 +301,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
     p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
     p.add_argument("--odds", action="store_true", help="show the exact chance and DRMs, roll nothing")
+    p.add_argument("--phase", help="the phase it is (Kindling: the PFPh only, B25.11); default the position's clock")
     p.set_defaults(func=cmd_kindle)
 
     p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
@@ -302,6 +315,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--labor", type=int, default=0, help="Labor status DRM")
     p.add_argument("--dozers", type=int, default=0)
     p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
+    p.add_argument("--phase", help="the phase it is (Clearance: MPh or DFPh, B24.7); default the position's clock")
+    p.add_argument("--flame", type=int, help="which of the Location's Flames (1, 2, …; each is cleared with its own "
+                   "DR, B24.7); default the first not yet Hampered")
     p.set_defaults(func=cmd_clear)
 
 

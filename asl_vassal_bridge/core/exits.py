@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .explain import Event, Report
-from .position import Location, Position, Unit
+from .environment import WindForce
+from .position import Location, Position, Unit, UnitKind
 
 __all__ = ["BlazeFate", "blaze_fates", "blaze_report", "may_enter"]
 
@@ -50,7 +51,7 @@ def blaze_fates(pos: Position) -> list[BlazeFate]:
                                  "eliminated", eliminated_now=pos.clock.phase.value == "RtPh"))
         elif u.broken:
             out.append(BlazeFate(u, "the end of the next RtPh", "rout out of the Blaze or be eliminated"))
-        elif u.may_break_voluntarily and not u.berserk:
+        elif u.may_break_voluntarily and not u.berserk and u.kind is not UnitKind.HERO:
             out.append(BlazeFate(u, "the end of the next RtPh", "move out, or break voluntarily and rout out, or be "
                                  "eliminated"))
         else:
@@ -71,9 +72,13 @@ def blaze_report(pos: Position) -> Report:
 
 
 def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True) -> tuple[bool, str]:
-    """Whether a ground unit may enter *loc* without being eliminated (B25.4, B25.141)."""
+    """Whether a ground unit may enter *loc* without being eliminated (B25.4), and the Burning Wreck's
+    extra MF/MP for its smoke (B25.141; none in Heavy Winds, whose smoke has no effect, B25.63)."""
     if ground_unit and pos.blaze_at(loc) is not None:
         return False, f"entering the Blaze in {pos.loc_name(loc)} eliminates a ground unit (B25.4)"
     if any(w.burning and w.location == loc for w in pos.wrecks):
+        if pos.environment.wind.force is WindForce.HEAVY_WINDS:
+            return True, (f"a Burning Wreck in {pos.loc_name(loc)}: no extra MF/MP for smoke in Heavy Winds "
+                          "(B25.141, B25.63)")
         return True, f"a Burning Wreck in {pos.loc_name(loc)}: one extra MF/MP for its smoke (B25.141)"
     return True, "no fire restriction"

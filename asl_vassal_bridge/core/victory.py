@@ -20,8 +20,9 @@ class ControlNote:
 
     def describe(self, pos: Position) -> str:
         if self.joined:
-            return (f"{pos.loc_name(self.location)}: fires kindled by both sides have joined; Control is not "
-                    "forfeited (Fire & Victory)")
+            return (f"{pos.loc_name(self.location)}: burning from a fire kindled by {self.kindled_by}; Control goes "
+                    f"to {self.controlled_by}; fires kindled by both sides have joined, so the area they make "
+                    "unenterable is not forfeited as a whole (Fire & Victory)")
         return (f"{pos.loc_name(self.location)}: burning from a fire kindled by {self.kindled_by}; Control goes to "
                 f"{self.controlled_by} (Fire & Victory)")
 
@@ -55,10 +56,14 @@ def _fire_groups(pos: Position) -> list[set[Location]]:
 
 
 def fire_control(pos: Position) -> list[ControlNote]:
-    """Locations whose Control a side forfeits because it deliberately kindled their fire.
+    """Locations whose Control a side forfeits because it deliberately kindled their fire (Fire & Victory).
 
     Fires from Kindling carry ``kindled_by`` and pass it on as they spread;
-    where fires kindled by both sides have joined, nobody forfeits.
+    each such Location goes to the kindler's opponent.  Where fires kindled
+    by both sides have joined, the note says so: the exception for joined
+    fires covers the areas made unenterable by the fire, not the forfeit of
+    the Locations a side kindled itself (Fire cheat sheet, read in
+    docs/rules.md).
     """
     owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by}
     out = []
@@ -67,10 +72,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
         for loc in sorted(group):
             if loc not in owner:
                 continue
-            if len(sides) > 1:
-                out.append(ControlNote(loc, owner[loc], None, joined=True))
-            else:
-                k = owner[loc]
-                other = pos.sides[1] if k == pos.sides[0] else pos.sides[0]
-                out.append(ControlNote(loc, k, other))
+            k = owner[loc]
+            other = pos.sides[1] if k == pos.sides[0] else pos.sides[0]
+            out.append(ControlNote(loc, k, other, joined=len(sides) > 1))
     return out
