@@ -25,9 +25,10 @@ class BlazeFate:
 
 
 def _in_blaze(pos: Position, u: Unit) -> bool:
-    if pos.blaze_at(u.location) is not None:
-        return True
-    return u.in_pillbox and pos.blaze_at(Location(u.location.hex)) is not None
+    """A unit is in the Blaze of its Location; a pillbox's occupants, though in a separate Location, in a
+    Blaze at the ground level of its hex (B25.4)."""
+    where = Location(u.location.hex) if u.in_pillbox else u.location
+    return pos.blaze_at(where) is not None
 
 
 def blaze_fates(pos: Position) -> list[BlazeFate]:

@@ -111,9 +111,8 @@ def test_b25_6_factory_ground_level_spreads_to_its_rooftop() -> None:
     b = building(hexes, "f", Material.STONE, ["C3", "C4"], BuildingKind.FACTORY, rooftop=True)
     p = pos(hexes, [b], [blaze("C3")])
     targets = set(pending_spreads(p))
-    assert L("C3").hex in {t.hex for t in targets}
-    roofs = [t for t in targets if t.rooftop]
-    assert [r.name for r in roofs] == ["C3.roof"]
+    assert {t.name for t in targets if t.hex == L("C3").hex} == {"C3.roof"}
+    assert L("C4") in targets and not any(t.rooftop and t.hex != L("C3").hex for t in targets)
 
 
 def test_b25_62_building_hexes_and_rowhouses_of_one_building_are_directly_attached() -> None:
