@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .explain import Event, Report
 from .environment import WindForce
+from .explain import Event, Report
 from .position import Location, Position, Unit, UnitKind
 
 __all__ = ["BlazeFate", "blaze_fates", "blaze_report", "may_enter"]

@@ -33,6 +33,7 @@ __all__ = [
     "spread_check",
     "spread_fire",
     "spread_targets",
+    "spreading_step",
     "wind_reaches_spread",
     "wreck_targets",
 ]
@@ -384,7 +385,7 @@ def gust_spreads(pos: Position, direction: Direction) -> Iterator[SpreadCheck]:
     for w in pos.burning_wrecks():
         own = Location(w.location.hex)
         if w.since < now and m.is_burnable(own):
-            yield SpreadCheck(own, w.location, None, True, True, f"Gusts: a Wreck Blaze fires its own Location, "
+            yield SpreadCheck(own, w.location, None, True, True, "Gusts: a Wreck Blaze fires its own Location, "
                               "B25.651")
 
 
@@ -471,23 +472,33 @@ def end_of_afph(pos: Position, dice: Dice) -> tuple[Position, Report]:
     the Spreading Fire (B25.651): first the direction (a dr with No Wind)
     and the Random Selection of the longer spread, then every spread.
     """
+    p1, r1 = flame_to_blaze(pos, dice)
+    p2, r2 = spreading_step(p1, dice)
+    return p2, Report(f"End of AFPh fire upkeep, {pos.clock}", r1.events + r2.events)
+
+
+def spreading_step(pos: Position, dice: Dice) -> tuple[Position, Report]:
+    """The Spreading Fire step of the end of the AFPh, Gusts included (B25.6, B25.651): after Flame→Blaze.
+
+    In a Player Turn of Gusts: first the Gust direction (a dr with No Wind)
+    and the Random Selection of the longer spread, then every spread.
+    """
     from .wind import gust_direction, gusts
 
-    p1, r1 = flame_to_blaze(pos, dice)
-    events = list(r1.events)
+    events: list[Event] = []
     direction: Direction | None = None
     extra: list[SpreadCheck] = []
-    if p1.environment.gusts:
-        direction, ev = gust_direction(p1, dice)
+    if pos.environment.gusts:
+        direction, ev = gust_direction(pos, dice)
         events += ev
-        chosen, rg = gusts(p1, dice, direction)
+        chosen, rg = gusts(pos, dice, direction)
         events += rg.events
         for target, (kind, src) in chosen.items():
             reach = "one hex" if kind == "Burning Wreck" else "two hexes"
             extra.append(SpreadCheck(target, src, None, kind == "Burning Wreck", True,
                                      f"Gusts: the {kind} in {pos.loc_name(src)} spreads {reach}, B25.651"))
-    p2, r2 = spread_fire(p1, dice, direction, extra)
-    return p2, Report(f"End of AFPh fire upkeep, {pos.clock}", tuple(events) + r2.events)
+    p2, r2 = spread_fire(pos, dice, direction, extra)
+    return p2, Report("Spreading Fire (B25.6)", tuple(events) + r2.events)
 
 
 @dataclass(frozen=True, slots=True)

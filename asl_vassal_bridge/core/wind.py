@@ -18,7 +18,7 @@ from .dice import Dice, Roll
 from .environment import Wind, WindForce
 from .explain import Event, Report
 from .hexes import Direction, Hex
-from .position import Fire, FireKind, HexInfo, Location, Position
+from .position import HexInfo, Location, Position
 from .terrain import Material, Terrain
 
 __all__ = [

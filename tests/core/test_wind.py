@@ -12,8 +12,6 @@ from asl_vassal_bridge.core import (
     BuildingKind,
     Direction,
     Environment,
-    Fire,
-    FireKind,
     Material,
     ScriptedDice,
     Terrain,
