@@ -106,7 +106,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
                   sys.stdout, indent=2, ensure_ascii=False)
         print()
         return 0
-    print(f"{pos.name or args.position} — {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}")
+    gusting = ", Gusts this Player Turn" if pos.environment.gusts else ""
+    print(f"{pos.name or args.position} — {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}{gusting}")
+    if pos.environment.gusts and pos.environment.wind.direction is None:
+        print("  Gusts with No Wind: their direction is a dr at the end of the AFPh (B25.651); not listed below.")
     if not rolls:
         print("No fire rolls are pending at the end of this AFPh.")
     for r in rolls:
@@ -115,6 +118,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
             assert r.check is not None
             print(f"  Flame→Blaze {name:8} Blaze {r.chance} ({float(r.chance):.1%}), out {r.extinguish_chance} — "
                   f"{r.check.describe()}")
+        elif r.kind == "gust":
+            print(f"  Gust     {name:8} {r.chance} ({float(r.chance):.1%}) — {r.reason} from "
+                  f"{pos.loc_name(r.source) if r.source else '?'} (B25.651)")
         elif r.automatic:
             print(f"  Spread   {name:8} certain — {r.reason} from {pos.loc_name(r.source) if r.source else '?'}")
         else:

@@ -505,7 +505,7 @@ def spreading_step(pos: Position, dice: Dice) -> tuple[Position, Report]:
 class PendingRoll:
     """One roll the end of the AFPh will make, with its exact odds."""
 
-    kind: str  # "blaze" (Flame→Blaze) or "spread"
+    kind: str  # "blaze" (Flame→Blaze), "spread", or "gust" (a candidate of the Gusts' Random Selection)
     location: Location
     chance: Fraction
     check: Check | None
@@ -520,11 +520,24 @@ def pending_rolls(pos: Position) -> list[PendingRoll]:
 
     Spreading checks are computed on the fires as they stand now (a Flame
     that becomes a Blaze first would remove a target, never add a source).
+    In a Player Turn of Gusts with a Wind Direction, the Gusts' automatic
+    spreads are among them, and each candidate of their Random Selection
+    (B25.651) is listed with its chance to be picked.
     """
+    from .wind import gust_candidates, selection_chance
+
     out = [PendingRoll("blaze", b.location, b.chance, b.check, extinguish_chance=b.extinguish_chance)
            for b in pending_blaze_checks(pos)]
     out += [PendingRoll("spread", t, sc.chance, sc.check, sc.source, automatic=sc.automatic, reason=sc.reason)
             for t, sc in pending_spreads(pos).items()]
+    direction = pos.environment.wind.direction
+    if pos.environment.gusts and direction is not None:
+        candidates = gust_candidates(pos, direction)
+        chance = selection_chance(len(candidates))
+        reach = {"Blaze": "two hexes", "Burning Wreck": "one hex"}
+        out += [PendingRoll("gust", t, chance, None, src,
+                            reason=f"Gusts: Random Selection among {len(candidates)}, the {kind} spreads {reach[kind]}")
+                for kind, src, t in candidates]
     return out
 
 

@@ -18,7 +18,7 @@ from .dice import Dice, Roll
 from .environment import Wind, WindForce
 from .explain import Event, Report
 from .hexes import Direction, Hex
-from .position import HexInfo, Location, Position
+from .position import HexInfo, Location, Position, Unit
 from .terrain import Material, Terrain
 
 __all__ = [
@@ -214,9 +214,12 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
             fires = tuple(f for f in new_pos.fires if f.location.hex != h)
             fires += (replace(ground, hampered=False),)
             wrecks = tuple(w for w in new_pos.wrecks if w.location.hex != h)
-            new_pos = replace(new_pos, map=new_map, fires=fires, wrecks=wrecks)
+            fallen = [u for u in new_pos.units if u.location.hex == h and u.location != loc]
+            units = tuple(u for u in new_pos.units if u not in fallen)
+            new_pos = replace(new_pos, map=new_map, fires=fires, wrecks=wrecks, units=units)
             events.append(Event("B25.66", f"{name} and every level above it collapse: {m.hex_name(h)} is now "
-                                f"burning {rubble.label}, its Blaze burning on; {falls}", name, kind="collapse"))
+                                f"burning {rubble.label}, its Blaze burning on; {falls}{_fallen(fallen)}", name,
+                                kind="collapse"))
             continue
         keep = loc.level - 1 if not loc.rooftop else new_pos.map.top_level(h)
         hex_name = m.hex_name(h)
@@ -225,15 +228,21 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
         new_map = new_pos.map.with_building(nb)
         lost = [f for f in new_pos.fires if f.location in gone]
         fires = tuple(f for f in new_pos.fires if f.location not in gone)
-        units = tuple(u for u in new_pos.units if u.location not in gone)
+        fallen = [u for u in new_pos.units if u.location in gone]
+        units = tuple(u for u in new_pos.units if u not in fallen)
         new_pos = replace(new_pos, map=new_map, fires=fires, units=units)
         what = f"{name} and every level above it collapse into burning rubble"
         below = f"{pos.loc_name(Location(h, keep))} and below stand"
-        gone_units = [u.name for u in pos.units if u.location in gone]
-        tail = f"; units there go with it: {', '.join(gone_units)}" if gone_units else ""
-        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {falls}{tail}", name,
-                            kind="collapse"))
+        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {falls}{_fallen(fallen)}",
+                            name, kind="collapse"))
     return new_pos, Report("Collapse (B25.66)", tuple(events))
+
+
+def _fallen(units: Sequence[Unit]) -> str:
+    if not units:
+        return ""
+    return "; units in the collapsed Locations are taken off the position (by hand, B24.12): " + ", ".join(
+        f"{u.name} ({u.side})" for u in units)
 
 
 def rally_phase(pos: Position, dice: Dice) -> tuple[Position, Report]:

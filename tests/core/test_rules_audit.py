@@ -26,7 +26,7 @@ from asl_vassal_bridge.core import (
 )
 from asl_vassal_bridge.core.exits import may_enter
 from asl_vassal_bridge.core.flamethrower import FtAttack, ft_attack, resolve_ft_attack
-from asl_vassal_bridge.core.wind import collapse, selection_chance
+from asl_vassal_bridge.core.wind import collapse
 
 from .builders import NOW, L, blaze, building, flame, grid, heavy, pos, put
 
@@ -204,6 +204,8 @@ def test_mud_spreads_only_from_a_listed_depiction() -> None:
 
 def test_b25_651_random_selection_chance_is_that_of_the_highest_dr_ties_included() -> None:
     import itertools
+
+    from asl_vassal_bridge.core.wind import selection_chance
 
     for n in (1, 2, 3):
         wins = sum(1 for rolls in itertools.product(range(1, 7), repeat=n) if rolls[0] == max(rolls))
