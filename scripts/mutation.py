@@ -31,16 +31,30 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 #: module of asl_vassal_bridge/core → the test files that exercise it.
+_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py"]
 MODULES: dict[str, list[str]] = {
     "fire": ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py",
-             "tests/core/test_building_tem.py", "tests/core/test_rules_audit.py", "tests/core/test_wind.py"],
-    "wind": ["tests/core/test_wind.py", "tests/core/test_rules_audit.py"],
-    "firestarts": ["tests/core/test_firestarts.py", "tests/core/test_rules_audit.py"],
-    "clearance": ["tests/core/test_clearance_smoke_exits.py", "tests/core/test_rules_audit.py"],
-    "exits": ["tests/core/test_clearance_smoke_exits.py", "tests/core/test_rules_audit.py"],
-    "smoke": ["tests/core/test_clearance_smoke_exits.py"],
-    "victory": ["tests/core/test_firestarts.py", "tests/core/test_rules_audit.py"],
+             "tests/core/test_building_tem.py", "tests/core/test_wind.py", *_AUDIT],
+    "wind": ["tests/core/test_wind.py", *_AUDIT],
+    "firestarts": ["tests/core/test_firestarts.py", *_AUDIT],
+    "clearance": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
+    "exits": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
+    "smoke": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
+    "victory": ["tests/core/test_firestarts.py", *_AUDIT],
 }
+
+#: Prints each named mutant's diff, in one process (``mutmut show`` per mutant is slow).
+_SHOW = """
+import json, sys
+from mutmut.__main__ import find_mutant, get_diff_for_mutant
+out = {}
+for name in sys.argv[1:]:
+    try:
+        out[name] = get_diff_for_mutant(name, path=find_mutant(name).path)
+    except Exception as e:  # a diff is a help for reading, not a result
+        out[name] = f"(no diff: {e})"
+print(json.dumps(out))
+"""
 
 _STATUS = re.compile(r"^\s*(\S+): (\w[\w ]*)$")
 
@@ -83,10 +97,9 @@ def run_module(module: str, children: int, keep: bool) -> dict[str, object]:
                 status[m.group(1)] = m.group(2)
         killed = sum(1 for s in status.values() if s in ("killed", "timeout", "segfault"))
         survivors = sorted(k for k, s in status.items() if s not in ("killed", "timeout", "segfault"))
-        diffs = {}
-        for name in survivors:
-            diffs[name] = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, env=env,
-                                         check=False, capture_output=True, text=True).stdout
+        shown = subprocess.run([sys.executable, "-c", _SHOW, *survivors], cwd=work, env=env, check=False,
+                               capture_output=True, text=True).stdout
+        diffs = json.loads(shown) if shown.strip() else {}
         return {"module": target, "tests": tests, "total": len(status), "killed": killed,
                 "share": round(killed / len(status), 4) if status else None,
                 "not_killed": {k: status[k] for k in survivors}, "diffs": diffs}
