@@ -574,3 +574,33 @@ def test_b25_66_rubble_edges_and_collapsed_map_rows_give_identical_forecasts(
             assert len(prog.variant_sets) > 2  # trajectories had Collapses, of several hexes (B25.66)
     assert np.array_equal(got[0].burning, got[1].burning)
     assert np.array_equal(got[0].blaze, got[1].blaze)
+
+
+@pytest.mark.parametrize("rubble_path", [True, False])
+def test_b25_66_an_upper_collapse_leaves_the_lower_levels_in_the_forecast_too(rubble_path: bool) -> None:
+    """Only the collapsed Location and the levels above go (B25.66): the ground below never burns from it."""
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.STONE, ["C3"], BuildingKind.MULTI_STORY)
+    start = pos(hexes, [b], fires=[Fire(L("C3.2"), FireKind.BLAZE, since=3)], clock=RPH)
+    exact = exact_burning(start, 1)
+    assert L("C3") not in exact and exact[L("C3.1")] == Fraction(35, 36) * Fraction(1, 6)  # Original ≥ 10 (−1)
+    prog = compile_position(start)
+    prog.rubble_path = rubble_path
+    fc = forecast(start, 1, TRIALS, seed=21, program=prog)
+    assert fc.chance(L("C3")) == 0
+    assert_within_sigmas(fc.chance(L("C3.1")), exact[L("C3.1")], TRIALS, "C3.1")
+    assert_within_sigmas(fc.chance(L("C3.2")), exact[L("C3.2")], TRIALS, "C3.2")
+
+
+def test_b25_651_gusts_already_in_the_position_spread_in_the_forecast() -> None:
+    hexes = grid("A-E", "1-7")
+    put(hexes, Terrain.WOODS, ["C3", "C4", "C5", "C2"])
+    gusting = pos(hexes, fires=[Fire(L("C3"), FireKind.BLAZE, since=3)],
+                  env=Environment(wind=Wind(WindForce.MILD_BREEZE, Direction(4)), gusts=True),
+                  clock=Clock(3, 1, Phase.PFPH))
+    fc = forecast(gusting, 1, 2000, seed=22)
+    assert fc.chance(L("C4")) == 1 and fc.chance(L("C5")) == 1  # downwind, and the only two-hex candidate
+    assert 0 < fc.chance(L("C2")) < 1
+    calm = forecast(gusting.with_(environment=Environment(wind=Wind(WindForce.MILD_BREEZE, Direction(4)))), 1,
+                    2000, seed=22)
+    assert calm.chance(L("C4")) < 1 and calm.chance(L("C5")) == 0
