@@ -1,8 +1,9 @@
 """Multi-turn fire forecasts: the chance each Location is burning after N Player Turns.
 
-A Monte Carlo over the full fire rules — the RPh Wind Change with Gusts,
-Heavy Winds and Collapse (B25.63–.66), then the end-of-AFPh Flame→Blaze
-and Spreading Fire DRs (B25.151, B25.6–.64) — for every Player Turn.
+A Monte Carlo over the full fire rules — the RPh Wind Change with Heavy
+Winds and Collapse (B25.63–.66), then the end-of-AFPh Flame→Blaze and
+Spreading Fire DRs with the Gusts of a Gusting Player Turn (B25.151,
+B25.6–.651) — for every Player Turn.
 
 The rules stay in one place: before simulating, :func:`compile_position`
 asks the core's own check functions (:func:`~.fire.flame_to_blaze_check`,
@@ -19,7 +20,12 @@ wind; trajectories are then numpy arrays rolled together, 1,024 at a time.
   a 16-bit table per kind of Location (:func:`_fate_tables`; the few draws
   that straddle two fates are finished in floating point, so every fate
   keeps its exact chance).
-- Collapse (B25.66): the core's :func:`~.wind.collapse` makes the collapsed
+- Gusts (B25.651) are a per-trajectory state set by a Wind Change DR of 12
+  (or already in the position); at the end of the AFPh their spreads are
+  automatic ones of the Spreading Fire step (one Flame per Location).
+- Collapse (B25.66): a chosen upper Location and the levels above it are
+  marked gone; a chosen ground level takes its hex, whose rubble Blaze burns
+  on from when it appeared.  The core's :func:`~.wind.collapse` makes the collapsed
   map.  Without Interior Building hexes a spread check reads only its two
   hexes, so a collapsed hex's ground spreads along "rubble edges" made once
   per hex (:func:`_rubble_edges`); with them, each set of collapsed hexes

@@ -3,10 +3,27 @@ changed result (and mutation testing, scripts/mutation.py, counts it so)."""
 
 from __future__ import annotations
 
-from asl_vassal_bridge.core import BuildingKind, Clock, Material, Phase, Terrain, Unit, UnitKind, Wreck
+import pytest
+
+from asl_vassal_bridge.core import (
+    EC,
+    BuildingKind,
+    Clock,
+    Environment,
+    IllegalAction,
+    Material,
+    Phase,
+    ScriptedDice,
+    Terrain,
+    Unit,
+    UnitKind,
+    Wreck,
+    clearance_attempt,
+    clearance_check,
+)
 from asl_vassal_bridge.core.exits import blaze_report, may_enter
 
-from .builders import L, blaze, building, grid, pos, put
+from .builders import L, blaze, building, flame, grid, pos, put
 
 RTPH = Clock(3, 1, Phase.RTPH)
 
@@ -55,3 +72,92 @@ def test_b25_4_and_b25_141_may_enter_answers() -> None:
     windy = p.with_(environment=heavy(1))
     assert may_enter(windy, L("C4")) == (
         True, "a Burning Wreck in C4: no extra MF/MP for smoke in Heavy Winds (B25.141, B25.63)")
+
+
+# --- Clearance (B24.7, B24.72, B24.721) ----------------------------------------------------------------------
+
+
+MPH = Clock(3, 1, Phase.MPH)
+
+
+def _woods(fires=(flame("C3"),), clock: Clock = MPH, ec: EC = EC.MODERATE):  # type: ignore[no-untyped-def]
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3"])
+    return pos(hexes, fires=fires, env=Environment(ec), clock=clock)
+
+
+@pytest.mark.parametrize(("kw", "drms"), [
+    ({"squads": 2, "half_squads": 1, "leader_drm": -1, "labor_drm": 1, "dozers": 1},
+     [(1, "Labor status"), (-1, "leadership"), (-1, "Clearance by a squad"), (-1, "1 more HS/crew"),
+      (-2, "1 more squad(s)"), (-2, "Wet EC"), (-5, "1 Dozer(s)")]),
+    ({"half_squads": 1}, [(-2, "Wet EC")]),  # the first MMC a HS: no DRM for it
+    ({"half_squads": 3}, [(-2, "2 more HS/crew"), (-2, "Wet EC")]),
+    ({"squads": 3}, [(-1, "Clearance by a squad"), (-4, "2 more squad(s)"), (-2, "Wet EC")]),
+    ({"dozers": 2}, [(-2, "Wet EC"), (-10, "2 Dozer(s)")]),
+])
+def test_b24_7_clearance_drms_word_for_word(kw: dict[str, int], drms: list[tuple[int, str]]) -> None:
+    c = clearance_check(_woods(ec=EC.WET), L("C3"), **kw)
+    assert [(d.value, d.reason, d.rule) for d in c.drms] == [(v, r, "B24.7") for v, r in drms]
+    assert (c.name, c.rule, c.needed, c.at_most) == ("Clearance of the Flame in C3", "B24.7", 2, True)
+
+
+def test_b24_7_refusals_word_for_word() -> None:
+    with pytest.raises(IllegalAction) as e:
+        clearance_check(_woods(), L("C3"))  # nobody clearing, by default
+    assert str(e.value) == "Clearance needs at least one unpinned Good Order Infantry unit or Dozer (B24.7)"
+    with pytest.raises(IllegalAction) as e:
+        clearance_check(_woods(fires=(blaze("C3"),)), L("C3"), squads=1)
+    assert str(e.value) == "C3 holds a Blaze, which cannot be extinguished (B25.7): nothing to clear (B24.7)"
+    with pytest.raises(IllegalAction) as e:
+        clearance_check(_woods(fires=()), L("C3"), squads=1)
+    assert str(e.value) == "C3 holds no Flame: nothing to clear (B24.7)"
+    rph = _woods(clock=Clock(3, 1, Phase.RPH))
+    for call in (lambda: clearance_check(rph, L("C3"), squads=1),
+                 lambda: clearance_attempt(rph, L("C3"), ScriptedDice([1, 1]), squads=1)):
+        with pytest.raises(IllegalAction) as e:
+            call()
+        assert str(e.value) == "Clearance is attempted in the MPh or DFPh, not the RPh (B24.7)"
+    assert clearance_check(rph, L("C3"), squads=1, check_phase=False).total_drm == -1
+
+
+@pytest.mark.parametrize(("faces", "rule", "text", "kind", "outcome", "hampered", "left"), [
+    ((1, 2), "B24.72", "Flame in C3 cleared", "cleared", "cleared", None, 0),  # Final 2
+    ((2, 2), "B24.721", "Flame in C3 Hampered: no Blaze this Player Turn (mark it with a PIN)", "hampered",
+     "Hampered", True, 1),  # Final 3
+    ((3, 4), "B24.721", "Flame in C3 Hampered: no Blaze this Player Turn (mark it with a PIN)", "hampered",
+     "Hampered", True, 1),  # Final 6
+    ((4, 4), "B24.7", "Flame in C3 not cleared", "info", "no effect", False, 1),  # Final 7
+])
+def test_b24_7_clearance_outcomes_word_for_word(faces: tuple[int, int], rule: str, text: str, kind: str,
+                                               outcome: str, hampered: bool | None, left: int) -> None:
+    p = _woods()
+    new, rep = clearance_attempt(p, L("C3"), ScriptedDice(list(faces)), squads=1, labor_drm=0)
+    (ev,) = rep.events
+    assert (ev.rule, ev.text, ev.location, ev.kind) == (rule, text, "C3", kind)
+    assert ev.roll is not None and ev.roll.outcome == outcome and ev.roll.check == clearance_check(p, L("C3"), squads=1)
+    assert rep.title == "Clearance of the Flame in C3"
+    assert len(new.flames()) == left and (left == 0 or new.flames()[0].hampered is hampered)
+
+
+def test_b24_7_the_attempt_uses_every_drm_given() -> None:
+    p = _woods()
+    kw = {"squads": 1, "half_squads": 1, "leader_drm": 1, "labor_drm": 2, "dozers": 0}
+    _, rep = clearance_attempt(p, L("C3"), ScriptedDice([4, 4]), **kw)
+    assert rep.events[0].roll is not None and rep.events[0].roll.check == clearance_check(p, L("C3"), **kw)
+    _, rep = clearance_attempt(p, L("C3"), ScriptedDice([4, 4]), dozers=1)
+    assert rep.events[0].roll is not None and rep.events[0].roll.final == 3
+
+
+def test_b24_7_which_flame_an_attempt_reaches() -> None:
+    p = _woods(fires=(flame("C3", hampered=True), flame("C3")))
+    new, rep = clearance_attempt(p, L("C3"), ScriptedDice([2, 2]), squads=1)
+    assert [f.hampered for f in new.flames()] == [True, True]
+    assert rep.events[0].text.startswith("Flame in C3 (Flame 2 of 2) Hampered")
+    both = _woods(fires=(flame("C3", hampered=True), flame("C3", hampered=True)))
+    new, rep = clearance_attempt(both, L("C3"), ScriptedDice([1, 1]), squads=1)
+    assert rep.events[0].text == "Flame in C3 (Flame 1 of 2) cleared" and len(new.flames()) == 1
+    new, rep = clearance_attempt(p, L("C3"), ScriptedDice([1, 1]), squads=1, flame=2)
+    assert rep.events[0].text == "Flame in C3 (Flame 2 of 2) cleared" and new.flames() == [flame("C3", hampered=True)]
+    with pytest.raises(IllegalAction) as e:
+        clearance_attempt(p, L("C3"), ScriptedDice([1, 1]), squads=1, flame=3)
+    assert str(e.value) == "C3 holds 2 Flame(s): no Flame 3 to clear (B24.7)"
