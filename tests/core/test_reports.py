@@ -161,3 +161,30 @@ def test_b24_7_which_flame_an_attempt_reaches() -> None:
     with pytest.raises(IllegalAction) as e:
         clearance_attempt(p, L("C3"), ScriptedDice([1, 1]), squads=1, flame=3)
     assert str(e.value) == "C3 holds 2 Flame(s): no Flame 3 to clear (B24.7)"
+
+
+# --- Fire & Victory (Fire cheat sheet) ---------------------------------------------------------------------
+
+
+def test_fire_and_victory_notes_word_for_word_across_groups_and_levels() -> None:
+    from asl_vassal_bridge.core.victory import fire_control
+
+    hexes = grid("A-H", "1-8")
+    put(hexes, Terrain.WOODS, ["A1", "A2", "H8"])
+    b = building(hexes, "b", Material.WOODEN, ["E4"], BuildingKind.TWO_STORY)
+    p = pos(hexes, [b], fires=[
+        blaze("A1"), blaze("A2", kindled_by="German"),  # an accidental fire first in its group
+        blaze("E4", kindled_by="German"), blaze("E4.1", kindled_by="Russian"),  # joined within one hex
+        blaze("H8", kindled_by="Russian"),  # a group of its own, after a group already seen
+    ])
+    notes = fire_control(p)
+    assert [(n.location.name, n.kindled_by, n.controlled_by, n.joined) for n in notes] == [
+        ("A2", "German", "Russian", False),
+        ("E4", "German", "Russian", True),
+        ("E4.1", "Russian", "German", True),
+        ("H8", "Russian", "German", False),
+    ]
+    assert notes[0].describe(p) == "A2: burning from a fire kindled by German; Control goes to Russian (Fire & Victory)"
+    assert notes[1].describe(p) == (
+        "E4: burning from a fire kindled by German; Control goes to Russian; fires kindled by both sides have joined, "
+        "so the area they make unenterable is not forfeited as a whole (Fire & Victory)")
