@@ -188,3 +188,25 @@ def test_fire_and_victory_notes_word_for_word_across_groups_and_levels() -> None
     assert notes[1].describe(p) == (
         "E4: burning from a fire kindled by German; Control goes to Russian; fires kindled by both sides have joined, "
         "so the area they make unenterable is not forfeited as a whole (Fire & Victory)")
+
+
+# --- Smoke from fire (B25.2, A24.61) ------------------------------------------------------------------------
+
+
+def test_b25_2_fire_smoke_in_map_order_with_its_drift() -> None:
+    from asl_vassal_bridge.core import Direction, Wind, WindForce, fire_smoke
+
+    from .builders import mild
+
+    hexes = grid("A-E", "1-9")
+    put(hexes, Terrain.WOODS, ["C3", "C4"])
+    p = pos(hexes, fires=[blaze("C4"), blaze("C3")], wrecks=[Wreck(L("A1"))], env=mild(4))
+    smoke = fire_smoke(p)
+    assert [(s.location.name, s.hindrance, s.height, s.wreck) for s in smoke] == [
+        ("C3", 3, 2, False), ("C4", 3, 2, False), ("A1", 2, 2, True)]
+    assert [h.name for h in smoke[0].drift] == ["C4", "C5", "C6"]  # as many as its Hindrance DRM, downwind
+    assert [h.name for h in smoke[2].drift] == ["A2", "A3"]
+    calm = fire_smoke(p.with_(environment=Environment(wind=Wind(WindForce.NO_WIND, Direction(4)))))
+    assert [(s.height, s.drift) for s in calm] == [(4, ()), (4, ()), (4, ())]
+    edge = fire_smoke(pos(hexes, fires=[blaze("C8")], env=mild(4)))
+    assert [h.name for h in edge[0].drift] == ["C9"]  # off the map: no counter
