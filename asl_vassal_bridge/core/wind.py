@@ -120,7 +120,7 @@ def selection_chance(candidates: int) -> Fraction:
     """Chance one of *candidates* is picked by Random Selection (its dr is the highest; ties all picked).
 
     >>> selection_chance(1), selection_chance(2)
-    (Fraction(1, 1), Fraction(91, 216))
+    (Fraction(1, 1), Fraction(7, 12))
     """
     return sum((Fraction(1, 6) * Fraction(v, 6) ** (candidates - 1) for v in range(1, 7)), Fraction(0))
 
