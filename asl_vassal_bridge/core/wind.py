@@ -194,11 +194,11 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
         shown = ", ".join(f"{pos.loc_name(c)} {r.total}" for c, r in zip(candidates, rolls, strict=True))
         events.append(Event("B25.66", f"Random Selection among building Blazes: {shown}", kind="selection"))
     lowest: dict[Hex, Location] = {}
-    for loc in chosen:  # two chosen in one hex: the lower one takes the other with it
-        if loc.hex not in lowest or loc < lowest[loc.hex]:
-            lowest[loc.hex] = loc
+    for loc in sorted(chosen, reverse=True):  # two chosen in one hex: the lower one takes the other with it
+        lowest[loc.hex] = loc
     new_pos = pos
-    for h, loc in sorted(lowest.items(), key=lambda kv: kv[1]):
+    for loc in sorted(lowest.values()):
+        h = loc.hex
         b = m.building(h)
         assert b is not None
         info = new_pos.map.hexes[h]
@@ -212,7 +212,7 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
             assert ground is not None
             new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, info.feature, info.road))
             fires = tuple(f for f in new_pos.fires if f.location.hex != h)
-            fires += (replace(ground, hampered=False),)
+            fires += (ground,)
             wrecks = tuple(w for w in new_pos.wrecks if w.location.hex != h)
             fallen = [u for u in new_pos.units if u.location.hex == h and u.location != loc]
             units = tuple(u for u in new_pos.units if u not in fallen)
@@ -221,7 +221,7 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
                                 f"burning {rubble.label}, its Blaze burning on; {falls}{_fallen(fallen)}", name,
                                 kind="collapse"))
             continue
-        keep = loc.level - 1 if not loc.rooftop else new_pos.map.top_level(h)
+        keep = loc.level - 1  # (a rooftop's level is the one above the top floor)
         hex_name = m.hex_name(h)
         nb = replace(b, hex_levels=((hex_name, keep), *((n, lv) for n, lv in b.hex_levels if n != hex_name)))
         gone = {x for x in new_pos.map.locations(h) if x >= loc or x.rooftop}
@@ -257,7 +257,7 @@ def rally_phase(pos: Position, dice: Dice) -> tuple[Position, Report]:
     pos = replace(
         pos,
         environment=replace(pos.environment, gusts=False),
-        fires=tuple(replace(f, hampered=False) if f.hampered else f for f in pos.fires),
+        fires=tuple(replace(f, hampered=False) for f in pos.fires),
     )
     roll = dice.DR("Wind Change (B25.65)")
     events: list[Event] = []

@@ -22,8 +22,9 @@ from asl_vassal_bridge.core import (
     clearance_check,
 )
 from asl_vassal_bridge.core.exits import blaze_report, may_enter
+from asl_vassal_bridge.core.explain import Event
 
-from .builders import L, blaze, building, flame, grid, pos, put
+from .builders import NOW, L, blaze, building, flame, grid, pos, put
 
 RTPH = Clock(3, 1, Phase.RTPH)
 
@@ -210,3 +211,127 @@ def test_b25_2_fire_smoke_in_map_order_with_its_drift() -> None:
     assert [(s.height, s.drift) for s in calm] == [(4, ()), (4, ()), (4, ())]
     edge = fire_smoke(pos(hexes, fires=[blaze("C8")], env=mild(4)))
     assert [h.name for h in edge[0].drift] == ["C9"]  # off the map: no counter
+
+
+# --- Wind Change, Gusts, Collapse (B25.65, B25.651, B25.66) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("wind", "dr", "after", "text"), [
+    ((1, 1), 1, (1, 2), "direction one hexside clockwise: Wind Direction 1 → 2"),
+    ((1, 1), 2, (1, 3), "direction two hexsides clockwise: Wind Direction 1 → 3"),
+    ((1, 1), 3, (1, 6), "direction one hexside counter-clockwise: Wind Direction 1 → 6"),
+    ((1, 1), 4, (1, 5), "direction two hexsides counter-clockwise: Wind Direction 1 → 5"),
+    ((1, 1), 5, (2, 1), "force up one level: Mild Breeze → Heavy Winds"),
+    ((1, 1), 6, (0, None), "force down one level: Mild Breeze → No Wind"),
+    ((0, None), 1, (0, None), "direction one hexside clockwise: no effect with No Wind"),
+    ((0, 3), 4, (0, 3), "direction two hexsides counter-clockwise: no effect with No Wind"),
+    ((0, None), 5, (1, 3), "force up one level: No Wind → Mild Breeze, Wind Direction dr 3"),
+    ((0, None), 6, (1, 3), "force down one level: No Wind → Mild Breeze, Wind Direction dr 3"),
+    ((2, 6), 1, (2, 1), "direction one hexside clockwise: Wind Direction 6 → 1"),
+    ((2, 6), 5, (1, 6), "force up one level: Heavy Winds → Mild Breeze"),
+    ((2, 6), 6, (1, 6), "force down one level: Heavy Winds → Mild Breeze"),
+])
+def test_b25_65_wind_change_table_word_for_word(wind: tuple[int, int | None], dr: int,
+                                               after: tuple[int, int | None], text: str) -> None:
+    from asl_vassal_bridge.core import Direction, Wind, WindForce
+    from asl_vassal_bridge.core.wind import apply_wind_change
+
+    def make(w: tuple[int, int | None]) -> Wind:
+        return Wind(WindForce(w[0]), None if w[1] is None else Direction(w[1]))
+
+    dice = ScriptedDice([3])
+    assert apply_wind_change(make(wind), dr, dice) == (make(after), text)
+    rolled = [purpose for purpose, _ in dice.log]
+    assert rolled == (["Wind Direction (B25.64)"] if "dr 3" in text else [])
+
+
+def test_b25_65_rally_phase_reports_and_dice_word_for_word() -> None:
+    from asl_vassal_bridge.core import rally_phase
+
+    from .builders import mild
+
+    p = pos(grid("A-E", "1-5"), env=mild(1), fires=[flame("C3", hampered=True)])
+    dice = ScriptedDice([1, 1, 4])
+    new, rep = rally_phase(p, dice)
+    assert rep.title == "Rally Phase wind, Turn 3.1 AFPh"
+    assert [(e.rule, e.text, e.kind) for e in rep.events] == [
+        ("B25.65", "Wind Change DR 2 (1,1): dr 4, direction two hexsides counter-clockwise: Wind Direction 1 → 5",
+         "wind")]
+    assert [purpose for purpose, _ in dice.log] == ["Wind Change (B25.65)", "Wind Change table (B25.65)"]
+    assert new.fires == (flame("C3"),)
+    _, rep = rally_phase(p, ScriptedDice([3, 4]))
+    assert [(e.rule, e.text, e.kind) for e in rep.events] == [("B25.65", "Wind Change DR 7: no change", "wind")]
+
+
+def test_b25_66_collapse_reports_units_and_fires_word_for_word() -> None:
+    from asl_vassal_bridge.core import rally_phase
+
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.STONE, ["C3", "D3"], BuildingKind.MULTI_STORY, hex_levels=(("D3", 1),))
+    b2 = building(hexes, "c", Material.WOODEN, ["B2"])
+    put(hexes, Terrain.WOODS, ["D4"])
+    units = (Unit("u1", "4-6-7", "German", L("C3")), Unit("u2", "4-6-7", "German", L("C3.2")),
+             Unit("u3", "4-6-7", "German", L("D4")), Unit("u4", "8-1", "German", L("C3.1")),
+             Unit("u5", "2-3-7", "German", L("B2")))
+    p = pos(hexes, [b, b2], [blaze("C3.1"), blaze("C3.2"), flame("C3"), blaze("B2", since=2), blaze("D4")],
+            wrecks=[Wreck(L("D4"))]).with_(units=units)
+    dice = ScriptedDice([6, 6, 4, 4, 2])
+    new, rep = rally_phase(p, dice)
+    falls = ("where its rubble falls and what it does there (B24.12) is resolved by hand: rubble falling into "
+             "Burnable Terrain places a Blaze there, into a Blaze it burns, and it puts out any Flame "
+             "(Fire cheat sheet)")
+    assert [(e.rule, e.text, e.location, e.kind) for e in rep.events] == [
+        ("B25.651", "Wind Change DR 12 (6,6): Gusts this Player Turn; every terrain Blaze spreads downwind at the end "
+                    "of the AFPh", None, "wind"),
+        ("B25.66", "Random Selection among building Blazes: B2 4, C3.1 4, C3.2 2", None, "selection"),
+        ("B25.66", f"B2 and every level above it collapse: B2 is now burning Wooden Rubble, its Blaze burning on; "
+                   f"{falls}", "B2", "collapse"),
+        ("B25.66", f"C3.1 and every level above it collapse into burning rubble (2 fire(s) with them); C3 and below "
+                   f"stand; {falls}; units in the collapsed Locations are taken off the position (by hand, B24.12): "
+                   "4-6-7 (German), 8-1 (German)", "C3.1", "collapse"),
+    ]
+    assert [purpose for purpose, _ in dice.log] == [
+        "Wind Change (B25.65)", *["Collapse (B25.66): Random Selection"] * 3]
+    assert [u.id for u in new.units] == ["u1", "u3", "u5"]
+    assert set(new.fires) == {flame("C3"), blaze("D4"), blaze("B2", since=2)}
+    assert new.wrecks == p.wrecks
+    assert new.map.buildings["b"].hex_levels == (("C3", 0), ("D3", 1))
+    assert new.map.hexes[L("B2").hex].terrain is Terrain.WOODEN_RUBBLE
+
+
+def test_b25_66_nothing_to_collapse_and_two_ground_levels_at_once() -> None:
+    from asl_vassal_bridge.core.wind import collapse
+
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.WOODEN, ["B2", "D4"])
+    put(hexes, Terrain.WOODS, ["C3"])
+    quiet = pos(hexes, [b], [blaze("C3")])
+    same, rep = collapse(quiet, ScriptedDice([]))
+    assert same == quiet and rep.title == "Collapse (B25.66)"
+    assert [(e.rule, e.text) for e in rep.events] == [
+        ("B25.66", "no building Location holds a Blaze: nothing collapses")]
+    both, rep = collapse(pos(hexes, [b], [blaze("B2"), blaze("D4"), blaze("C3")]), ScriptedDice([5, 5]))
+    assert [e.location for e in rep.events if e.kind == "collapse"] == ["B2", "D4"]
+    assert {both.map.hexes[L(h).hex].terrain for h in ("B2", "D4")} == {Terrain.WOODEN_RUBBLE}
+
+
+def test_b25_651_gusts_reports_and_dice_word_for_word() -> None:
+    from asl_vassal_bridge.core import Direction
+    from asl_vassal_bridge.core.wind import gust_candidates, gust_direction, gusts
+
+    hexes = grid("A-E", "1-8")
+    put(hexes, Terrain.BRUSH, ["B2", "B4", "C3", "C5", "D4", "D6", "D7"])
+    p = pos(hexes, fires=[blaze("B2", since=NOW.player_turn), blaze("C3"), blaze("D4")],
+            wrecks=[Wreck(L("A1"), since=NOW.player_turn), Wreck(L("D5"))])
+    assert gust_candidates(p, Direction(4)) == [("Blaze", L("C3"), L("C5")), ("Blaze", L("D4"), L("D6")),
+                                                ("Burning Wreck", L("D5"), L("D6"))]
+    dice = ScriptedDice([2])
+    assert gust_direction(p, dice) == (Direction(2), [Event("B25.651", "No Wind: the Gusts blow to 2 (dr)", kind="wind")])
+    assert dice.log[0][0] == "Gust direction (B25.651)"
+    dice = ScriptedDice([6, 2, 6])
+    chosen, rep = gusts(p, dice, Direction(4))
+    assert chosen == {L("C5"): ("Blaze", L("C3")), L("D6"): ("Burning Wreck", L("D5"))}
+    assert rep.title == "Gusts (B25.651)"
+    assert [(e.rule, e.text, e.kind) for e in rep.events] == [
+        ("B25.651", "Random Selection among 3 eligible fires: C3 6, D4 2, D5 6", "selection")]
+    assert [purpose for purpose, _ in dice.log] == ["Gusts two-hex spread (B25.651): Random Selection"] * 3
