@@ -326,7 +326,8 @@ def test_b25_651_gusts_reports_and_dice_word_for_word() -> None:
     assert gust_candidates(p, Direction(4)) == [("Blaze", L("C3"), L("C5")), ("Blaze", L("D4"), L("D6")),
                                                 ("Burning Wreck", L("D5"), L("D6"))]
     dice = ScriptedDice([2])
-    assert gust_direction(p, dice) == (Direction(2), [Event("B25.651", "No Wind: the Gusts blow to 2 (dr)", kind="wind")])
+    told = Event("B25.651", "No Wind: the Gusts blow to 2 (dr)", kind="wind")
+    assert gust_direction(p, dice) == (Direction(2), [told])
     assert dice.log[0][0] == "Gust direction (B25.651)"
     dice = ScriptedDice([6, 2, 6])
     chosen, rep = gusts(p, dice, Direction(4))
