@@ -10,9 +10,12 @@ from asl_vassal_bridge.core import (
     BuildingKind,
     Clock,
     Environment,
+    Fire,
+    FireKind,
     IllegalAction,
     Material,
     Phase,
+    Roll,
     ScriptedDice,
     Terrain,
     Unit,
@@ -336,3 +339,188 @@ def test_b25_651_gusts_reports_and_dice_word_for_word() -> None:
     assert [(e.rule, e.text, e.kind) for e in rep.events] == [
         ("B25.651", "Random Selection among 3 eligible fires: C3 6, D4 2, D5 6", "selection")]
     assert [purpose for purpose, _ in dice.log] == ["Gusts two-hex spread (B25.651): Random Selection"] * 3
+
+
+# --- Fire starts (B25.11–.14, A22.6111, A24.32, huts) ----------------------------------------------------------
+
+
+def _ck(c):  # type: ignore[no-untyped-def]
+    return None if c is None else (c.name, c.rule, c.needed, c.dice, [(d.value, d.reason, d.rule) for d in c.drms])
+
+
+def _village(ec: EC):  # type: ignore[no-untyped-def]
+    from .test_firestarts import village
+
+    return village(Environment(ec))
+
+
+def test_b25_11_kindling_checks_word_for_word() -> None:
+    from asl_vassal_bridge.core import kindling_check
+
+    p = _village(EC.DRY)
+    kx8 = "Kindling in X8 (Woods, Kindle # 9)"
+    assert _ck(kindling_check(p, L("X8"), UnitKind.SQUAD, leader_drm=-1, has_mol=True)) == (
+        kx8, "B25.11", 9, 2, [(1, "leadership -1 reversed", "B25.11"), (2, "unit has a MOL", "A22.613"),
+                              (1, "Dry EC (Kindling)", "B25.5")])
+    assert _ck(kindling_check(p, L("U9"), UnitKind.CREW, leader_drm=0)) == (
+        "Kindling in U9 (Stone Building, Kindle # 8)", "B25.11", 8, 2,
+        [(-1, "HS/crew Kindling", "B25.11"), (-1, "Fortified Building", "B23.94")])
+    assert _ck(kindling_check(p, L("U7"), UnitKind.HERO)) == (
+        "Kindling in U7 (Wooden Building, Kindle # 7)", "B25.11", 7, 2, [(-2, "SMC Kindling", "B25.11")])
+    assert _ck(kindling_check(p, L("X8"), UnitKind.HALF_SQUAD, leader_drm=1)) == (
+        kx8, "B25.11", 9, 2, [(-1, "leadership +1 reversed", "B25.11"), (-1, "HS/crew Kindling", "B25.11"),
+                              (1, "Dry EC (Kindling)", "B25.5")])
+    with pytest.raises(IllegalAction) as e:
+        kindling_check(p.with_(clock=Clock(3, 1, Phase.AFPH)), L("X8"), UnitKind.LEADER, check_phase=True)
+    assert str(e.value) == "Kindling is made in the PFPh, not the AFPh (B25.11)"
+    assert kindling_check(p.with_(clock=Clock(3, 1, Phase.PFPH)), L("X8"), UnitKind.LEADER, check_phase=True)
+    assert kindling_check(p.with_(clock=Clock(3, 1, Phase.AFPH)), L("X8"), UnitKind.LEADER)  # not asked to check
+
+
+def test_b25_11_kindling_attempts_word_for_word() -> None:
+    from asl_vassal_bridge.core import kindling_attempt
+
+    p = _village(EC.DRY)
+    dice = ScriptedDice([4, 4])
+    new, rep = kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=-1)
+    prep = ("B25.11", "the Kindling unit is marked with a Prep Fire counter", None, "prep-fire", None)
+    assert rep.title == "Kindling in X8 (Woods, Kindle # 9)"
+    assert [(e.rule, e.text, e.location, e.kind, e.roll.outcome if e.roll else None) for e in rep.events] == [
+        ("B25.11", "Flame in X8", "X8", "flame", "Flame"), prep]
+    assert dice.log == [("Kindling in X8 (Woods, Kindle # 9) (B25.11)", Roll(4, 4))]
+    assert [(f.location.name, f.kind.value, f.kindled_by, f.since) for f in new.fires] == [("X8", "flame", "German", 5)]
+    new, rep = kindling_attempt(p, L("X8"), UnitKind.SQUAD, ScriptedDice([1, 2]), side="German", leader_drm=-1)
+    assert new.fires == () and [(e.text, e.kind) for e in rep.events] == [("no Flame in X8", "no-flame"),
+                                                                          (prep[1], prep[3])]
+
+
+@pytest.mark.parametrize(("result", "starts"), [("KIA", True), ("K/2", True), ("2KIA", True), ("K", True),
+                                                ("k/1", True), (" kia ", True), ("1MC", False), ("PTC", False),
+                                                ("NMC", False), ("", False)])
+def test_b25_12_ft_fire_start_results_word_for_word(result: str, starts: bool) -> None:
+    from asl_vassal_bridge.core.firestarts import ft_fire_check
+
+    want = ("FT fire start in X8 (Woods, Kindle # 9)", "B25.12", 9, 2, [(-2, "Wet EC (FT fire start)", "B25.5")])
+    assert _ck(ft_fire_check(_village(EC.WET), L("X8"), result)) == (want if starts else None)
+
+
+def test_b25_12_to_13_and_a24_32_fire_start_checks_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import ft_fire_check, he_fire_check, wp_fire_check
+
+    dry, wet = _village(EC.DRY), _village(EC.WET)
+    assert _ck(ft_fire_check(dry, L("U9"), "KIA")) == ("FT fire start in U9 (Stone Building, Kindle # 8)", "B25.12",
+                                                        8, 2, [(1, "Dry EC (FT fire start)", "B25.5"),
+                                                               (-1, "Fortified Building", "B23.94")])
+    assert ft_fire_check(dry, L("T5"), "KIA") is None
+    assert ft_fire_check(dry, L("X8"), "KIA", target_unarmored=False) is None
+    assert _ck(he_fire_check(wet, L("X8"), True)) == ("HE fire start in X8 (Woods, Kindle # 9)", "B25.13", 9, 2,
+                                                      [(-2, "Wet EC (HE fire start)", "B25.5")])
+    assert _ck(he_fire_check(wet, L("U7"), True)) == ("HE fire start in U7 (Wooden Building, Kindle # 7)", "B25.13",
+                                                      7, 2, [])
+    assert _ck(he_fire_check(wet, L("U9"), True))[4] == [(-1, "Fortified Building", "B23.94")]  # type: ignore[index]
+    for kw in ({"original_kia": False}, {"original_kia": True, "collateral": True},
+               {"original_kia": True, "vehicle_target_type": True}, {"original_kia": True, "created_rubble": True}):
+        assert he_fire_check(wet, L("X8"), **kw) is None  # type: ignore[arg-type]
+    assert he_fire_check(wet, L("T5"), True) is None
+    assert _ck(wp_fire_check(dry, L("X8"))) == ("WP fire start in X8 (Woods, Kindle # 9)", "A24.32", 9, 2,
+                                                [(-1, "Dry EC", "A24.32")])
+    assert _ck(wp_fire_check(dry, L("U9"))) == ("WP fire start in U9 (Stone Building, Kindle # 8)", "A24.32", 8, 2,
+                                                [(-1, "Dry EC", "A24.32"), (-2, "WP vs a building", "A24.32"),
+                                                 (-1, "Fortified Building", "B23.94")])
+    assert _ck(wp_fire_check(_village(EC.VERY_DRY), L("X8")))[4] == []  # type: ignore[index]
+    assert wp_fire_check(wet, L("X8")) is None and wp_fire_check(dry, L("T5")) is None
+
+
+def test_a22_6111_mol_flames_word_for_word() -> None:
+    from asl_vassal_bridge.core import Roll
+    from asl_vassal_bridge.core.firestarts import mol_flames
+
+    dry, wet = _village(EC.DRY), _village(EC.WET)
+    cases = [
+        (dry, "X8", "X9", Roll(6, 3), True, ["X8"], [
+            ("colored dr 6: the MOL thrower in X8 breaks; his FP and MOL are voided", "X8", "thrower-breaks"),
+            ("Flame in X8 (MOL colored dr 6)", "X8", "flame")]),
+        (dry, "T5", "X9", Roll(6, 2), True, [], [
+            ("colored dr 6: the MOL thrower in T5 breaks; his FP and MOL are voided", "T5", "thrower-breaks"),
+            ("no Flame in T5: no Burnable Terrain", "T5", "info")]),
+        (wet, "X8", "X9", Roll(1, 2), False, [], [
+            ("no Flame in X9: white dr 2 -2 Wet EC (B25.5) = 0, not ≥ 1", "X9", "info")]),
+        (wet, "X8", "X9", Roll(1, 3), False, ["X9"], [
+            ("white dr 3 -2 Wet EC (B25.5) = 1 ≥ 1", "X9", "info"), ("Flame in X9 (MOL colored dr 1)", "X9", "flame")]),
+        (wet, "X8", "U7", Roll(1, 1), False, ["U7"], [("Flame in U7 (MOL colored dr 1)", "U7", "flame")]),
+        (dry, "X8", "U9", Roll(1, 1), False, [], [
+            ("no Flame in U9: white dr 1 -1 Fortified Building (B23.94) = 0, not ≥ 1", "U9", "info")]),
+        (dry, "X8", "U9", Roll(1, 2), False, ["U9"], [
+            ("white dr 2 -1 Fortified Building (B23.94) = 1 ≥ 1", "U9", "info"),
+            ("Flame in U9 (MOL colored dr 1)", "U9", "flame")]),
+        (dry, "X8", "X9", Roll(3, 3), False, [], []),
+    ]
+    for p, thrower, target, roll, breaks, flames, events in cases:
+        m = mol_flames(p, L(thrower), L(target), roll)
+        assert (m.thrower_breaks, [x.name for x in m.flames]) == (breaks, flames), (thrower, target, roll)
+        assert [(e.rule, e.text, e.location, e.kind) for e in m.events] == [("A22.6111", *e) for e in events]
+    with pytest.raises(IllegalAction) as e:
+        mol_flames(dry, L("X8"), L("X9"), Roll(1))
+    assert str(e.value) == "a MOL attack is resolved with a DR (colored and white dice), not a dr (A22.6111)"
+
+
+def test_b25_14_wreck_blaze_and_burning_wrecks_word_for_word() -> None:
+    from asl_vassal_bridge.core import Direction
+    from asl_vassal_bridge.core.firestarts import WreckCause, add_burning_wreck, place_flame, wreck_blaze
+
+    assert [wreck_blaze(c, r, n) for c, r, n in [
+        (WreckCause.FT_OR_MOL, 5, 6), (WreckCause.FT_OR_MOL, 6, 6), (WreckCause.UNLIKELY_KILL, 1, 0),
+        (WreckCause.UNLIKELY_KILL, 2, 0), (WreckCause.TO_KILL, 4, 8), (WreckCause.TO_KILL, 5, 9),
+        (WreckCause.IFT, 4, 9), (WreckCause.IFT, 5, 9), (WreckCause.CLOSE_COMBAT, 3, 6),
+    (WreckCause.CLOSE_COMBAT, 4, 6),
+    ]] == [
+        (True, "FT or MOL attack DR 5 < kill number 6 (B25.14)"),
+        (False, "FT or MOL attack DR 6 ≥ kill number 6 (B25.14)"),
+        (True, "Unlikely Kill follow-up dr 1 = 1 (B25.14, A7.309)"),
+        (False, "Unlikely Kill follow-up dr 2 ≠ 1 (B25.14, A7.309)"),
+        (True, "To Kill DR 4 ≤ half of Final TK# 8 (B25.14)"),
+        (False, "To Kill DR 5 > half of Final TK# 9 (B25.14)"),
+        (True, "IFT DR 4 ≤ half of ★ Vehicle IFT # 9 (B25.14)"),
+        (False, "IFT DR 5 > half of ★ Vehicle IFT # 9 (B25.14)"),
+        (True, "CC DR 3 ≤ half of the highest CC DR that kills 6 (B25.14)"),
+        (False, "CC DR 4 > half of the highest CC DR that kills 6 (B25.14)"),
+    ]
+    p = _village(EC.DRY)
+    assert add_burning_wreck(p, L("V6"), name="T-34", bypass=2).wrecks == (
+        Wreck(L("V6"), True, Direction(2), "T-34", 5),)
+    assert add_burning_wreck(p, L("V6")).wrecks == (Wreck(L("V6"), True, None, "Wreck", 5),)
+    burning = p.with_(fires=(blaze("X8"),))
+    assert place_flame(burning, L("X8")) == burning
+    kindled = Fire(L("X8"), FireKind.FLAME, 5, kindled_by="German")
+    assert place_flame(p, L("X8"), kindled_by="German").fires == (kindled,)
+
+
+@pytest.mark.parametrize(("kw", "flame"), [
+    ({"attack": "MG", "colored_dr": 1}, True), ({"attack": "MG", "colored_dr": 2}, False),
+    ({"attack": "HE Equivalency", "colored_dr": 1}, False),
+    ({"attack": "Collateral/Residual FP", "colored_dr": 1}, False),
+    ({"attack": "FT", "ft_effects_dr": 7, "ft_x_number": 8}, True),
+    ({"attack": "FT", "ft_effects_dr": 8, "ft_x_number": 8}, False),
+    ({"attack": "PF/PFk/BAZ/PSK/RCL fired from the hut"}, True),
+    ({"attack": "PF/PFk/BAZ/PSK/RCL fired from the hut", "collapsed": True}, False),
+    ({"attack": "MOL", "colored_dr": 1, "collapsed": True}, True),
+    ({"attack": "MOL", "colored_dr": 1, "collapsed": True, "rain_has_fallen": True}, False),
+    ({"attack": "MOL", "colored_dr": 1, "rain_has_fallen": True}, True),
+])
+def test_huts_flames(kw: dict[str, object], flame: bool) -> None:
+    from asl_vassal_bridge.core.firestarts import HutAttack, hut_flame
+
+    args = dict(kw)
+    attack = HutAttack(args.pop("attack"))
+    assert hut_flame(attack, **args) is flame  # type: ignore[arg-type]
+
+
+def test_huts_missing_inputs_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import HutAttack, hut_flame
+
+    with pytest.raises(IllegalAction) as e:
+        hut_flame(HutAttack.FT, ft_effects_dr=3)
+    assert str(e.value) == "a FT vs a hut needs its Original Effects DR and X# (huts)"
+    with pytest.raises(IllegalAction) as e:
+        hut_flame(HutAttack.DC)
+    assert str(e.value) == "DC vs a hut needs the Original colored dr (huts)"
