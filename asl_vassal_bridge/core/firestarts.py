@@ -61,6 +61,12 @@ def _ec(pos: Position, loc: Location, what: str, *, buildings_too: bool = False)
     return [DRM(drm, f"{pos.environment.ec.label} EC ({what})", "B25.5")]
 
 
+def _kindle(terrain: Terrain) -> int:
+    """The Kindle # of Burnable Terrain (B25.1: every Burnable Terrain has one)."""
+    assert terrain.kindle is not None, terrain
+    return terrain.kindle
+
+
 def _fortified(pos: Position, loc: Location) -> list[DRM]:
     return [DRM(-1, "Fortified Building", "B23.94")] if pos.map.is_fortified(loc) else []
 
@@ -131,7 +137,7 @@ def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: 
     drms += _ec(pos, loc, "Kindling")
     drms += _fortified(pos, loc)
     return Check(f"Kindling in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.11",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 def kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,
@@ -165,7 +171,7 @@ def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_
         return None
     drms = _ec(pos, loc, "FT fire start", buildings_too=True) + _fortified(pos, loc)
     return Check(f"FT fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.12",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collateral: bool = False,
@@ -181,7 +187,7 @@ def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collatera
         return None
     drms = _ec(pos, loc, "HE fire start") + _fortified(pos, loc)
     return Check(f"HE fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.13",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 def wp_fire_check(pos: Position, loc: Location) -> Check | None:
@@ -203,7 +209,7 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
         drms.append(DRM(-2, "WP vs a building", "A24.32"))
     drms += _fortified(pos, loc)
     return Check(f"WP fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "A24.32",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 # ---------------------------------------------------------------------------

@@ -524,3 +524,28 @@ def test_huts_missing_inputs_word_for_word() -> None:
     with pytest.raises(IllegalAction) as e:
         hut_flame(HutAttack.DC)
     assert str(e.value) == "DC vs a hut needs the Original colored dr (huts)"
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({"unit": UnitKind.SQUAD}, "a MMC Kindles only when stacked with a leader who directs it (B25.11)"),
+    ({"unit": UnitKind.LEADER, "leader_drm": -1}, "a leader may not both make a Kindling attempt and direct one "
+                                                   "(B25.11)"),
+    ({"unit": UnitKind.LEADER, "smc_passed_ntc": False}, "a SMC Kindles only after passing a NTC (B25.11)"),
+    ({"unit": UnitKind.SQUAD, "leader_drm": 0, "pinned": True}, "a Kindling unit must be unpinned and in Good Order "
+                                                                "(B25.11)"),
+    ({"unit": UnitKind.SQUAD, "leader_drm": 0, "broken": True}, "a Kindling unit must be unpinned and in Good Order "
+                                                                "(B25.11)"),
+    ({"unit": UnitKind.SQUAD, "leader_drm": 0, "predesignated": False},
+     "a leader directs several Kindling attempts in a Location only if all are predesignated (B25.11)"),
+    ({"unit": UnitKind.VEHICLE, "leader_drm": 0}, "only Infantry may attempt Kindling (B25.11)"),
+    ({"unit": UnitKind.LEADER, "at": "T5"}, "T5 holds Open Ground, which cannot burn (B25.11, B25.1)"),
+])
+def test_b25_11_kindling_refusals_word_for_word(kw: dict[str, object], message: str) -> None:
+    from asl_vassal_bridge.core import kindling_check
+
+    args = dict(kw)
+    unit = args.pop("unit")
+    at = args.pop("at", "X8")
+    with pytest.raises(IllegalAction) as e:
+        kindling_check(_village(EC.DRY), L(at), unit, **args)  # type: ignore[arg-type]
+    assert str(e.value) == message
