@@ -549,3 +549,140 @@ def test_b25_11_kindling_refusals_word_for_word(kw: dict[str, object], message: 
     with pytest.raises(IllegalAction) as e:
         kindling_check(_village(EC.DRY), L(at), unit, **args)  # type: ignore[arg-type]
     assert str(e.value) == message
+
+
+# --- The end of the AFPh (B25.14, B25.151, B25.6–.651) ------------------------------------------------------
+
+
+def _afph_scene():  # type: ignore[no-untyped-def]
+    hexes = grid("A-H", "1-8")
+    put(hexes, Terrain.WOODS, ["C3", "C4", "C5"], feature="w")
+    put(hexes, Terrain.BRUSH, ["D3", "G6", "G7"])
+    put(hexes, Terrain.GRAIN, ["B3"], elevation=1)
+    put(hexes, Terrain.BAMBOO, ["E3"])
+    hut = building(hexes, "h", Material.WOODEN, ["F5"], BuildingKind.HUT)
+    return hexes, hut
+
+
+def test_end_of_afph_report_and_dice_word_for_word() -> None:
+    from asl_vassal_bridge.core import end_of_afph
+
+    from .builders import mild
+
+    hexes, hut = _afph_scene()
+    p = pos(hexes, [hut], fires=[blaze("C3"), flame("F5"), flame("C4"), flame("E3"), flame("G6")],
+            wrecks=[Wreck(L("G6"), since=1)], env=mild(3, EC.DRY))
+    dice = ScriptedDice([6, 6, 1, 1, 3, 4, 1, 1, 6, 6, 1, 1, 6, 5])
+    new, rep = end_of_afph(p, dice)
+    assert rep.title == "End of AFPh fire upkeep, Turn 3.1 AFPh"
+    assert [(e.rule, e.text, e.location, e.kind, e.roll.outcome if e.roll else None) for e in rep.events] == [
+        ("B25.151", "Flame in C4 becomes a Blaze", "C4", "blaze", "Blaze"),
+        ("B25.151", "Flame in E3 stays a Flame", "E3", "no-change", "no change"),
+        ("B25.151", "Flame in F5 becomes a Blaze", "F5", "blaze", "Blaze"),
+        ("B25.151", "Flame in G6 stays a Flame", "G6", "no-change", "no change"),
+        ("G5", "the hut in F5 collapses: its Flame became a Blaze", "F5", "hut-collapse", None),
+        ("B25.62", "Flame placed in B3", "B3", "flame", "Flame"),
+        ("B25.6", "no spread to D3", "D3", "no-spread", "no spread"),
+        ("B25.62", "Flame placed in G6", "G6", "flame", "Flame"),
+    ]
+    assert [purpose for purpose, _ in dice.log] == [
+        "Flame to Blaze C4 (B25.151)", "Flame to Blaze E3 (B25.151)", "Flame to Blaze F5 (B25.151)",
+        "Flame to Blaze G6 (B25.151)", "Spreading Fire B3 (B25.6)", "Spreading Fire D3 (B25.6)",
+        "Spreading Fire G6 (B25.6)"]
+    assert sorted((f.location.name, f.kind.value, f.since) for f in new.fires) == [
+        ("B3", "flame", 5), ("C3", "blaze", 1), ("C4", "blaze", 5), ("E3", "flame", 1), ("F5", "blaze", 5),
+        ("G6", "flame", 1), ("G6", "flame", 5)]
+    assert [(sc.describe(p)) for sc in __import__("asl_vassal_bridge.core").core.pending_spreads(p).values()] == [
+        "B3 from Blaze in C3: Spreading Fire to B3 (Grain (in season), Spread # 6) from Blaze in C3 (B25.6): Final DR "
+        "≥ 6; +1 to higher elevation (B25.61), -2 not directly attached (B25.62), +1 Dry EC (Spreading Fire) (B25.5); "
+        "Original ≥ 6; chance 13/18",
+        "C4 from Blaze in C3: Spreading Fire to C4 (Woods, Spread # 7) from Blaze in C3 (B25.6): Final DR ≥ 7; +1 Dry "
+        "EC (Spreading Fire) (B25.5), +1 Mild Breeze to 3, spreading to 4 (B25.64); Original ≥ 5; chance 5/6",
+        "D3 from Blaze in C3: Spreading Fire to D3 (Brush, Spread # 6) from Blaze in C3 (B25.6): Final DR ≥ 6; -2 not "
+        "directly attached (B25.62), +1 Dry EC (Spreading Fire) (B25.5), +2 Mild Breeze to 3, spreading to 3 (B25.64); "
+        "Original ≥ 5; chance 5/6",
+        "G6 from Burning Wreck in G6: Spreading Fire to G6 (Brush, Spread # 6) from Burning Wreck in G6 (B25.6): Final "
+        "DR ≥ 6; +1 Dry EC (Spreading Fire) (B25.5); Original ≥ 5; chance 5/6",
+    ]
+    assert [(r.kind, r.location.name, str(r.chance), str(r.extinguish_chance)) for r in
+            __import__("asl_vassal_bridge.core").core.pending_rolls(p)][:4] == [
+        ("blaze", "C4", "13/18", "0"), ("blaze", "E3", "5/12", "0"), ("blaze", "F5", "13/18", "0"),
+        ("blaze", "G6", "5/6", "0")]
+    blaze_descriptions = [r.check.describe() for r in __import__("asl_vassal_bridge.core").core.pending_rolls(p)[:2]
+                          if r.check]
+    assert blaze_descriptions == [
+        "Flame to Blaze in C4 (Woods, Spread # 7) (B25.151): Final DR ≥ 7; +1 Dry EC (Flame to Blaze) (B25.5); "
+        "Original ≥ 6; chance 13/18",
+        "Flame to Blaze in E3 (Bamboo, Spread # 10) (B25.151): Final DR ≥ 10; +2 Dry EC ×2 in Bamboo (Flame to Blaze) "
+        "(B25.5); Original ≥ 8; chance 5/12"]
+
+
+def test_heavy_winds_spreads_word_for_word() -> None:
+    from asl_vassal_bridge.core import Direction, pending_spreads, spread_fire
+
+    from .builders import heavy
+
+    hexes, hut = _afph_scene()
+    p = pos(hexes, [hut], fires=[blaze("C3")], env=heavy(4),
+            wrecks=[Wreck(L("G6"), since=1), Wreck(L("G7"), since=1, bypass=Direction(5))])
+    s = pending_spreads(p)
+    assert [(sc.describe(p), sc.by_wreck) for sc in s.values()] == [
+        ("B3: automatic Flame from Blaze in C3 (Heavy Winds, downwind to 4, B25.63)", False),
+        ("C4: automatic Flame from Blaze in C3 (Heavy Winds, downwind to 4, B25.63)", False),
+        ("D3: automatic Flame from Blaze in C3 (Heavy Winds, downwind to 4, B25.63)", False),
+        ("G6: automatic Flame from Burning Wreck in G6 (Heavy Winds: a Wreck Blaze fires its own Location, B25.63)",
+         True),
+        ("G7: automatic Flame from Burning Wreck in G7 (Heavy Winds: a Wreck Blaze fires its own Location, B25.63)",
+         True),
+    ]
+    new, rep = spread_fire(p, ScriptedDice([]))
+    assert rep.title == "Spreading Fire (B25.6)"
+    assert [(e.rule, e.text, e.location, e.kind) for e in rep.events][:1] == [
+        ("B25.63", "Flame placed in B3: Heavy Winds, downwind to 4, B25.63", "B3", "flame")]
+    assert len(new.flames()) == 5
+
+
+def test_gusts_at_the_end_of_the_afph_word_for_word() -> None:
+    from dataclasses import replace
+
+    from asl_vassal_bridge.core import end_of_afph, pending_rolls
+
+    from .builders import mild
+
+    hexes, hut = _afph_scene()
+    p = pos(hexes, [hut], fires=[blaze("C3", kindled_by="German")], wrecks=[Wreck(L("G6"), since=1)],
+            env=replace(mild(4), gusts=True))
+    placed = [
+        ("B25.6", "no spread to B3", "no-spread"),
+        ("B25.651", "Flame placed in C4: Gusts to 4, B25.651", "flame"),
+        ("B25.651", "Flame placed in C5: Gusts: the Blaze in C3 spreads two hexes, B25.651", "flame"),
+        ("B25.6", "no spread to D3", "no-spread"),
+        ("B25.651", "Flame placed in G6: Gusts: a Wreck Blaze fires its own Location, B25.651", "flame"),
+        ("B25.651", "Flame placed in G7: Gusts: the Burning Wreck in G6 spreads one hex, B25.651", "flame"),
+    ]
+    selection = ("B25.651", "Random Selection among 2 eligible fires: C3 1, G6 1", "selection")
+    dice = ScriptedDice([1] * 6)
+    new, rep = end_of_afph(p, dice)
+    assert [(e.rule, e.text, e.kind) for e in rep.events] == [selection, *placed]
+    assert [purpose for purpose, _ in dice.log] == [
+        *["Gusts two-hex spread (B25.651): Random Selection"] * 2, "Spreading Fire B3 (B25.6)",
+        "Spreading Fire D3 (B25.6)"]
+    assert {(f.location.name, f.kindled_by) for f in new.flames()} == {
+        ("C4", "German"), ("C5", "German"), ("G6", None), ("G7", None)}
+    assert [(r.kind, r.location.name, str(r.chance), r.reason, r.source.name if r.source else None, r.automatic)
+            for r in pending_rolls(p)] == [
+        ("spread", "B3", "13/18", "", "C3", False),
+        ("spread", "C4", "1", "Gusts to 4, B25.651", "C3", True),
+        ("spread", "D3", "7/12", "", "C3", False),
+        ("spread", "G6", "1", "Gusts: a Wreck Blaze fires its own Location, B25.651", "G6", True),
+        ("gust", "C5", "7/12", "Gusts: Random Selection among 2, the Blaze spreads two hexes", "C3", False),
+        ("gust", "G7", "7/12", "Gusts: Random Selection among 2, the Burning Wreck spreads one hex", "G6", False),
+    ]
+    calm = replace(p, environment=replace(p.environment, wind=Environment().wind))
+    dice = ScriptedDice([4, *[1] * 6])
+    _, rep = end_of_afph(calm, dice)
+    assert [(e.rule, e.text, e.kind) for e in rep.events] == [
+        ("B25.651", "No Wind: the Gusts blow to 4 (dr)", "wind"), selection, *placed]
+    assert dice.log[0][0] == "Gust direction (B25.651)"
+    calm_rolls = pending_rolls(calm)  # the direction is not known yet: no Gusts listed
+    assert [(r.kind, r.automatic) for r in calm_rolls] == [("spread", False)] * 4
