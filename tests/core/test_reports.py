@@ -23,6 +23,8 @@ from asl_vassal_bridge.core import (
     Wreck,
     clearance_attempt,
     clearance_check,
+    pending_rolls,
+    pending_spreads,
 )
 from asl_vassal_bridge.core.exits import blaze_report, may_enter
 from asl_vassal_bridge.core.explain import Event
@@ -592,7 +594,7 @@ def test_end_of_afph_report_and_dice_word_for_word() -> None:
     assert sorted((f.location.name, f.kind.value, f.since) for f in new.fires) == [
         ("B3", "flame", 5), ("C3", "blaze", 1), ("C4", "blaze", 5), ("E3", "flame", 1), ("F5", "blaze", 5),
         ("G6", "flame", 1), ("G6", "flame", 5)]
-    assert [(sc.describe(p)) for sc in __import__("asl_vassal_bridge.core").core.pending_spreads(p).values()] == [
+    assert [(sc.describe(p)) for sc in pending_spreads(p).values()] == [
         "B3 from Blaze in C3: Spreading Fire to B3 (Grain (in season), Spread # 6) from Blaze in C3 (B25.6): Final DR "
         "≥ 6; +1 to higher elevation (B25.61), -2 not directly attached (B25.62), +1 Dry EC (Spreading Fire) (B25.5); "
         "Original ≥ 6; chance 13/18",
@@ -605,10 +607,10 @@ def test_end_of_afph_report_and_dice_word_for_word() -> None:
         "DR ≥ 6; +1 Dry EC (Spreading Fire) (B25.5); Original ≥ 5; chance 5/6",
     ]
     assert [(r.kind, r.location.name, str(r.chance), str(r.extinguish_chance)) for r in
-            __import__("asl_vassal_bridge.core").core.pending_rolls(p)][:4] == [
+            pending_rolls(p)][:4] == [
         ("blaze", "C4", "13/18", "0"), ("blaze", "E3", "5/12", "0"), ("blaze", "F5", "13/18", "0"),
         ("blaze", "G6", "5/6", "0")]
-    blaze_descriptions = [r.check.describe() for r in __import__("asl_vassal_bridge.core").core.pending_rolls(p)[:2]
+    blaze_descriptions = [r.check.describe() for r in pending_rolls(p)[:2]
                           if r.check]
     assert blaze_descriptions == [
         "Flame to Blaze in C4 (Woods, Spread # 7) (B25.151): Final DR ≥ 7; +1 Dry EC (Flame to Blaze) (B25.5); "
