@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 _AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py"]
 MODULES: dict[str, list[str]] = {
     "fire": ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py",
-             "tests/core/test_building_tem.py", "tests/core/test_wind.py", *_AUDIT],
+             "tests/core/test_building_tem.py", "tests/core/test_wind.py", "tests/core/test_spread_edges.py", *_AUDIT],
     "wind": ["tests/core/test_wind.py", *_AUDIT],
     "firestarts": ["tests/core/test_firestarts.py", *_AUDIT],
     "clearance": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],

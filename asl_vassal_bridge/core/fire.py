@@ -270,8 +270,9 @@ class SpreadCheck:
 def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: Direction | None) -> bool:
     """Whether the wind can count for a spread from *src* to *target* (B25.63, B25.64): a spread to an
     adjacent hex, not within one building (the Rowhouses of one building are one building for fire:
-    B23.71 makes each a separate building only for Rout and Mopping Up), neither end in an Interior
-    Building hex (rooftops excepted).
+    B23.71 makes each a separate building only for Rout and Mopping Up).
+
+    The No Wind of an Interior Building hex (B25.63) follows: all its neighbours are hexes of its building.
 
     >>> from .hexes import Hex
     >>> from .position import GameMap, HexInfo
@@ -282,12 +283,8 @@ def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: 
     """
     if direction is None:
         return False
-    sinfo = m.hexes[src.hex]
-    tinfo = m.hexes[target.hex]
-    if sinfo.building is not None and sinfo.building == tinfo.building:
-        return False  # within one building, Rowhouses included (B23.71 splits them only for Rout/Mopping Up)
-    interior = m.interior_hexes
-    return not ((src.hex in interior and not src.rooftop) or (target.hex in interior and not target.rooftop))
+    building = m.hexes[src.hex].building
+    return building is None or building != m.hexes[target.hex].building
 
 
 def spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
