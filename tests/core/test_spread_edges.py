@@ -59,9 +59,13 @@ def test_b25_151_a_final_dr_of_three_leaves_the_flame_and_blazes_keep_the_kindle
     new, rep = flame_to_blaze(p, ScriptedDice([1, 2, 6, 6]))  # C3: Final 3; C4: Blaze
     assert [e.kind for e in rep.events] == ["no-change", "blaze"]
     assert new.flames_at(L("C3")) and new.blaze_at(L("C4")) is not None
-    new, _ = flame_to_blaze(p, ScriptedDice([6, 6, 1, 1]))
+    new, rep = flame_to_blaze(p, ScriptedDice([6, 6, 1, 1]))
     assert new.blaze_at(L("C3")) == blaze("C3", since=NOW.player_turn, kindled_by="German")
     assert new.flames_at(L("C4")) == ()  # Final 2: out
+    out = rep.events[1]
+    assert (out.rule, out.text, out.location, out.kind) == ("B25.151", "Flame in C4 is extinguished", "C4",
+                                                            "extinguished")
+    assert out.roll is not None and out.roll.outcome == "extinguished (Final DR ≤ 2)"
 
 
 def test_b25_151_every_flame_rolls_whatever_the_order_of_events() -> None:
@@ -148,3 +152,36 @@ def test_b25_6_ground_fire_reaches_a_building_on_higher_ground() -> None:
     b = building(hexes, "h", Material.WOODEN, ["C4"])
     s = pending_spreads(pos(hexes, [b], fires=[blaze("C3")]))
     assert [(d.value, d.rule) for d in s[L("C4")].check.drms] == [(1, "B25.61"), (-2, "B25.62")]  # type: ignore[union-attr]
+
+
+def test_b25_61_to_b25_64_spreading_drm_reasons_word_for_word() -> None:
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3"], elevation=1)
+    put(hexes, Terrain.WOODS, ["C4"])
+    fort = building(hexes, "f", Material.WOODEN, ["B3"], fortified=frozenset({("B3", 0)}))
+    s = pending_spreads(pos(hexes, [fort], fires=[blaze("C3")]))
+    assert [(d.value, d.reason, d.rule) for d in s[L("C4")].check.drms] == [  # type: ignore[union-attr]
+        (-1, "to lower elevation", "B25.61"), (-2, "not directly attached", "B25.62")]
+    assert [(d.value, d.reason, d.rule) for d in s[L("B3")].check.drms] == [  # type: ignore[union-attr]
+        (-1, "to lower elevation", "B25.61"), (-2, "not directly attached", "B25.62"),
+        (-1, "to a Fortified Building", "B23.94")]
+    w = pending_spreads(pos(grid("A-E", "1-5"), wrecks=[Wreck(L("C3"), bypass=Direction(4), since=1)]))
+    assert w == {}  # nothing burnable
+    hexes2 = grid("A-E", "1-5")
+    put(hexes2, Terrain.BRUSH, ["C4"])
+    w = pending_spreads(pos(hexes2, wrecks=[Wreck(L("C3"), bypass=Direction(4), since=1)]))
+    sc = w[L("C4")]
+    assert [(d.value, d.reason) for d in sc.check.drms] == [(-2, "Burning Wreck was Bypassing")]  # type: ignore[union-attr]
+    assert sc.check.name == "Spreading Fire to C4 (Brush, Spread # 6) from Burning Wreck in C3"  # type: ignore[union-attr]
+
+
+def test_b25_63_a_bypassing_wreck_spreads_downwind_into_the_other_hex_in_heavy_winds() -> None:
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.BRUSH, ["C3", "C4"])
+    wreck = Wreck(L("C3"), bypass=Direction(4), since=1)
+    down = pending_spreads(pos(hexes, wrecks=[wreck], env=heavy(4)))
+    assert down[L("C4")].automatic and down[L("C4")].reason == "Heavy Winds, downwind to 4, B25.63"
+    assert down[L("C3")].automatic and down[L("C3")].reason == ("Heavy Winds: a Wreck Blaze fires its own Location, "
+                                                                 "B25.63")
+    up = pending_spreads(pos(hexes, wrecks=[wreck], env=heavy(1)))
+    assert L("C4") not in up and up[L("C3")].automatic
