@@ -688,3 +688,17 @@ def test_gusts_at_the_end_of_the_afph_word_for_word() -> None:
     assert dice.log[0][0] == "Gust direction (B25.651)"
     calm_rolls = pending_rolls(calm)  # the direction is not known yet: no Gusts listed
     assert [(r.kind, r.automatic) for r in calm_rolls] == [("spread", False)] * 4
+
+
+def test_b24_7_the_roll_and_its_purpose_are_reported() -> None:
+    p = _woods(fires=(flame("C3"), flame("C3")))
+    for faces, outcome in (((1, 1), "cleared"), ((2, 2), "Hampered"), ((5, 5), "no effect")):
+        dice = ScriptedDice(list(faces))
+        _, rep = clearance_attempt(p, L("C3"), dice, squads=1, flame=2)
+        ev = rep.events[0]
+        assert ev.roll is not None and ev.roll.roll == Roll(*faces) and ev.roll.outcome == outcome
+        assert "(Flame 2 of 2)" in ev.text
+        assert dice.log == [("Clearance C3 (B24.7)", Roll(*faces))]
+    new, _ = clearance_attempt(_woods(clock=Clock(3, 1, Phase.RPH)), L("C3"), ScriptedDice([1, 1]), squads=1,
+                               check_phase=False)
+    assert new.flames() == []
