@@ -28,7 +28,7 @@ class ControlNote:
 
 
 def _fire_groups(pos: Position) -> list[set[Location]]:
-    """Connected groups of burning Locations (hex adjacency)."""
+    """Connected groups of burning Locations (Locations of one hex, and of adjacent hexes, are connected)."""
     burning = {f.location for f in pos.fires}
     by_hex: dict[object, list[Location]] = {}
     for loc in burning:
@@ -38,19 +38,17 @@ def _fire_groups(pos: Position) -> list[set[Location]]:
     for start in sorted(burning):
         if start in seen:
             continue
-        group = {start}
+        group: set[Location] = set()
         stack = [start]
-        seen.add(start)
         while stack:
             loc = stack.pop()
-            near = list(by_hex.get(loc.hex, []))
+            if loc in seen:
+                continue
+            seen.add(loc)
+            group.add(loc)
+            stack += by_hex[loc.hex]
             for _, n in loc.hex.neighbours():
-                near += by_hex.get(n, [])
-            for other in near:
-                if other not in seen:
-                    seen.add(other)
-                    group.add(other)
-                    stack.append(other)
+                stack += by_hex.get(n, [])
         groups.append(group)
     return groups
 
