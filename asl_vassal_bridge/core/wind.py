@@ -81,8 +81,8 @@ def apply_wind_change(wind: Wind, dr: int, dice: Dice) -> tuple[Wind, str]:
         if wind.force is WindForce.NO_WIND or wind.direction is None:
             return wind, f"{what}: no effect with No Wind"
         steps = {1: 1, 2: 2, 3: -1, 4: -2}[dr]
-        new = Wind(wind.force, wind.direction.clockwise(steps))
-        return new, f"{what}: Wind Direction {int(wind.direction)} → {int(new.direction or 0)}"
+        turned = wind.direction.clockwise(steps)
+        return Wind(wind.force, turned), f"{what}: Wind Direction {int(wind.direction)} → {int(turned)}"
     if dr == 5:
         force = WindForce.MILD_BREEZE if wind.force is WindForce.HEAVY_WINDS else WindForce(wind.force + 1)
     else:
@@ -122,7 +122,7 @@ def selection_chance(candidates: int) -> Fraction:
     >>> selection_chance(1), selection_chance(2)
     (Fraction(1, 1), Fraction(7, 12))
     """
-    return sum((Fraction(1, 6) * Fraction(v, 6) ** (candidates - 1) for v in range(1, 7)), Fraction(0))
+    return Fraction(sum(v ** (candidates - 1) for v in range(1, 7)), 6 ** candidates)
 
 
 def gust_candidates(pos: Position, direction: Direction) -> list[tuple[str, Location, Location]]:

@@ -3,6 +3,8 @@ changed result (and mutation testing, scripts/mutation.py, counts it so)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from asl_vassal_bridge.core import (
@@ -702,3 +704,48 @@ def test_b24_7_the_roll_and_its_purpose_are_reported() -> None:
     new, _ = clearance_attempt(_woods(clock=Clock(3, 1, Phase.RPH)), L("C3"), ScriptedDice([1, 1]), squads=1,
                                check_phase=False)
     assert new.flames() == []
+
+
+def test_b25_66_collapse_details_what_stays_and_what_goes() -> None:
+    from asl_vassal_bridge.core import HexInfo
+    from asl_vassal_bridge.core.wind import collapse
+
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.WOODEN, ["C3"], BuildingKind.TWO_STORY)
+    hexes[L("C3").hex] = replace(hexes[L("C3").hex], feature="village", road=True, stairwell=True)
+    units = (Unit("g", "4-6-7", "German", L("C3")), Unit("u", "8-1", "German", L("C3.1")))
+    p = pos(hexes, [b], [blaze("C3", since=2)], wrecks=[Wreck(L("C3"), name="in"), Wreck(L("A1"), name="out")])
+    new, rep = collapse(p.with_(units=units), ScriptedDice([]))
+    assert new.map.hexes[L("C3").hex] == HexInfo(Terrain.WOODEN_RUBBLE, 0, None, False, "village", True)
+    assert [w.name for w in new.wrecks] == ["out"] and [u.id for u in new.units] == ["g"]
+    assert rep.title == "Collapse (B25.66)"
+    assert rep.events[0].text.endswith("; units in the collapsed Locations are taken off the position (by hand, "
+                                       "B24.12): 8-1 (German)")
+    tall = grid("A-E", "1-5")
+    m = building(tall, "m", Material.STONE, ["C3"], BuildingKind.MULTI_STORY, levels=3)
+    q = pos(tall, [m], [blaze("C3.2"), blaze("C3.3")])
+    new, rep = collapse(q, ScriptedDice([4, 4]))  # a tie in one hex: the lower Location takes the other with it
+    assert "C3.1 and below stand" in rep.events[1].text and rep.events[1].location == "C3.2"
+    assert new.map.locations(L("C3").hex) == (L("C3"), L("C3.1")) and new.fires == ()
+
+
+def test_b25_65_every_rally_phase_path_titles_its_report_and_ends_the_gusts() -> None:
+    from asl_vassal_bridge.core import Direction, Wind, WindForce, rally_phase
+
+    p = pos(grid("A-E", "1-5"), env=Environment(gusts=True))
+    for faces in ([1, 1, 5, 2], [3, 4], [6, 6]):
+        new, rep = rally_phase(p, ScriptedDice(faces))
+        assert rep.title == "Rally Phase wind, Turn 3.1 AFPh"
+        assert new.environment.gusts is (faces == [6, 6])
+    new, _ = rally_phase(p, ScriptedDice([1, 1, 5, 2]))  # from No Wind the force rises: a direction is rolled
+    assert new.environment.wind == Wind(WindForce.MILD_BREEZE, Direction(2))
+
+
+def test_b25_651_a_wreck_burning_since_this_player_turn_is_no_gust_candidate() -> None:
+    from asl_vassal_bridge.core import Direction
+    from asl_vassal_bridge.core.wind import gust_candidates
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.BRUSH, ["C4", "D4"])
+    p = pos(hexes, wrecks=[Wreck(L("C3"), since=NOW.player_turn), Wreck(L("D3"), since=1)])
+    assert gust_candidates(p, Direction(4)) == [("Burning Wreck", L("D3"), L("D4"))]
