@@ -12,10 +12,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .dice import Dice, chance_dr_at_least, chance_dr_at_most
+from .dice import Dice, chance_dr_at_most
 from .environment import Ground, WindForce, wind_direction_drm
 from .explain import DRM, Check, CheckResult, Event, Report
-from .hexes import Direction, Hex
+from .hexes import Direction
 from .position import Fire, FireKind, GameMap, Location, Position, Wreck
 from .terrain import Terrain
 
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str, label: str = "") -> list[DRM]:
+def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str, label: str) -> list[DRM]:
     """The EC DRM for fire in *loc*: not in buildings (B25.5), except Lumberyards (B23.211) and huts."""
     if ec_drm == 0:
         return []
@@ -482,18 +482,17 @@ def spreading_step(pos: Position, dice: Dice) -> tuple[Position, Report]:
     """
     from .wind import gust_direction, gusts
 
-    events: list[Event] = []
-    direction: Direction | None = None
-    extra: list[SpreadCheck] = []
-    if pos.environment.gusts:
-        direction, ev = gust_direction(pos, dice)
-        events += ev
-        chosen, rg = gusts(pos, dice, direction)
-        events += rg.events
-        for target, (kind, src) in chosen.items():
-            reach = "one hex" if kind == "Burning Wreck" else "two hexes"
-            extra.append(SpreadCheck(target, src, None, kind == "Burning Wreck", True,
-                                     f"Gusts: the {kind} in {pos.loc_name(src)} spreads {reach}, B25.651"))
+    if not pos.environment.gusts:
+        return spread_fire(pos, dice)
+    direction, events = gust_direction(pos, dice)
+    chosen, rg = gusts(pos, dice, direction)
+    events += rg.events
+    extra = []
+    for target, (kind, src) in chosen.items():
+        by_wreck = kind == "Burning Wreck"
+        reach = "one hex" if by_wreck else "two hexes"
+        extra.append(SpreadCheck(target, src, None, by_wreck, True,
+                                 f"Gusts: the {kind} in {pos.loc_name(src)} spreads {reach}, B25.651"))
     p2, r2 = spread_fire(pos, dice, direction, extra)
     return p2, Report("Spreading Fire (B25.6)", tuple(events) + r2.events)
 
@@ -536,12 +535,3 @@ def pending_rolls(pos: Position) -> list[PendingRoll]:
                             reason=f"Gusts: Random Selection among {len(candidates)}, the {kind} spreads {reach[kind]}")
                 for kind, src, t in candidates]
     return out
-
-
-def chance_spread(needed_original: int) -> Fraction:
-    """Chance an Original DR reaches *needed_original* (shorthand for tests and tools)."""
-    return chance_dr_at_least(needed_original)
-
-
-def neighbours_on_map(m: GameMap, h: Hex) -> list[Hex]:
-    return [n for _, n in h.neighbours() if n in m.hexes]

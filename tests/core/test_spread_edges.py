@@ -185,3 +185,68 @@ def test_b25_63_a_bypassing_wreck_spreads_downwind_into_the_other_hex_in_heavy_w
                                                                  "B25.63")
     up = pending_spreads(pos(hexes, wrecks=[wreck], env=heavy(1)))
     assert L("C4") not in up and up[L("C3")].automatic
+
+
+def test_b25_151_reports_carry_their_checks_and_rolls() -> None:
+    from asl_vassal_bridge.core import EC, Roll, pending_rolls
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3", "C4", "C5"])
+    fort = building(hexes, "f", Material.STONE, ["A1"], fortified=frozenset({("A1", 0)}))
+    p = pos(hexes, [fort], fires=[flame("A1"), flame("C3"), flame("C4"), flame("C5")], wrecks=[Wreck(L("C3"))],
+            env=Environment(EC.WET))
+    _, rep = flame_to_blaze(pos(hexes, [fort]), ScriptedDice([]))
+    assert rep.title == "Flame to Blaze (B25.151)" and rep.events == ()
+    rolls = pending_rolls(p)
+    assert [(r.kind, r.location.name, str(r.chance), str(r.extinguish_chance)) for r in rolls] == [
+        ("blaze", "A1", "1/6", "1/12"), ("blaze", "C3", "5/18", "1/6"), ("blaze", "C4", "5/18", "1/6"),
+        ("blaze", "C5", "5/18", "1/6"), ("spread", "C3", "5/18", "0")]
+    assert rolls[4].check == pending_spreads(p)[L("C3")].check
+    assert [(d.value, d.reason, d.rule) for d in rolls[0].check.drms] == [(-1, "Fortified Building", "B23.94")]  # type: ignore[union-attr]
+    new, rep = flame_to_blaze(p, ScriptedDice([1, 1, 6, 6, 1, 2, 3, 4]))
+    assert rep.title == "Flame to Blaze (B25.151)"
+    checks = {r.location.name: r.check for r in rolls if r.kind == "blaze"}
+    for e, faces in zip([e for e in rep.events if e.roll], ((1, 1), (6, 6), (1, 2), (3, 4)), strict=True):
+        assert e.roll is not None and e.roll.roll == Roll(*faces) and e.roll.check == checks[e.location]  # type: ignore[index]
+    assert [(e.text, e.location) for e in rep.events if e.kind == "wreck-removed"] == [
+        ("Burning Wreck in C3 removed: its Location is a terrain Blaze", "C3")]
+    assert [f.location.name for f in new.fires] == ["C5", "C3"]  # A1 and C4 went out; C5 stays a Flame
+
+
+def test_b25_6_every_source_counts_whatever_the_order_of_fires_and_wrecks() -> None:
+    from asl_vassal_bridge.core import Roll
+
+    hexes = grid("A-G", "1-7")
+    put(hexes, Terrain.BRUSH, ["B2", "C3", "E5", "F6", "E6"])
+    p = pos(hexes, fires=[flame("B2"), blaze("C3"), blaze("E5"), blaze("E6")],
+            wrecks=[Wreck(L("A1"), burning=False), Wreck(L("F6"), since=NOW.player_turn), Wreck(L("B2"), since=1)])
+    s = pending_spreads(p)
+    assert set(s) == {L("B2"), L("F6")}  # E6/E5 are Blazes already; the fresh wreck does not spread
+    assert s[L("F6")].source in (L("E5"), L("E6")) and not s[L("F6")].by_wreck
+    _, rep = spread_fire(p, ScriptedDice([6, 6, 6, 6]))
+    assert [(e.location, e.roll.roll if e.roll else None) for e in rep.events] == [
+        ("B2", Roll(6, 6)), ("F6", Roll(6, 6))]
+    assert all(e.roll is not None and e.roll.check == s[L(e.location)].check for e in rep.events)  # type: ignore[arg-type]
+
+
+def test_b25_651_wreck_gust_spreads_are_reported_as_wrecks() -> None:
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.BRUSH, ["C3", "C4"])
+    p = pos(hexes, wrecks=[Wreck(L("C3"), since=1)], env=replace(mild(4), gusts=True))
+    s = pending_spreads(p)
+    assert s[L("C3")].by_wreck and s[L("C3")].describe(p) == (
+        "C3: automatic Flame from Burning Wreck in C3 (Gusts: a Wreck Blaze fires its own Location, B25.651)")
+    hexes2 = grid("A-E", "1-5")
+    put(hexes2, Terrain.BRUSH, ["C3", "C4"])
+    q = pos(hexes2, fires=[blaze("C3")], env=replace(mild(4), gusts=True))
+    assert not pending_spreads(q)[L("C4")].by_wreck
+    _, rep = end_of_afph(p, ScriptedDice([]))
+    assert rep.title == "End of AFPh fire upkeep, Turn 3.1 AFPh"
+    assert [e.text for e in rep.events] == [
+        "Flame placed in C3: Gusts: a Wreck Blaze fires its own Location, B25.651",
+        "Flame placed in C4: Gusts: the Burning Wreck in C3 spreads one hex, B25.651"]
+    from asl_vassal_bridge.core.fire import spreading_step
+
+    new, rep = spreading_step(p, ScriptedDice([]))
+    assert rep.title == "Spreading Fire (B25.6)"
+    assert all(f.kindled_by is None for f in new.flames())
