@@ -749,3 +749,42 @@ def test_b25_651_a_wreck_burning_since_this_player_turn_is_no_gust_candidate() -
     put(hexes, Terrain.BRUSH, ["C4", "D4"])
     p = pos(hexes, wrecks=[Wreck(L("C3"), since=NOW.player_turn), Wreck(L("D3"), since=1)])
     assert gust_candidates(p, Direction(4)) == [("Burning Wreck", L("D3"), L("D4"))]
+
+
+def test_fire_start_details_bamboo_mol_in_kindling_moderate_mol_and_dr_checks() -> None:
+    from asl_vassal_bridge.core import Check, kindling_attempt, kindling_check
+    from asl_vassal_bridge.core.firestarts import ft_fire_check, mol_flames, resolve_fire_start
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.BAMBOO, ["C3"])
+    put(hexes, Terrain.WOODS, ["C4"])
+    dry = pos(hexes, env=Environment(EC.DRY), clock=Clock(3, 1, Phase.PFPH))
+    assert [(d.value, d.reason, d.rule) for d in kindling_check(dry, L("C3"), UnitKind.LEADER).drms] == [
+        (-2, "SMC Kindling", "B25.11"), (2, "Dry EC ×2 (Kindling)", "B25.5")]
+    assert [(d.value, d.reason) for d in ft_fire_check(dry, L("C3"), "KIA").drms] == [  # type: ignore[union-attr]
+        (2, "Dry EC ×2 (FT fire start)")]
+    _, rep = kindling_attempt(dry, L("C4"), UnitKind.SQUAD, ScriptedDice([3, 4]), side="German", leader_drm=0,
+                              has_mol=True)
+    assert rep.events[0].roll is not None and [d.rule for d in rep.events[0].roll.check.drms] == ["A22.613", "B25.5"]
+    _, rep = kindling_attempt(dry, L("C4"), UnitKind.SQUAD, ScriptedDice([3, 4]), side="German", leader_drm=0)
+    assert rep.events[0].roll is not None and [d.rule for d in rep.events[0].roll.check.drms] == ["B25.5"]
+    with pytest.raises(IllegalAction):
+        kindling_attempt(dry.with_(clock=Clock(3, 1, Phase.MPH)), L("C4"), UnitKind.SQUAD, ScriptedDice([3, 4]),
+                         side="German", leader_drm=0, check_phase=True)
+    moderate = pos(hexes)
+    m = mol_flames(moderate, L("A1"), L("C4"), Roll(1, 1))
+    assert [e.text for e in m.events] == ["Flame in C4 (MOL colored dr 1)"]
+    wet = pos(hexes, env=Environment(EC.WET))
+    m = mol_flames(wet, L("C4"), L("A1"), Roll(6, 6))
+    assert [e.text for e in m.events][1:] == ["white dr 6 -2 Wet EC (B25.5) = 4 ≥ 1", "Flame in C4 (MOL colored dr 6)"]
+    dice = ScriptedDice([5, 1])
+    new, rep = resolve_fire_start(moderate, Check("one die", "R1", needed=3, dice=1), L("C4"), dice)
+    assert dice.log == [("one die (R1)", Roll(5))] and new.flames_at(L("C4"))
+    ev = rep.events[0]
+    assert ev.roll is not None and ev.roll.roll == Roll(5) and ev.roll.check.name == "one die"
+    dice = ScriptedDice([1])
+    same, rep = resolve_fire_start(moderate, Check("one die", "R1", needed=3, dice=1), L("C4"), dice)
+    ev = rep.events[0]
+    assert same == moderate and rep.title == "one die"
+    assert (ev.rule, ev.text, ev.location, ev.kind) == ("R1", "no Flame in C4", "C4", "no-flame")
+    assert ev.roll is not None and (ev.roll.roll, ev.roll.outcome, ev.roll.check.rule) == (Roll(1), "no Flame", "R1")
