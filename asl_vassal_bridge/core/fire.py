@@ -529,9 +529,8 @@ def pending_rolls(pos: Position) -> list[PendingRoll]:
     direction = pos.environment.wind.direction
     if pos.environment.gusts and direction is not None:
         candidates = gust_candidates(pos, direction)
-        chance = selection_chance(len(candidates))
         reach = {"Blaze": "two hexes", "Burning Wreck": "one hex"}
-        out += [PendingRoll("gust", t, chance, None, src,
+        out += [PendingRoll("gust", t, selection_chance(len(candidates)), None, src,
                             reason=f"Gusts: Random Selection among {len(candidates)}, the {kind} spreads {reach[kind]}")
                 for kind, src, t in candidates]
     return out

@@ -250,3 +250,12 @@ def test_b25_651_wreck_gust_spreads_are_reported_as_wrecks() -> None:
     new, rep = spreading_step(p, ScriptedDice([]))
     assert rep.title == "Spreading Fire (B25.6)"
     assert all(f.kindled_by is None for f in new.flames())
+
+
+def test_b25_651_odds_with_gusts_and_nothing_to_pick() -> None:
+    from asl_vassal_bridge.core import pending_rolls
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.BRUSH, ["C3", "C4"])
+    p = pos(hexes, fires=[blaze("C3")], env=replace(mild(4), gusts=True))
+    assert [(r.kind, r.location.name, r.automatic) for r in pending_rolls(p)] == [("spread", "C4", True)]
