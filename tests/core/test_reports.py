@@ -788,3 +788,17 @@ def test_fire_start_details_bamboo_mol_in_kindling_moderate_mol_and_dr_checks() 
     assert same == moderate and rep.title == "one die"
     assert (ev.rule, ev.text, ev.location, ev.kind) == ("R1", "no Flame in C4", "C4", "no-flame")
     assert ev.roll is not None and (ev.roll.roll, ev.roll.outcome, ev.roll.check.rule) == (Roll(1), "no Flame", "R1")
+
+
+def test_fire_and_victory_joins_whole_chains_of_fires() -> None:
+    from asl_vassal_bridge.core.victory import fire_control
+
+    names = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    hexes = grid("A-D", "1-4")
+    put(hexes, Terrain.WOODS, names)
+    for chain in (["A3", "B1", "A2"], ["C3", "D1", "C2", "D3", "A3", "B2", "B3", "A4"]):
+        fires = [blaze(n) for n in chain]
+        fires[0] = blaze(chain[0], kindled_by="German")
+        fires[1] = blaze(chain[1], kindled_by="Russian")
+        notes = fire_control(pos(hexes, fires=fires))
+        assert [n.joined for n in notes] == [True, True], chain
