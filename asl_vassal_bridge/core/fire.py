@@ -308,14 +308,11 @@ def spread_check(pos: Position, src: Location, target: Location, direction: Dire
     wind = env.wind
     wind_applies = wind.direction is not None and wind_reaches_spread(m, src, target, direction)
     if wind.force is WindForce.HEAVY_WINDS and wind_applies:
-        assert direction is not None and wind.direction is not None
-        if wreck is not None and same_hex:
-            pass
-        elif direction.steps_from(wind.direction) <= 1:
+        assert direction is not None and wind.direction is not None  # (a spread within one hex has no wind)
+        if direction.steps_from(wind.direction) <= 1:
             return SpreadCheck(target, src, None, wreck is not None, True,
                                f"Heavy Winds, downwind to {int(wind.direction)}, B25.63")
-        else:
-            return None
+        return None
     if wreck is not None and same_hex and wind.force is WindForce.HEAVY_WINDS:
         return SpreadCheck(target, src, None, True, True, "Heavy Winds: a Wreck Blaze fires its own Location, B25.63")
     drms: list[DRM] = []

@@ -259,3 +259,27 @@ def test_b25_651_odds_with_gusts_and_nothing_to_pick() -> None:
     put(hexes, Terrain.BRUSH, ["C3", "C4"])
     p = pos(hexes, fires=[blaze("C3")], env=replace(mild(4), gusts=True))
     assert [(r.kind, r.location.name, r.automatic) for r in pending_rolls(p)] == [("spread", "C4", True)]
+
+
+def test_b25_6_wrecks_each_count_whatever_their_order() -> None:
+    hexes = grid("A-G", "1-7")
+    put(hexes, Terrain.BRUSH, ["B2", "E5", "G2", "G3"])
+    wrecks = [Wreck(L("A7"), burning=False), Wreck(L("E5"), since=NOW.player_turn),
+              Wreck(L("G2"), bypass=Direction(4), since=1), Wreck(L("B2"), since=1)]
+    # G2's own Location holds a (fresh) Blaze: the Bypassing wreck still reaches G3.
+    s = pending_spreads(pos(hexes, fires=[blaze("G2", since=NOW.player_turn)], wrecks=wrecks))
+    assert {t.name: sc.by_wreck for t, sc in s.items()} == {"B2": True, "G3": True}
+    assert L("E5") not in s  # a wreck burning since this Player Turn does not spread yet
+
+
+def test_b25_5_bamboo_doubles_a_negative_ec_drm_too() -> None:
+    from asl_vassal_bridge.core import EC, UnitKind, kindling_check
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.BAMBOO, ["C3"])
+    wet = pos(hexes, env=Environment(EC.WET))
+    assert [(d.value, d.reason) for d in kindling_check(wet, L("C3"), UnitKind.LEADER).drms] == [
+        (-2, "SMC Kindling"), (-4, "Wet EC ×2 (Kindling)")]
+    put(hexes, Terrain.BAMBOO, ["C4"])
+    s = pending_spreads(pos(hexes, fires=[blaze("C3")], env=Environment(EC.VERY_DRY)))
+    assert [(d.value, d.reason) for d in s[L("C4")].check.drms][-1] == (4, "Very Dry EC ×2 in Bamboo (Spreading Fire)")  # type: ignore[union-attr]
