@@ -31,10 +31,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 #: module of asl_vassal_bridge/core → the test files that exercise it.
-_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py"]
+_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests/core/test_spread_edges.py"]
 MODULES: dict[str, list[str]] = {
     "fire": ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py",
-             "tests/core/test_building_tem.py", "tests/core/test_wind.py", "tests/core/test_spread_edges.py", *_AUDIT],
+             "tests/core/test_building_tem.py", "tests/core/test_wind.py", *_AUDIT],
     "wind": ["tests/core/test_wind.py", *_AUDIT],
     "firestarts": ["tests/core/test_firestarts.py", *_AUDIT],
     "clearance": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
