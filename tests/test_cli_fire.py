@@ -92,7 +92,10 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--odds"]) == 0
     assert "chance 7/12" in capsys.readouterr().out
     out = tmp_path / "k.toml"
-    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5", "-o", str(out)]) == 0
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5"]) == 2  # the demo is at the RPh
+    assert "PFPh" in capsys.readouterr().err
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--dice", "4,5", "--phase", "PFPh",
+                 "-o", str(out)]) == 0
     (f,) = [f for f in load(out).flames() if f.location.name == "F7"]
     assert f.kindled_by == "German"
     assert main(["kindle", "demo", "--at", "F7", "--odds", "--side", "Russian"]) == 2
@@ -105,9 +108,34 @@ def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[st
     # The demo's clock is at the RPh.
     assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1"]) == 2
     assert "MPh or DFPh" in capsys.readouterr().err
+    assert main(["clear", "demo", "--at", "E5", "--dice", "1,1", "--phase", "DFPh"]) == 0
+    capsys.readouterr()
     src = tmp_path / "mph.toml"
     p = demo_position()
     dump(p.with_(clock=p.clock.__class__(2, 1, p.clock.phase.MPH)), src)
     out = tmp_path / "c.toml"
     assert main(["clear", str(src), "--at", "E5", "--squads", "1", "--dice", "1,1", "-o", str(out)]) == 0
     assert not [f for f in load(out).flames() if f.location.name == "E5"]
+
+
+def test_wind_change_of_twelve_prints_the_dr_once_and_makes_a_gusting_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "g.toml"
+    assert main(["upkeep", "demo", "--phase", "rph", "--dice", "6,6,1,1,1,1,1,1,1,1,1,1", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Wind Change DR 12 (6,6): Gusts" in text and "12 12" not in text
+    assert load(out).environment.gusts
+    assert main(["upkeep", "demo", "--phase", "rph", "--dice", "6,6,1,1,1,1,1,1,1,1,1,1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["events"][0]["text"].startswith("Wind Change DR 12 (6,6): Gusts")
+    assert main(["odds", str(out)]) == 0
+    assert "Gusts this Player Turn" in capsys.readouterr().out
+
+
+def test_ft_fire_start_uses_the_original_drs_result(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["ft", "--target-terrain", "woods", "--hindrance", "2", "--dice", "1,2,5,5", "--ift-result", "1MC"]
+    assert main(base) == 0
+    assert "give the IFT result of the Original DR" in capsys.readouterr().out
+    assert main([*base, "--original-ift-result", "KIA"]) == 0
+    text = capsys.readouterr().out
+    assert "Original DR 3's IFT result KIA" in text and "Flame in" in text

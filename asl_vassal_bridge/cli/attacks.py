@@ -204,7 +204,8 @@ def cmd_ft(args: argparse.Namespace) -> int:
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
         range=args.range if args.position and args.range is not None else None)
     plan = ft_attack(pos, attack)
-    return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(pos, plan, dice, ift_result=args.ift_result))
+    return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
+        pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
 
 
 def cmd_mol(args: argparse.Namespace) -> int:
@@ -296,7 +297,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.add_argument("--underscored", action="store_true", help="vehicular FT with Normal Range 2 (use --kind vehicle)")
     f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
     f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
-    f.add_argument("--area-fire", action="store_true", help="Area Fire: FP halved except in the AFPh (A22.1)")
+    f.add_argument("--area-fire", action="store_true",
+                   help="a form of Area Fire (e.g. vs concealed units): FP halved, in the AFPh too; the AFPh alone "
+                   "never halves a FT (A22.1)")
+    f.add_argument("--original-ift-result",
+                   help="the IFT result read with the ORIGINAL DR (the fire start keys on an Original K/KIA, B25.12); "
+                   "without it --ift-result serves only when the attack has no DRM")
     f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2),
                    help="columns the FT shifts on Original doubles (A7.9; 0 never cowers, 2 Inexperienced)")
     f.add_argument("--hindrance", type=int, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")

@@ -124,8 +124,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
                   sys.stdout, indent=2, ensure_ascii=False)
         print()
         return 0
+    gusting = ", Gusts this Player Turn" if pos.environment.gusts else ""
     wind_line = (f"wind change {wc.change}, Gusts {wc.gusts}, Collapse {wc.collapse} (B25.65, B25.651, B25.66)")
-    print(f"{pos.name or args.position} — now {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}")
+    print(f"{pos.name or args.position} — now {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}"
+          f"{gusting}")
+    if pos.environment.gusts and pos.environment.wind.direction is None:
+        print("  Gusts with No Wind: their direction is a dr at the end of the AFPh (B25.651); not listed below.")
     if rph is not None:
         print(f"{rph_name}: {wind_line}")
     print(f"{afph}{', if the wind holds' if rph is not None else ''}: "
@@ -136,6 +140,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
             assert r.check is not None
             print(f"  Flame→Blaze {name:8} Blaze {r.chance} ({float(r.chance):.1%}), out {r.extinguish_chance} — "
                   f"{r.check.describe()}")
+        elif r.kind == "gust":
+            print(f"  Gust     {name:8} {r.chance} ({float(r.chance):.1%}) — {r.reason} from "
+                  f"{pos.loc_name(r.source) if r.source else '?'} (B25.651)")
         elif r.automatic:
             print(f"  Spread   {name:8} certain — {r.reason} from {pos.loc_name(r.source) if r.source else '?'}")
         else:
@@ -297,10 +304,21 @@ def _check_json(check: Check, **extra: Any) -> dict[str, Any]:
             "drms": [{"value": x.value, "reason": x.reason, "rule": x.rule} for x in check.drms], **extra}
 
 
+def _at_phase(args: argparse.Namespace, pos: Position) -> Position:
+    """The position at ``--phase`` if given, else at its own clock's phase."""
+    if not getattr(args, "phase", None):
+        return pos
+    try:
+        phase = Phase.from_name(args.phase)
+    except ValueError as e:
+        raise BadInput(f"--phase: {e}") from None
+    return replace(pos, clock=replace(pos.clock, phase=phase))
+
+
 def cmd_kindle(args: argparse.Namespace) -> int:
     from ..core.firestarts import kindling_attempt, kindling_check
 
-    pos = _load(args)
+    pos = _at_phase(args, _load(args))
     loc = pos.map.parse_location(args.at)
     unit = UnitKind(args.unit)
     side = args.side or pos.attacker
@@ -313,7 +331,7 @@ def cmd_kindle(args: argparse.Namespace) -> int:
         if found is not None:
             u, leader = found
             directed = f"directed by the {u.name} ({u.id}) in {pos.loc_name(loc)}, from the position's units"
-    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol)
+    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol, check_phase=not args.odds)
     if args.odds:
         if args.json:
             json.dump(_check_json(check, directed_by=directed or None), sys.stdout, indent=2, ensure_ascii=False)
@@ -323,14 +341,15 @@ def cmd_kindle(args: argparse.Namespace) -> int:
             print(f"The {unit.value} is {directed}.")
         print(check.describe())
         return 0
-    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol)
+    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol,
+                                check_phase=True)
     return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
 
 def cmd_clear(args: argparse.Namespace) -> int:
     from ..core.clearance import clearance_attempt, clearance_check, clearance_odds
 
-    pos = _load(args)
+    pos = _at_phase(args, _load(args))
     loc = pos.map.parse_location(args.at)
     squads, half_squads, leader, who = args.squads, args.half_squads, args.leader, ""
     if squads is None and half_squads is None and args.dozers == 0:
@@ -365,7 +384,7 @@ def cmd_clear(args: argparse.Namespace) -> int:
         print(f"clears {clear} ({float(clear):.1%}), Hampers {hamper} ({float(hamper):.1%})")
         return 0
 
-    new, rep = clearance_attempt(pos, loc, _dice(args), **kw)
+    new, rep = clearance_attempt(pos, loc, _dice(args), **kw, flame=args.flame)
     return _finish(args, new, rep, f"  {who}" if who else None)
 
 
@@ -449,6 +468,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
     p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
     p.add_argument("--odds", action="store_true", help="show the exact chance and DRMs, roll nothing")
+    p.add_argument("--phase", help="the phase it is (Kindling: the PFPh only, B25.11); default the position's clock")
     p.set_defaults(func=cmd_kindle)
 
     p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
@@ -466,6 +486,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--labor", type=int, default=0, help="Labor status DRM (default 0)")
     p.add_argument("--dozers", type=_count, default=0, metavar="N", help="Dozers clearing, -5 each (default 0)")
     p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
+    p.add_argument("--phase", help="the phase it is (Clearance: MPh or DFPh, B24.7); default the position's clock")
+    p.add_argument("--flame", type=int, help="which of the Location's Flames (1, 2, …; each is cleared with its own "
+                   "DR, B24.7); default the first not yet Hampered")
     p.set_defaults(func=cmd_clear)
 
 

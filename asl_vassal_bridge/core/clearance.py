@@ -72,24 +72,37 @@ def clearance_odds(check: Check) -> tuple[Fraction, Fraction]:
 
 def clearance_attempt(pos: Position, loc: Location, dice: Dice, *, squads: int = 0, half_squads: int = 0,
                       leader_drm: int = 0, labor_drm: int = 0, dozers: int = 0,
-                      check_phase: bool = True) -> tuple[Position, Report]:
-    """Roll Clearance vs one Flame in *loc*: remove it, Hamper it (no Blaze this Player Turn), or nothing."""
+                      check_phase: bool = True, flame: int | None = None) -> tuple[Position, Report]:
+    """Roll Clearance vs one Flame in *loc*: remove it, Hamper it (no Blaze this Player Turn), or nothing.
+
+    Each Flame of a Location is cleared separately with its own DR (B24.7, Fire cheat sheet): *flame*
+    (1, 2, … in the Location's order) names the one attempted; by default the first not yet Hampered, so
+    that a second attempt reaches a second Flame.
+
+    :raises IllegalAction: as :func:`clearance_check`, or for a *flame* the Location does not hold.
+    """
     check = clearance_check(pos, loc, squads=squads, half_squads=half_squads, leader_drm=leader_drm,
                             labor_drm=labor_drm, dozers=dozers, check_phase=check_phase)
+    flames = pos.flames_at(loc)
+    if flame is not None and not 1 <= flame <= len(flames):
+        raise IllegalAction(f"{pos.loc_name(loc)} holds {len(flames)} Flame(s): no Flame {flame} to clear (B24.7)")
+    target = flames[flame - 1] if flame is not None else next((f for f in flames if not f.hampered), flames[0])
     roll = dice.DR(f"Clearance {pos.loc_name(loc)} (B24.7)")
     final = roll.total + check.total_drm
-    flame = pos.flames_at(loc)[0]
     fires = list(pos.fires)
     name = pos.loc_name(loc)
+    what = name
+    if len(flames) > 1:
+        what = f"{name} (Flame {flames.index(target) + 1 if flame is None else flame} of {len(flames)})"
     if final <= 2:
-        fires.remove(flame)
-        ev = Event("B24.72", f"Flame in {name} cleared", name, CheckResult(check, roll, "cleared"), kind="cleared")
+        fires.remove(target)
+        ev = Event("B24.72", f"Flame in {what} cleared", name, CheckResult(check, roll, "cleared"), kind="cleared")
     elif final <= 6:
-        fires[fires.index(flame)] = replace(flame, hampered=True)
-        ev = Event("B24.721", f"Flame in {name} Hampered: no Blaze this Player Turn (mark it with a PIN)", name,
+        fires[fires.index(target)] = replace(target, hampered=True)
+        ev = Event("B24.721", f"Flame in {what} Hampered: no Blaze this Player Turn (mark it with a PIN)", name,
                    CheckResult(check, roll, "Hampered"), kind="hampered")
     else:
-        ev = Event("B24.7", f"Flame in {name} not cleared", name, CheckResult(check, roll, "no effect"))
+        ev = Event("B24.7", f"Flame in {what} not cleared", name, CheckResult(check, roll, "no effect"))
     return replace(pos, fires=tuple(fires)), Report(check.name, (ev,))
 
 

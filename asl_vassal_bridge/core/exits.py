@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .environment import WindForce
 from .explain import Event, Report
-from .position import Location, Position, Unit
+from .position import Location, Position, Unit, UnitKind
 
 __all__ = ["BlazeFate", "blaze_fates", "blaze_report", "may_enter"]
 
@@ -24,9 +25,10 @@ class BlazeFate:
 
 
 def _in_blaze(pos: Position, u: Unit) -> bool:
-    if pos.blaze_at(u.location) is not None:
-        return True
-    return u.in_pillbox and pos.blaze_at(Location(u.location.hex)) is not None
+    """A unit is in the Blaze of its Location; a pillbox's occupants, though in a separate Location, in a
+    Blaze at the ground level of its hex (B25.4)."""
+    where = Location(u.location.hex) if u.in_pillbox else u.location
+    return pos.blaze_at(where) is not None
 
 
 def blaze_fates(pos: Position) -> list[BlazeFate]:
@@ -50,7 +52,7 @@ def blaze_fates(pos: Position) -> list[BlazeFate]:
                                  "eliminated", eliminated_now=pos.clock.phase.value == "RtPh"))
         elif u.broken:
             out.append(BlazeFate(u, "the end of the next RtPh", "rout out of the Blaze or be eliminated"))
-        elif u.may_break_voluntarily and not u.berserk:
+        elif u.may_break_voluntarily and not u.berserk and u.kind is not UnitKind.HERO:
             out.append(BlazeFate(u, "the end of the next RtPh", "move out, or break voluntarily and rout out, or be "
                                  "eliminated"))
         else:
@@ -71,9 +73,13 @@ def blaze_report(pos: Position) -> Report:
 
 
 def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True) -> tuple[bool, str]:
-    """Whether a ground unit may enter *loc* without being eliminated (B25.4, B25.141)."""
+    """Whether a ground unit may enter *loc* without being eliminated (B25.4), and the Burning Wreck's
+    extra MF/MP for its smoke (B25.141; none in Heavy Winds, whose smoke has no effect, B25.63)."""
     if ground_unit and pos.blaze_at(loc) is not None:
         return False, f"entering the Blaze in {pos.loc_name(loc)} eliminates a ground unit (B25.4)"
     if any(w.burning and w.location == loc for w in pos.wrecks):
+        if pos.environment.wind.force is WindForce.HEAVY_WINDS:
+            return True, (f"a Burning Wreck in {pos.loc_name(loc)}: no extra MF/MP for smoke in Heavy Winds "
+                          "(B25.141, B25.63)")
         return True, f"a Burning Wreck in {pos.loc_name(loc)}: one extra MF/MP for its smoke (B25.141)"
     return True, "no fire restriction"

@@ -8,14 +8,14 @@ odds and DRMs, without rolling.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .dice import Dice, chance_dr_at_least, chance_dr_at_most
+from .dice import Dice, chance_dr_at_most
 from .environment import Ground, WindForce, wind_direction_drm
 from .explain import DRM, Check, CheckResult, Event, Report
-from .hexes import Direction, Hex
+from .hexes import Direction
 from .position import Fire, FireKind, GameMap, Location, Position, Wreck
 from .terrain import Terrain
 
@@ -26,18 +26,20 @@ __all__ = [
     "end_of_afph",
     "flame_to_blaze",
     "flame_to_blaze_check",
+    "gust_spreads",
     "pending_blaze_checks",
     "pending_rolls",
     "pending_spreads",
     "spread_check",
     "spread_fire",
     "spread_targets",
+    "spreading_step",
     "wind_reaches_spread",
     "wreck_targets",
 ]
 
 
-def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str, label: str = "") -> list[DRM]:
+def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str, label: str) -> list[DRM]:
     """The EC DRM for fire in *loc*: not in buildings (B25.5), except Lumberyards (B23.211) and huts."""
     if ec_drm == 0:
         return []
@@ -177,31 +179,36 @@ def _vertical_neighbours(m: GameMap, src: Location) -> list[Location]:
 def spread_targets(m: GameMap, src: Location) -> Iterator[tuple[Location, Direction | None]]:
     """Locations a terrain Blaze in *src* can spread to, with the direction of their hex (B25.6).
 
-    Building Blazes spread horizontally and vertically, never diagonally;
-    a Factory's ground level reaches its rooftop; fire at ground level
-    spreads to the ground level of the adjacent hexes.  Burnability and
+    Building Blazes spread horizontally and vertically, never diagonally: to
+    the level above and below in their hex, and to the Location at the same
+    absolute elevation in an adjacent building hex (so a split-level building
+    connects its hexes by elevation, B23.72) or on adjacent ground at that
+    elevation.  A Factory's ground level reaches its rooftop.  Fire at ground
+    level outside a building spreads to the ground level of the adjacent
+    hexes, whatever their elevation (B25.6 examples).  Burnability and
     existing Blazes are not checked here.
     """
     info = m.hexes[src.hex]
-    if info.building is not None:
+    in_building = info.building is not None
+    if in_building:
         for loc in _vertical_neighbours(m, src):
             yield loc, None
     base = info.elevation
+    height = base + src.level
     for d, n in src.hex.neighbours():
         ninfo = m.hexes.get(n)
         if ninfo is None:
             continue
-        if src.level == 0 and not src.rooftop:
+        if src.rooftop:
+            roof = m.rooftop(n)
+            if roof is not None and m.elevation(roof) == height:
+                yield roof, d
+        elif in_building and ninfo.building is not None:
+            level = height - ninfo.elevation
+            if 0 <= level <= m.top_level(n):
+                yield Location(n, level), d
+        elif src.level == 0 or ninfo.elevation == height:
             yield Location(n), d
-        elif ninfo.building is not None:
-            if src.rooftop:
-                roof = m.rooftop(n)
-                if roof is not None and m.elevation(roof) == base + src.level:
-                    yield roof, d
-            else:
-                level = src.level + base - ninfo.elevation
-                if 1 <= level <= m.top_level(n):
-                    yield Location(n, level), d
 
 
 def directly_attached(m: GameMap, a: Location, b: Location) -> bool:
@@ -262,7 +269,10 @@ class SpreadCheck:
 
 def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: Direction | None) -> bool:
     """Whether the wind can count for a spread from *src* to *target* (B25.63, B25.64): a spread to an
-    adjacent hex, not within one building, neither end in an Interior Building hex (rooftops excepted).
+    adjacent hex, not within one building (the Rowhouses of one building are one building for fire:
+    B23.71 makes each a separate building only for Rout and Mopping Up).
+
+    The No Wind of an Interior Building hex (B25.63) follows: all its neighbours are hexes of its building.
 
     >>> from .hexes import Hex
     >>> from .position import GameMap, HexInfo
@@ -273,15 +283,8 @@ def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: 
     """
     if direction is None:
         return False
-    sinfo = m.hexes[src.hex]
-    tinfo = m.hexes[target.hex]
-    same_building = sinfo.building is not None and sinfo.building == tinfo.building
-    if same_building:
-        building = m.buildings.get(tinfo.building) if tinfo.building is not None else None
-        if src.hex == target.hex or building is None or not building.rowhouse:
-            return False
-    interior = m.interior_hexes
-    return not ((src.hex in interior and not src.rooftop) or (target.hex in interior and not target.rooftop))
+    building = m.hexes[src.hex].building
+    return building is None or building != m.hexes[target.hex].building
 
 
 def spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
@@ -305,14 +308,11 @@ def spread_check(pos: Position, src: Location, target: Location, direction: Dire
     wind = env.wind
     wind_applies = wind.direction is not None and wind_reaches_spread(m, src, target, direction)
     if wind.force is WindForce.HEAVY_WINDS and wind_applies:
-        assert direction is not None and wind.direction is not None
-        if wreck is not None and same_hex:
-            pass
-        elif direction.steps_from(wind.direction) <= 1:
+        assert direction is not None and wind.direction is not None  # (a spread within one hex has no wind)
+        if direction.steps_from(wind.direction) <= 1:
             return SpreadCheck(target, src, None, wreck is not None, True,
                                f"Heavy Winds, downwind to {int(wind.direction)}, B25.63")
-        else:
-            return None
+        return None
     if wreck is not None and same_hex and wind.force is WindForce.HEAVY_WINDS:
         return SpreadCheck(target, src, None, True, True, "Heavy Winds: a Wreck Blaze fires its own Location, B25.63")
     drms: list[DRM] = []
@@ -360,11 +360,38 @@ def _better(a: SpreadCheck, b: SpreadCheck | None) -> bool:
     return a.check.needed - a.check.total_drm < b.check.needed - b.check.total_drm
 
 
-def pending_spreads(pos: Position) -> dict[Location, SpreadCheck]:
+def gust_spreads(pos: Position, direction: Direction) -> Iterator[SpreadCheck]:
+    """The automatic one-hex spreads of Gusts (B25.651): every terrain Blaze into the Burnable Location
+    next to it in *direction* (within a building too: B25.63 EXC), every Burning Wreck into its own
+    Location.  Mud and snow do not stop them (Fire cheat sheet).  Only fires that may spread this Player
+    Turn count (B25.6).
+    """
+    m = pos.map
+    now = pos.clock.player_turn
+    reason = f"Gusts to {int(direction)}, B25.651"
+    for fire in sorted(pos.blazes(), key=lambda f: f.location):
+        if fire.since >= now:
+            continue
+        down = fire.location.hex + direction
+        for target, way in spread_targets(m, fire.location):
+            if way is direction and target.hex == down and m.is_burnable(target):
+                yield SpreadCheck(target, fire.location, None, False, True, reason)
+    for w in pos.burning_wrecks():
+        own = Location(w.location.hex)
+        if w.since < now and m.is_burnable(own):
+            yield SpreadCheck(own, w.location, None, True, True, "Gusts: a Wreck Blaze fires its own Location, "
+                              "B25.651")
+
+
+def pending_spreads(pos: Position, gust_direction: Direction | None = None,
+                    extra: Iterable[SpreadCheck] = ()) -> dict[Location, SpreadCheck]:
     """For each Burnable Location fire can spread to, the one check with the best odds (B25.6).
 
     Sources are terrain Blazes and Burning Wrecks that existed before this
-    Player Turn; Locations already holding a Blaze are skipped.
+    Player Turn; Locations already holding a Blaze are skipped.  In a Player
+    Turn of Gusts (``environment.gusts``) the Gusts' automatic spreads join
+    in, blowing with the wind (or *gust_direction*, rolled with No Wind);
+    *extra* adds more automatic spreads (the Gusts' Random Selection).
     """
     m = pos.map
     now = pos.clock.player_turn
@@ -372,7 +399,7 @@ def pending_spreads(pos: Position) -> dict[Location, SpreadCheck]:
     blazes = pos._blazes
 
     def consider(c: SpreadCheck | None) -> None:
-        if c is not None and _better(c, best.get(c.target)):
+        if c is not None and c.target not in blazes and _better(c, best.get(c.target)):
             best[c.target] = c
 
     for fire in pos.fires:
@@ -389,21 +416,32 @@ def pending_spreads(pos: Position) -> dict[Location, SpreadCheck]:
             if target in blazes:
                 continue
             consider(spread_check(pos, w.location, target, d, w))
+    direction = pos.environment.wind.direction or gust_direction
+    if pos.environment.gusts and direction is not None:
+        for c in gust_spreads(pos, direction):
+            consider(c)
+    for c in extra:
+        consider(c)
     return dict(sorted(best.items()))
 
 
-def spread_fire(pos: Position, dice: Dice) -> tuple[Position, Report]:
-    """One Spreading Fire DR per Location at risk, from its best source; success places a Flame (B25.6, B25.62)."""
+def spread_fire(pos: Position, dice: Dice, gust_direction: Direction | None = None,
+                extra: Iterable[SpreadCheck] = ()) -> tuple[Position, Report]:
+    """One Spreading Fire DR per Location at risk, from its best source; success places a Flame (B25.6, B25.62).
+
+    Automatic spreads (Heavy Winds, Gusts) place their Flame without a DR.
+    """
     now = pos.clock.player_turn
     kindled = {f.location: f.kindled_by for f in pos.fires if f.is_blaze}
     events: list[Event] = []
     new_fires: list[Fire] = []
-    for target, sc in pending_spreads(pos).items():
+    for target, sc in pending_spreads(pos, gust_direction, extra).items():
         name = pos.loc_name(target)
         owner = None if sc.by_wreck else kindled.get(sc.source)
         if sc.automatic:
             new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner))
-            events.append(Event("B25.63", f"Flame placed in {name}: {sc.reason}", name, kind="flame"))
+            rule = "B25.651" if sc.reason.startswith("Gusts") else "B25.63"
+            events.append(Event(rule, f"Flame placed in {name}: {sc.reason}", name, kind="flame"))
             continue
         assert sc.check is not None
         roll = dice.DR(f"Spreading Fire {name} (B25.6)")
@@ -422,18 +460,45 @@ def end_of_afph(pos: Position, dice: Dice) -> tuple[Position, Report]:
     """Fire upkeep at the end of the AFPh: Flame→Blaze (B25.151), then Spreading Fire (B25.6).
 
     Blazes formed now do not spread this Player Turn; Flames placed now are
-    marked (``since``) and cannot become Blazes this Player Turn.
+    marked (``since``) and cannot become Blazes this Player Turn.  In a
+    Player Turn of Gusts (``environment.gusts``: rolled in the RPh, set in
+    a position file or shown by VASL's Gusts counter) the Gusts spread with
+    the Spreading Fire (B25.651): first the direction (a dr with No Wind)
+    and the Random Selection of the longer spread, then every spread.
     """
     p1, r1 = flame_to_blaze(pos, dice)
-    p2, r2 = spread_fire(p1, dice)
+    p2, r2 = spreading_step(p1, dice)
     return p2, Report(f"End of AFPh fire upkeep, {pos.clock}", r1.events + r2.events)
+
+
+def spreading_step(pos: Position, dice: Dice) -> tuple[Position, Report]:
+    """The Spreading Fire step of the end of the AFPh, Gusts included (B25.6, B25.651): after Flame→Blaze.
+
+    In a Player Turn of Gusts: first the Gust direction (a dr with No Wind)
+    and the Random Selection of the longer spread, then every spread.
+    """
+    from .wind import gust_direction, gusts
+
+    if not pos.environment.gusts:
+        return spread_fire(pos, dice)
+    direction, events = gust_direction(pos, dice)
+    chosen, rg = gusts(pos, dice, direction)
+    events += rg.events
+    extra = []
+    for target, (kind, src) in chosen.items():
+        by_wreck = kind == "Burning Wreck"
+        reach = "one hex" if by_wreck else "two hexes"
+        extra.append(SpreadCheck(target, src, None, by_wreck, True,
+                                 f"Gusts: the {kind} in {pos.loc_name(src)} spreads {reach}, B25.651"))
+    p2, r2 = spread_fire(pos, dice, direction, extra)
+    return p2, Report("Spreading Fire (B25.6)", tuple(events) + r2.events)
 
 
 @dataclass(frozen=True, slots=True)
 class PendingRoll:
     """One roll the end of the AFPh will make, with its exact odds."""
 
-    kind: str  # "blaze" (Flame→Blaze) or "spread"
+    kind: str  # "blaze" (Flame→Blaze), "spread", or "gust" (a candidate of the Gusts' Random Selection)
     location: Location
     chance: Fraction
     check: Check | None
@@ -448,18 +513,21 @@ def pending_rolls(pos: Position) -> list[PendingRoll]:
 
     Spreading checks are computed on the fires as they stand now (a Flame
     that becomes a Blaze first would remove a target, never add a source).
+    In a Player Turn of Gusts with a Wind Direction, the Gusts' automatic
+    spreads are among them, and each candidate of their Random Selection
+    (B25.651) is listed with its chance to be picked.
     """
+    from .wind import gust_candidates, selection_chance
+
     out = [PendingRoll("blaze", b.location, b.chance, b.check, extinguish_chance=b.extinguish_chance)
            for b in pending_blaze_checks(pos)]
     out += [PendingRoll("spread", t, sc.chance, sc.check, sc.source, automatic=sc.automatic, reason=sc.reason)
             for t, sc in pending_spreads(pos).items()]
+    direction = pos.environment.wind.direction
+    if pos.environment.gusts and direction is not None:
+        candidates = gust_candidates(pos, direction)
+        reach = {"Blaze": "two hexes", "Burning Wreck": "one hex"}
+        out += [PendingRoll("gust", t, selection_chance(len(candidates)), None, src,
+                            reason=f"Gusts: Random Selection among {len(candidates)}, the {kind} spreads {reach[kind]}")
+                for kind, src, t in candidates]
     return out
-
-
-def chance_spread(needed_original: int) -> Fraction:
-    """Chance an Original DR reaches *needed_original* (shorthand for tests and tools)."""
-    return chance_dr_at_least(needed_original)
-
-
-def neighbours_on_map(m: GameMap, h: Hex) -> list[Hex]:
-    return [n for _, n in h.neighbours() if n in m.hexes]

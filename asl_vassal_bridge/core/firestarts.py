@@ -61,6 +61,12 @@ def _ec(pos: Position, loc: Location, what: str, *, buildings_too: bool = False)
     return [DRM(drm, f"{pos.environment.ec.label} EC ({what})", "B25.5")]
 
 
+def _kindle(terrain: Terrain) -> int:
+    """The Kindle # of Burnable Terrain (B25.1: every Burnable Terrain has one)."""
+    assert terrain.kindle is not None, terrain
+    return terrain.kindle
+
+
 def _fortified(pos: Position, loc: Location) -> list[DRM]:
     return [DRM(-1, "Fortified Building", "B23.94")] if pos.map.is_fortified(loc) else []
 
@@ -131,7 +137,7 @@ def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: 
     drms += _ec(pos, loc, "Kindling")
     drms += _fortified(pos, loc)
     return Check(f"Kindling in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.11",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 def kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,
@@ -161,11 +167,11 @@ def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_
     if not terrain.burnable or not target_unarmored:
         return None
     result = original_result.strip().upper()
-    if not (result == "KIA" or result.startswith("K/") or result == "K" or result.endswith("KIA")):
+    if not (result == "K" or result.startswith("K/") or result.endswith("KIA")):
         return None
     drms = _ec(pos, loc, "FT fire start", buildings_too=True) + _fortified(pos, loc)
     return Check(f"FT fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.12",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collateral: bool = False,
@@ -181,7 +187,7 @@ def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collatera
         return None
     drms = _ec(pos, loc, "HE fire start") + _fortified(pos, loc)
     return Check(f"HE fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.13",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 def wp_fire_check(pos: Position, loc: Location) -> Check | None:
@@ -203,7 +209,7 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
         drms.append(DRM(-2, "WP vs a building", "A24.32"))
     drms += _fortified(pos, loc)
     return Check(f"WP fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "A24.32",
-                 needed=terrain.kindle or 13, drms=tuple(drms))
+                 needed=_kindle(terrain), drms=tuple(drms))
 
 
 # ---------------------------------------------------------------------------
@@ -224,19 +230,18 @@ def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event])
     if not pos.map.is_burnable(loc):
         events.append(Event("A22.6111", f"no Flame in {name}: no Burnable Terrain", name))
         return False
-    drm = 0
-    why = ""
     if pos.map.is_fortified(loc):
         drm, why = -1, "Fortified Building (B23.94)"
     elif not pos.map.is_building_location(loc) and pos.environment.ec_drm < 0:
         drm, why = pos.environment.ec_drm, f"{pos.environment.ec.label} EC (B25.5)"
-    if drm:
-        final = white + drm
-        if final < 1:
-            events.append(Event("A22.6111", f"no Flame in {name}: white dr {white} {drm:+d} {why} = {final}, "
-                                "not ≥ 1", name))
-            return False
-        events.append(Event("A22.6111", f"white dr {white} {drm:+d} {why} = {final} ≥ 1", name))
+    else:
+        return True
+    final = white + drm
+    if final < 1:
+        events.append(Event("A22.6111", f"no Flame in {name}: white dr {white} {drm:+d} {why} = {final}, "
+                            "not ≥ 1", name))
+        return False
+    events.append(Event("A22.6111", f"white dr {white} {drm:+d} {why} = {final} ≥ 1", name))
     return True
 
 
@@ -341,10 +346,9 @@ def wreck_blaze(cause: WreckCause, roll: int, number: int) -> tuple[bool, str]:
         return ok, f"Unlikely Kill follow-up dr {roll}{' = 1' if ok else ' ≠ 1'} (B25.14, A7.309)"
     half = number / 2
     ok = roll <= half
-    what = {WreckCause.TO_KILL: "Final TK#", WreckCause.IFT: "★ Vehicle IFT #",
-            WreckCause.CLOSE_COMBAT: "the highest CC DR that kills"}[cause]
-    return ok, f"{cause.value.split(' ')[0] if cause is not WreckCause.TO_KILL else 'To Kill'} DR {roll} " \
-               f"{'≤' if ok else '>'} half of {what} {number} (B25.14)"
+    dr_name, what = {WreckCause.TO_KILL: ("To Kill", "Final TK#"), WreckCause.IFT: ("IFT", "★ Vehicle IFT #"),
+                     WreckCause.CLOSE_COMBAT: ("CC", "the highest CC DR that kills")}[cause]
+    return ok, f"{dr_name} DR {roll} {'≤' if ok else '>'} half of {what} {number} (B25.14)"
 
 
 def add_burning_wreck(pos: Position, loc: Location, *, name: str = "Wreck", bypass: object = None) -> Position:

@@ -400,12 +400,12 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
                            f"{_fmt(fp)} FP at {'Long' if long_range else 'Normal'} Range"))
     else:
         fp = 12 if long_range else 24
+    # A22.1: the AFPh is no reason to halve a FT; any form of Area Fire (e.g. vs concealed units) still is.
+    if pos.clock.phase is Phase.AFPH:
+        notes.append(Event("A22.1", "FT FP is not halved for use in the AFPh"))
     if a.area_fire:
-        if pos.clock.phase is Phase.AFPH:
-            notes.append(Event("A22.1", "FT FP is not halved for use in the AFPh"))
-        else:
-            fp /= 2
-            notes.append(Event("A22.1", "Area Fire: FT FP halved"))
+        fp /= 2
+        notes.append(Event("A22.1", "Area Fire: FT FP halved"))
     notes.append(Event("A22.1", "FT FP is never increased (no PBF/TPBF)"))
     if a.cower_columns and not a.vs_afv:
         cols = f"{a.cower_columns} column{'s' if a.cower_columns > 1 else ''}"
@@ -468,13 +468,18 @@ def ft_vulnerability_drm(ft_count: int) -> DRM | None:
     return DRM(-ft_count, f"target possesses {ft_count} FT", "A22.4") if ft_count else None
 
 
-def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: str | None = None) -> AttackOutcome:
+def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: str | None = None,
+                      original_ift_result: str | None = None) -> AttackOutcome:
     """Roll the FT attack's DR and apply every consequence (A22.1–A22.5, B25.12, B25.14).
 
-    *ift_result* is the IFT result read at the plan's column with the Final DR
-    (our rule texts lack the IFT); without it the B25.12 fire-start is not
-    checked.  Vs an AFV the Original DR is the To Kill DR.  An Infantry FT
-    whose Original DR reaches its X# is removed after the attack (A22.5).
+    *ift_result* is the IFT result read at the plan's column with the Final
+    DR (our rule texts lack the IFT).  The B25.12 fire start keys on an
+    Original K or KIA: the result read with the Original DR,
+    *original_ift_result*.  Without it, *ift_result* serves only when the
+    attack has no DRM (then Final and Original DR agree); otherwise the
+    fire start is left unchecked, and the report says which result the
+    check used.  Vs an AFV the Original DR is the To Kill DR.  An Infantry
+    FT whose Original DR reaches its X# is removed after the attack (A22.5).
     """
     a = plan.attack
     roll = _require_dr(dice.DR(f"FT attack {pos.loc_name(a.firer)} → {pos.loc_name(a.target)} (A22)"), "a FT attack")
@@ -504,15 +509,25 @@ def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: st
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.1", f"FT attack vs the units in {tname}", a.target,
                                 a.firer_id, fp=plan.fp, column=column, drm=plan.total_drm, final_dr=final,
                                 result=ift_result))
-        if ift_result is None:
-            events.append(Event("B25.12", "no IFT result given: the FT fire-start (Original K/KIA) is not checked"))
+        original: str | None = original_ift_result
+        if original is not None:
+            used = f"the Original DR {roll.total}'s IFT result {original}"
+        elif ift_result is not None and plan.total_drm == 0:
+            original = ift_result
+            used = f"the IFT result {ift_result} (no DRM: Original DR {roll.total} = Final DR)"
+        if original is None:
+            why = "no IFT result given" if ift_result is None else (
+                f"the Final DR's result {ift_result} does not tell the Original DR {roll.total}'s (DRM "
+                f"{plan.total_drm:+d}); give the IFT result of the Original DR")
+            events.append(Event("B25.12", f"{why}: the FT fire-start (Original K/KIA) is not checked", tname))
         else:
-            check = ft_fire_check(pos, a.target, ift_result, target_unarmored=True)
+            check = ft_fire_check(pos, a.target, original, target_unarmored=True)
             if check is None:
                 burnable = pos.map.is_burnable(a.target)
-                why = f"result {ift_result} is not K/KIA" if burnable else "not Burnable Terrain"
+                why = f"{used} is not K/KIA" if burnable else "not Burnable Terrain"
                 events.append(Event("B25.12", f"no FT fire-start DR in {tname}: {why}", tname))
             else:
+                events.append(Event("B25.12", f"FT fire-start DR: {used} is an Original K/KIA", tname))
                 new, rep = resolve_fire_start(new, check, a.target, dice)
                 events += rep.events
                 if new.flames_at(a.target) != pos.flames_at(a.target):

@@ -1,8 +1,9 @@
 """Multi-turn fire forecasts: the chance each Location is burning after N Player Turns.
 
-A Monte Carlo over the full fire rules — the RPh Wind Change with Gusts,
-Heavy Winds and Collapse (B25.63–.66), then the end-of-AFPh Flame→Blaze
-and Spreading Fire DRs (B25.151, B25.6–.64) — for every Player Turn.
+A Monte Carlo over the full fire rules — the RPh Wind Change with Heavy
+Winds and Collapse (B25.63–.66), then the end-of-AFPh Flame→Blaze and
+Spreading Fire DRs with the Gusts of a Gusting Player Turn (B25.151,
+B25.6–.651) — for every Player Turn.
 
 The rules stay in one place: before simulating, :func:`compile_position`
 asks the core's own check functions (:func:`~.fire.flame_to_blaze_check`,
@@ -19,7 +20,12 @@ wind; trajectories are then numpy arrays rolled together, 1,024 at a time.
   a 16-bit table per kind of Location (:func:`_fate_tables`; the few draws
   that straddle two fates are finished in floating point, so every fate
   keeps its exact chance).
-- Collapse (B25.66): the core's :func:`~.wind.collapse` makes the collapsed
+- Gusts (B25.651) are a per-trajectory state set by a Wind Change DR of 12
+  (or already in the position); at the end of the AFPh their spreads are
+  automatic ones of the Spreading Fire step (one Flame per Location).
+- Collapse (B25.66): a chosen upper Location and the levels above it are
+  marked gone; a chosen ground level takes its hex, whose rubble Blaze burns
+  on from when it appeared.  The core's :func:`~.wind.collapse` makes the collapsed
   map.  Without Interior Building hexes a spread check reads only its two
   hexes, so a collapsed hex's ground spreads along "rubble edges" made once
   per hex (:func:`_rubble_edges`); with them, each set of collapsed hexes
@@ -894,6 +900,9 @@ class _Batch:
                 else:
                     later.append(i)  # appeared this Player Turn: from the next AFPh (B25.15)
         self.rph = rph
+        # Gusts this Player Turn (B25.651): rolled in the RPh, or already in the position (set in its file or
+        # shown by VASL's Gusts counter); they spread with the end-of-AFPh Spreading Fire.
+        self.gust = np.full(trials, bool(pos.environment.gusts) and not rph, bool)
         rows = np.arange(trials, dtype=np.int64) * n
         for locs, first in ((eligible, 0), (later, 1)):
             if locs:
@@ -964,9 +973,10 @@ class _Batch:
             blazes[odd] = ends & (v - (1 - s_k) < s_k * prog.fate_pb[c])
         return wait, blazes
 
-    def _burning(self, rows: I64 | slice) -> B:
-        """Locations of *rows* with a Flame or Blaze now (before this Player Turn's AFPh)."""
-        now = self.now - self.start
+    def _burning(self, rows: I64 | slice, after_blaze_step: bool = False) -> B:
+        """Locations of *rows* with a Flame or Blaze now: before this Player Turn's AFPh, or right after its
+        Flame→Blaze DRs (*after_blaze_step*: the Flames that went out in it are gone)."""
+        now = self.now - self.start + (1 if after_blaze_step else 0)
         return self.blaze[rows] | (self.fb[rows] != _UNSET) | (self.fo[rows] >= now)  # type: ignore[no-any-return]
 
     def _clear(self, cells: I64) -> None:
@@ -986,7 +996,8 @@ class _Batch:
                 self.wind[row] = wind_index(wind)
                 self.dirty.add(int(row))
         twelve = np.flatnonzero(dr == 12)
-        self._gusts_rows(twelve)  # Gusts add Flames only: no Collapse candidate changes (B25.651, B25.66)
+        self.gust[:] = False  # last Player Turn's Gusts end; a 12 brings this one's (B25.651)
+        self.gust[twelve] = True
         self._collapse_rows(twelve)
 
     def _gusts(self, row: int) -> I64:
@@ -994,12 +1005,13 @@ class _Batch:
         return self._gusts_rows(np.array([row], np.int64))
 
     def _gusts_rows(self, rows: I64) -> I64:
-        """Gusts (B25.651) for the trajectories *rows*: the arrays' version of :func:`.wind.gusts`.
+        """Gusts (B25.651) for the trajectories *rows*, after the Flame→Blaze DRs: the arrays' version of
+        :func:`.fire.gust_spreads` and :func:`.wind.gusts`.
 
-        Every Blaze spreads one hex downwind (Burning Wrecks into their own hex), then a Random
-        Selection among the unburnt Locations two hexes downwind of a Blaze (one downwind of a wreck)
-        gets a Flame as well; with No Wind the direction is rolled.  Returns the cells given a Flame,
-        one entry per Flame.
+        Every Blaze that may spread this Player Turn spreads one hex downwind (Burning Wrecks into
+        their own hex), and a Random Selection among the unburnt Locations two hexes downwind of a
+        Blaze (one downwind of a wreck) picks more; with No Wind the direction is rolled.  Returns the
+        cells the Gusts spread to (a cell may repeat): the Spreading Fire step places one Flame in each.
         """
         if len(rows) == 0:
             return np.zeros(0, np.int64)
@@ -1016,10 +1028,12 @@ class _Batch:
             if len(rs) == 0:
                 continue
             bl = self.blaze[rs]  # (with the gone levels of collapsed hexes: not targets)
-            burning = self._burning(rs)
+            burning = self._burning(rs, after_blaze_step=True)
             edges = prog.gust_edges[d]
             tgt = prog.e_tgt[edges]
-            fires = bl & ~self.gone[rs] if self.any_gone else bl  # the Blazes
+            fires = bl & ~self.fresh[rs]  # the Blazes that may spread this Player Turn (B25.6)
+            if self.any_gone:
+                fires &= ~self.gone[rs]
             spreads = fires & ~self.rubble[rs] if self.any_gone else fires
             ok = prog.t.valid[self.var[rs][:, None], edges] & spreads[:, prog.e_src[edges]] & ~bl[:, tgt]
             i, j = np.nonzero(ok)
@@ -1036,6 +1050,8 @@ class _Batch:
             pick_rows.append(rs[i[keep]])
             pick_locs.append(far[src[keep]])
             for k in range(len(prog.wrecks)):
+                if prog.w_since[k] >= self.now:
+                    continue
                 alive = self.walive[rs, k]
                 own = prog.w_own[k]
                 if own >= 0:
@@ -1054,14 +1070,14 @@ class _Batch:
             np.maximum.at(top, cr, rolls)
             won = rolls == top[cr]
             added.append(cr[won] * n + cl[won])
-        cells = np.sort(np.concatenate(added))  # (in cell order: the draws do not depend on how they were found)
-        self._place(cells, self.now - self.start + 1)  # placed in the RPh: they roll from the next AFPh
-        return cells
+        return np.sort(np.concatenate(added))
 
     def _collapse_rows(self, rows: I64) -> None:
         """Collapse (B25.66) for the trajectories *rows*: a Random Selection among each one's building Blazes
-        (one dr each, the highest and its ties chosen, as :func:`.wind.random_selection`); every Location of
-        a chosen hex is cleared and the hex becomes a rubble Blaze."""
+        (one dr each, the highest and its ties chosen, as :func:`.wind.random_selection`).  A chosen ground
+        level takes its whole hex: every Location is cleared and the hex becomes a rubble Blaze, burning on
+        from when its Blaze appeared.  A chosen upper Location goes with the levels above it (they are
+        marked gone), the lower ones stay, as :func:`.wind.collapse` leaves them."""
         prog = self.prog
         n = prog.n
         if len(rows) == 0:
@@ -1069,18 +1085,31 @@ class _Batch:
         if prog.rubble_path:
             cand = self.blaze[rows] & prog.t.building[0] & ~self.rubble[rows] & ~self.gone[rows]
         else:
-            cand = self.blaze[rows] & prog.t.building[self.var[rows]]
+            cand = self.blaze[rows] & prog.t.building[self.var[rows]] & ~self.gone[rows]
         rolls = np.where(cand, self.rng.integers(1, 7, size=cand.shape, dtype=np.int8), np.int8(0))
         chosen = cand & (rolls == rolls.max(axis=1)[:, None])
         cleared: list[int] = []
         ground: list[int] = []
+        upper: list[int] = []
         wanted: list[tuple[frozenset[Hex], int]] = []
+        wanted_rows: list[int] = []
         changed: list[int] = []
         for r, row in enumerate(rows.tolist()):
             picked = np.flatnonzero(chosen[r])
             if len(picked) == 0:
                 continue
-            gone = frozenset([prog.locations[i].hex for i in picked.tolist()])
+            lowest: dict[Hex, Location] = {}
+            for i in picked.tolist():
+                loc = prog.locations[i]
+                if loc.hex not in lowest or loc < lowest[loc.hex]:
+                    lowest[loc.hex] = loc
+            for h, loc in lowest.items():
+                if loc.level != 0 or loc.rooftop:
+                    upper += [row * n + i for i in prog.locs_of_hex[h] if prog.locations[i] >= loc]
+                    changed.append(row)
+            gone = frozenset(h for h, loc in lowest.items() if loc.level == 0 and not loc.rooftop)
+            if not gone:
+                continue
             cleared += [row * n + i for h in gone for i in prog.locs_of_hex[h]]
             ground += [row * n + prog.index[Location(h)] for h in gone]
             for k, w in enumerate(prog.wrecks):
@@ -1092,17 +1121,26 @@ class _Batch:
             else:
                 vi = int(self.var[row])
                 wanted.append((prog.variant_sets[vi] | gone, vi))
+                wanted_rows.append(row)
             changed.append(row)
+        if wanted:
+            self.var[wanted_rows] = _variants(prog, wanted)
         if changed:
-            if not prog.rubble_path:
-                self.var[changed] = _variants(prog, wanted)
             self.dirty.update(changed)
+        if upper:  # the collapsed levels: gone (marked as Blazes so that nothing spreads there; not counted)
+            at = np.array(upper, np.int64)
+            self._clear(at)
+            self.fresh.reshape(-1)[at] = False
+            self.blaze.reshape(-1)[at] = True
+            self.gone.reshape(-1)[at] = True
+            self.any_gone = True
         if cleared:
             at = np.array(cleared, np.int64)
+            fresh = np.array(ground, np.int64)
+            was_fresh = self.fresh.reshape(-1)[fresh].copy()  # the ground's Blaze burns on (B25.6)
             self._clear(at)
             self.blaze.reshape(-1)[at] = False
             self.fresh.reshape(-1)[at] = False
-            fresh = np.array(ground, np.int64)
             if prog.rubble_path:
                 self.blaze.reshape(-1)[at] = True  # the levels: gone, so not targets
                 self.gone.reshape(-1)[at] = True
@@ -1110,8 +1148,8 @@ class _Batch:
                 self.rubble.reshape(-1)[fresh] = True
                 self.any_gone = True
             self.blaze.reshape(-1)[fresh] = True
-            self.fresh.reshape(-1)[fresh] = True
-            self.fresh_parts.append(fresh)
+            self.fresh.reshape(-1)[fresh] = was_fresh
+            self.fresh_parts.append(fresh[was_fresh])
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
@@ -1214,6 +1252,11 @@ class _Batch:
         if wkeys:
             need = need.copy()
             np.minimum.at(need, np.concatenate(wkeys), np.concatenate(wthr))
+        if self.gust.any():  # the Gusts' spreads are automatic: one Flame per Location (B25.651, B25.6)
+            gusted = self._gusts_rows(np.flatnonzero(self.gust))
+            if len(gusted):
+                need = need.copy() if not wkeys else need
+                need[gusted] = np.minimum(need[gusted], np.int8(2))
         hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
         dr = _roll_dr(self.rng, len(hit))
         won = hit[np.flatnonzero(dr >= need[hit])]  # (an index list: faster than a mask here)

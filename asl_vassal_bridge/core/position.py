@@ -400,6 +400,12 @@ class GameMap:
         hexes[h] = info
         return GameMap(hexes, self.buildings, self.layout, self.name)
 
+    def with_building(self, b: Building) -> GameMap:
+        """This map with building *b* replacing the one of the same id (e.g. fewer levels in a hex)."""
+        buildings = dict(self.buildings)
+        buildings[b.id] = b
+        return GameMap(self.hexes, buildings, self.layout, self.name)
+
     @property
     def material_of(self) -> dict[str, Material]:
         return {b.id: b.material for b in self.buildings.values()}

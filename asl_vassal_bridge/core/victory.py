@@ -20,14 +20,15 @@ class ControlNote:
 
     def describe(self, pos: Position) -> str:
         if self.joined:
-            return (f"{pos.loc_name(self.location)}: fires kindled by both sides have joined; Control is not "
-                    "forfeited (Fire & Victory)")
+            return (f"{pos.loc_name(self.location)}: burning from a fire kindled by {self.kindled_by}; Control goes "
+                    f"to {self.controlled_by}; fires kindled by both sides have joined, so the area they make "
+                    "unenterable is not forfeited as a whole (Fire & Victory)")
         return (f"{pos.loc_name(self.location)}: burning from a fire kindled by {self.kindled_by}; Control goes to "
                 f"{self.controlled_by} (Fire & Victory)")
 
 
 def _fire_groups(pos: Position) -> list[set[Location]]:
-    """Connected groups of burning Locations (hex adjacency)."""
+    """Connected groups of burning Locations (Locations of one hex, and of adjacent hexes, are connected)."""
     burning = {f.location for f in pos.fires}
     by_hex: dict[object, list[Location]] = {}
     for loc in burning:
@@ -37,28 +38,30 @@ def _fire_groups(pos: Position) -> list[set[Location]]:
     for start in sorted(burning):
         if start in seen:
             continue
-        group = {start}
+        group: set[Location] = set()
         stack = [start]
-        seen.add(start)
         while stack:
             loc = stack.pop()
-            near = list(by_hex.get(loc.hex, []))
+            if loc in seen:
+                continue
+            seen.add(loc)
+            group.add(loc)
+            stack += by_hex[loc.hex]
             for _, n in loc.hex.neighbours():
-                near += by_hex.get(n, [])
-            for other in near:
-                if other not in seen:
-                    seen.add(other)
-                    group.add(other)
-                    stack.append(other)
+                stack += by_hex.get(n, [])
         groups.append(group)
     return groups
 
 
 def fire_control(pos: Position) -> list[ControlNote]:
-    """Locations whose Control a side forfeits because it deliberately kindled their fire.
+    """Locations whose Control a side forfeits because it deliberately kindled their fire (Fire & Victory).
 
     Fires from Kindling carry ``kindled_by`` and pass it on as they spread;
-    where fires kindled by both sides have joined, nobody forfeits.
+    each such Location goes to the kindler's opponent.  Where fires kindled
+    by both sides have joined, the note says so: the exception for joined
+    fires covers the areas made unenterable by the fire, not the forfeit of
+    the Locations a side kindled itself (Fire cheat sheet, read in
+    docs/rules.md).
     """
     owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by}
     out = []
@@ -67,10 +70,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
         for loc in sorted(group):
             if loc not in owner:
                 continue
-            if len(sides) > 1:
-                out.append(ControlNote(loc, owner[loc], None, joined=True))
-            else:
-                k = owner[loc]
-                other = pos.sides[1] if k == pos.sides[0] else pos.sides[0]
-                out.append(ControlNote(loc, k, other))
+            k = owner[loc]
+            other = pos.sides[1] if k == pos.sides[0] else pos.sides[0]
+            out.append(ControlNote(loc, k, other, joined=len(sides) > 1))
     return out

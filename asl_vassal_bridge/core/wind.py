@@ -17,17 +17,20 @@ from typing import TypeVar
 from .dice import Dice, Roll
 from .environment import Wind, WindForce
 from .explain import Event, Report
-from .hexes import Direction
-from .position import Fire, FireKind, HexInfo, Location, Position
+from .hexes import Direction, Hex
+from .position import HexInfo, Location, Position, Unit
 from .terrain import Material, Terrain
 
 __all__ = [
     "WIND_CHANGE_TABLE",
     "apply_wind_change",
     "collapse",
+    "gust_candidates",
+    "gust_direction",
     "gusts",
     "rally_phase",
     "random_selection",
+    "selection_chance",
     "wind_change_odds",
 ]
 
@@ -78,8 +81,8 @@ def apply_wind_change(wind: Wind, dr: int, dice: Dice) -> tuple[Wind, str]:
         if wind.force is WindForce.NO_WIND or wind.direction is None:
             return wind, f"{what}: no effect with No Wind"
         steps = {1: 1, 2: 2, 3: -1, 4: -2}[dr]
-        new = Wind(wind.force, wind.direction.clockwise(steps))
-        return new, f"{what}: Wind Direction {int(wind.direction)} → {int(new.direction or 0)}"
+        turned = wind.direction.clockwise(steps)
+        return Wind(wind.force, turned), f"{what}: Wind Direction {int(wind.direction)} → {int(turned)}"
     if dr == 5:
         force = WindForce.MILD_BREEZE if wind.force is WindForce.HEAVY_WINDS else WindForce(wind.force + 1)
     else:
@@ -95,10 +98,7 @@ def apply_wind_change(wind: Wind, dr: int, dice: Dice) -> tuple[Wind, str]:
     return Wind(force, direction), f"{what}: {wind.force.label} → {force.label}{extra}"
 
 
-def _ground_flame_target(pos: Position, h: object) -> Location | None:
-    from .hexes import Hex
-
-    assert isinstance(h, Hex)
+def _ground_flame_target(pos: Position, h: Hex) -> Location | None:
     if h not in pos.map.hexes:
         return None
     loc = Location(h)
@@ -107,73 +107,81 @@ def _ground_flame_target(pos: Position, h: object) -> Location | None:
     return loc
 
 
-def gusts(pos: Position, dice: Dice) -> tuple[Position, Report]:
-    """Gusts (B25.651): every terrain Blaze fires the next hex downwind; Random Selection picks the two-hex spread.
-
-    Wreck Blazes fire their own Location and may be picked for a one-hex
-    spread.  Flames spread two hexes appear at ground level.  With No Wind a
-    direction is rolled for the Gust.
-    """
-    from .fire import spread_targets
-
-    now = pos.clock.player_turn
-    m = pos.map
-    events: list[Event] = []
+def gust_direction(pos: Position, dice: Dice) -> tuple[Direction, list[Event]]:
+    """The direction the Gusts blow: the Wind Direction, or a dr with No Wind (B25.651)."""
     wind = pos.environment.wind
-    if wind.direction is None:
-        gust = dice.dr("Gust direction (B25.651)").total
-        direction = Direction(gust)
-        events.append(Event("B25.651", f"No Wind: the Gusts blow to {gust} (dr)", kind="wind"))
-    else:
-        direction = wind.direction
-    new: list[Fire] = []
-    blazes = sorted(pos.blazes(), key=lambda f: f.location)
-    for f in blazes:
-        down = f.location.hex + direction
-        for target, way in spread_targets(m, f.location):
-            if way is not direction or target.hex != down:
-                continue
-            if not m.is_burnable(target) or pos.blaze_at(target) is not None:
-                continue
-            new.append(Fire(target, FireKind.FLAME, since=now, kindled_by=f.kindled_by))
-            events.append(Event("B25.651", f"Gusts: Flame in {pos.loc_name(target)} from the Blaze in "
-                                f"{pos.loc_name(f.location)}", pos.loc_name(target), kind="flame"))
-    for w in pos.burning_wrecks():
-        own = Location(w.location.hex)
-        if m.is_burnable(own) and pos.blaze_at(own) is None:
-            new.append(Fire(own, FireKind.FLAME, since=now))
-            events.append(Event("B25.651", f"Gusts: Flame in {pos.loc_name(own)} from its Burning Wreck",
-                                pos.loc_name(own), kind="flame"))
-    # Candidates for the longer spread: non-burning Burnable Terrain two hexes (a wreck: one) downwind.
-    candidates: list[tuple[str, Location, Location]] = []
-    for f in blazes:
+    if wind.direction is not None:
+        return wind.direction, []
+    gust = dice.dr("Gust direction (B25.651)").total
+    return Direction(gust), [Event("B25.651", f"No Wind: the Gusts blow to {gust} (dr)", kind="wind")]
+
+
+def selection_chance(candidates: int) -> Fraction:
+    """Chance one of *candidates* is picked by Random Selection (its dr is the highest; ties all picked).
+
+    >>> selection_chance(1), selection_chance(2)
+    (Fraction(1, 1), Fraction(7, 12))
+    """
+    return Fraction(sum(v ** (candidates - 1) for v in range(1, 7)), 6 ** candidates)
+
+
+def gust_candidates(pos: Position, direction: Direction) -> list[tuple[str, Location, Location]]:
+    """The fires eligible for the Gusts' longer spread (B25.651), as (kind, source, target).
+
+    A terrain Blaze whose hex two hexes downwind holds non-burning Burnable
+    Terrain (its ground Location: a Flame spread two hexes appears at ground
+    level); a Burning Wreck, one hex downwind.  Only fires that may spread
+    this Player Turn count (B25.6).
+    """
+    now = pos.clock.player_turn
+    out: list[tuple[str, Location, Location]] = []
+    for f in sorted(pos.blazes(), key=lambda f: f.location):
+        if f.since >= now:
+            continue
         t = _ground_flame_target(pos, f.location.hex.neighbour(direction, 2))
         if t is not None:
-            candidates.append(("Blaze", f.location, t))
+            out.append(("Blaze", f.location, t))
     for w in pos.burning_wrecks():
+        if w.since >= now:
+            continue
         t = _ground_flame_target(pos, w.location.hex + direction)
         if t is not None:
-            candidates.append(("Burning Wreck", w.location, t))
+            out.append(("Burning Wreck", w.location, t))
+    return out
+
+
+def gusts(pos: Position, dice: Dice, direction: Direction) -> tuple[dict[Location, tuple[str, Location]], Report]:
+    """The Gusts' longer spread (B25.651), at the end of the AFPh: Random Selection among
+    :func:`gust_candidates`; returns each chosen target with (kind, source).
+
+    The one-hex Gust spreads are automatic spreads of the Spreading Fire
+    step (:func:`.fire.pending_spreads`); these targets join them, each
+    Location getting one spread (B25.6).
+    """
+    candidates = gust_candidates(pos, direction)
     chosen, rolls = random_selection(candidates, dice, "Gusts two-hex spread (B25.651)")
+    events: list[Event] = []
     if rolls:
         shown = ", ".join(f"{pos.loc_name(c[1])} {r.total}" for c, r in zip(candidates, rolls, strict=True))
         events.append(Event("B25.651", f"Random Selection among {len(candidates)} eligible fires: {shown}",
                             kind="selection"))
-    owners = {f.location: f.kindled_by for f in blazes}
+    out: dict[Location, tuple[str, Location]] = {}
     for kind, src, target in chosen:
-        reach = "one hex" if kind == "Burning Wreck" else "two hexes"
-        new.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owners.get(src)))
-        events.append(Event("B25.651", f"Gusts: the {kind} in {pos.loc_name(src)} spreads {reach}: Flame in "
-                            f"{pos.loc_name(target)}", pos.loc_name(target), kind="flame"))
-    env = replace(pos.environment, gusts=True)
-    return replace(pos, environment=env, fires=pos.fires + tuple(new)), Report("Gusts (B25.651)", tuple(events))
+        out.setdefault(target, (kind, src))
+    return out, Report("Gusts (B25.651)", tuple(events))
 
 
 def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
-    """Collapse (B25.66): a building Location with a Blaze, picked by Random Selection, falls into burning rubble.
+    """Collapse (B25.66): a building Location with a Blaze, picked by Random Selection, and every level
+    above it collapse into burning rubble.
 
-    The whole building hex becomes rubble of its material, with a Blaze at
-    ground level; fires on its upper levels are gone with them.
+    Only those Locations go: their fires with them, and the hex keeps its
+    lower levels (B25.66 names the Location and the levels above it).  When
+    the ground level collapses the whole hex is burning rubble of its
+    material; its Blaze burns on from the Player Turn it appeared (B25.6
+    counts from then), not from the Collapse.  Where the rubble falls and
+    what it does there (B24.12) is left to the players and said in the
+    report.
     """
     m = pos.map
     candidates = sorted(f.location for f in pos.blazes() if m.is_building_location(f.location))
@@ -185,49 +193,85 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
     if rolls:
         shown = ", ".join(f"{pos.loc_name(c)} {r.total}" for c, r in zip(candidates, rolls, strict=True))
         events.append(Event("B25.66", f"Random Selection among building Blazes: {shown}", kind="selection"))
+    lowest: dict[Hex, Location] = {}
+    for loc in sorted(chosen, reverse=True):  # two chosen in one hex: the lower one takes the other with it
+        lowest[loc.hex] = loc
     new_pos = pos
-    for loc in chosen:
+    for loc in sorted(lowest.values()):
         h = loc.hex
         b = m.building(h)
-        if b is None or h not in new_pos.map.hexes or new_pos.map.hexes[h].building is None:
-            continue
+        assert b is not None
         info = new_pos.map.hexes[h]
-        rubble = Terrain.WOODEN_RUBBLE if b.material is Material.WOODEN else Terrain.STONE_RUBBLE
-        owner = next((f.kindled_by for f in new_pos.fires if f.location.hex == h and f.is_blaze), None)
-        new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, info.feature, info.road))
-        fires = tuple(f for f in new_pos.fires if f.location.hex != h)
-        fires += (Fire(Location(h), FireKind.BLAZE, since=pos.clock.player_turn, kindled_by=owner),)
-        wrecks = tuple(w for w in new_pos.wrecks if w.location.hex != h)
-        new_pos = replace(new_pos, map=new_map, fires=fires, wrecks=wrecks)
-        events.append(Event("B25.66", f"{pos.loc_name(loc)} and every level above it collapse: "
-                            f"{m.hex_name(h)} is now burning {rubble.label} (B24.12 falling rubble into adjacent "
-                            "hexes is resolved by hand)", pos.loc_name(loc), kind="collapse"))
+        name = pos.loc_name(loc)
+        falls = ("where its rubble falls and what it does there (B24.12) is resolved by hand: rubble falling "
+                 "into Burnable Terrain places a Blaze there, into a Blaze it burns, and it puts out any Flame "
+                 "(Fire cheat sheet)")
+        if loc.level == 0 and not loc.rooftop:
+            rubble = Terrain.WOODEN_RUBBLE if b.material is Material.WOODEN else Terrain.STONE_RUBBLE
+            ground = new_pos.blaze_at(loc)
+            assert ground is not None
+            new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, info.feature, info.road))
+            fires = tuple(f for f in new_pos.fires if f.location.hex != h)
+            fires += (ground,)
+            wrecks = tuple(w for w in new_pos.wrecks if w.location.hex != h)
+            fallen = [u for u in new_pos.units if u.location.hex == h and u.location != loc]
+            units = tuple(u for u in new_pos.units if u not in fallen)
+            new_pos = replace(new_pos, map=new_map, fires=fires, wrecks=wrecks, units=units)
+            events.append(Event("B25.66", f"{name} and every level above it collapse: {m.hex_name(h)} is now "
+                                f"burning {rubble.label}, its Blaze burning on; {falls}{_fallen(fallen)}", name,
+                                kind="collapse"))
+            continue
+        keep = loc.level - 1  # (a rooftop's level is the one above the top floor)
+        hex_name = m.hex_name(h)
+        nb = replace(b, hex_levels=((hex_name, keep), *((n, lv) for n, lv in b.hex_levels if n != hex_name)))
+        gone = {x for x in new_pos.map.locations(h) if x >= loc or x.rooftop}
+        new_map = new_pos.map.with_building(nb)
+        lost = [f for f in new_pos.fires if f.location in gone]
+        fires = tuple(f for f in new_pos.fires if f.location not in gone)
+        fallen = [u for u in new_pos.units if u.location in gone]
+        units = tuple(u for u in new_pos.units if u not in fallen)
+        new_pos = replace(new_pos, map=new_map, fires=fires, units=units)
+        what = f"{name} and every level above it collapse into burning rubble"
+        below = f"{pos.loc_name(Location(h, keep))} and below stand"
+        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {falls}{_fallen(fallen)}",
+                            name, kind="collapse"))
     return new_pos, Report("Collapse (B25.66)", tuple(events))
+
+
+def _fallen(units: Sequence[Unit]) -> str:
+    if not units:
+        return ""
+    return "; units in the collapsed Locations are taken off the position (by hand, B24.12): " + ", ".join(
+        f"{u.name} ({u.side})" for u in units)
 
 
 def rally_phase(pos: Position, dice: Dice) -> tuple[Position, Report]:
     """The start-of-RPh fire upkeep: the Wind Change DR and what it brings (B25.65, B25.651, B25.66).
 
     This starts a new Player Turn for fire: last turn's Gusts end and
-    Hampered marks go (B24.721).
+    Hampered marks go (B24.721).  A DR of 12 makes this Player Turn one of
+    Gusts (``environment.gusts``; they spread fire at the end of the AFPh,
+    with the Spreading Fire of B25.6) and collapses a burning building
+    Location (B25.66).
     """
     pos = replace(
         pos,
         environment=replace(pos.environment, gusts=False),
-        fires=tuple(replace(f, hampered=False) if f.hampered else f for f in pos.fires),
+        fires=tuple(replace(f, hampered=False) for f in pos.fires),
     )
     roll = dice.DR("Wind Change (B25.65)")
     events: list[Event] = []
     if roll.total == 2:
         dr = dice.dr("Wind Change table (B25.65)").total
         wind, text = apply_wind_change(pos.environment.wind, dr, dice)
-        events.append(Event("B25.65", f"Wind Change DR 2: dr {dr}, {text}", kind="wind"))
+        events.append(Event("B25.65", f"Wind Change DR {roll}: dr {dr}, {text}", kind="wind"))
         pos = replace(pos, environment=replace(pos.environment, wind=wind))
         return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events))
     if roll.total != 12:
         events.append(Event("B25.65", f"Wind Change DR {roll.total}: no change", kind="wind"))
         return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events))
-    events.append(Event("B25.651", f"Wind Change DR 12 {roll}: Gusts this Player Turn", kind="wind"))
-    pos, r1 = gusts(pos, dice)
+    events.append(Event("B25.651", f"Wind Change DR {roll}: Gusts this Player Turn; every terrain Blaze spreads "
+                        "downwind at the end of the AFPh", kind="wind"))
+    pos = replace(pos, environment=replace(pos.environment, gusts=True))
     pos, r2 = collapse(pos, dice)
-    return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events) + r1.events + r2.events)
+    return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events) + r2.events)

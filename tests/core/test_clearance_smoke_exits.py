@@ -100,3 +100,4 @@ def test_b25_4_pillbox_occupants_share_the_ground_level_blaze() -> None:
     u = Unit("p", "2-2-8", "German", L("C3"), UnitKind.CREW, in_pillbox=True)
     p = woods(fires=(blaze("C3"),)).with_(units=(u,))
     assert [f.unit.id for f in blaze_fates(p)] == ["p"]
+    assert blaze_fates(woods(fires=(flame("C3"), blaze("C4"))).with_(units=(u,))) == []

@@ -77,9 +77,10 @@ def test_a22_613_a_unit_with_a_mol_adds_two_to_kindling() -> None:
     ],
 )
 def test_b25_11_illegal_kindling_is_refused_with_the_rule(kw: dict[str, object], rule_text: str) -> None:
-    unit = kw.pop("unit")
+    args = dict(kw)  # the parameters are shared by every run of the test: leave them as they are
+    unit = args.pop("unit")
     with pytest.raises(IllegalAction, match=rule_text) as e:
-        kindling_check(village(), L("X8"), unit, **kw)  # type: ignore[arg-type]
+        kindling_check(village(), L("X8"), unit, **args)  # type: ignore[arg-type]
     assert "B25.11" in str(e.value)
 
 
@@ -97,9 +98,14 @@ def test_b25_11_kindled_flame_belongs_to_the_kindling_side_for_fire_and_victory(
     assert [(n.location.name, n.controlled_by) for n in notes] == [("X8", "Russian")]
 
 
-def test_fire_and_victory_joined_fires_of_both_sides_forfeit_nothing() -> None:
+def test_fire_and_victory_joined_fires_still_forfeit_the_locations_each_side_kindled() -> None:
+    # The cheat sheet's joined-fires exception covers the area made unenterable, not the kindled Locations.
     p = village().with_(fires=(blaze("X8", kindled_by="German"), blaze("X9", kindled_by="Russian")))
-    assert all(n.joined for n in fire_control(p))
+    notes = fire_control(p)
+    assert all(n.joined for n in notes)
+    assert [(n.location.name, n.controlled_by) for n in notes] == [("X8", "Russian"), ("X9", "German")]
+    apart = village().with_(fires=(blaze("X8", kindled_by="German"),))
+    assert [n.joined for n in fire_control(apart)] == [False]
 
 
 # --- FT, HE, WP ---------------------------------------------------------------------------------

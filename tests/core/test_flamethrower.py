@@ -82,8 +82,10 @@ def test_a22_1_area_fire_halves() -> None:
     assert ft_attack(line(OG, W), ft(1, area_fire=True)).fp == 12
 
 
-def test_a22_1_not_halved_in_the_afph() -> None:
-    assert ft_attack(line(OG, W, phase=Phase.AFPH), ft(1, area_fire=True)).fp == 24
+def test_a22_1_the_afph_does_not_halve_a_ft_but_area_fire_there_still_does() -> None:
+    # A22.1: halved for every form of Area Fire; the AFPh itself is not one for a FT (docs/rules.md).
+    assert ft_attack(line(OG, W, phase=Phase.AFPH), ft(1)).fp == 24
+    assert ft_attack(line(OG, W, phase=Phase.AFPH), ft(1, area_fire=True)).fp == 12
 
 
 def test_a22_1_cowering_shifts_the_column_on_doubles() -> None:

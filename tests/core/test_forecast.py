@@ -40,12 +40,13 @@ from asl_vassal_bridge.core import (
 from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.explain import Check
 from asl_vassal_bridge.core.fire import (
+    SpreadCheck,
     flame_to_blaze,
     pending_blaze_checks,
     pending_spreads,
     spread_check,
-    spread_fire,
     spread_targets,
+    spreading_step,
     wreck_targets,
 )
 from asl_vassal_bridge.core.forecast import (
@@ -146,7 +147,8 @@ def _key(p: Position) -> tuple[object, ...]:
     fires = tuple(sorted((f.location, f.kind.value, f.since >= now, f.hampered) for f in p.fires))
     wrecks = tuple(sorted((w.location, w.burning, w.since >= now) for w in p.wrecks))
     terrain = tuple(sorted((h, i.terrain.name) for h, i in p.map.hexes.items() if i.terrain.is_rubble))
-    return fires, wrecks, p.environment.wind, terrain, p.clock
+    levels = tuple(sorted((b.id, b.hex_levels) for b in p.map.buildings.values()))
+    return fires, wrecks, p.environment.wind, p.environment.gusts, terrain, levels, p.clock
 
 
 States = dict[tuple[object, ...], tuple[Fraction, Position]]
@@ -184,7 +186,7 @@ def exact_burning(start: Position, turns: int) -> dict[Location, Fraction]:
         states = _step(states, lambda s, d: rally_phase(s, d)[0])
         states = {k: (q, replace(p, clock=replace(p.clock, phase=Phase.AFPH))) for k, (q, p) in states.items()}
         states = _step(states, lambda s, d: flame_to_blaze(s, d)[0], classes=True)
-        states = _step(states, lambda s, d: spread_fire(s, d)[0], classes=True)
+        states = _step(states, lambda s, d: spreading_step(s, d)[0], classes=True)
         states = {k: (q, replace(p, clock=p.clock.next_player_turn())) for k, (q, p) in states.items()}
     out: dict[Location, Fraction] = {}
     for prob, p in states.values():
@@ -378,8 +380,19 @@ def test_b25_66_collapsed_map_tables_equal_a_fresh_compile(one_by_one: bool) -> 
 def _flames_after(prog: ForecastProgram, before: Counter[Location], cells: npt.NDArray[np.int64],
                   row: int) -> dict[Location, int]:
     """Flames per Location of trajectory *row*: those of the start and those placed at *cells*."""
-    placed = Counter(prog.locations[int(c) % prog.n] for c in cells if int(c) // prog.n == row)
+    placed = Counter({prog.locations[int(c) % prog.n] for c in cells if int(c) // prog.n == row})
     return dict(before + placed)
+
+
+def _gust_flames(s: Position, dice: _Branch) -> Position:
+    """The core's Gusts at the end of the AFPh, alone: one Flame where they spread (B25.651, B25.6)."""
+    direction = s.environment.wind.direction
+    assert direction is not None
+    chosen, _ = gusts(s, dice, direction)  # type: ignore[arg-type]
+    extra = [SpreadCheck(t, src, None, kind == "Burning Wreck", True, "Gusts") for t, (kind, src) in chosen.items()]
+    autos = sorted(t for t, sc in pending_spreads(s, direction, extra).items() if sc.automatic)
+    now = s.clock.player_turn
+    return s.with_(fires=s.fires + tuple(Fire(t, FireKind.FLAME, since=now) for t in autos))
 
 
 def test_b25_651_gusts_on_the_arrays_match_the_core() -> None:
@@ -387,17 +400,17 @@ def test_b25_651_gusts_on_the_arrays_match_the_core() -> None:
     put(hexes, Terrain.WOODS, ["C3", "C4", "C5", "C6", "E4", "E5", "E6"], feature="w")
     put(hexes, Terrain.BRUSH, ["G5", "G6"])
     fires = [Fire(L("C3"), FireKind.BLAZE, since=3), Fire(L("E4"), FireKind.BLAZE, since=3),
-             Fire(L("C5"), FireKind.FLAME, since=4)]
+             Fire(L("C5"), FireKind.FLAME, since=RPH.player_turn)]  # (no Flame→Blaze DR before the Gusts)
     wrecks = [Wreck(L("G5"), True, name="wreck", since=3)]
     for d in Direction:
-        env = Environment(EC.MODERATE, Wind(WindForce.MILD_BREEZE, d))
-        p = pos(hexes, fires=fires, env=env, wrecks=wrecks, clock=RPH)
+        env = Environment(EC.MODERATE, Wind(WindForce.MILD_BREEZE, d), gusts=True)
+        p = pos(hexes, fires=fires, env=env, wrecks=wrecks, clock=replace(RPH, phase=Phase.AFPH))
         prog = compile_position(p)
         batch = _Batch(prog, 1, np.random.default_rng(0))
         before = Counter(f.location for f in fires if f.is_flame)
         got = _flames_after(prog, before, batch._gusts(0), 0)
         # Every possible Random Selection outcome of the core; the arrays' outcome must be one of them.
-        outcomes = _step({_key(p): (Fraction(1), p)}, lambda s, dice: gusts(s, dice)[0])
+        outcomes = _step({_key(p): (Fraction(1), p)}, _gust_flames)
         expected = []
         for _, q in outcomes.values():
             counts: dict[Location, int] = {}
@@ -413,8 +426,6 @@ def test_b25_651_gusts_on_the_arrays_match_the_core() -> None:
             after = _flames_after(prog, before, cells, r)
             if many.wind[r]:
                 assert after in expected, (d, r, after, expected)
-            lit = np.isin(np.arange(prog.n), [prog.index[loc] for loc in after])
-            assert (many._burning(np.array([r]))[0] == lit | many.blaze[r]).all()  # the placed Flames burn
 
 
 # ---------------------------------------------------------------------------
@@ -563,3 +574,33 @@ def test_b25_66_rubble_edges_and_collapsed_map_rows_give_identical_forecasts(
             assert len(prog.variant_sets) > 2  # trajectories had Collapses, of several hexes (B25.66)
     assert np.array_equal(got[0].burning, got[1].burning)
     assert np.array_equal(got[0].blaze, got[1].blaze)
+
+
+@pytest.mark.parametrize("rubble_path", [True, False])
+def test_b25_66_an_upper_collapse_leaves_the_lower_levels_in_the_forecast_too(rubble_path: bool) -> None:
+    """Only the collapsed Location and the levels above go (B25.66): the ground below never burns from it."""
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.STONE, ["C3"], BuildingKind.MULTI_STORY)
+    start = pos(hexes, [b], fires=[Fire(L("C3.2"), FireKind.BLAZE, since=3)], clock=RPH)
+    exact = exact_burning(start, 1)
+    assert L("C3") not in exact and exact[L("C3.1")] == Fraction(35, 36) * Fraction(1, 6)  # Original ≥ 10 (−1)
+    prog = compile_position(start)
+    prog.rubble_path = rubble_path
+    fc = forecast(start, 1, TRIALS, seed=21, program=prog)
+    assert fc.chance(L("C3")) == 0
+    assert_within_sigmas(fc.chance(L("C3.1")), exact[L("C3.1")], TRIALS, "C3.1")
+    assert_within_sigmas(fc.chance(L("C3.2")), exact[L("C3.2")], TRIALS, "C3.2")
+
+
+def test_b25_651_gusts_already_in_the_position_spread_in_the_forecast() -> None:
+    hexes = grid("A-E", "1-7")
+    put(hexes, Terrain.WOODS, ["C3", "C4", "C5", "C2"])
+    gusting = pos(hexes, fires=[Fire(L("C3"), FireKind.BLAZE, since=3)],
+                  env=Environment(wind=Wind(WindForce.MILD_BREEZE, Direction(4)), gusts=True),
+                  clock=Clock(3, 1, Phase.PFPH))
+    fc = forecast(gusting, 1, 2000, seed=22)
+    assert fc.chance(L("C4")) == 1 and fc.chance(L("C5")) == 1  # downwind, and the only two-hex candidate
+    assert 0 < fc.chance(L("C2")) < 1
+    calm = forecast(gusting.with_(environment=Environment(wind=Wind(WindForce.MILD_BREEZE, Direction(4)))), 1,
+                    2000, seed=22)
+    assert calm.chance(L("C4")) < 1 and calm.chance(L("C5")) == 0

@@ -111,9 +111,8 @@ def test_b25_6_factory_ground_level_spreads_to_its_rooftop() -> None:
     b = building(hexes, "f", Material.STONE, ["C3", "C4"], BuildingKind.FACTORY, rooftop=True)
     p = pos(hexes, [b], [blaze("C3")])
     targets = set(pending_spreads(p))
-    assert L("C3").hex in {t.hex for t in targets}
-    roofs = [t for t in targets if t.rooftop]
-    assert [r.name for r in roofs] == ["C3.roof"]
+    assert {t.name for t in targets if t.hex == L("C3").hex} == {"C3.roof"}
+    assert L("C4") in targets and not any(t.rooftop and t.hex != L("C3").hex for t in targets)
 
 
 def test_b25_62_building_hexes_and_rowhouses_of_one_building_are_directly_attached() -> None:
@@ -182,14 +181,16 @@ def test_b25_64_no_wind_drm_within_a_building_or_interior_building_hexes() -> No
     p = pos(hexes, [b], [blaze("D4")], mild(3))
     for sc in pending_spreads(p).values():
         assert all(d.rule != "B25.64" for d in sc.check.drms)  # type: ignore[union-attr]
-    # Rowhouse hexes are separate buildings, so wind counts between them — but not from an Interior hex.
+    # Rowhouses of one building are one building for fire (B23.71 splits them only for Rout and Mopping
+    # Up): no wind between them (B25.64), but wind counts from a Rowhouse to the terrain outside.
     hexes2 = grid("A-G", "1-7")
     b2 = building(hexes2, "row", Material.WOODEN, inner, rowhouse=True)
-    assert L("D4").hex in pos(hexes2, [b2]).map.interior_hexes
-    from_interior = pending_spreads(pos(hexes2, [b2], [blaze("D4")], mild(3)))
-    assert all(d.rule != "B25.64" for d in from_interior[L("E5")].check.drms)  # type: ignore[union-attr]
+    put(hexes2, Terrain.GRAIN, ["E6"])
     from_edge = pending_spreads(pos(hexes2, [b2], [blaze("E5")], mild(1)))
-    assert [d.value for d in from_edge[L("E4")].check.drms if d.rule == "B25.64"] == [2]  # type: ignore[union-attr]
+    assert all(d.rule != "B25.64" for d in from_edge[L("E4")].check.drms)  # type: ignore[union-attr]
+    assert from_edge[L("E4")].check.needed_original == 8  # type: ignore[union-attr]
+    downwind = pending_spreads(pos(hexes2, [b2], [blaze("E5")], mild(4)))
+    assert [d.value for d in downwind[L("E6")].check.drms if d.rule == "B25.64"] == [2]  # type: ignore[union-attr]
 
 
 def test_b25_63_heavy_winds_spread_automatically_downwind_and_never_upwind() -> None:

@@ -118,3 +118,26 @@ def test_two_boards_second_reversed(vasl65: ModuleIndex, tmp_path: Path) -> None
     assert pos.loc_name(flame.location) == "02C2"
     assert pos.map.info(flame.location.hex).terrain.name == "WOODS"
     assert len(pos.map.hexes) == 2 * 346 - 10
+
+
+def test_vasl_gusts_counter_acts_like_a_rolled_gust_b25_651(game: Path) -> None:
+    """VASL's Gusts counter (gpid 286) showing Gusts: the Blazes spread downwind at the end of the AFPh."""
+    from dataclasses import replace
+
+    from asl_vassal_bridge.core.dice import ScriptedDice
+    from asl_vassal_bridge.core.fire import pending_spreads
+    from asl_vassal_bridge.core.position import FireKind, Phase
+    from asl_vassal_bridge.core.wind import rally_phase
+
+    pos = position_from_vsav(game, vasl_file("boards", "bd01").parent)
+    c3 = Location(Hex.parse("C3"))  # a Blaze in the C2-C3 woods, old enough to spread; C2 is downwind (1)
+    pos = replace(pos, fires=tuple(replace(f, since=0, kind=FireKind.BLAZE) if f.location == c3 else f
+                                   for f in pos.fires))
+    afph = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
+    gusting = {t for t, sc in pending_spreads(afph).items() if sc.automatic}
+    calm = replace(afph, environment=replace(afph.environment, gusts=False))
+    assert gusting and not {t for t, sc in pending_spreads(calm).items() if sc.automatic}
+    assert all(pending_spreads(afph)[t].reason.startswith("Gusts to 1") for t in gusting)
+    # What a rolled Wind Change DR of 12 gives (tests/core/test_wind.py: rolled and given Gusts act alike).
+    rolled, _ = rally_phase(replace(calm, clock=replace(pos.clock, phase=Phase.RPH)), ScriptedDice([6, 6, 1, 1]))
+    assert rolled.environment.gusts
