@@ -108,7 +108,7 @@ def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[st
     # The demo's clock is at the RPh.
     assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1"]) == 2
     assert "MPh or DFPh" in capsys.readouterr().err
-    assert main(["clear", "demo", "--at", "E5", "--dice", "1,1", "--phase", "DFPh"]) == 0
+    assert main(["clear", "demo", "--at", "E5", "--squads", "1", "--dice", "1,1", "--phase", "DFPh"]) == 0
     capsys.readouterr()
     src = tmp_path / "mph.toml"
     p = demo_position()
