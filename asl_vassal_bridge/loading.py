@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .core.errors import BadInput
 from .core.position import Position
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["load_position"]
 
@@ -20,11 +23,13 @@ def load_position(path: str | Path, boards: str | Path | None = None, vasl: str 
     preferences record (see :mod:`asl_vassal_bridge.vasl.setup`); *note* is
     told, one line each, which were used.
     """
-    p = Path(path)
     if str(path) == "demo":
         from .scenarios import demo_position
 
         return demo_position()
+    from pathlib import Path  # here, not at the top: ``asl-fire odds demo`` starts faster without it
+
+    p = Path(path)
     if p.suffix.lower() == ".vsav":
         if not p.is_file():
             raise BadInput(f"{p}: no such file (expected a VASL saved game)")

@@ -19,10 +19,9 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ._packagedata import read_text
 from .core.environment import EC, Environment, Ground, Wind, WindForce
 from .core.errors import BadInput
 from .core.hexes import BoardPlacement, Direction, Hex, MapLayout, column_index, column_letters
@@ -40,6 +39,9 @@ from .core.position import (
     Wreck,
 )
 from .core.terrain import Building, BuildingKind, Material, Terrain
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["BadPositionFile", "dump", "dumps", "load", "loads", "parse_hex_list"]
 
@@ -64,7 +66,7 @@ _SCHEMA: dict[str, Any] | None = None
 def _schema() -> dict[str, Any]:
     global _SCHEMA
     if _SCHEMA is None:
-        text = resources.files("asl_vassal_bridge").joinpath("schema/position.schema.json").read_text("utf-8")
+        text = read_text("asl_vassal_bridge", "schema/position.schema.json")
         _SCHEMA = json.loads(text)
     return _SCHEMA
 
@@ -392,6 +394,8 @@ def loads(text: str, source: str = "<string>") -> Position:
 
 def load(path: str | Path) -> Position:
     """Read a position file."""
+    from pathlib import Path  # here, not at the top: ``asl-fire odds demo`` starts faster without it
+
     p = Path(path)
     try:
         text = p.read_text("utf-8")
@@ -544,6 +548,8 @@ def dumps(pos: Position) -> str:
 
 def dump(pos: Position, path: str | Path) -> None:
     """Write a position file (atomically: a failed write leaves any old file intact)."""
+    from pathlib import Path
+
     p = Path(path)
     text = dumps(pos)
     if not p.parent.is_dir():

@@ -2,77 +2,120 @@
 
 Each round runs, one after the other in a fresh interpreter (as the ``asl-fire`` script does):
 
-- ``python -c pass``: the interpreter alone (with this environment's ``site``);
+- ``python -c pass``: the interpreter alone;
 - ``asl-fire --help`` and ``asl-fire odds demo`` as they are: only the command's own module is imported,
-  and a valid position file is checked without importing jsonschema;
-- the same two commands the eager way they worked before: every command module imported to build the
-  parser, and jsonschema imported to validate the position (``ASLFIRE_BENCH_EAGER=1`` below does that
-  in-process by importing those modules first).
+  a valid position file is checked without importing jsonschema, the package's data files are read by
+  its loader (no importlib.resources, zipfile or pathlib), and ``random`` waits for the first dice;
+- ``odds demo, stdlib as before``: the same after importing what that path imported before
+  (pathlib, random, and importlib.resources reading the demo);
+- the two commands the eager way they worked at first: every command module imported to build the
+  parser, and jsonschema imported to validate the position.
+
+Two setups, each with its own bare interpreter:
+
+- ``site``: this environment's interpreter as ``asl-fire`` runs in it, its ``.pth`` files included (here an
+  editable install's finder and the container's own hooks import pathlib, re, typing, importlib.resources …
+  before any command, so they cost the commands nothing);
+- ``-S``: no ``site``, the package found through PYTHONPATH: nothing is imported before the command, so
+  the times beyond the interpreter are everything the command itself costs (the odds path needs only the
+  standard library).
+
+Every run uses compiled bytecode, as an installed package has: ``PYTHONDONTWRITEBYTECODE`` is dropped and
+the ``.pyc`` files go to a temporary PYTHONPYCACHEPREFIX, filled by a warm-up run.  (Without them every
+start compiles the package again, about 30 ms more on the machine of the figures below.)
 
 Rounds interleave the variants so that the shared machine's load hits them alike; the table shows the
-median and best wall time of each, and the time beyond the bare interpreter.  Aim: < 80 ms for both
-commands (issue 11).
+median and best wall time of each, its CPU time (user + sys, which suffers less from other processes)
+and the CPU time beyond its setup's bare interpreter.  Aim: < 80 ms for both commands (issue 11).
 
 Run: ``python bench/bench_cli_startup.py [ROUNDS]``.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+ROOT = Path(__file__).resolve().parent.parent
 
 EAGER = ("import importlib, sys\n"
          "import jsonschema\n"
          "from asl_vassal_bridge import cli\n"
          "cli.build_parser()\n")
-VARIANTS: dict[str, list[str]] = {
-    "python -c pass": [sys.executable, "-c", "pass"],
-    "asl-fire --help": [sys.executable, "-m", "asl_vassal_bridge", "--help"],
-    "asl-fire odds demo": [sys.executable, "-m", "asl_vassal_bridge", "odds", "demo"],
-    "eager --help (before)": [sys.executable, "-c", EAGER + "sys.argv[1:] = ['--help']\ncli.main()"],
-    "eager odds demo (before)": [sys.executable, "-c", EAGER + "sys.exit(cli.main(['odds', 'demo']))"],
+STDLIB_BEFORE = ("import pathlib, random, sys\n"
+                 "from importlib import resources\n"
+                 "resources.files('asl_vassal_bridge').joinpath('scenarios/demo.toml').read_text('utf-8')\n"
+                 "from asl_vassal_bridge import cli\n")
+PY = sys.executable
+#: (setup, variant) -> command line.  The first variant of each setup is its bare interpreter.
+VARIANTS: dict[tuple[str, str], list[str]] = {
+    ("site", "python -c pass"): [PY, "-c", "pass"],
+    ("site", "asl-fire --help"): [PY, "-m", "asl_vassal_bridge", "--help"],
+    ("site", "asl-fire odds demo"): [PY, "-m", "asl_vassal_bridge", "odds", "demo"],
+    ("site", "odds demo, stdlib as before"): [PY, "-c", STDLIB_BEFORE + "sys.exit(cli.main(['odds', 'demo']))"],
+    ("site", "eager --help (first)"): [PY, "-c", EAGER + "sys.argv[1:] = ['--help']\ncli.main()"],
+    ("site", "eager odds demo (first)"): [PY, "-c", EAGER + "sys.exit(cli.main(['odds', 'demo']))"],
+    ("-S", "python -c pass"): [PY, "-S", "-c", "pass"],
+    ("-S", "asl-fire --help"): [PY, "-S", "-m", "asl_vassal_bridge", "--help"],
+    ("-S", "asl-fire odds demo"): [PY, "-S", "-m", "asl_vassal_bridge", "odds", "demo"],
+    ("-S", "odds demo, stdlib as before"): [PY, "-S", "-c", STDLIB_BEFORE + "sys.exit(cli.main(['odds', 'demo']))"],
 }
 
 
-def run(cmd: list[str]) -> tuple[float, float]:
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall, CPU) seconds of one run; CPU time (user + sys of the child) suffers less from the shared load."""
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, cwd=ROOT)
     wall = time.perf_counter() - t
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 
 
 def main() -> None:
-    walls: dict[str, list[float]] = {k: [] for k in VARIANTS}
-    cpus: dict[str, list[float]] = {k: [] for k in VARIANTS}
-    for cmd in VARIANTS.values():  # warm the file cache
-        run(cmd)
-    for _ in range(ROUNDS):
-        for name, cmd in VARIANTS.items():
-            wall, cpu = run(cmd)
-            walls[name].append(wall)
-            cpus[name].append(cpu)
-    base = statistics.median(walls["python -c pass"])
-    base_cpu = statistics.median(cpus["python -c pass"])
+    with tempfile.TemporaryDirectory(prefix="asl-fire-pyc-") as pyc:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = pyc
+        env_s = {**env, "PYTHONPATH": str(ROOT)}
+        envs = {"site": env, "-S": env_s}
+        walls: dict[tuple[str, str], list[float]] = {k: [] for k in VARIANTS}
+        cpus: dict[tuple[str, str], list[float]] = {k: [] for k in VARIANTS}
+        for key, cmd in VARIANTS.items():  # compile the bytecode, warm the file cache
+            run(cmd, envs[key[0]])
+        for _ in range(ROUNDS):
+            for key, cmd in VARIANTS.items():
+                wall, cpu = run(cmd, envs[key[0]])
+                walls[key].append(wall)
+                cpus[key].append(cpu)
     print(f"{ROUNDS} rounds, interleaved; times in ms")
-    print(f"{'':26} {'wall median':>11} {'wall best':>9} {'CPU median':>10} {'CPU beyond python':>17}")
-    for name in VARIANTS:
-        med, cpu = statistics.median(walls[name]), statistics.median(cpus[name])
-        print(f"{name:26} {med * 1000:11.0f} {min(walls[name]) * 1000:9.0f} {cpu * 1000:10.0f} "
-              f"{(cpu - base_cpu) * 1000:17.0f}")
-    for cmd in ("--help", "odds demo"):
-        now = statistics.median(cpus[f"asl-fire {cmd}"]) - base_cpu
-        before = statistics.median(cpus[f"eager {cmd} (before)"]) - base_cpu
-        wall = statistics.median(walls[f"asl-fire {cmd}"])
-        print(f"asl-fire {cmd}: {wall * 1000:.0f} ms wall (the interpreter alone: {base * 1000:.0f} ms); "
-              f"{now * 1000:.0f} ms CPU beyond the interpreter, {before / max(now, 1e-9):.1f}× less than the eager way")
+    print(f"{'':5} {'':29} {'wall median':>11} {'wall best':>9} {'CPU median':>10} {'CPU beyond python':>17}")
+    for setup in ("site", "-S"):
+        base_cpu = statistics.median(cpus[setup, "python -c pass"])
+        for s, name in VARIANTS:
+            if s == setup:
+                med, cpu = statistics.median(walls[s, name]), statistics.median(cpus[s, name])
+                print(f"{setup:5} {name:29} {med * 1000:11.0f} {min(walls[s, name]) * 1000:9.0f} "
+                      f"{cpu * 1000:10.0f} {(cpu - base_cpu) * 1000:17.0f}")
+    for setup in ("site", "-S"):
+        base = statistics.median(walls[setup, "python -c pass"])
+        base_cpu = statistics.median(cpus[setup, "python -c pass"])
+        for cmd in ("--help", "odds demo"):
+            now = statistics.median(cpus[setup, f"asl-fire {cmd}"]) - base_cpu
+            wall = statistics.median(walls[setup, f"asl-fire {cmd}"])
+            line = (f"{setup:5} asl-fire {cmd}: {wall * 1000:.0f} ms wall (the interpreter alone: "
+                    f"{base * 1000:.0f} ms); {now * 1000:.0f} ms CPU beyond the interpreter")
+            for other in (f"eager {cmd} (first)", "odds demo, stdlib as before" if cmd == "odds demo" else ""):
+                if (setup, other) in cpus:
+                    before = statistics.median(cpus[setup, other]) - base_cpu
+                    line += f", {before / max(now, 1e-9):.2f}× less than “{other}”"
+            print(line)
 
 
 if __name__ == "__main__":

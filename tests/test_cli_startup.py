@@ -1,13 +1,16 @@
 """``asl-fire`` starts cheaply: the command table matches the modules, --help imports no command module,
-and a valid position file is checked without jsonschema (which is slow to import)."""
+a valid position file is checked without jsonschema (which is slow to import), and ``odds`` imports only
+the rules it shows (``bench/bench_cli_startup.py`` measures the times)."""
 
 from __future__ import annotations
 
 import argparse
 import copy
 import importlib
+import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from asl_vassal_bridge import cli
@@ -25,12 +28,18 @@ def test_the_command_table_says_what_the_modules_register() -> None:
     assert sorted(registered) == sorted(cli.COMMANDS)
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
 def imported_by(*argv: str) -> set[str]:
+    """The modules an ``asl-fire`` run imports, in an interpreter started with ``-S``: the environment's
+    ``.pth`` files (an editable install's finder, for one) import pathlib and more before any command."""
     code = ("import sys, contextlib, io\nfrom asl_vassal_bridge.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    try: main({list(argv)!r})\n    except SystemExit: pass\n"
             "print('\\n'.join(sorted(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
     return set(out.split())
 
 
@@ -43,6 +52,31 @@ def test_help_imports_no_command_module_and_odds_only_its_own() -> None:
                                                                           "asl_vassal_bridge.cli.options"}
     assert not {"jsonschema", "numpy", "asl_vassal_bridge.core.forecast", "asl_vassal_bridge.core.flamethrower",
                 "asl_vassal_bridge.core.heat_of_battle"} & mods
+
+
+#: What ``asl-fire odds`` has no use for: the other rules, the VASL readers, the bridge, the widget, and the
+#: standard modules it once imported at start (importlib.resources and zipfile to read its own data files,
+#: random before any dice are rolled).
+NOT_FOR_ODDS = {"jsonschema", "numpy", "random", "importlib.resources", "zipfile", "asl_fire_widget"}
+NOT_FOR_ODDS_PREFIXES = ("asl_vassal_bridge.vasl", "asl_vassal_bridge.bridge", "asl_vassal_bridge.render",
+                         "asl_vassal_bridge.data", "asl_vassal_bridge.core.forecast", "asl_vassal_bridge.core.units",
+                         "asl_vassal_bridge.core.flamethrower", "asl_vassal_bridge.core.molotov",
+                         "asl_vassal_bridge.core.heat_of_battle", "asl_vassal_bridge.core.firestarts",
+                         "asl_vassal_bridge.core.clearance")
+
+
+def _heavy(mods: set[str]) -> set[str]:
+    return (NOT_FOR_ODDS & mods) | {m for m in mods if m.startswith(NOT_FOR_ODDS_PREFIXES)}
+
+
+def test_odds_imports_only_the_rules_it_shows(tmp_path: Path) -> None:
+    mods = imported_by("odds", "demo")
+    assert not _heavy(mods)
+    assert "pathlib" not in mods  # the demo is read by the package's loader
+    f = tmp_path / "village.toml"
+    f.write_text(demo_text(), "utf-8")
+    mods = imported_by("odds", str(f), "--json")
+    assert "asl_vassal_bridge.posfile" in mods and not _heavy(mods)
 
 
 def _mutations(data: Any, path: tuple[Any, ...] = ()) -> Any:

@@ -7,7 +7,6 @@ import json
 import re
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from ..core.dice import Dice, ScriptedDice, SeededDice
@@ -201,6 +200,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     pos = demo_position()
     dice = SeededDice(args.seed)
+    from pathlib import Path
+
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "before.svg").write_text(render_svg(pos, title=f"{pos.name} — before"), "utf-8")

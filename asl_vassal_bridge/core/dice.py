@@ -12,7 +12,6 @@ Roll(colored=3, white=4)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -86,6 +85,8 @@ class SeededDice:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        import random  # here, not at the top: ``asl-fire odds`` rolls nothing and starts faster without it
+
         self._rng = random.Random(seed)
 
     def DR(self, purpose: str) -> Roll:  # noqa: N802

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
+from .._packagedata import read_text
 from ..core.position import Position
 from ..posfile import loads
 
@@ -12,7 +11,7 @@ __all__ = ["demo_position", "demo_text"]
 
 def demo_text() -> str:
     """The demo scenario's position file text."""
-    return resources.files(__name__).joinpath("demo.toml").read_text("utf-8")
+    return read_text(__name__, "demo.toml")
 
 
 def demo_position() -> Position:
