@@ -119,14 +119,14 @@ final class VaslTerrain {
           sb.append(',');
         }
         first = false;
-        appendHex(sb, hex, col, row, boards, ox, oy);
+        appendHex(sb, vmap, hex, col, row, boards, ox, oy);
       }
     }
     sb.append(']');
   }
 
-  private static void appendHex(StringBuilder sb, Object hex, int col, int row, java.util.List<Board> boards,
-                                int ox, int oy) throws ReflectiveOperationException {
+  private static void appendHex(StringBuilder sb, Object vmap, Object hex, int col, int row,
+                                java.util.List<Board> boards, int ox, int oy) throws ReflectiveOperationException {
     sb.append("{\"name\":");
     Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
     Object c = Reflect.tryCall(hex, "getColumnNumber");
@@ -174,6 +174,106 @@ final class VaslTerrain {
       sb.append('}');
       loc = Reflect.tryCall(loc, "getUpLocation");
     }
-    sb.append("]}");
+    sb.append(']');
+    String ground = Snapshot.str(Reflect.tryCall(Reflect.call(center, "getTerrain"), "getName"));
+    if (ground != null && (ground.endsWith(" Road") || WOODS.contains(ground))) {
+      appendPixels(sb, vmap, hex);
+    }
+    sb.append('}');
+  }
+
+  /** The woods types; a hex whose centre is one of them or a road gets its pixels surveyed (Python decides). */
+  private static final java.util.Set<String> WOODS =
+      new java.util.HashSet<>(java.util.Arrays.asList("Woods", "Forest", "Pine Woods", "Light Woods"));
+
+  /**
+   * {@code ,"pixels":{"Terrain name":count,…}}: VASL's terrain ({@code getGridTerrain(x, y)}) over the hex's
+   * pixels, those nearer its centre than any other hex's (the pixel set of the project's board-archive reader,
+   * with its float distances and its ties: the hex of the lower column, then lower row, wins), so Python can tell a
+   * road through woods (B25.1's Woods-Road) as it does from the archives. Nothing if VASL's map lacks the methods.
+   */
+  private static void appendPixels(StringBuilder sb, Object vmap, Object hex) throws ReflectiveOperationException {
+    Method grid = Reflect.method(vmap, "getGridTerrain", int.class, int.class);
+    Object gw = Reflect.tryCall(vmap, "getGridWidth");
+    Object gh = Reflect.tryCall(vmap, "getGridHeight");
+    Object hw = Reflect.tryCall(vmap, "getHexWidth");
+    Object hh = Reflect.tryCall(vmap, "getHexHeight");
+    Object centre = Reflect.tryCall(hex, "getHexCenter");
+    Object c = Reflect.tryCall(hex, "getColumnNumber");
+    Object r = Reflect.tryCall(hex, "getRowNumber");
+    if (grid == null || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
+        || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number) || !(r instanceof Number)) {
+      return;
+    }
+    double w = ((Number) hw).doubleValue();
+    double h = ((Number) hh).doubleValue();
+    int col = ((Number) c).intValue();
+    int row = ((Number) r).intValue();
+    // the centre as VASL's Map.getHexCenterPoint computes it (Hex.getHexCenter() truncates it to ints)
+    Point p = (Point) centre;
+    double cx = p.x;
+    double cy = p.y;
+    Object a1x = Reflect.tryCall(vmap, "getA1CenterX");
+    Object a1y = Reflect.tryCall(vmap, "getA1CenterY");
+    if (a1x instanceof Number && a1y instanceof Number) {
+      double ax = ((Number) a1x).doubleValue();
+      double ay = ((Number) a1y).doubleValue();
+      double x = (ax < 0.0 ? 0.0 : ax) + w * col;
+      double y = ay == 0.0 ? 32.25 + h * row - h / 2.0 * (col % 2 == 0 ? 1 : 0)
+          : (ay < 0.0 ? h / 2.0 : ay) + h * row - h / 2.0 * (col % 2);
+      if ((int) x == p.x && (int) y == p.y) {
+        cx = x;
+        cy = y;
+      }
+    }
+    // the six neighbouring centres; those of a lower column or of the row above win a tie
+    double[][] near = {{cx - w, cy - h / 2}, {cx - w, cy + h / 2}, {cx, cy - h}, {cx, cy + h},
+                       {cx + w, cy - h / 2}, {cx + w, cy + h / 2}};
+    boolean[] before = {true, true, true, false, false, false};
+    int x0 = Math.max(0, (int) Math.floor(cx - w));
+    int x1 = Math.min(((Number) gw).intValue() - 1, (int) Math.ceil(cx + w));
+    int y0 = Math.max(0, (int) Math.floor(cy - h));
+    int y1 = Math.min(((Number) gh).intValue() - 1, (int) Math.ceil(cy + h));
+    java.util.Map<Object, int[]> counts = new java.util.IdentityHashMap<>();
+    for (int x = x0; x <= x1; x++) {
+      for (int y = y0; y <= y1; y++) {
+        float d = dist(x, y, cx, cy);
+        boolean mine = true;
+        for (int k = 0; k < near.length && mine; k++) {
+          float e = dist(x, y, near[k][0], near[k][1]);
+          mine = before[k] ? d < e : d <= e;
+        }
+        if (!mine) {
+          continue;
+        }
+        Object t = grid.invoke(vmap, x, y);
+        if (t != null) {
+          counts.computeIfAbsent(t, k -> new int[1])[0]++;
+        }
+      }
+    }
+    java.util.Map<String, Integer> byName = new java.util.LinkedHashMap<>();
+    for (java.util.Map.Entry<Object, int[]> e : counts.entrySet()) {
+      String name = Snapshot.str(Reflect.tryCall(e.getKey(), "getName"));
+      byName.merge(name == null ? "" : name, e.getValue()[0], Integer::sum);
+    }
+    sb.append(",\"pixels\":{");
+    boolean first = true;
+    for (java.util.Map.Entry<String, Integer> e : byName.entrySet()) {
+      if (!first) {
+        sb.append(',');
+      }
+      first = false;
+      Json.quote(sb, e.getKey());
+      sb.append(':').append(e.getValue());
+    }
+    sb.append('}');
+  }
+
+  /** The squared distance as the archive reader computes it: each square in double, their sum in float. */
+  private static float dist(int x, int y, double cx, double cy) {
+    double dx = x - cx;
+    double dy = y - cy;
+    return (float) (dx * dx) + (float) (dy * dy);
   }
 }
