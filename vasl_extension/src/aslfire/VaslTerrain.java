@@ -101,6 +101,7 @@ final class VaslTerrain {
       ox = Math.min(ox, b.bounds().x);
       oy = Math.min(oy, b.bounds().y);
     }
+    Object[] grid = terrainGrid(vmap);
     sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
     boolean first = true;
     for (int col = 0; col < width; col++) {
@@ -119,13 +120,13 @@ final class VaslTerrain {
           sb.append(',');
         }
         first = false;
-        appendHex(sb, vmap, hex, col, row, boards, ox, oy);
+        appendHex(sb, vmap, grid, hex, col, row, boards, ox, oy);
       }
     }
     sb.append(']');
   }
 
-  private static void appendHex(StringBuilder sb, Object vmap, Object hex, int col, int row,
+  private static void appendHex(StringBuilder sb, Object vmap, Object[] grid, Object hex, int col, int row,
                                 java.util.List<Board> boards, int ox, int oy) throws ReflectiveOperationException {
     sb.append("{\"name\":");
     Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
@@ -177,7 +178,7 @@ final class VaslTerrain {
     sb.append(']');
     String ground = Snapshot.str(Reflect.tryCall(Reflect.call(center, "getTerrain"), "getName"));
     if (ground != null && (ground.endsWith(" Road") || WOODS.contains(ground))) {
-      appendPixels(sb, vmap, hex);
+      appendPixels(sb, vmap, grid, hex);
     }
     sb.append('}');
   }
@@ -191,9 +192,11 @@ final class VaslTerrain {
    * pixels, those nearer its centre than any other hex's (the pixel set of the project's board-archive reader,
    * with its float distances and its ties: the hex of the lower column, then lower row, wins), so Python can tell a
    * road through woods (B25.1's Woods-Road) as it does from the archives. Nothing if VASL's map lacks the methods.
+   * {@code fast}: VASL's pixel codes and terrain list ({@link #terrainGrid}), or null.
    */
-  private static void appendPixels(StringBuilder sb, Object vmap, Object hex) throws ReflectiveOperationException {
-    Method grid = Reflect.method(vmap, "getGridTerrain", int.class, int.class);
+  private static void appendPixels(StringBuilder sb, Object vmap, Object[] fast, Object hex)
+      throws ReflectiveOperationException {
+    Method perPixel = Reflect.method(vmap, "getGridTerrain", int.class, int.class);
     Object gw = Reflect.tryCall(vmap, "getGridWidth");
     Object gh = Reflect.tryCall(vmap, "getGridHeight");
     Object hw = Reflect.tryCall(vmap, "getHexWidth");
@@ -201,7 +204,7 @@ final class VaslTerrain {
     Object centre = Reflect.tryCall(hex, "getHexCenter");
     Object c = Reflect.tryCall(hex, "getColumnNumber");
     Object r = Reflect.tryCall(hex, "getRowNumber");
-    if (grid == null || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
+    if ((perPixel == null && fast == null) || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
         || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number) || !(r instanceof Number)) {
       return;
     }
@@ -230,11 +233,16 @@ final class VaslTerrain {
     double[][] near = {{cx - w, cy - h / 2}, {cx - w, cy + h / 2}, {cx, cy - h}, {cx, cy + h},
                        {cx + w, cy - h / 2}, {cx + w, cy + h / 2}};
     boolean[] before = {true, true, true, false, false, false};
-    int x0 = Math.max(0, (int) Math.floor(cx - w));
-    int x1 = Math.min(((Number) gw).intValue() - 1, (int) Math.ceil(cx + w));
-    int y0 = Math.max(0, (int) Math.floor(cy - h));
-    int y1 = Math.min(((Number) gh).intValue() - 1, (int) Math.ceil(cy + h));
+    // the cell reaches (w² + h²/4) / 2w (37.4 px on a geomorphic board) left and right, h/2 up and down
+    double reach = (w * w + h * h / 4) / (2 * w) + 1;
+    int x0 = Math.max(0, (int) Math.floor(cx - reach));
+    int x1 = Math.min(((Number) gw).intValue() - 1, (int) Math.ceil(cx + reach));
+    int y0 = Math.max(0, (int) Math.floor(cy - h / 2 - 1));
+    int y1 = Math.min(((Number) gh).intValue() - 1, (int) Math.ceil(cy + h / 2 + 1));
     java.util.Map<Object, int[]> counts = new java.util.IdentityHashMap<>();
+    char[][] codes = fast == null ? null : (char[][]) fast[0];
+    Object[] list = fast == null ? null : (Object[]) fast[1];
+    int[] byCode = new int[list == null ? 0 : list.length];
     for (int x = x0; x <= x1; x++) {
       for (int y = y0; y <= y1; y++) {
         float d = dist(x, y, cx, cy);
@@ -246,10 +254,21 @@ final class VaslTerrain {
         if (!mine) {
           continue;
         }
-        Object t = grid.invoke(vmap, x, y);
+        if (codes != null) {
+          if (x < codes.length && y < codes[x].length && codes[x][y] < byCode.length) {
+            byCode[codes[x][y]]++;
+          }
+          continue;
+        }
+        Object t = perPixel.invoke(vmap, x, y);
         if (t != null) {
           counts.computeIfAbsent(t, k -> new int[1])[0]++;
         }
+      }
+    }
+    for (int code = 0; code < byCode.length; code++) {
+      if (byCode[code] > 0 && list[code] != null) {
+        counts.computeIfAbsent(list[code], k -> new int[1])[0] += byCode[code];
       }
     }
     java.util.Map<String, Integer> byName = new java.util.LinkedHashMap<>();
@@ -268,6 +287,39 @@ final class VaslTerrain {
       sb.append(':').append(e.getValue());
     }
     sb.append('}');
+  }
+
+  /**
+   * VASL's pixel terrain as its {@code Map} holds it ({@code terrainGrid[x][y]}, a code into {@code terrainList}:
+   * what {@code getGridTerrain(x, y)} returns, read without a reflective call per pixel, which made the first
+   * press of a 10-board game 2 s slower), or null where the map has no such fields (then {@code getGridTerrain}).
+   */
+  private static Object[] terrainGrid(Object vmap) {
+    try {
+      Object codes = field(vmap, "terrainGrid");
+      Object list = field(vmap, "terrainList");
+      if (codes instanceof char[][] && list instanceof Object[]) {
+        return new Object[] {codes, list};
+      }
+    }
+    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // not VASL's fields: per pixel through getGridTerrain
+    }
+    return null;
+  }
+
+  private static Object field(Object target, String name) throws ReflectiveOperationException {
+    for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
+      try {
+        java.lang.reflect.Field f = c.getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(target);
+      }
+      catch (NoSuchFieldException e) {
+        // look in the superclass
+      }
+    }
+    return null;
   }
 
   /** The squared distance as the archive reader computes it: each square in double, their sum in float. */
