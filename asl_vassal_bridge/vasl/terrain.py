@@ -30,9 +30,11 @@ from .safe import BadXmlError, parse_xml
 
 __all__ = [
     "MAPPING",
+    "ROAD_SHARE",
+    "WOODS_ROAD_SHARE",
+    "WOODS_TYPES",
     "TerrainMapping",
     "TerrainTable",
-    "WOODS_TYPES",
     "VaslTerrainType",
     "drawn_shares",
     "mapping_for",
@@ -254,13 +256,14 @@ def drawn_shares(pixels: Mapping[str, int]) -> tuple[tuple[tuple[str, float], ..
     if total <= 0:
         return (), 0.0
     shares = tuple((n, c / total) for n, c in pixels.items())
-    road = 0.0
-    for n, s in shares:
-        try:
-            road += s if mapping_for(n).terrain is Terrain.ROAD else 0.0
-        except UnknownTerrainError:
-            pass
-    return shares, road
+    return shares, sum(s for n, s in shares if _is_road(n))
+
+
+def _is_road(name: str) -> bool:
+    try:
+        return mapping_for(name).terrain is Terrain.ROAD
+    except UnknownTerrainError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
