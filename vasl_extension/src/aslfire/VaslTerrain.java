@@ -239,6 +239,9 @@ final class VaslTerrain {
     int x1 = Math.min(((Number) gw).intValue() - 1, (int) Math.ceil(cx + reach));
     int y0 = Math.max(0, (int) Math.floor(cy - h / 2 - 1));
     int y1 = Math.min(((Number) gh).intValue() - 1, (int) Math.ceil(cy + h / 2 + 1));
+    // nearer the centre than half the nearest neighbour's distance, less a margin: surely this hex's (no tie)
+    double half = Math.min(h, Math.sqrt(w * w + h * h / 4)) / 2 - 0.75;
+    float inside = (float) (half * half);
     java.util.Map<Object, int[]> counts = new java.util.IdentityHashMap<>();
     char[][] codes = fast == null ? null : (char[][]) fast[0];
     Object[] list = fast == null ? null : (Object[]) fast[1];
@@ -247,7 +250,7 @@ final class VaslTerrain {
       for (int y = y0; y <= y1; y++) {
         float d = dist(x, y, cx, cy);
         boolean mine = true;
-        for (int k = 0; k < near.length && mine; k++) {
+        for (int k = 0; d >= inside && k < near.length && mine; k++) {
           float e = dist(x, y, near[k][0], near[k][1]);
           mine = before[k] ? d < e : d <= e;
         }
