@@ -246,17 +246,47 @@ final class VaslTerrain {
     char[][] codes = fast == null ? null : (char[][]) fast[0];
     Object[] list = fast == null ? null : (Object[]) fast[1];
     int[] byCode = new int[list == null ? 0 : list.length];
+    // each pixel column of the cell is one run of pixels (the cell is convex; distances of whole pixels to
+    // quarter-pixel centres are exact in float): its core within the inscribed circle, then walked out to its ends
     for (int x = x0; x <= x1; x++) {
-      for (int y = y0; y <= y1; y++) {
-        float d = dist(x, y, cx, cy);
-        boolean mine = true;
-        for (int k = 0; d >= inside && k < near.length && mine; k++) {
-          float e = dist(x, y, near[k][0], near[k][1]);
-          mine = before[k] ? d < e : d <= e;
+      double dx = x - cx;
+      int lo;
+      int hi;
+      if (inside - dx * dx > 0) {
+        double reachY = Math.sqrt(inside - dx * dx);
+        lo = Math.max(y0, (int) Math.ceil(cy - reachY));
+        hi = Math.min(y1, (int) Math.floor(cy + reachY));
+        while (lo <= hi && dist(x, lo, cx, cy) >= inside) {
+          lo++;
         }
-        if (!mine) {
+        while (hi >= lo && dist(x, hi, cx, cy) >= inside) {
+          hi--;
+        }
+      }
+      else {
+        lo = 1;
+        hi = 0;
+      }
+      if (lo > hi) {  // no core: the run, if any, holds a pixel next to the centre's height
+        int seed = (int) Math.floor(cy);
+        if (seed >= y0 && seed <= y1 && mine(x, seed, cx, cy, inside, near, before)) {
+          lo = seed;
+        }
+        else if (seed + 1 >= y0 && seed + 1 <= y1 && mine(x, seed + 1, cx, cy, inside, near, before)) {
+          lo = seed + 1;
+        }
+        else {
           continue;
         }
+        hi = lo;
+      }
+      while (lo - 1 >= y0 && mine(x, lo - 1, cx, cy, inside, near, before)) {
+        lo--;
+      }
+      while (hi + 1 <= y1 && mine(x, hi + 1, cx, cy, inside, near, before)) {
+        hi++;
+      }
+      for (int y = lo; y <= hi; y++) {
         if (codes != null) {
           if (x < codes.length && y < codes[x].length && codes[x][y] < byCode.length) {
             byCode[codes[x][y]]++;
@@ -323,6 +353,21 @@ final class VaslTerrain {
       }
     }
     return null;
+  }
+
+  /** Whether pixel (x, y) is nearer (cx, cy) than the neighbouring centres (ties as the archive reader breaks them). */
+  private static boolean mine(int x, int y, double cx, double cy, float inside, double[][] near, boolean[] before) {
+    float d = dist(x, y, cx, cy);
+    if (d < inside) {
+      return true;
+    }
+    for (int k = 0; k < near.length; k++) {
+      float e = dist(x, y, near[k][0], near[k][1]);
+      if (before[k] ? d >= e : d > e) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The squared distance as the archive reader computes it: each square in double, their sum in float. */
