@@ -192,19 +192,19 @@ final class VaslTerrain {
    * pixels, those nearer its centre than any other hex's (the pixel set of the project's board-archive reader,
    * with its float distances and its ties: the hex of the lower column, then lower row, wins), so Python can tell a
    * road through woods (B25.1's Woods-Road) as it does from the archives. Nothing if VASL's map lacks the methods.
-   * {@code fast}: VASL's pixel codes and terrain list ({@link #terrainGrid}), or null.
+   * {@code fast}: what {@link #terrainGrid} read once per map.
    */
   private static void appendPixels(StringBuilder sb, Object vmap, Object[] fast, Object hex)
       throws ReflectiveOperationException {
-    Method perPixel = Reflect.method(vmap, "getGridTerrain", int.class, int.class);
-    Object gw = Reflect.tryCall(vmap, "getGridWidth");
-    Object gh = Reflect.tryCall(vmap, "getGridHeight");
-    Object hw = Reflect.tryCall(vmap, "getHexWidth");
-    Object hh = Reflect.tryCall(vmap, "getHexHeight");
+    Method perPixel = (Method) fast[8];
+    Object gw = fast[2];
+    Object gh = fast[3];
+    Object hw = fast[4];
+    Object hh = fast[5];
     Object centre = Reflect.tryCall(hex, "getHexCenter");
     Object c = Reflect.tryCall(hex, "getColumnNumber");
     Object r = Reflect.tryCall(hex, "getRowNumber");
-    if ((perPixel == null && fast == null) || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
+    if ((perPixel == null && fast[0] == null) || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
         || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number) || !(r instanceof Number)) {
       return;
     }
@@ -216,8 +216,8 @@ final class VaslTerrain {
     Point p = (Point) centre;
     double cx = p.x;
     double cy = p.y;
-    Object a1x = Reflect.tryCall(vmap, "getA1CenterX");
-    Object a1y = Reflect.tryCall(vmap, "getA1CenterY");
+    Object a1x = fast[6];
+    Object a1y = fast[7];
     if (a1x instanceof Number && a1y instanceof Number) {
       double ax = ((Number) a1x).doubleValue();
       double ay = ((Number) a1y).doubleValue();
@@ -243,8 +243,8 @@ final class VaslTerrain {
     double half = Math.min(h, Math.sqrt(w * w + h * h / 4)) / 2 - 0.75;
     float inside = (float) (half * half);
     java.util.Map<Object, int[]> counts = new java.util.IdentityHashMap<>();
-    char[][] codes = fast == null ? null : (char[][]) fast[0];
-    Object[] list = fast == null ? null : (Object[]) fast[1];
+    char[][] codes = (char[][]) fast[0];
+    Object[] list = (Object[]) fast[1];
     int[] byCode = new int[list == null ? 0 : list.length];
     // each pixel column of the cell is one run of pixels (the cell is convex; distances of whole pixels to
     // quarter-pixel centres are exact in float): its core within the inscribed circle, then walked out to its ends
@@ -323,22 +323,29 @@ final class VaslTerrain {
   }
 
   /**
-   * VASL's pixel terrain as its {@code Map} holds it ({@code terrainGrid[x][y]}, a code into {@code terrainList}:
-   * what {@code getGridTerrain(x, y)} returns, read without a reflective call per pixel, which made the first
-   * press of a 10-board game 2 s slower), or null where the map has no such fields (then {@code getGridTerrain}).
+   * What the pixel survey needs of VASL's map, read once per map: [0] its pixel codes ({@code terrainGrid[x][y]})
+   * and [1] their terrain ({@code terrainList}), the data {@code getGridTerrain(x, y)} returns, read without a
+   * reflective call per pixel (which made the first press of a 10-board game 2 s slower), or nulls where the map
+   * has no such fields (then [8] {@code getGridTerrain}); [2–7] {@code getGridWidth/Height}, {@code
+   * getHexWidth/Height}, {@code getA1CenterX/Y} (null where missing).
    */
   private static Object[] terrainGrid(Object vmap) {
+    Object[] out = {null, null, Reflect.tryCall(vmap, "getGridWidth"), Reflect.tryCall(vmap, "getGridHeight"),
+                    Reflect.tryCall(vmap, "getHexWidth"), Reflect.tryCall(vmap, "getHexHeight"),
+                    Reflect.tryCall(vmap, "getA1CenterX"), Reflect.tryCall(vmap, "getA1CenterY"),
+                    Reflect.method(vmap, "getGridTerrain", int.class, int.class)};
     try {
       Object codes = field(vmap, "terrainGrid");
       Object list = field(vmap, "terrainList");
       if (codes instanceof char[][] && list instanceof Object[]) {
-        return new Object[] {codes, list};
+        out[0] = codes;
+        out[1] = list;
       }
     }
     catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       // not VASL's fields: per pixel through getGridTerrain
     }
-    return null;
+    return out;
   }
 
   private static Object field(Object target, String name) throws ReflectiveOperationException {
