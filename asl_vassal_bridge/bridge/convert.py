@@ -53,7 +53,7 @@ from ..vasl.counters import (
     wind_direction_from_piece,
     wind_force_from_piece,
 )
-from ..vasl.terrain import mapping_for
+from ..vasl.terrain import ROAD_SHARE, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
 from ..vasl.units import UnitCounter, read_units
 from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
@@ -363,8 +363,14 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
             upper = max(0, len(locs) - 1)
             buildings.append(Building(building_id, mp.material, mp.kind, levels=upper if upper else mp.levels,
                                       rooftop=mp.rooftop, rowhouse=mp.rowhouse))
-        hexes[h] = HexInfo(mp.terrain if not mp.hexside else Terrain.OPEN_GROUND,
-                           int(hx.get("elevation") or 0), building_id)
+        terrain_here = mp.terrain if not mp.hexside else Terrain.OPEN_GROUND
+        pixels = hx.get("pixels")
+        if isinstance(pixels, Mapping) and pixels:
+            # the terrain VASL draws over the hex's pixels (sent for road and woods hexes): B25.1's Woods-Road
+            shares, road = drawn_shares({str(n): int(c) for n, c in pixels.items()})
+            terrain_here = woods_road(terrain_here, [(n, s) for n, s in shares if n != tname],
+                                      terrain_here is Terrain.ROAD or road > ROAD_SHARE)
+        hexes[h] = HexInfo(terrain_here, int(hx.get("elevation") or 0), building_id)
     return GameMap.from_hexes(hexes, buildings, layout, str(m.get("name", "")))
 
 

@@ -44,7 +44,7 @@ from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_in
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
 from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
-from .terrain import TerrainMapping, TerrainTable, VaslTerrainType
+from .terrain import ROAD_SHARE, TerrainMapping, TerrainTable, VaslTerrainType, woods_road
 
 __all__ = [
     "BadLOSDataError",
@@ -819,7 +819,7 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         out[name] = HexTerrain(name, c, r, float(centres[i, 0]), float(centres[i, 1]), vt, int(celev[i]),
                                bool(los.stairways[i]) if i < len(los.stairways) else False, others, sides,
                                meta.building_types.get(name) if lut_building[code] else None, feature,
-                               bool(road_share[i] > 0.03 or fire_c[i] == road_i))
+                               bool(road_share[i] > ROAD_SHARE or fire_c[i] == road_i))
     return out, buildings
 
 
@@ -923,10 +923,7 @@ def default_terrain_table(*dirs: Path) -> TerrainTable:
 
 def to_hexinfo(h: HexTerrain, building: str | None) -> HexInfo:
     """The core HexInfo of a decoded hex (a road hex through woods is Woods-Road, B25.1)."""
-    terrain = h.fire_terrain
-    woods_around = any(n in ("Woods", "Forest", "Pine Woods", "Light Woods") and s >= 0.2 for n, s in h.others)
-    if (terrain is Terrain.ROAD and woods_around) or (terrain is Terrain.WOODS and h.road):
-        terrain = Terrain.WOODS_ROAD
+    terrain = woods_road(h.fire_terrain, h.others, h.road)
     return HexInfo(terrain=terrain, elevation=h.elevation, building=building, stairwell=h.stairwell,
                    feature=h.feature, road=h.road)
 

@@ -21,7 +21,7 @@ the plain ``Stone Building``/``Wooden Building`` is single story.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,11 +30,16 @@ from .safe import BadXmlError, parse_xml
 
 __all__ = [
     "MAPPING",
+    "ROAD_SHARE",
+    "WOODS_ROAD_SHARE",
+    "WOODS_TYPES",
     "TerrainMapping",
     "TerrainTable",
     "VaslTerrainType",
+    "drawn_shares",
     "mapping_for",
     "read_terrain_types",
+    "woods_road",
 ]
 
 
@@ -208,6 +213,57 @@ def mapping_for(name: str) -> TerrainMapping:
             return v
     raise UnknownTerrainError(f"VASL terrain type {name!r} is not mapped to a fire-rules terrain "
                               "(asl_vassal_bridge.vasl.terrain.MAPPING)")
+
+
+#: VASL's woods-type terrain names: a road hex in which one of them covers at least :data:`WOODS_ROAD_SHARE`
+#: of the pixels is a woods-road hex (B25.1).
+WOODS_TYPES = frozenset({"Woods", "Forest", "Pine Woods", "Light Woods"})
+WOODS_ROAD_SHARE = 0.2
+#: The share of a woods hex's pixels drawn as road above which a road runs through it.
+ROAD_SHARE = 0.03
+
+
+def woods_road(terrain: Terrain, others: Iterable[tuple[str, float]], road: bool) -> Terrain:
+    """The hex's terrain, made Woods-Road where a road runs through woods (B25.1's Woods-Road Kindle/Spread).
+
+    *terrain* is the hex's terrain (its centre's), *others* every other VASL
+    terrain type drawn in the hex with its share of the hex's pixels, *road*
+    whether a road runs through it.  A road hex with one woods type over at
+    least a fifth of its pixels, or a woods hex with a road, is Woods-Road;
+    both readers (the board archives and VASL's live model) decide by this.
+
+    >>> woods_road(Terrain.ROAD, [("Woods", 0.45), ("Open Ground", 0.1)], True).name
+    'WOODS_ROAD'
+    >>> woods_road(Terrain.ROAD, [("Woods", 0.1), ("Forest", 0.15)], True).name
+    'ROAD'
+    >>> woods_road(Terrain.WOODS, [("Dirt Road", 0.2)], True).name
+    'WOODS_ROAD'
+    """
+    woods_around = any(n in WOODS_TYPES and s >= WOODS_ROAD_SHARE for n, s in others)
+    if (terrain is Terrain.ROAD and woods_around) or (terrain is Terrain.WOODS and road):
+        return Terrain.WOODS_ROAD
+    return terrain
+
+
+def drawn_shares(pixels: Mapping[str, int]) -> tuple[tuple[tuple[str, float], ...], float]:
+    """Each VASL terrain type's share of a hex's pixels (from pixel counts by type name), and the share drawn as
+    road (types the fire rules read as Road; an unknown type counts as no road).
+
+    >>> drawn_shares({"Woods": 300, "Dirt Road": 100})
+    ((('Woods', 0.75), ('Dirt Road', 0.25)), 0.25)
+    """
+    total = sum(pixels.values())
+    if total <= 0:
+        return (), 0.0
+    shares = tuple((n, c / total) for n, c in pixels.items())
+    return shares, sum(s for n, s in shares if _is_road(n))
+
+
+def _is_road(name: str) -> bool:
+    try:
+        return mapping_for(name).terrain is Terrain.ROAD
+    except UnknownTerrainError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,3 +148,32 @@ def test_level_marker_puts_the_fire_on_its_building_level_b25_2() -> None:
         p.update(x=100, y=100)
     pos = position_from_snapshot(snap).position
     assert [f.location.name for f in pos.flames()] == ["G4.1"]
+
+
+@pytest.mark.parametrize(("centre", "pixels", "expected"), [
+    ("Dirt Road", {"Dirt Road": 900, "Woods": 2700}, "WOODS_ROAD"),  # a road through woods
+    ("Paved Road", {"Paved Road": 2000, "Pine Woods": 720, "Open Ground": 880}, "WOODS_ROAD"),  # one type ≥ 1/5
+    ("Dirt Road", {"Dirt Road": 3000, "Woods": 400, "Forest": 200}, "ROAD"),  # no single woods type covers 1/5
+    ("Woods", {"Woods": 3400, "Dirt Road": 200}, "WOODS_ROAD"),  # woods with a road through it (> 3 %)
+    ("Woods", {"Woods": 3500, "Dirt Road": 100}, "WOODS"),  # a road only grazing it
+    ("Dirt Road", None, "ROAD"),  # no pixels sent (an older extension): the centre's terrain
+])
+def test_snapshot_road_through_woods_is_woods_road_as_the_archive_reader_says_b25_1(
+        centre: str, pixels: dict[str, int] | None, expected: str) -> None:
+    from asl_vassal_bridge.bridge.convert import game_map_from_snapshot
+    from asl_vassal_bridge.core.terrain import Terrain
+    from asl_vassal_bridge.vasl.terrain import drawn_shares, woods_road
+    snap = snapshot([])
+    hx = snap["maps"][0]["terrain"]["hexes"][0]
+    hx["locations"][0]["terrain"] = centre
+    if pixels is not None:
+        hx["pixels"] = pixels
+    gm = game_map_from_snapshot(snap)
+    assert gm is not None
+    assert gm.info(gm.layout.parse(hx["name"])).terrain is Terrain[expected]
+    if pixels is not None:  # the rule the board-archive reader (vasl.board.to_hexinfo) applies
+        shares, road = drawn_shares(pixels)
+        road_centre = centre.endswith("Road")
+        base = Terrain.ROAD if road_centre else Terrain.WOODS
+        others = [(n, s) for n, s in shares if n != centre]
+        assert woods_road(base, others, road_centre or road > 0.03) is Terrain[expected]

@@ -101,6 +101,25 @@ def test_position_has_board_qualified_names_and_each_boards_terrain(erin: Bridge
     assert b1.levels == 1 and b22.levels == 1
 
 
+def test_a_road_through_woods_is_woods_road_b25_1(erin: BridgeClient) -> None:
+    """VASL's model names only the centre's terrain (Dirt Road); the woods drawn around it make it Woods-Road, as
+    the board-archive reader decides (vasl.board.to_hexinfo), on a plain and on a reversed board."""
+    snap = erin.snapshot()
+    (m,) = snap["maps"]
+    pixels = {(h["board"], h["name"]): h.get("pixels") for h in m["terrain"]["hexes"]}
+    assert pixels[("bd03", "R3")] and pixels[("bd03", "R3")]["Woods"] > pixels[("bd03", "R3")]["Dirt Road"] > 0
+    assert pixels[("bd03", "C3")] is None  # Open Ground: not surveyed
+    gm = position_from_snapshot(snap, phase=Phase.AFPH).position.map
+
+    def terrain(name: str) -> Terrain:
+        return gm.info(gm.layout.parse(name)).terrain
+
+    assert terrain("bd03R3") is Terrain.WOODS_ROAD and terrain("bd22X8") is Terrain.WOODS_ROAD
+    assert terrain("bd03T4") is Terrain.WOODS_ROAD  # woods with a road drawn through
+    assert terrain("bd03S3") is Terrain.ROAD  # a road with no woods about it
+    assert (Terrain.WOODS_ROAD.kindle, Terrain.WOODS_ROAD.spread) != (Terrain.ROAD.kindle, Terrain.ROAD.spread)
+
+
 def test_terrain_is_sent_once_for_unchanged_boards(erin: BridgeClient) -> None:
     full = erin.snapshot(layers_for=LAYERS_FOR)
     key = full["maps"][0]["terrain_key"]

@@ -17,6 +17,9 @@ or bd03's C3; Woods in bd22 M4/M5 (reversed: they lie bottom-right of the
 board's top-left corner on the map); an upper-level building in bd01 G4 and
 in bd22 P6; Brush in bd03 B0, the half hex VASL merges into bd01 B10
 (Woods on bd01): the lower board's, inserted last, wins, as in VASL.
+Roads: a road through woods in bd03 R3 and bd22 X8 (``Dirt Road/Woods``: the
+road down the hex's centre, woods drawn around it), a woods hex with a road
+through it in bd03 T4, and a plain road in bd03 S3.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ BOARDS = (vh.BoardAt("bd01", 0, 0), vh.BoardAt("bd22", 1, 0, reversed=True), vh.
 
 TERRAIN = {
     "bd01": "C3\tWoods\nD3\tWoods\nD4\tWoods\nG4\tWooden Building, 1 Level\t0\t1\nB10\tWoods\nH2\tBrush\n",
-    "bd22": "M4\tWoods\nM5\tWoods\nN4\tBrush\nP6\tStone Building, 1 Level\t0\t1\nY3\tGrain\t1\n",
-    "bd03": "B0\tBrush\nF5\tWoods\nF6\tWoods\nK2\tOrchard\n",
+    "bd22": "M4\tWoods\nM5\tWoods\nN4\tBrush\nP6\tStone Building, 1 Level\t0\t1\nY3\tGrain\t1\n"
+            "X8\tDirt Road/Woods\n",
+    "bd03": "B0\tBrush\nF5\tWoods\nF6\tWoods\nK2\tOrchard\nR3\tDirt Road/Woods\nS3\tDirt Road\nT4\tWoods/Dirt Road\n",
 }
 
 #: Board-qualified names of the hexes with fires: Flames in bd01 C3, bd22 M4, bd03 F5; Blazes in bd01 D3, bd22 M5.

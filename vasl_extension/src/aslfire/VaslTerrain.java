@@ -101,6 +101,7 @@ final class VaslTerrain {
       ox = Math.min(ox, b.bounds().x);
       oy = Math.min(oy, b.bounds().y);
     }
+    Object[] grid = terrainGrid(vmap);
     sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
     boolean first = true;
     for (int col = 0; col < width; col++) {
@@ -119,14 +120,14 @@ final class VaslTerrain {
           sb.append(',');
         }
         first = false;
-        appendHex(sb, hex, col, row, boards, ox, oy);
+        appendHex(sb, vmap, grid, hex, col, row, boards, ox, oy);
       }
     }
     sb.append(']');
   }
 
-  private static void appendHex(StringBuilder sb, Object hex, int col, int row, java.util.List<Board> boards,
-                                int ox, int oy) throws ReflectiveOperationException {
+  private static void appendHex(StringBuilder sb, Object vmap, Object[] grid, Object hex, int col, int row,
+                                java.util.List<Board> boards, int ox, int oy) throws ReflectiveOperationException {
     sb.append("{\"name\":");
     Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
     Object c = Reflect.tryCall(hex, "getColumnNumber");
@@ -174,6 +175,212 @@ final class VaslTerrain {
       sb.append('}');
       loc = Reflect.tryCall(loc, "getUpLocation");
     }
-    sb.append("]}");
+    sb.append(']');
+    String ground = Snapshot.str(Reflect.tryCall(Reflect.call(center, "getTerrain"), "getName"));
+    if (ground != null && (ground.endsWith(" Road") || WOODS.contains(ground))) {
+      appendPixels(sb, vmap, grid, hex);
+    }
+    sb.append('}');
+  }
+
+  /** The woods types; a hex whose centre is one of them or a road gets its pixels surveyed (Python decides). */
+  private static final java.util.Set<String> WOODS =
+      new java.util.HashSet<>(java.util.Arrays.asList("Woods", "Forest", "Pine Woods", "Light Woods"));
+
+  /**
+   * {@code ,"pixels":{"Terrain name":count,…}}: VASL's terrain ({@code getGridTerrain(x, y)}) over the hex's
+   * pixels, those nearer its centre than any other hex's (the pixel set of the project's board-archive reader,
+   * with its float distances and its ties: the hex of the lower column, then lower row, wins), so Python can tell a
+   * road through woods (B25.1's Woods-Road) as it does from the archives. Nothing if VASL's map lacks the methods.
+   * {@code fast}: what {@link #terrainGrid} read once per map.
+   */
+  private static void appendPixels(StringBuilder sb, Object vmap, Object[] fast, Object hex)
+      throws ReflectiveOperationException {
+    Method perPixel = (Method) fast[8];
+    Object gw = fast[2];
+    Object gh = fast[3];
+    Object hw = fast[4];
+    Object hh = fast[5];
+    Object centre = Reflect.tryCall(hex, "getHexCenter");
+    Object c = Reflect.tryCall(hex, "getColumnNumber");
+    Object r = Reflect.tryCall(hex, "getRowNumber");
+    if ((perPixel == null && fast[0] == null) || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
+        || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number) || !(r instanceof Number)) {
+      return;
+    }
+    double w = ((Number) hw).doubleValue();
+    double h = ((Number) hh).doubleValue();
+    int col = ((Number) c).intValue();
+    int row = ((Number) r).intValue();
+    // the centre as VASL's Map.getHexCenterPoint computes it (Hex.getHexCenter() truncates it to ints)
+    Point p = (Point) centre;
+    double cx = p.x;
+    double cy = p.y;
+    Object a1x = fast[6];
+    Object a1y = fast[7];
+    if (a1x instanceof Number && a1y instanceof Number) {
+      double ax = ((Number) a1x).doubleValue();
+      double ay = ((Number) a1y).doubleValue();
+      double x = (ax < 0.0 ? 0.0 : ax) + w * col;
+      double y = ay == 0.0 ? 32.25 + h * row - h / 2.0 * (col % 2 == 0 ? 1 : 0)
+          : (ay < 0.0 ? h / 2.0 : ay) + h * row - h / 2.0 * (col % 2);
+      if ((int) x == p.x && (int) y == p.y) {
+        cx = x;
+        cy = y;
+      }
+    }
+    // the six neighbouring centres; those of a lower column or of the row above win a tie
+    double[][] near = {{cx - w, cy - h / 2}, {cx - w, cy + h / 2}, {cx, cy - h}, {cx, cy + h},
+                       {cx + w, cy - h / 2}, {cx + w, cy + h / 2}};
+    boolean[] before = {true, true, true, false, false, false};
+    // the cell reaches (w² + h²/4) / 2w (37.4 px on a geomorphic board) left and right, h/2 up and down
+    double reach = (w * w + h * h / 4) / (2 * w) + 1;
+    int x0 = Math.max(0, (int) Math.floor(cx - reach));
+    int x1 = Math.min(((Number) gw).intValue() - 1, (int) Math.ceil(cx + reach));
+    int y0 = Math.max(0, (int) Math.floor(cy - h / 2 - 1));
+    int y1 = Math.min(((Number) gh).intValue() - 1, (int) Math.ceil(cy + h / 2 + 1));
+    // nearer the centre than half the nearest neighbour's distance, less a margin: surely this hex's (no tie)
+    double half = Math.min(h, Math.sqrt(w * w + h * h / 4)) / 2 - 0.75;
+    float inside = (float) (half * half);
+    java.util.Map<Object, int[]> counts = new java.util.IdentityHashMap<>();
+    char[][] codes = (char[][]) fast[0];
+    Object[] list = (Object[]) fast[1];
+    int[] byCode = new int[list == null ? 0 : list.length];
+    // each pixel column of the cell is one run of pixels (the cell is convex; distances of whole pixels to
+    // quarter-pixel centres are exact in float): its core within the inscribed circle, then walked out to its ends
+    for (int x = x0; x <= x1; x++) {
+      double dx = x - cx;
+      int lo;
+      int hi;
+      if (inside - dx * dx > 0) {
+        double reachY = Math.sqrt(inside - dx * dx);
+        lo = Math.max(y0, (int) Math.ceil(cy - reachY));
+        hi = Math.min(y1, (int) Math.floor(cy + reachY));
+        while (lo <= hi && dist(x, lo, cx, cy) >= inside) {
+          lo++;
+        }
+        while (hi >= lo && dist(x, hi, cx, cy) >= inside) {
+          hi--;
+        }
+      }
+      else {
+        lo = 1;
+        hi = 0;
+      }
+      if (lo > hi) {  // no core: the run, if any, holds a pixel next to the centre's height
+        int seed = (int) Math.floor(cy);
+        if (seed >= y0 && seed <= y1 && mine(x, seed, cx, cy, inside, near, before)) {
+          lo = seed;
+        }
+        else if (seed + 1 >= y0 && seed + 1 <= y1 && mine(x, seed + 1, cx, cy, inside, near, before)) {
+          lo = seed + 1;
+        }
+        else {
+          continue;
+        }
+        hi = lo;
+      }
+      while (lo - 1 >= y0 && mine(x, lo - 1, cx, cy, inside, near, before)) {
+        lo--;
+      }
+      while (hi + 1 <= y1 && mine(x, hi + 1, cx, cy, inside, near, before)) {
+        hi++;
+      }
+      for (int y = lo; y <= hi; y++) {
+        if (codes != null) {
+          if (x < codes.length && y < codes[x].length && codes[x][y] < byCode.length) {
+            byCode[codes[x][y]]++;
+          }
+          continue;
+        }
+        Object t = perPixel.invoke(vmap, x, y);
+        if (t != null) {
+          counts.computeIfAbsent(t, k -> new int[1])[0]++;
+        }
+      }
+    }
+    for (int code = 0; code < byCode.length; code++) {
+      if (byCode[code] > 0 && list[code] != null) {
+        counts.computeIfAbsent(list[code], k -> new int[1])[0] += byCode[code];
+      }
+    }
+    java.util.Map<String, Integer> byName = new java.util.LinkedHashMap<>();
+    for (java.util.Map.Entry<Object, int[]> e : counts.entrySet()) {
+      String name = Snapshot.str(Reflect.tryCall(e.getKey(), "getName"));
+      byName.merge(name == null ? "" : name, e.getValue()[0], Integer::sum);
+    }
+    sb.append(",\"pixels\":{");
+    boolean first = true;
+    for (java.util.Map.Entry<String, Integer> e : byName.entrySet()) {
+      if (!first) {
+        sb.append(',');
+      }
+      first = false;
+      Json.quote(sb, e.getKey());
+      sb.append(':').append(e.getValue());
+    }
+    sb.append('}');
+  }
+
+  /**
+   * What the pixel survey needs of VASL's map, read once per map: [0] its pixel codes ({@code terrainGrid[x][y]})
+   * and [1] their terrain ({@code terrainList}), the data {@code getGridTerrain(x, y)} returns, read without a
+   * reflective call per pixel (which made the first press of a 10-board game 2 s slower), or nulls where the map
+   * has no such fields (then [8] {@code getGridTerrain}); [2–7] {@code getGridWidth/Height}, {@code
+   * getHexWidth/Height}, {@code getA1CenterX/Y} (null where missing).
+   */
+  private static Object[] terrainGrid(Object vmap) {
+    Object[] out = {null, null, Reflect.tryCall(vmap, "getGridWidth"), Reflect.tryCall(vmap, "getGridHeight"),
+                    Reflect.tryCall(vmap, "getHexWidth"), Reflect.tryCall(vmap, "getHexHeight"),
+                    Reflect.tryCall(vmap, "getA1CenterX"), Reflect.tryCall(vmap, "getA1CenterY"),
+                    Reflect.method(vmap, "getGridTerrain", int.class, int.class)};
+    try {
+      Object codes = field(vmap, "terrainGrid");
+      Object list = field(vmap, "terrainList");
+      if (codes instanceof char[][] && list instanceof Object[]) {
+        out[0] = codes;
+        out[1] = list;
+      }
+    }
+    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // not VASL's fields: per pixel through getGridTerrain
+    }
+    return out;
+  }
+
+  private static Object field(Object target, String name) throws ReflectiveOperationException {
+    for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
+      try {
+        java.lang.reflect.Field f = c.getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(target);
+      }
+      catch (NoSuchFieldException e) {
+        // look in the superclass
+      }
+    }
+    return null;
+  }
+
+  /** Whether pixel (x, y) is nearer (cx, cy) than the neighbouring centres (ties as the archive reader breaks them). */
+  private static boolean mine(int x, int y, double cx, double cy, float inside, double[][] near, boolean[] before) {
+    float d = dist(x, y, cx, cy);
+    if (d < inside) {
+      return true;
+    }
+    for (int k = 0; k < near.length; k++) {
+      float e = dist(x, y, near[k][0], near[k][1]);
+      if (before[k] ? d >= e : d > e) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The squared distance as the archive reader computes it: each square in double, their sum in float. */
+  private static float dist(int x, int y, double cx, double cy) {
+    double dx = x - cx;
+    double dy = y - cy;
+    return (float) (dx * dx) + (float) (dy * dy);
   }
 }

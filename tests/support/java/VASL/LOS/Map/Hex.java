@@ -11,6 +11,7 @@ public class Hex {
   private String name;
   private int baseHeight;
   private Location center;
+  private Terrain around;
 
   public Hex(int col, int row, String name, double x, double y, int baseHeight, Location center) {
     this.col = col;
@@ -60,10 +61,20 @@ public class Hex {
     center = c;
   }
 
+  /** The terrain drawn in the hex away from a strip 16 px wide down its centre (null: its centre's everywhere). */
+  Terrain around() {
+    return around;
+  }
+
+  void setAround(Terrain t) {
+    around = t;
+  }
+
   /** As VASL's {@code Hex.copy}: name, base height and the Locations, the grid place and centre stay. */
   public void copy(Hex h) {
     name = h.getName();
     baseHeight = h.getBaseHeight();
     center = h.getCenterLocation();
+    around = h.around;
   }
 }

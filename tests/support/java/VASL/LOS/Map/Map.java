@@ -47,7 +47,8 @@ public class Map {
 
   /**
    * One geomorphic board (33 × 10) described by {@code spec}: lines {@code HEX<TAB>TERRAIN[<TAB>ELEVATION[<TAB>UPPER
-   * LEVELS]]}; unlisted hexes are Open Ground at elevation 0. A null spec gives the default test board: Woods in
+   * LEVELS]]}; unlisted hexes are Open Ground at elevation 0. {@code TERRAIN} may be {@code CENTRE/AROUND}
+   * ({@code Dirt Road/Woods}): the centre's terrain in a strip 16 px wide down the hex, the other drawn around it. A null spec gives the default test board: Woods in
    * C2–E3, a Wooden Building with one upper level in G4, Brush in H2, a hill (elevation 1) in column J.
    */
   public static Map board(String spec) {
@@ -77,10 +78,12 @@ public class Map {
       }
       int elevation = f.length > 2 ? Integer.parseInt(f[2].trim()) : h.getBaseHeight();
       int upper = f.length > 3 ? Integer.parseInt(f[3].trim()) : 0;
-      Location c = new Location(h.getName(), 0, new Terrain(f[1].trim()));
+      String[] drawn = f[1].trim().split("/", 2);  // "Dirt Road/Woods": a road through woods
+      Location c = new Location(h.getName(), 0, new Terrain(drawn[0].trim()));
+      h.setAround(drawn.length > 1 ? new Terrain(drawn[1].trim()) : null);
       Location l = c;
       for (int level = 1; level <= upper; level++) {
-        Location up = new Location(h.getName() + " Level " + level, level, new Terrain(f[1].trim()));
+        Location up = new Location(h.getName() + " Level " + level, level, c.getTerrain());
         l.setUp(up);
         l = up;
       }
@@ -103,6 +106,63 @@ public class Map {
       }
     }
     return null;
+  }
+
+  /** As VASL's: pixels between column centres and between row centres. */
+  public double getHexWidth() {
+    return HEX_WIDTH;
+  }
+
+  public double getHexHeight() {
+    return HEX_HEIGHT;
+  }
+
+  /** As VASL's for a geomorphic board: A1's centre dot (x 0: column A's centres lie on the boards' left edge). */
+  public double getA1CenterX() {
+    return 0.0;
+  }
+
+  public double getA1CenterY() {
+    return HEX_HEIGHT / 2;
+  }
+
+  /** As VASL's: the size of the terrain grid in pixels (1800 × 645 for one geomorphic board). */
+  public int getGridWidth() {
+    return (int) Math.round((width - 1) * HEX_WIDTH);
+  }
+
+  public int getGridHeight() {
+    return (int) Math.round(height * HEX_HEIGHT);
+  }
+
+  /**
+   * As VASL's {@code getGridTerrain(x, y)}: the terrain drawn at that pixel, null off the map. Here: the terrain of
+   * the nearest hex centre's Location, or the terrain drawn around its centre strip (see {@link #board}).
+   */
+  public Terrain getGridTerrain(int x, int y) {
+    if (x < 0 || y < 0 || x >= getGridWidth() || y >= getGridHeight()) {
+      return null;
+    }
+    Hex best = null;
+    double bestD = Double.MAX_VALUE;
+    int c0 = (int) Math.round(x / HEX_WIDTH);
+    for (int col = Math.max(0, c0 - 1); col <= Math.min(width - 1, c0 + 1); col++) {
+      for (Hex h : hexGrid[col]) {
+        double dx = x - h.centerX();
+        double dy = y - h.centerY();
+        if (dx * dx + dy * dy < bestD) {
+          bestD = dx * dx + dy * dy;
+          best = h;
+        }
+      }
+    }
+    if (best == null) {
+      return null;
+    }
+    if (best.around() != null && Math.abs(x - best.centerX()) > 8) {
+      return best.around();
+    }
+    return best.getCenterLocation().getTerrain();
   }
 
   public int getWidth() {
@@ -145,6 +205,7 @@ public class Map {
         Hex place = hexGrid[x][y];
         flipped[x][y] = new Hex(place.getColumnNumber(), place.getRowNumber(), from.getName(), place.centerX(),
             place.centerY(), from.getBaseHeight(), from.getCenterLocation());
+        flipped[x][y].setAround(from.around());
       }
     }
     for (int x = 0; x < width; x++) {
