@@ -105,6 +105,7 @@ def main() -> int:
         from asl_vassal_bridge.core import forecast as fmod
 
         fmod._EDGE_CACHE.clear()
+        fmod._RUBBLE_CACHE.clear()
         w.session._program = None
 
     t_cold = measure("forecast overlay, cold (first on this map)", w.run_forecast, args.repeat, reset=cold)

@@ -345,6 +345,9 @@ class ForecastProgram:
     r_edge: I8 = field(default_factory=lambda: np.zeros((0, _EDGE_COLS), np.int8))  # like _Tables.edge
     r_src: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
     rubble_done: set[Hex] = field(default_factory=set)
+    # Each hex's rubble edges once asked for (None: its ground is not Burnable), shared by the programs of
+    # the same map and environment (see :data:`_RUBBLE_CACHE`).
+    rubble_made: dict[Hex, _RubbleEdges | None] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -433,6 +436,10 @@ _EDGE_CACHE_SIZE = 4
 _LocData = tuple[I8, I8, B, B, I64, I8, F64, F64]
 _LOC_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _LocData]] = {}
 
+
+#: :func:`_rubble_edges` results per hex, by the same key: they too hold whatever the fires and the clock.
+_RubbleEdges = list[tuple[int, int, list[int]]]  # (target Location, direction, thresholds + exists flag)
+_RUBBLE_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, dict[Hex, _RubbleEdges | None]]] = {}
 
 _BURNABLE: dict[int, tuple[GameMap, frozenset[Location]]] = {}
 
@@ -551,6 +558,12 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.variant_sets.append(frozenset())
     prog.variant_maps[0] = m
     prog.rubble_path = not m.interior_hexes
+    made = _RUBBLE_CACHE.get(key)
+    if made is None or made[0] is not m:
+        if len(_RUBBLE_CACHE) >= _EDGE_CACHE_SIZE:
+            del _RUBBLE_CACHE[next(iter(_RUBBLE_CACHE))]
+        made = _RUBBLE_CACHE[key] = (m, {})
+    prog.rubble_made = made[1]
     prog.r_start = np.zeros(len(locs), np.int64)
     prog.r_deg = np.zeros(len(locs), np.int64)
     prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = fate_class, fate_table, fate_pb, fate_log
@@ -729,29 +742,43 @@ def _rubble_edges(prog: ForecastProgram, hexes: Sequence[Hex]) -> None:
         if h in prog.rubble_done:
             continue
         prog.rubble_done.add(h)
-        m = _collapsed_map(base, frozenset([h]))
-        m.__dict__["interior_hexes"] = frozenset()
-        m.__dict__["_locations"] = ChainMap({h: m._make_locations(h)}, base._locations)
-        ground = Location(h)
-        if not m.is_burnable(ground):
+        if h in prog.rubble_made:
+            made = prog.rubble_made[h]
+        else:
+            made = prog.rubble_made[h] = _rubble_edges_of(prog, base, h)
+        if made is None:
             continue
-        probes = _probes(replace(prog.position, map=m, fires=(), wrecks=(), units=()))
-        gi = prog.index[ground]
+        gi = prog.index[Location(h)]
         prog.r_start[gi] = len(prog.r_tgt) + len(tgt)
-        for target, d in spread_targets(m, ground):
-            j = prog.index.get(target)
-            if j is None or target.hex == h or not m.is_burnable(target):
-                continue
+        for j, d, row in made:
             srcs.append(gi)
             tgt.append(j)
-            dirs.append(int(d) if d is not None else 0)
-            rows.append([*_edge_thresholds(probes, ground, target, d), 1])
-            prog.r_deg[gi] += 1
+            dirs.append(d)
+            rows.append(row)
+        prog.r_deg[gi] += len(made)
     if tgt:
         prog.r_src = np.concatenate([prog.r_src, np.array(srcs, np.int64)])
         prog.r_tgt = np.concatenate([prog.r_tgt, np.array(tgt, np.int64)])
         prog.r_dir = np.concatenate([prog.r_dir, np.array(dirs, np.int64)])
         prog.r_edge = np.concatenate([prog.r_edge, np.array(rows, np.int8).reshape(-1, _EDGE_COLS)])
+
+
+def _rubble_edges_of(prog: ForecastProgram, base: GameMap, h: Hex) -> _RubbleEdges | None:
+    """The rubble edges of hex *h* (see :func:`_rubble_edges`), or None if its ground is not Burnable."""
+    m = _collapsed_map(base, frozenset([h]))
+    m.__dict__["interior_hexes"] = frozenset()
+    m.__dict__["_locations"] = ChainMap({h: m._make_locations(h)}, base._locations)
+    ground = Location(h)
+    if not m.is_burnable(ground):
+        return None
+    probes = _probes(replace(prog.position, map=m, fires=(), wrecks=(), units=()))
+    out: _RubbleEdges = []
+    for target, d in spread_targets(m, ground):
+        j = prog.index.get(target)
+        if j is None or target.hex == h or not m.is_burnable(target):
+            continue
+        out.append((j, int(d) if d is not None else 0, [*_edge_thresholds(probes, ground, target, d), 1]))
+    return out
 
 
 def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) -> int:
