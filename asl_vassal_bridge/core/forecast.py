@@ -1244,17 +1244,18 @@ class _Batch:
         total = int(deg.sum())
         if total == 0:
             return
-        of = np.repeat(np.arange(len(cells)), deg)  # which of *cells* each edge comes from
+        # Each cell's values repeated once per edge of its source (np.repeat: faster than gathering by an
+        # edge → cell index), and the edges themselves: the runs start[src] … start[src] + deg − 1.
         ends = np.cumsum(deg)
-        e = (start[srcs] - (ends - deg))[of]
+        e = np.repeat(start[srcs] - (ends - deg), deg)
         e += np.arange(total)
-        key = (rows * n)[of]
+        key = np.repeat(rows * n, deg)
         key += target[e]
         # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
         base = self.wind[rows]
         if variants:
             base += self.var[rows] * (len(target) * _EDGE_COLS)
-        at = base[of]
+        at = np.repeat(base, deg)
         at += e * _EDGE_COLS
         np.minimum.at(self.best.reshape(-1), key, table.reshape(-1)[at])
 
