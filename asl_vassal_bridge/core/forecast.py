@@ -333,8 +333,6 @@ class ForecastProgram:
     fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
     fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
-    fate_wait: npt.NDArray[np.int16] | None = None  # fate_table decoded: AFPhs burnt on, −1 for a float draw
-    fate_blaze: B | None = None  # fate_table decoded: the fate is a Blaze
     # Collapse without table rows (a map with no Interior Building hex): a collapsed hex's ground
     # Location spreads along its own "rubble" edges, made when the hex first collapses.
     rubble_path: bool = False
@@ -963,29 +961,27 @@ class _Batch:
         # The AFPh each of these Flames becomes a Blaze in, for :meth:`flame_to_blaze` (checked there
         # against fb: a Collapse or an earlier Blaze may have cleared it).
         k = np.flatnonzero(blazes)
+        if len(k) == 0:
+            return
+        k = k[np.argsort(when[k], kind="stable")]  # grouped by AFPh, each group in the order of *cells*
         cells, when = cells[k], when[k]
-        lo = first
-        while len(cells):
-            now = when == lo
-            self.due.setdefault(lo, []).append(cells[np.flatnonzero(now)])
-            later = np.flatnonzero(~now)
-            cells, when = cells[later], when[later]
-            lo += 1
+        bounds = np.flatnonzero(when[1:] != when[:-1]) + 1
+        for part, lo in zip(np.split(cells, bounds), when[np.r_[0, bounds]].tolist(), strict=True):
+            self.due.setdefault(int(lo), []).append(part)
 
     def _fates(self, cells: I64) -> tuple[npt.NDArray[np.int16], B]:
         """For a new Flame at each of *cells*: the AFPhs it burns on before its fate, and whether that fate
         is to become a Blaze (else it goes out), drawn with :func:`_fate_tables`."""
         prog = self.prog
         size = 1 << _FATE_BITS
-        if prog.fate_wait is None or prog.fate_blaze is None:
-            code = prog.fate_table.reshape(-1)
-            prog.fate_wait = np.where(code < 0, -1, code >> 1).astype(np.int16)
-            prog.fate_blaze = (code & 1) == 0
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
         kind = prog.fate_class[cells % prog.n]  # the cell's Location's row of the table
         at = kind + u
-        wait = prog.fate_wait[at]
-        blazes = prog.fate_blaze[at]
+        # One gather of the table's codes (−1, or 2 × AFPhs burnt on + 1 if the fate is to go out), decoded
+        # here: −1 >> 1 is −1 (a float draw below).
+        code = prog.fate_table.reshape(-1)[at]
+        wait = (code >> 1).astype(np.int16)
+        blazes = (code & 1) == 0
         odd = np.flatnonzero(wait < 0)
         if len(odd):  # straddling or late fates: in floating point within their interval
             c = kind[odd] // size
