@@ -1,11 +1,14 @@
 """The widget on the 10-board map: Python-side time and bytes sent for the first draw, a step, a click, zoom
 and pan, and the forecast overlay (4 Player Turns × 5,000 trials) with its progress bar.
 
-    python bench/bench_widget.py [--repeat 3] [--boards DIR]
+    python bench/bench_widget.py [--repeat 3] [--boards DIR] [--against REPO]
 
 No browser: every widget message (state updates, new widgets, canvas batches) is measured where it
 leaves Python (``comm``'s ``publish_msg``), as JSON plus binary buffers.  ``--boards DIR`` draws VASL's
 board art from board archives named like the generated boards (bd10…bd19) — local looks only.
+``--against REPO`` (another checkout, e.g. ``/work/main``) times the forecast overlay after a step in
+that checkout too, in a child process, alternating run by run with this one: a side-by-side ratio
+that the machine's load changes little.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -58,10 +62,55 @@ def measure(label: str, action: Callable[[], object], repeat: int, reset: Callab
     return t
 
 
+#: The child of ``--against``: the same widget and forecast from another checkout, one run per input line.
+_CHILD = """
+import sys, time
+repo = sys.argv[1]
+sys.path[:0] = [repo, repo + '/widget', repo + '/bench']
+from asl_fire_widget import FireWidget
+from mapgen import ten_board_position
+w = FireWidget.from_position(ten_board_position(), seed=1)
+w.redraw()
+w.fc_turns.value = 4
+w.fc_trials.value = 5000
+w.run_forecast()
+print('ready', flush=True)
+for _ in sys.stdin:
+    w.session.step(1)
+    t0 = time.perf_counter()
+    w.run_forecast()
+    print(time.perf_counter() - t0, flush=True)
+"""
+
+
+def side_by_side(w: FireWidget, repo: Path, repeat: int) -> None:
+    """Forecast overlay after a step here and in *repo*, alternating; prints the medians and their ratio."""
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(repo)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdin is not None and child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    here: list[float] = []
+    there: list[float] = []
+    for _ in range(repeat):
+        w.session.step(1)
+        t0 = time.perf_counter()
+        w.run_forecast()
+        here.append(time.perf_counter() - t0)
+        child.stdin.write("go\n")
+        child.stdin.flush()
+        there.append(float(child.stdout.readline()))
+    child.stdin.close()
+    child.wait()
+    a, b = statistics.median(here), statistics.median(there)
+    print(f"side by side, forecast after a step ({repeat} alternating runs): this checkout {a * 1000:.0f} ms, "
+          f"{repo} {b * 1000:.0f} ms; ratio {b / a:.2f}×")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--boards", type=Path, default=None)
+    ap.add_argument("--against", type=Path, default=None, help="another checkout to time side by side")
     args = ap.parse_args()
     pos = ten_board_position()
     holder: dict[str, FireWidget] = {}
@@ -105,6 +154,7 @@ def main() -> int:
         from asl_vassal_bridge.core import forecast as fmod
 
         fmod._EDGE_CACHE.clear()
+        fmod._RUBBLE_CACHE.clear()
         w.session._program = None
 
     t_cold = measure("forecast overlay, cold (first on this map)", w.run_forecast, args.repeat, reset=cold)
@@ -116,6 +166,8 @@ def main() -> int:
                      reset=after_step)
     print(f"forecast 4 turns × 5,000 trials: cold {t_cold:.2f} s, after a step {t_warm:.2f} s (aim < 0.3 s); "
           f"progress bar updates per run: {len([t for t in ticks if 0 < t < 1]) // max(1, 2 * args.repeat)}")
+    if args.against is not None:
+        side_by_side(w, args.against, max(5, args.repeat))
     return 0
 
 

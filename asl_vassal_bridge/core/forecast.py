@@ -333,8 +333,6 @@ class ForecastProgram:
     fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
     fate_log: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) log P(neither) per DR
-    fate_wait: npt.NDArray[np.int16] | None = None  # fate_table decoded: AFPhs burnt on, −1 for a float draw
-    fate_blaze: B | None = None  # fate_table decoded: the fate is a Blaze
     # Collapse without table rows (a map with no Interior Building hex): a collapsed hex's ground
     # Location spreads along its own "rubble" edges, made when the hex first collapses.
     rubble_path: bool = False
@@ -345,6 +343,9 @@ class ForecastProgram:
     r_edge: I8 = field(default_factory=lambda: np.zeros((0, _EDGE_COLS), np.int8))  # like _Tables.edge
     r_src: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
     rubble_done: set[Hex] = field(default_factory=set)
+    # Each hex's rubble edges once asked for (None: its ground is not Burnable), shared by the programs of
+    # the same map and environment (see :data:`_RUBBLE_CACHE`).
+    rubble_made: dict[Hex, _RubbleEdges | None] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -433,6 +434,10 @@ _EDGE_CACHE_SIZE = 4
 _LocData = tuple[I8, I8, B, B, I64, I8, F64, F64]
 _LOC_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _LocData]] = {}
 
+
+#: :func:`_rubble_edges` results per hex, by the same key: they too hold whatever the fires and the clock.
+_RubbleEdges = list[tuple[int, int, list[int]]]  # (target Location, direction, thresholds + exists flag)
+_RUBBLE_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, dict[Hex, _RubbleEdges | None]]] = {}
 
 _BURNABLE: dict[int, tuple[GameMap, frozenset[Location]]] = {}
 
@@ -551,6 +556,12 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.variant_sets.append(frozenset())
     prog.variant_maps[0] = m
     prog.rubble_path = not m.interior_hexes
+    made = _RUBBLE_CACHE.get(key)
+    if made is None or made[0] is not m:
+        if len(_RUBBLE_CACHE) >= _EDGE_CACHE_SIZE:
+            del _RUBBLE_CACHE[next(iter(_RUBBLE_CACHE))]
+        made = _RUBBLE_CACHE[key] = (m, {})
+    prog.rubble_made = made[1]
     prog.r_start = np.zeros(len(locs), np.int64)
     prog.r_deg = np.zeros(len(locs), np.int64)
     prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = fate_class, fate_table, fate_pb, fate_log
@@ -729,29 +740,43 @@ def _rubble_edges(prog: ForecastProgram, hexes: Sequence[Hex]) -> None:
         if h in prog.rubble_done:
             continue
         prog.rubble_done.add(h)
-        m = _collapsed_map(base, frozenset([h]))
-        m.__dict__["interior_hexes"] = frozenset()
-        m.__dict__["_locations"] = ChainMap({h: m._make_locations(h)}, base._locations)
-        ground = Location(h)
-        if not m.is_burnable(ground):
+        if h in prog.rubble_made:
+            made = prog.rubble_made[h]
+        else:
+            made = prog.rubble_made[h] = _rubble_edges_of(prog, base, h)
+        if made is None:
             continue
-        probes = _probes(replace(prog.position, map=m, fires=(), wrecks=(), units=()))
-        gi = prog.index[ground]
+        gi = prog.index[Location(h)]
         prog.r_start[gi] = len(prog.r_tgt) + len(tgt)
-        for target, d in spread_targets(m, ground):
-            j = prog.index.get(target)
-            if j is None or target.hex == h or not m.is_burnable(target):
-                continue
+        for j, d, row in made:
             srcs.append(gi)
             tgt.append(j)
-            dirs.append(int(d) if d is not None else 0)
-            rows.append([*_edge_thresholds(probes, ground, target, d), 1])
-            prog.r_deg[gi] += 1
+            dirs.append(d)
+            rows.append(row)
+        prog.r_deg[gi] += len(made)
     if tgt:
         prog.r_src = np.concatenate([prog.r_src, np.array(srcs, np.int64)])
         prog.r_tgt = np.concatenate([prog.r_tgt, np.array(tgt, np.int64)])
         prog.r_dir = np.concatenate([prog.r_dir, np.array(dirs, np.int64)])
         prog.r_edge = np.concatenate([prog.r_edge, np.array(rows, np.int8).reshape(-1, _EDGE_COLS)])
+
+
+def _rubble_edges_of(prog: ForecastProgram, base: GameMap, h: Hex) -> _RubbleEdges | None:
+    """The rubble edges of hex *h* (see :func:`_rubble_edges`), or None if its ground is not Burnable."""
+    m = _collapsed_map(base, frozenset([h]))
+    m.__dict__["interior_hexes"] = frozenset()
+    m.__dict__["_locations"] = ChainMap({h: m._make_locations(h)}, base._locations)
+    ground = Location(h)
+    if not m.is_burnable(ground):
+        return None
+    probes = _probes(replace(prog.position, map=m, fires=(), wrecks=(), units=()))
+    out: _RubbleEdges = []
+    for target, d in spread_targets(m, ground):
+        j = prog.index.get(target)
+        if j is None or target.hex == h or not m.is_burnable(target):
+            continue
+        out.append((j, int(d) if d is not None else 0, [*_edge_thresholds(probes, ground, target, d), 1]))
+    return out
 
 
 def _variant(prog: ForecastProgram, collapsed: frozenset[Hex], parent: int = 0) -> int:
@@ -936,29 +961,27 @@ class _Batch:
         # The AFPh each of these Flames becomes a Blaze in, for :meth:`flame_to_blaze` (checked there
         # against fb: a Collapse or an earlier Blaze may have cleared it).
         k = np.flatnonzero(blazes)
+        if len(k) == 0:
+            return
+        k = k[np.argsort(when[k], kind="stable")]  # grouped by AFPh, each group in the order of *cells*
         cells, when = cells[k], when[k]
-        lo = first
-        while len(cells):
-            now = when == lo
-            self.due.setdefault(lo, []).append(cells[np.flatnonzero(now)])
-            later = np.flatnonzero(~now)
-            cells, when = cells[later], when[later]
-            lo += 1
+        bounds = np.flatnonzero(when[1:] != when[:-1]) + 1
+        for part, lo in zip(np.split(cells, bounds), when[np.r_[0, bounds]].tolist(), strict=True):
+            self.due.setdefault(int(lo), []).append(part)
 
     def _fates(self, cells: I64) -> tuple[npt.NDArray[np.int16], B]:
         """For a new Flame at each of *cells*: the AFPhs it burns on before its fate, and whether that fate
         is to become a Blaze (else it goes out), drawn with :func:`_fate_tables`."""
         prog = self.prog
         size = 1 << _FATE_BITS
-        if prog.fate_wait is None or prog.fate_blaze is None:
-            code = prog.fate_table.reshape(-1)
-            prog.fate_wait = np.where(code < 0, -1, code >> 1).astype(np.int16)
-            prog.fate_blaze = (code & 1) == 0
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
         kind = prog.fate_class[cells % prog.n]  # the cell's Location's row of the table
         at = kind + u
-        wait = prog.fate_wait[at]
-        blazes = prog.fate_blaze[at]
+        # One gather of the table's codes (−1, or 2 × AFPhs burnt on + 1 if the fate is to go out), decoded
+        # here: −1 >> 1 is −1 (a float draw below).
+        code = prog.fate_table.reshape(-1)[at]
+        wait = (code >> 1).astype(np.int16)
+        blazes = (code & 1) == 0
         odd = np.flatnonzero(wait < 0)
         if len(odd):  # straddling or late fates: in floating point within their interval
             c = kind[odd] // size
@@ -1217,17 +1240,18 @@ class _Batch:
         total = int(deg.sum())
         if total == 0:
             return
-        of = np.repeat(np.arange(len(cells)), deg)  # which of *cells* each edge comes from
+        # Each cell's values repeated once per edge of its source (np.repeat: faster than gathering by an
+        # edge → cell index), and the edges themselves: the runs start[src] … start[src] + deg − 1.
         ends = np.cumsum(deg)
-        e = (start[srcs] - (ends - deg))[of]
+        e = np.repeat(start[srcs] - (ends - deg), deg)
         e += np.arange(total)
-        key = (rows * n)[of]
+        key = np.repeat(rows * n, deg)
         key += target[e]
         # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
         base = self.wind[rows]
         if variants:
             base += self.var[rows] * (len(target) * _EDGE_COLS)
-        at = base[of]
+        at = np.repeat(base, deg)
         at += e * _EDGE_COLS
         np.minimum.at(self.best.reshape(-1), key, table.reshape(-1)[at])
 

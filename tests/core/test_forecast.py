@@ -604,3 +604,22 @@ def test_b25_651_gusts_already_in_the_position_spread_in_the_forecast() -> None:
     calm = forecast(gusting.with_(environment=Environment(wind=Wind(WindForce.MILD_BREEZE, Direction(4)))), 1,
                     2000, seed=22)
     assert calm.chance(L("C4")) < 1 and calm.chance(L("C5")) == 0
+
+
+def test_b25_66_rubble_edges_kept_from_an_earlier_forecast_on_the_same_map_give_the_same_forecast() -> None:
+    """The rubble edges are kept per map and environment: a forecast compiled after another one on the same
+    map (other fires, another clock) reuses them and must equal a forecast made from scratch."""
+    from asl_vassal_bridge.core import forecast as fmod
+    from asl_vassal_bridge.core.dice import SeededDice
+    from asl_vassal_bridge.scenarios import demo_position
+
+    start = demo_position()
+    later = fmod.play_player_turn(start, SeededDice(3))[0]
+    fmod._RUBBLE_CACHE.clear()
+    cold = forecast(later, 6, 2000, seed=17)
+    fmod._RUBBLE_CACHE.clear()
+    forecast(start, 6, 2000, seed=4)  # makes rubble edges for the map
+    assert fmod._RUBBLE_CACHE and any(v for _, made in fmod._RUBBLE_CACHE.values() for v in made.values())
+    warm = forecast(later, 6, 2000, seed=17)
+    assert np.array_equal(cold.burning, warm.burning)
+    assert np.array_equal(cold.blaze, warm.blaze)

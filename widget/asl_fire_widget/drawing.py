@@ -471,7 +471,9 @@ def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha
     hides under the map's own bands; with *pos* the tinted hexes' names are drawn again on top.
     """
     canvas.clear()
-    items = [(geo.row[h], p) for h, p in heat.items() if p > 0 and geo.in_view(h)]
+    seen = np.zeros(len(geo.centres), bool)  # the hexes in view, as :meth:`MapGeometry.in_view` (one pass)
+    seen[geo.visible()] = True
+    items = [(r, p) for h, p in heat.items() if p > 0 and (r := geo.row.get(h)) is not None and seen[r]]
     if not items:
         return 0
     rows = [r for r, _ in items]
