@@ -148,6 +148,19 @@ def _at_least(version: str, wanted: tuple[int, ...]) -> bool:
         return False
 
 
+def _fast_byte_arrays() -> None:
+    """py4j turns a Java ``byte[]`` into ``bytes`` byte by byte in Python (about 6 ms for the gzipped snapshot
+    of a 3,000-piece game); the same ``bytes`` from one base64 decode take a twentieth of it."""
+    import base64
+
+    from py4j import protocol
+
+    def decode(value: str, _client: Any) -> bytes:
+        return base64.standard_b64decode(value)
+
+    protocol.OUTPUT_CONVERTER[protocol.BYTES_TYPE] = decode
+
+
 class BridgeClient:
     """A connection to one VASSAL player's extension."""
 
@@ -155,6 +168,7 @@ class BridgeClient:
         from py4j.java_gateway import CallbackServerParameters, GatewayParameters, JavaGateway
         from py4j.protocol import Py4JError, Py4JNetworkError
 
+        _fast_byte_arrays()
         self.info = info
         params = GatewayParameters(address=info.host, port=info.port, auth_token=info.token,
                                    auto_convert=False, read_timeout=timeout)
