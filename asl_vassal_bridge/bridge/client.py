@@ -148,6 +148,20 @@ def _at_least(version: str, wanted: tuple[int, ...]) -> bool:
         return False
 
 
+def _json_loads() -> Callable[[str | bytes], Any]:
+    """``orjson.loads`` where orjson is installed (the ``speed`` extra: twice as fast on a snapshot), else
+    ``json.loads``: the same dicts and lists either way."""
+    try:
+        import orjson  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return json.loads
+    loads: Callable[[str | bytes], Any] = orjson.loads
+    return loads
+
+
+_loads = _json_loads()
+
+
 def _fast_byte_arrays() -> None:
     """py4j turns a Java ``byte[]`` into ``bytes`` byte by byte in Python (about 6 ms for the gzipped snapshot
     of a 3,000-piece game); the same ``bytes`` from one base64 decode take a twentieth of it."""
@@ -214,14 +228,14 @@ class BridgeClient:
         if layers_for is not None and getattr(self, "_gz", False):
             # gzipped: py4j moves a long string slowly, its compressed bytes quickly
             blob = self.api.snapshotGz(with_terrain, json.dumps(sorted(set(layers_for))), known_terrain)
-            text = gzip.decompress(bytes(blob)).decode("utf-8")
+            text = gzip.decompress(bytes(blob))
         elif known_terrain is not None:
             text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for or ()))), known_terrain)
         elif layers_for is None:
             text = self.api.snapshot(with_terrain)
         else:
             text = self.api.snapshot(with_terrain, json.dumps(sorted(set(layers_for))))
-        data: dict[str, Any] = json.loads(str(text))
+        data: dict[str, Any] = _loads(text if isinstance(text, bytes) else str(text))
         if "error" in data:
             raise BridgeRefused(str(data["error"]))
         module = data.setdefault("module", {})
