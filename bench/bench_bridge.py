@@ -16,12 +16,15 @@ VASL module, see README "The live suite against your own VASSAL and VASL").
 3. Snapshot size with the terrain and without (a later press).
 
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
-Run: python bench/bench_bridge.py
+Run: python bench/bench_bridge.py (BENCH_PROFILE=1: also cProfile the Python side of the later presses)
 """
 
 from __future__ import annotations
 
+import cProfile
 import json
+import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -41,6 +44,8 @@ from asl_vassal_bridge.core.position import Phase
 from tests.support import vassal_harness as vh
 
 PIECES = 3000
+#: BENCH_PROFILE=1: cProfile the Python side of the later presses (button → run_phase), printed after them
+PROFILE = bool(os.environ.get("BENCH_PROFILE"))
 FLAMES = 100
 
 
@@ -123,9 +128,15 @@ def bench_button(c: BridgeClient, presses: int = 7) -> None:
     parts: list[tuple[tuple[str, float], ...]] = []
     errors: list[str] = []
 
+    prof = cProfile.Profile() if PROFILE else None
+
     def handler(action: str) -> str:
         try:
+            if prof is not None and len(times) >= 2:  # later presses only
+                prof.enable()
             res = run_phase(c, Phase.AFPH)
+            if prof is not None:
+                prof.disable()
             parts.append(res.timings)
             return res.message
         except Exception as e:  # shown in the bench output, not swallowed
@@ -155,6 +166,9 @@ def bench_button(c: BridgeClient, presses: int = 7) -> None:
           "aim < 150 ms)")
     print("   first press: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[0]))
     print("   last press:  " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[-1]))
+    if prof is not None:
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
 def bench_sizes(c: BridgeClient) -> None:
@@ -167,6 +181,8 @@ def bench_sizes(c: BridgeClient) -> None:
     c.snapshot(layers_for=LAYERS_FOR)
     t_full = time.perf_counter() - t
     hexes = sum(len((m.get("terrain") or {}).get("hexes") or ()) for m in full["maps"])
+    if os.environ.get("BENCH_DUMP"):  # a later press's snapshot and the terrain, for profiling offline
+        Path(os.environ["BENCH_DUMP"]).write_text(json.dumps({"full": full, "same": same}))
     print(f"3. snapshot size: {len(json.dumps(full)) / 1e6:.2f} MB with the terrain of {hexes} hexes "
           f"({t_full * 1000:.0f} ms), {len(json.dumps(same)) / 1e6:.2f} MB without it on a later press "
           f"({t_same * 1000:.0f} ms)")

@@ -52,7 +52,9 @@ class AttackRequest:
     a Location name (``E3``, ``G4.1``) or the id of the AFV attacked.
     *options* are further fields of :class:`~asl_vassal_bridge.core.flamethrower.FtAttack`
     or :class:`~asl_vassal_bridge.core.molotov.MolAttack` (``cx``, ``predesignated``,
-    ``basic_tk``…); *ift_result* the IFT result the players read (our texts lack the IFT).
+    ``basic_tk``…); *ift_result* the IFT result the players read (our texts lack the IFT);
+    *original_ift_result* (FT only) the IFT result of the Original DR, which
+    the FT fire start keys on (B25.12).
     """
 
     weapon: str
@@ -62,10 +64,14 @@ class AttackRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
     ift_result: str | None = None
     prc_result: str | None = None
+    original_ift_result: str | None = None
 
     def __post_init__(self) -> None:
         if self.weapon not in WEAPONS:
             raise BadInput(f"attack weapon {self.weapon!r}: expected ft or mol")
+        if self.original_ift_result is not None and self.weapon != "ft":
+            raise BadInput("the IFT result of the Original DR (B25.12 fire start) is a FT option, not for a "
+                           f"{self.weapon.upper()} attack")
 
 
 @dataclass(frozen=True)
@@ -205,7 +211,8 @@ def resolve(prepared: PreparedAttack, dice: Dice) -> AttackOutcome:
     """Roll and resolve the planned attack with the core (A22.1–.5 or A22.6–.62)."""
     pos, plan, req = prepared.position, prepared.plan, prepared.request
     if isinstance(plan, FtPlan):
-        return resolve_ft_attack(pos, plan, dice, ift_result=req.ift_result)
+        return resolve_ft_attack(pos, plan, dice, ift_result=req.ift_result,
+                                 original_ift_result=req.original_ift_result)
     return resolve_mol_attack(pos, plan, dice, ift_result=req.ift_result, prc_result=req.prc_result)
 
 

@@ -116,6 +116,9 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
     f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
     f.add_argument("--area-fire", action="store_true", help="Area Fire (A22.1)")
+    f.add_argument("--original-ift-result",
+                   help="the IFT result read with the ORIGINAL DR (the fire start keys on an Original K/KIA, B25.12); "
+                   "without it --ift-result serves only when the attack has no DRM")
     f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2), help="columns shifted on Original doubles")
     f.add_argument("--hindrance", type=int, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
     f.add_argument("--los-obstructed", action="store_true", help="no Long Range (A22.32)")
@@ -193,7 +196,7 @@ def attack_request(args: argparse.Namespace) -> AttackRequest:
         if args.with_wind:
             opts["with_wind"] = True
     else:
-        for flag in ("non_elite", "with_wind"):
+        for flag in ("non_elite", "with_wind", "original_ift_result"):
             if getattr(args, flag, None):
                 raise BadInput(f"--{flag.replace('_', '-')} is a FT option, not for a MOL attack")
         from ..core.molotov import FireType
@@ -219,7 +222,7 @@ def attack_request(args: argparse.Namespace) -> AttackRequest:
     except ValueError as e:
         raise BadInput(f"--phase: {e}") from None
     return AttackRequest(weapon, args.firer, args.target, phase, opts, args.ift_result,
-                         getattr(args, "prc_result", None))
+                         getattr(args, "prc_result", None), getattr(args, "original_ift_result", None))
 
 
 def hob_request(args: argparse.Namespace) -> HobRequest:

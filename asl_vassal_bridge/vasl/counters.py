@@ -22,6 +22,7 @@ Player Turn (B25.15) and may not yet become a Blaze.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -178,6 +179,12 @@ def classify(name: str | None, gpid: str | int | None) -> FireCounter | None:
             return hit
     if not name:
         return None
+    return _by_name(str(name))
+
+
+@functools.lru_cache(maxsize=8192)
+def _by_name(name: str) -> FireCounter | None:
+    """:func:`classify` by name alone, once per name (a game's 3,000 counters carry a few hundred names)."""
     key = " ".join(name.split()).lower()
     if key in _NAME_TABLE:
         return _NAME_TABLE[key]

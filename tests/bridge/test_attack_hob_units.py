@@ -175,3 +175,30 @@ def test_cli_declaration_flags_become_the_request_a22() -> None:
     h = parser.parse_args(["bridge", "hob", "--piece", "sq", "--no-enemy-in-los", "--fanatic"])
     hreq = cli.hob_request(h)
     assert hreq.piece == "sq" and not hreq.situation.known_enemy_in_los and hreq.flags == {"fanatic": True}
+
+
+def test_cli_ft_original_ift_result_reaches_the_fire_start_b25_12(slot_layers: Any) -> None:
+    from asl_vassal_bridge.cli import bridge as cli
+
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers())
+    snap = snapshot([unit("sq", SQUAD, "B2", slot_layers), unit("ft", FT, "B2", slot_layers)])
+    base = ["bridge", "attack", "ft", "--firer", "sq", "--target", "C2", "--drm=1:Hindrance", "--ift-result", "1MC"]
+    # a DRM: the Final DR's 1MC does not tell the Original DR's result, so the fire start is left unchecked
+    faces = Faces([2, 3, 6, 6])
+    prep = prepare_attack(snap, cli.attack_request(parser.parse_args(base)))
+    batch = attack_batch(prep, resolve(prep, faces), session=1, rolls=faces.rolled)
+    assert len(faces.rolled) == 1 and batch["place"] == []
+    assert any("B25.12" in line and "not checked" in line for line in batch["summary"])
+    # the Original DR's KIA: the FT fire-start DR is made (Woods, 12 ≥ Kindle #) and a Flame placed
+    req = cli.attack_request(parser.parse_args([*base, "--original-ift-result", "KIA"]))
+    assert req.original_ift_result == "KIA"
+    faces = Faces([2, 3, 6, 6])
+    prep = prepare_attack(snap, req)
+    batch = attack_batch(prep, resolve(prep, faces), session=1, rolls=faces.rolled)
+    assert [purpose for purpose, _ in faces.rolled][1].startswith("FT fire start in C2")
+    assert batch["place"] == [{"gpid": PLACE_GPIDS[FireCounter.FLAME], "location": "C2", "map": "Main Map"}]
+    assert any("Original K/KIA" in line and "B25.12" in line for line in batch["summary"])
+    with pytest.raises(BadInput, match="FT option"):
+        cli.attack_request(parser.parse_args(["bridge", "attack", "mol", "--firer", "sq", "--target", "C2",
+                                              "--original-ift-result", "KIA"]))

@@ -253,6 +253,22 @@ def test_a_piece_this_player_masked_never_leaves_vassal(dora: BridgeClient) -> N
         piece.setProperty("obs;", "someone-else")
 
 
+def test_a_piece_masked_between_two_snapshots_leaves_the_second(dora: BridgeClient) -> None:
+    """The extension keeps each piece's JSON between snapshots: a piece masked (or unmasked) since is not sent as
+    it was (A12: nothing concealed leaves VASSAL)."""
+    gm = dora.jvm.VASSAL.build.GameModule.getGameModule()
+    piece = gm.getGameState().getPieceForId("mine-b1")
+    try:
+        piece.setProperty("obs;", None)  # unmasked: an ordinary visible counter
+        assert "mine-b1" in {p["id"] for p in dora.snapshot(with_terrain=False)["pieces"]}
+        piece.setProperty("obs;", "someone-else")  # masked again by another player
+        assert "mine-b1" not in {p["id"] for p in dora.snapshot(with_terrain=False)["pieces"]}
+        piece.setProperty("obs;", None)
+        assert "mine-b1" in {p["id"] for p in dora.snapshot(with_terrain=False)["pieces"]}
+    finally:
+        piece.setProperty("obs;", "someone-else")
+
+
 def test_snapshot_never_carries_the_concealed_counters_units(dora: BridgeClient) -> None:
     snap = dora.snapshot(with_terrain=False)
     e3 = [p["id"] for p in snap["pieces"] if p["location"] == "E3"]

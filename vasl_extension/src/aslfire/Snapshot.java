@@ -28,19 +28,34 @@ final class Snapshot {
   /** Every visible top-level piece (stacks and decks expanded), map by map. */
   static List<GamePiece> visiblePieces(Map map) {
     List<GamePiece> out = new ArrayList<>();
-    for (GamePiece p : map.getAllPieces()) {
-      if (p instanceof Stack) {
-        for (GamePiece q : ((Stack) p).asList()) {
-          if (isVisible(q)) {
-            out.add(q);
-          }
-        }
-      }
-      else if (isVisible(p)) {
+    for (GamePiece p : allPieces(map)) {
+      if (isVisible(p)) {
         out.add(p);
       }
     }
     return out;
+  }
+
+  /** Every top-level piece (stacks and decks expanded), visible or not. */
+  static List<GamePiece> allPieces(Map map) {
+    List<GamePiece> out = new ArrayList<>();
+    for (GamePiece p : map.getAllPieces()) {
+      if (p instanceof Stack) {
+        out.addAll(((Stack) p).asList());
+      }
+      else {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Who looks: whether a piece is hidden or masked to this player follows from its state (who hid or concealed it)
+   * and the player's id and side, so a piece's visibility is kept with its JSON under a key that holds all three.
+   */
+  static String viewer() {
+    return GameModule.getActiveUserId() + '|' + VASSAL.build.module.PlayerRoster.getMySide();
   }
 
   static boolean isVisible(GamePiece p) {
@@ -52,9 +67,11 @@ final class Snapshot {
   }
 
   /**
-   * Each piece's JSON by the piece, with what it was made from (state, map, boards, layer selection): most pieces do
-   * not change between two presses, and reading a counter's name and properties through its prototypes is what
-   * costs. Weak keys: a deleted piece's entry goes. Only used on the Swing thread.
+   * Each piece's JSON by the piece, with what it was made from (state, map, boards, layer selection, viewer): most
+   * pieces do not change between two presses, and reading a counter's name and properties through its prototypes is
+   * what costs (the four visibility properties too: each falls through the traits to the map's and module's
+   * properties). The JSON is null for a piece hidden from this viewer. Weak keys: a deleted piece's entry goes. Only
+   * used on the Swing thread.
    */
   private static final java.util.Map<GamePiece, String[]> PIECE_JSON = new java.util.WeakHashMap<>();
 
@@ -170,24 +187,37 @@ final class Snapshot {
     boolean first = true;
     java.util.Map<Point, String> names = new java.util.HashMap<>();
     String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
+    String viewer = viewer();
     for (Map map : Map.getMapList()) {
       names.clear();
-      String boards = boardsSignature(map) + only;
-      for (GamePiece p : visiblePieces(map)) {
+      String boards = boardsSignature(map) + only + '|' + viewer;
+      for (GamePiece p : allPieces(map)) {
+        // a piece whose state, board layout, layer selection and viewer are unchanged is shown (or hidden) and has
+        // the same JSON as last time
+        String key = revision(p) + '|' + boards;
+        String[] known = PIECE_JSON.get(p);
+        String json;
+        if (known != null && known[0].equals(key)) {
+          json = known[1];
+        }
+        else if (!isVisible(p)) {
+          json = null;
+          PIECE_JSON.put(p, new String[] {key, null});
+        }
+        else {
+          StringBuilder one = new StringBuilder(512);
+          appendPiece(one, map, p, names, layersFor);
+          json = one.toString();
+          PIECE_JSON.put(p, new String[] {key, json});
+        }
+        if (json == null) {
+          continue;  // hidden from or masked to this player: never exported
+        }
         if (!first) {
           sb.append(',');
         }
         first = false;
-        // a piece whose state, board layout and layer selection are unchanged has the same JSON as last time
-        String key = revision(p) + '|' + boards;
-        String[] known = PIECE_JSON.get(p);
-        if (known != null && known[0].equals(key)) {
-          sb.append(known[1]);
-          continue;
-        }
-        int mark = sb.length();
-        appendPiece(sb, map, p, names, layersFor);
-        PIECE_JSON.put(p, new String[] {key, sb.substring(mark)});
+        sb.append(json);
       }
     }
     // how long building this took on VASSAL's Swing thread (for bench/bench_bridge.py)
