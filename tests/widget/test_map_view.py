@@ -177,11 +177,75 @@ def test_a_blaze_and_flames_on_several_levels_of_one_hex_are_separate_readable_c
     s.tool = "flame"
     s.click(s.position.map.parse_hex("J4"))
     stack = counters_in(s.position)[s.position.map.parse_hex("J4")]
-    assert [(c.text, c.level_text) for c in stack] == [("Flame", ""), ("Blaze", "Lvl 1")]
+    # the Blaze on level 1 has VASL's white Level counter beside it, and it smokes (B25.2)
+    assert [c.text for c in stack] == ["Flame", "Blaze", "Level 1", "Smoke"]
     x, y = w.geo.centre(s.position.map.parse_hex("J4"))
     boxes = counter_boxes(len(stack), x, y, w.geo.scale)
-    (x1, _, side), (x2, _, _) = boxes
-    assert x1 + side <= x2 and side >= 18  # side by side, each big enough for its name
+    (x1, y1, side), (x2, y2, _), *_ = boxes
+    assert x1 + side <= x2 and y1 == y2 and side >= 14  # side by side, each big enough for its (short) name
+    for i, (x, y, side) in enumerate(boxes):
+        for x2, y2, s2 in boxes[i + 1:]:
+            assert x + side <= x2 or x2 + s2 <= x or y + side <= y2 or y2 + s2 <= y  # no overlap
+
+
+def test_smoke_and_level_markers_are_counters_of_their_hex() -> None:
+    from asl_fire_widget.drawing import counters_in
+
+    from asl_vassal_bridge.core.smoke import fire_smoke
+
+    w = FireWidget.demo(seed=1)
+    pos = w.session.position
+    stacks = counters_in(pos)
+    smoking = fire_smoke(pos)
+    assert smoking
+    for fs in smoking:  # B25.2: a smoke counter on each smoking Blaze/Burning Wreck and where it drifts
+        for h in (fs.location.hex, *fs.drift):
+            assert "smoke" in [c.kind for c in stacks[h]]
+    for f in pos.fires:
+        stack = stacks[f.location.hex]
+        assert all(c.kind != "level" or c.level != 0 or c.rooftop for c in stack)
+        if f.location.level == 0 and not f.location.rooftop:
+            continue
+        i = [(c.kind, c.level) for c in stack].index(("blaze" if f.is_blaze else "flame", f.location.level))
+        assert stack[i + 1].kind == "level" and stack[i + 1].level == f.location.level  # beside its fire
+    w.redraw()
+    assert w.draw_counts["fire"]["smoke"] == sum(1 + len(fs.drift) for fs in smoking)
+
+
+def test_vasls_smoke_and_level_1_images_are_drawn_when_the_vmod_has_them() -> None:
+    from asl_fire_widget.drawing import draw_fires
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.images: list[object] = []
+
+        def draw_image(self, image: object, *args: float) -> None:
+            self.images.append(image)
+
+        def __getattr__(self, name: str) -> object:
+            return lambda *a, **k: None
+
+        def __setattr__(self, name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+    w = FireWidget.demo(seed=1)
+    s = w.session
+    s.level = 1
+    s.tool = "blaze"
+    s.click(s.position.map.parse_hex("J4"))
+    smoke, level = object(), object()
+    canvas = Recorder()
+    counts = draw_fires(canvas, s.position, w.geo, images={"smoke": smoke, "level": level})
+    assert counts["levels"] >= 1 and smoke in canvas.images and level in canvas.images
+
+
+def test_up_to_six_counters_in_a_hex_stay_inside_it_and_apart() -> None:
+    for n in (5, 6):
+        boxes = counter_boxes(n, 100.0, 100.0, 1.0)
+        for i, (x, y, side) in enumerate(boxes):
+            assert y >= 100 - 14 and y + side <= 100 + 32 and x >= 100 - 28 and x + side <= 100 + 28
+            for x2, y2, s2 in boxes[i + 1:]:
+                assert x + side <= x2 or x2 + s2 <= x or y + side <= y2 or y2 + s2 <= y
 
 
 def test_zoom_and_pan_change_the_view_and_names_show_from_a_zoom_level_on() -> None:

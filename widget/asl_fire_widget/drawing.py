@@ -11,9 +11,10 @@ Under the hex grid lies VASL's own board art (:mod:`asl_vassal_bridge.vasl.board
 when the map comes from board archives; terrain tints (the project's
 renderer's colours: pale open ground, dark green woods, olive brush, yellow
 grain, brown wooden and grey stone buildings, tan hills) are drawn instead
-of the art, or over it as an option.  Fires, wrecks and smoke are square
-counters in VASL's look (or VASL's own counter images), laid out side by
-side so several in one hex stay readable; hex names are drawn last, on a
+of the art, or over it as an option.  Fires, wrecks, smoke (B25.2) and the
+Level counter beside an upper-level or cellar fire are square counters in
+VASL's look (or VASL's own counter images), laid out side by side so several
+in one hex stay readable; hex names are drawn last, on a
 pale band, so nothing covers them.
 """
 
@@ -61,6 +62,7 @@ COUNTER_STYLE: dict[str, tuple[RGB, RGB, str]] = {
     "wreck": ((70, 70, 70), (255, 255, 255), "Wreck"),
     "burning-wreck": ((70, 70, 70), (255, 200, 60), "Wreck"),
     "smoke": ((200, 200, 200), (40, 40, 40), "Smoke"),
+    "level": ((255, 255, 255), (0, 0, 0), "Level"),
 }
 
 
@@ -333,7 +335,12 @@ def _draw_building_links(canvas: Any, pos: Position, geo: MapGeometry, rows: set
 
 @dataclass(frozen=True)
 class Counter:
-    """One counter on the map: its kind (a key of :data:`COUNTER_STYLE`) and the level it marks."""
+    """One counter on the map: its kind (a key of :data:`COUNTER_STYLE`) and, for a Level counter,
+    the level it marks.
+
+    >>> Counter("level", 2).text, Counter("level", -1).text, Counter("level", 1, rooftop=True).text
+    ('Level 2', 'Cellar', 'Roof')
+    """
 
     kind: str
     level: int = 0
@@ -341,37 +348,49 @@ class Counter:
 
     @property
     def text(self) -> str:
+        if self.kind == "level":
+            return "Roof" if self.rooftop else (f"Level {self.level}" if self.level >= 0 else "Cellar")
         return COUNTER_STYLE[self.kind][2]
 
     @property
     def short(self) -> str:
-        """The name on a small counter: F, B, Wr."""
+        """The name on a small counter: F, B, Wr, Sm, L1, Cel, Rf."""
+        if self.kind == "level":
+            return "Rf" if self.rooftop else (f"L{self.level}" if self.level >= 0 else "Cel")
         return {"flame": "F", "blaze": "B"}.get(self.kind, self.text[:2])
 
     @property
-    def level_text(self) -> str:
-        if self.rooftop:
-            return "Roof"
-        return f"Lvl {self.level}" if self.level > 0 else ("Cel" if self.level < 0 else "")
+    def image_key(self) -> str:
+        """The key of VASL's image for this counter: the module's Level image is the Level 1 counter."""
+        if self.kind == "level" and (self.level != 1 or self.rooftop):
+            return f"level {self.text}"
+        return self.kind
 
 
 def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
-    """The counters of each hex, bottom to top: wrecks, then fires by level, as a player stacks them."""
+    """The counters of each hex, bottom to top, as a player stacks them: wrecks, then fires by level
+    (a fire above ground level or in a cellar with its Level counter beside it), then smoke (B25.2:
+    over a Blaze or Burning Wreck, and Dispersed Smoke where it drifts)."""
     out: dict[Hex, list[Counter]] = {}
     for w in pos.wrecks:
         out.setdefault(w.location.hex, []).append(Counter("burning-wreck" if w.burning else "wreck"))
     for f in sorted(pos.fires, key=lambda f: (f.location, not f.is_blaze)):
         loc: Location = f.location
         out.setdefault(loc.hex, []).append(Counter("blaze" if f.is_blaze else "flame", loc.level, loc.rooftop))
+        if loc.level != 0 or loc.rooftop:
+            out[loc.hex].append(Counter("level", loc.level, loc.rooftop))
+    for fs in fire_smoke(pos):
+        for h in (fs.location.hex, *fs.drift):
+            out.setdefault(h, []).append(Counter("smoke"))
     return out
 
 
 def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[float, float, float]]:
     """Top-left corner and side of *n* counters in a hex centred at (cx, cy): side by side, two per row,
-    below the hex name, never on top of each other."""
-    side = (28.0 if n <= 2 else 21.0) * scale
+    below the hex name, never on top of each other (three per row, smaller, from five on)."""
+    side = (28.0 if n <= 2 else 21.0 if n <= 4 else 15.0) * scale
     gap = 3.0 * scale
-    cols = 1 if n == 1 else 2
+    cols = 1 if n == 1 else 2 if n <= 4 else 3
     out = []
     top = cy - 13 * scale
     for k in range(n):
@@ -385,35 +404,20 @@ def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[floa
 
 def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[str, Any] | None = None
                ) -> dict[str, int]:
-    """Draw the fire layer in view: smoke, and the fire and wreck counters of each hex.
+    """Draw the fire layer in view: the wreck, fire, Level and smoke counters of each hex.
 
-    *images* maps a counter kind (``flame``, ``blaze``, ``wreck``…) to an ipywidgets Image of VASL's
-    own counter; without one the counter is drawn in VASL's colours with its name.
+    *images* maps a counter kind (``flame``, ``blaze``, ``wreck``, ``smoke``, ``level`` for Level 1…)
+    to an ipywidgets Image of VASL's own counter; without one the counter is drawn in VASL's colours with its name.
     """
     canvas.clear()
     s = geo.scale
-    counts = {"smoke": 0, "blazes": 0, "flames": 0, "wrecks": 0}
-    smoke = fire_smoke(pos)
-    if smoke:
-        xs, ys = [], []
-        for fs in smoke:
-            for h in (fs.location.hex, *fs.drift):
-                if geo.in_view(h):
-                    x, y = geo.centre(h)
-                    xs.append(x + 0.62 * geo.rx * s)
-                    ys.append(y - 0.05 * geo.ry * s)
-        if xs:
-            canvas.fill_style = "rgba(90,90,90,0.45)"
-            canvas.fill_circles(np.array(xs), np.array(ys), max(2.0, 9 * s))
-            counts["smoke"] = len(xs)
+    counts = {"smoke": 0, "blazes": 0, "flames": 0, "wrecks": 0, "levels": 0}
     images = images or {}
     boxes: list[tuple[Counter, float, float, float]] = []
     for h, stack in counters_in(pos).items():
         for c in stack:
-            if c.kind in ("blaze", "flame"):
-                counts["blazes" if c.kind == "blaze" else "flames"] += 1
-            else:
-                counts["wrecks"] += 1
+            key = {"blaze": "blazes", "flame": "flames", "smoke": "smoke", "level": "levels"}
+            counts[key.get(c.kind, "wrecks")] += 1
         if not geo.in_view(h):
             continue
         cx, cy = geo.centre(h)
@@ -421,10 +425,10 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
             boxes.append((c, x, y, side))
     if not boxes:
         return counts
-    drawn = [b for b in boxes if b[0].kind in images]
-    plain = [b for b in boxes if b[0].kind not in images]
+    drawn = [b for b in boxes if b[0].image_key in images]
+    plain = [b for b in boxes if b[0].image_key not in images]
     for c, x, y, side in drawn:
-        canvas.draw_image(images[c.kind], x, y, side, side)
+        canvas.draw_image(images[c.image_key], x, y, side, side)
     if plain:
         colours = np.array([COUNTER_STYLE[c.kind][0] for c, *_ in plain], np.uint8)
         canvas.fill_styled_rects(np.array([b[1] for b in plain]), np.array([b[2] for b in plain]),
@@ -442,24 +446,12 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
     if s >= TEXT_SCALE:
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
-        for c, x, y, side in boxes:
-            fg = COUNTER_STYLE[c.kind][1]
-            lv = c.level_text
-            if c.kind not in images:
-                size = max(7, int(side * 0.3))
-                text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
-                canvas.font = f"bold {size}px sans-serif"
-                canvas.fill_style = _css(fg)
-                canvas.fill_text(text, x + side / 2, y + side * (0.36 if lv else 0.5))
-            if lv:
-                canvas.font = f"bold {max(7, int(side * 0.28))}px sans-serif"
-                if c.kind in images:
-                    canvas.fill_style = "rgba(255,255,255,0.85)"
-                    canvas.fill_rect(x, y + side * 0.62, side, side * 0.36)
-                    canvas.fill_style = "rgb(0,0,0)"
-                else:
-                    canvas.fill_style = _css(fg)
-                canvas.fill_text(lv, x + side / 2, y + side * 0.8)
+        for c, x, y, side in plain:
+            size = max(7, int(side * 0.3))
+            text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
+            canvas.font = f"bold {size}px sans-serif"
+            canvas.fill_style = _css(COUNTER_STYLE[c.kind][1])
+            canvas.fill_text(text, x + side / 2, y + side * 0.5)
     return counts
 
 

@@ -239,7 +239,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             self._refresh_log()
             return
         kinds = {FireCounter.FLAME: "flame", FireCounter.BLAZE: "blaze", FireCounter.WRECK: "wreck",
-                 FireCounter.BURNT_OUT_WRECK: "wreck"}
+                 FireCounter.BURNT_OUT_WRECK: "wreck", FireCounter.SMOKE: "smoke", FireCounter.LEVEL: "level"}
         images: dict[str, W.Image] = {}
         for fc, key in kinds.items():
             ci = found.get(fc)
