@@ -76,8 +76,9 @@ def xvfb() -> Iterator[vh.Xvfb]:
 
 
 def launch(name: str, module: Path, pieces: list[vh.GamePiece], support_jar: Path, display: str,
-           workdir: Path, boards: tuple[vh.BoardAt, ...] = (vh.BoardAt(vh.BOARD),)) -> vh.VassalPlayer:
-    game = vh.write_saved_game(workdir / f"{name}.vsav", pieces, boards=boards)
+           workdir: Path, boards: tuple[vh.BoardAt, ...] = (vh.BoardAt(vh.BOARD),),
+           stacks: bool = False) -> vh.VassalPlayer:
+    game = vh.write_saved_game(workdir / f"{name}.vsav", pieces, stacks=stacks, boards=boards)
     return vh.VassalPlayer(name, module, game, support_jar, display, workdir, workdir / f"{name}.json")
 
 
@@ -94,13 +95,13 @@ def wait_started(client: BridgeClient, timeout: float = 30.0) -> None:
 @contextmanager
 def started_player(name: str, module: Path, support_jar: Path, display: str, workdir: Path,
                    pieces: list[vh.GamePiece] | None = None,
-                   boards: tuple[vh.BoardAt, ...] = (vh.BoardAt(vh.BOARD),)) -> Iterator[
+                   boards: tuple[vh.BoardAt, ...] = (vh.BoardAt(vh.BOARD),), stacks: bool = False) -> Iterator[
                        tuple[vh.VassalPlayer, BridgeClient]]:
     """A VASSAL player with *pieces* (the standard ones by default) on *boards*, its bridge connected and its game
-    started; stopped after."""
+    started; stopped after.  With *stacks* every hex's pieces are in one VASSAL Stack, as in real saves."""
     workdir.mkdir(exist_ok=True)
     player = launch(name, module, standard_pieces() if pieces is None else pieces, support_jar, display, workdir,
-                    boards)
+                    boards, stacks)
     try:
         player.wait_connection_file()
         client = connect(player.connection_file)

@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 
 from asl_vassal_bridge.bridge.attacks import AttackRequest, run_attack
-from asl_vassal_bridge.bridge.client import BridgeClient, connect
+from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.bridge.hob import HobRequest, run_hob
 from asl_vassal_bridge.bridge.phases import handle_button
 from asl_vassal_bridge.bridge.pieces import is_broken
 from tests.support import vassal_harness as vh
+
+from .conftest import started_player
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
@@ -42,21 +44,9 @@ def attack_pieces() -> list[vh.GamePiece]:
 
 @pytest.fixture(scope="module")
 def dora(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
-    work = engine_dir / "attacks"
-    work.mkdir(exist_ok=True)
-    game = vh.write_saved_game(work / "dora.vsav", attack_pieces(), stacks=True)
-    player = vh.VassalPlayer("dora", module_with_extension, game, support_jar, xvfb.display, work,
-                             work / "dora.json")
-    try:
-        player.wait_connection_file()
-        client = connect(player.connection_file)
-        end = time.time() + 30
-        while not client.status().get("started") and time.time() < end:
-            time.sleep(0.2)
+    with started_player("dora", module_with_extension, support_jar, xvfb.display, engine_dir / "attacks",
+                        pieces=attack_pieces(), stacks=True) as (_, client):
         yield client
-        client.close()
-    finally:
-        player.stop()
 
 
 def _script(client: BridgeClient, faces: Sequence[int]) -> None:

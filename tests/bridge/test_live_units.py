@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge.client import BridgeClient, connect
+from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.bridge.convert import LiveGame, batch_for, position_from_snapshot
 from asl_vassal_bridge.bridge.gamemodule import counter_data
 from asl_vassal_bridge.bridge.phases import handle_button
@@ -29,6 +29,7 @@ from asl_vassal_bridge.bridge.rtph import layers_for_units
 from asl_vassal_bridge.core.position import Fire, FireKind, Location, Phase, UnitKind
 from tests.support import vassal_harness as vh
 
+from .conftest import started_player
 from .unit_slots import PZ_IB, PZ_IB_WRECK, SQUAD, module_with_units
 from .unit_slots import piece as unit_piece
 
@@ -70,20 +71,9 @@ def unit_pieces() -> list[vh.GamePiece]:
 
 @pytest.fixture(scope="module")
 def dora(units_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[BridgeClient]:
-    work = engine_dir / "units"
-    work.mkdir(exist_ok=True)
-    game = vh.write_saved_game(work / "dora.vsav", unit_pieces(), stacks=True)
-    player = vh.VassalPlayer("dora", units_module, game, support_jar, xvfb.display, work, work / "dora.json")
-    try:
-        player.wait_connection_file()
-        client = connect(player.connection_file)
-        end = time.time() + 30
-        while not client.status().get("started") and time.time() < end:
-            time.sleep(0.2)
+    with started_player("dora", units_module, support_jar, xvfb.display, engine_dir / "units",
+                        pieces=unit_pieces(), stacks=True) as (_, client):
         yield client
-        client.close()
-    finally:
-        player.stop()
 
 
 def _chat(client: BridgeClient) -> str:
@@ -287,24 +277,13 @@ def fynn(three_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir:
     ext = engine_dir / "threeunits_ext"
     ext.mkdir(exist_ok=True)
     shutil.copy(three_board_module.parent / "threeboards_ext" / "asl-fire-bridge.vmdx", ext)
-    work = engine_dir / "threeunits"
-    work.mkdir(exist_ok=True)
     mine = [vh.GamePiece("sq-m5", "M5", gpid=SQUAD, board="bd22"),
             vh.GamePiece("flame-p6", "P6", gpid="192", board="bd22"), unit_piece("lvl-p6", "P6", "167", board="bd22"),
             vh.GamePiece("sq-c3", "C3", gpid=SQUAD, board="bd01"), vh.GamePiece("pin-c3", "C3", gpid="1", board="bd01")]
     # each hex's pieces bottom first: bd01 C3's Flame (from fires()) under the squad and its Pin
-    game = vh.write_saved_game(work / "fynn.vsav", fires() + mine, stacks=True, boards=BOARDS)
-    player = vh.VassalPlayer("fynn", mod, game, support_jar, xvfb.display, work, work / "fynn.json")
-    try:
-        player.wait_connection_file()
-        client = connect(player.connection_file)
-        end = time.time() + 30
-        while not client.status().get("started") and time.time() < end:
-            time.sleep(0.2)
+    with started_player("fynn", mod, support_jar, xvfb.display, engine_dir / "threeunits", pieces=fires() + mine,
+                        boards=BOARDS, stacks=True) as (_, client):
         yield client
-        client.close()
-    finally:
-        player.stop()
 
 
 def test_three_boards_units_and_level_fire_read_with_board_qualified_names(fynn: BridgeClient) -> None:
