@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..core.dice import Dice
@@ -32,6 +31,7 @@ from ..core.flamethrower import AttackOutcome, ConsequenceKind, FtAttack, FtPlan
 from ..core.molotov import MolAttack, MolPlan, mol_attack, resolve_mol_attack
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
+from ..vasl.setup import VaslSetup
 from .client import BridgeClient, VassalDice
 from .convert import LiveGame, explain_rolls, position_from_snapshot
 from .pieces import broken_layer_change, find_piece, layers_of, stack_of, unit_kind, unit_type
@@ -129,14 +129,14 @@ def _unit_in(stack: Sequence[Mapping[str, Any]], catalogue: Any) -> tuple[Mappin
 
 
 def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_map: GameMap | None = None,
-                   boards_dir: Path | None = None, catalogue: Any = None) -> PreparedAttack:
+                   vasl: VaslSetup | None = None, catalogue: Any = None) -> PreparedAttack:
     """Read the firer, its FT/MOL counter and the target off the snapshot and plan the attack (A22).
 
     :raises BadInput: for an unknown piece or Location, a firer that is no unit, a FT attack without a FT
         counter in the firer's stack; :class:`~asl_vassal_bridge.core.errors.IllegalAction` (a BadInput)
         with the rule number when the core refuses the declaration.
     """
-    live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, boards_dir=boards_dir)
+    live = position_from_snapshot(snapshot, game_map=game_map, phase=request.phase, vasl=vasl)
     if catalogue is None:
         # the catalogue of the module the game runs (else the bundled one): see bridge.gamemodule
         catalogue = live.counters.catalogue if live.counters is not None else None
@@ -325,7 +325,7 @@ class AttackResult:
 
 
 def run_attack(client: BridgeClient, request: AttackRequest, *, game_map: GameMap | None = None,
-               boards_dir: Path | None = None) -> AttackResult:
+               vasl: VaslSetup | None = None) -> AttackResult:
     """Declare, roll with VASSAL's dice, resolve and apply one FT/MOL attack as ONE command (A22).
 
     :raises BadInput: (or :class:`~.client.BridgeRefused`) with the reason when the declaration is illegal
@@ -343,7 +343,7 @@ def run_attack(client: BridgeClient, request: AttackRequest, *, game_map: GameMa
         from .hob import selected_piece
 
         request = replace(request, firer=selected_piece(client, what="the firing unit"))
-    prepared = prepare_attack(snap, request, game_map=game_map, boards_dir=boards_dir)
+    prepared = prepare_attack(snap, request, game_map=game_map, vasl=vasl)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
 

@@ -18,7 +18,7 @@ Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
 changes, crop, version; null for a board that is not VASL's) is read as the
 same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
 gives (:func:`board_entries`).  VASL's own terrain model already has them
-applied; terrain read from the board archives (``boards_dir``) does not, and
+applied; terrain read from the board archives (``vasl=``) does not, and
 :func:`position_from_snapshot` then says so in ``Position.notes``,
 :attr:`LiveGame.notes` and a logged warning, as ``position_from_vsav`` does.
 """
@@ -30,7 +30,6 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from ..core.environment import EC, Environment, Wind, WindForce
@@ -53,6 +52,7 @@ from ..vasl.counters import (
     wind_direction_from_piece,
     wind_force_from_piece,
 )
+from ..vasl.setup import VaslSetup
 from ..vasl.terrain import ROAD_SHARE, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
 from ..vasl.units import UnitCounter, read_units
@@ -424,28 +424,36 @@ def _no_terrain_reason(snapshot: Mapping[str, Any]) -> str:
             "give the board archives' map instead (asl-fire bridge --boards DIR)")
 
 
-def game_map_from_boards(snapshot: Mapping[str, Any], boards_dir: Path) -> GameMap:
-    """The first map's terrain read from VASL's board archives in *boards_dir* (no VASL Java model needed).
+def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMap:
+    """The first map's terrain read from VASL's board archives (no VASL Java model needed).
 
+    *vasl* names the boards folder and where VASL's terrain types come from (the module, else a
+    SharedBoardMetadata.xml beside the folder: ``VaslSetup(None, folder)``).
     Boards are placed left to right, top to bottom by their pixel position
     in the snapshot; an archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.
 
     :raises NoTerrain: if the snapshot has no boards or an archive is missing.
+    :raises VaslFileError: if VASL's terrain types are nowhere to be found.
     """
     from ..vasl.board import game_map, read_board
 
+    boards_dir = vasl.boards
+    if boards_dir is None:
+        raise NoTerrain("no boards folder to read terrain from: give --boards DIR or --vasl PATH/VASL.vmod")
     maps = list(snapshot.get("maps") or ())
     boards = list(maps[0].get("boards") or ()) if maps else []
     if not boards:
         raise NoTerrain("the snapshot has no boards to read terrain from")
     placed = []
+    table = None
     for placement in map_layout(maps[0]).boards:
         name = placement.name
         cands = [name, f"bd{name}", f"bd{name.zfill(2)}"]
         path = next((boards_dir / c for c in cands if (boards_dir / c).is_file()), None)
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
-        placed.append((read_board(path), placement))
+        table = table or vasl.terrain_table()
+        placed.append((read_board(path, table), placement))
     return game_map(placed, str(maps[0].get("name", "")))
 
 
@@ -473,7 +481,7 @@ def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
 
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
                            phase: Phase = Phase.AFPH, clock: Clock | None = None,
-                           boards_dir: Path | None = None, counters: CounterData | None = None,
+                           vasl: VaslSetup | None = None, counters: CounterData | None = None,
                            units_near_fires: bool = False) -> LiveGame:
     """Read fires, wrecks, units, EC, Wind and Gusts from the snapshot's pieces.
 
@@ -488,7 +496,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     spreads into adjacent Locations, B25.6), at a fraction of the cost on a
     big map.
 
-    :raises NoTerrain: if neither the snapshot nor *game_map* gives terrain.
+    Without VASL's terrain model in the snapshot, terrain is read from the board
+    archives *vasl* names (:func:`game_map_from_boards`).
+
+    :raises NoTerrain: if neither the snapshot, *game_map* nor *vasl* gives terrain.
     """
     data = counters or counter_data(snapshot)
     fire_gpids = data.fire_gpids
@@ -499,8 +510,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         return hit if hit is not None else _classify(name, gpid)
     gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
-    if gm is None and boards_dir is not None:
-        gm = game_map_from_boards(snapshot, boards_dir)
+    if gm is None and vasl is not None and vasl.boards is not None:
+        gm = game_map_from_boards(snapshot, vasl)
         notes = overlay_notes(board_entries(snapshot))
         warn_once(notes)
     if gm is None:

@@ -11,12 +11,12 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.position import GameMap, Phase, Position
+from ..vasl.setup import VaslSetup
 from .client import BridgeClient, BridgeRefused, VassalDice
 from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, known_terrain, position_from_snapshot
 
@@ -78,7 +78,7 @@ def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:
 
 
 def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None,
-              boards_dir: Path | None = None) -> PhaseResult:
+              vasl: VaslSetup | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
     from .gamemodule import counter_data
     from .rtph import blaze_lines, victory_lines
@@ -96,7 +96,7 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
-    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, boards_dir=boards_dir,
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, vasl=vasl,
                                             counters=data, units_near_fires=True)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
@@ -121,12 +121,12 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     return PhaseResult(key, report, applied, "", t_apply - t0, timings)
 
 
-def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, boards_dir: Path | None = None) -> str:
+def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
     from ..core.fire import pending_rolls
 
     snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
-    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, boards_dir=boards_dir)
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     rolls = pending_rolls(live.position)
     if not rolls:
         client.say("- ASL fire bridge: no fire rolls pending at the end of this AFPh")
@@ -142,12 +142,15 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, boards_d
 
 
 def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None = None,
-                  boards_dir: Path | None = None) -> str:
-    """What a toolbar button does; returns the line VASSAL shows (only to this player)."""
+                  vasl: VaslSetup | None = None, strict: bool = False) -> str:
+    """What a toolbar button does; returns the line VASSAL shows (only to this player).
+
+    A refusal (:class:`BadInput`) is that line too, unless *strict* (``asl-fire bridge --once``): then it is raised.
+    """
     log.info("button: %s", action)
     try:
         if action == "odds":
-            return show_odds(client, game_map=game_map, boards_dir=boards_dir)
+            return show_odds(client, game_map=game_map, vasl=vasl)
         if action == "hob":
             from .hob import hob_button
 
@@ -155,13 +158,15 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
         if action == "rtph":
             from .rtph import rtph_button
 
-            return rtph_button(client, game_map=game_map, boards_dir=boards_dir)
+            return rtph_button(client, game_map=game_map, vasl=vasl)
         if action not in ACTIONS:
             return f"ASL fire bridge: unknown button {action!r}"
-        res = run_phase(client, ACTIONS[action], game_map=game_map, boards_dir=boards_dir)
+        res = run_phase(client, ACTIONS[action], game_map=game_map, vasl=vasl)
         if res.applied is None:
             log.info("%s", res.message)
         return res.message
     except BadInput as e:
+        if strict:
+            raise
         log.warning("%s refused: %s", action, e)
         return f"ASL fire bridge: {e}"

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..core.exits import blaze_fates
 from ..core.position import GameMap, Phase, Position
 from ..core.victory import fire_control
+from ..vasl.setup import VaslSetup
 from .client import BridgeClient, BridgeRefused
 from .convert import LAYERS_FOR, LiveGame, known_terrain, position_from_snapshot
 from .gamemodule import CounterData, counter_data
@@ -68,7 +68,7 @@ def _batch(lines: Iterable[str]) -> dict[str, Any]:
 
 
 def run_rtph(client: BridgeClient, *, game_map: GameMap | None = None,
-             boards_dir: Path | None = None) -> RtphResult:
+             vasl: VaslSetup | None = None) -> RtphResult:
     """Report every unit in a Blaze (B25.4) in the game's chat, as one command.
 
     :raises BadInput: (or :class:`~.client.BridgeRefused`) with VASSAL's reason; nothing is sent then.
@@ -80,7 +80,7 @@ def run_rtph(client: BridgeClient, *, game_map: GameMap | None = None,
     data = counter_data(probe)
     snap = client.snapshot(with_terrain=game_map is None, layers_for=layers_for_units(data),
                            known_terrain=known_terrain())  # unchanged boards' terrain is not sent again
-    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.RTPH, boards_dir=boards_dir, counters=data)
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.RTPH, vasl=vasl, counters=data)
     pos = live.position
     lines = [f"* ASL fire bridge: units in Blazes (B25.4), {pos.clock.phase.value}: "
              f"{len(pos.units)} visible units read ({data.source} counters)"]

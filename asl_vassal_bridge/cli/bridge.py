@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..bridge.attacks import AttackRequest
     from ..bridge.client import BridgeClient
     from ..bridge.hob import HobRequest
+    from ..vasl.setup import VaslSetup
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -237,19 +238,19 @@ def hob_request(args: argparse.Namespace) -> HobRequest:
     return HobRequest(args.piece, situation, flags)
 
 
-def _run_action(client: BridgeClient, args: argparse.Namespace) -> int:
+def _run_action(client: BridgeClient, args: argparse.Namespace, vasl: VaslSetup | None) -> int:
     from ..bridge.attacks import run_attack
     from ..bridge.hob import run_hob
 
     if args.bridge_action == "rtph":
         from ..bridge.rtph import run_rtph
 
-        rres = run_rtph(client, boards_dir=args.boards)
+        rres = run_rtph(client, vasl=vasl)
         print("\n".join(line.removeprefix("* ") for line in rres.lines))
         print(f"(counters: {rres.catalogue})")
         return 0
     if args.bridge_action == "attack":
-        res = run_attack(client, attack_request(args), boards_dir=args.boards)
+        res = run_attack(client, attack_request(args), vasl=vasl)
         print(res.outcome.text())
         print(f"applied as one VASSAL command: {len(res.applied.get('placed', []))} placed, "
               f"{res.applied.get('removed', 0)} removed, {res.applied.get('changed', 0)} flipped")
@@ -285,31 +286,15 @@ def _log_board_notes(client: BridgeClient, log: logging.Logger) -> None:
     warn_once(fallback_notes(snap))
 
 
-def _fallback_boards(args: argparse.Namespace) -> Path | None:
-    """The boards folder (and VASL's terrain types for it) of the command line or VASSAL's preferences.
+def _fallback_boards(args: argparse.Namespace) -> VaslSetup | None:
+    """The boards folder and VASL's terrain types of the command line or VASSAL's preferences.
 
-    Used only where VASL's own terrain model cannot be read.  When the terrain types come from inside the
-    module, they are extracted to a temporary file, returned, for ``$ASL_FIRE_SHARED_METADATA``.
+    Used only where VASL's own terrain model cannot be read; None when no boards folder is known.
     """
-    import tempfile
-
-    from ..vasl.board import find_shared_metadata
-    from ..vasl.setup import MODULE_SHARED_METADATA
     from .options import vasl_setup
 
     setup = vasl_setup(args, need_boards=False)
-    args.boards = setup.boards
-    if setup.boards is None or setup.module is None or (find_shared_metadata(setup.boards) and not args.vasl):
-        return None
-    from ..vasl.safe import Archive
-
-    arc = Archive(setup.module)
-    if MODULE_SHARED_METADATA not in arc:
-        raise BadInput(f"{setup.module}: no {MODULE_SHARED_METADATA} inside (expected VASL's module, VASL.vmod)")
-    folder = Path(tempfile.mkdtemp(prefix="aslfire-vasl-"))
-    target = folder / "SharedBoardMetadata.xml"
-    target.write_bytes(arc.read(MODULE_SHARED_METADATA))
-    return target
+    return setup if setup.boards is not None else None
 
 
 def read_token_file(path: Path) -> str:
@@ -363,28 +348,23 @@ def run_bridge(args: argparse.Namespace) -> int:
 
     counters = counter_data({"module": {"path": client.module_path}})  # read once now, not at the first press
     log.info("counters: %s", counters.description)
-    import os
-
-    before = os.environ.get("ASL_FIRE_SHARED_METADATA")
     try:
-        extracted = _fallback_boards(args)
-        if extracted is not None:
-            os.environ["ASL_FIRE_SHARED_METADATA"] = str(extracted)
-        if args.boards is not None:
+        vasl = _fallback_boards(args)
+        if vasl is not None:
             _log_board_notes(client, log)
         if getattr(args, "bridge_action", None):
-            return _run_action(client, args)
+            return _run_action(client, args, vasl)
         if args.once == "snapshot":
             import json
 
             print(json.dumps(client.snapshot(), indent=1))
             return 0
         if args.once is not None:
-            msg = handle_button(client, args.once, boards_dir=args.boards)
+            msg = handle_button(client, args.once, vasl=vasl, strict=True)
             if msg:
                 print(msg)
             return 0
-        client.listen(lambda action: handle_button(client, action, boards_dir=args.boards))
+        client.listen(lambda action: handle_button(client, action, vasl=vasl))
         client.say("- ASL fire bridge: Python is connected; the fire buttons are live "
                    f"(counters from {counters.description}).")
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")
@@ -403,7 +383,3 @@ def run_bridge(args: argparse.Namespace) -> int:
         return 0
     finally:
         client.close()
-        if before is None:
-            os.environ.pop("ASL_FIRE_SHARED_METADATA", None)
-        else:
-            os.environ["ASL_FIRE_SHARED_METADATA"] = before

@@ -31,6 +31,7 @@ import shutil
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -252,12 +253,19 @@ def terrain_table_from_module(module: Path) -> TerrainTable:
 
     :raises VaslFileError: for a missing file, a file that is not a zip, or a module without it.
     """
+    if not module.is_file():
+        raise VaslFileError(f"{module}: no such file (expected VASL's module, VASL.vmod)")
+    st = module.stat()
+    return _module_table(str(module), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=4)
+def _module_table(module: str, mtime_ns: int, size: int) -> TerrainTable:
+    """The module's terrain types, read once per version of the file (every bridge press asks)."""
     from .safe import Archive
     from .terrain import terrain_types_from_xml
 
-    if not module.is_file():
-        raise VaslFileError(f"{module}: no such file (expected VASL's module, VASL.vmod)")
-    arc = Archive(module)
+    arc = Archive(Path(module))
     if MODULE_SHARED_METADATA not in arc:
         raise VaslFileError(f"{module}: no {MODULE_SHARED_METADATA} inside (expected VASL's module, VASL.vmod)")
     return terrain_types_from_xml(arc.read(MODULE_SHARED_METADATA), f"{module}!{MODULE_SHARED_METADATA}")

@@ -27,6 +27,7 @@ from asl_vassal_bridge.core.fire import end_of_afph
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.position import Phase, Position
 from asl_vassal_bridge.core.terrain import Terrain
+from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.support import vassal_harness as vh
 
 from .conftest import started_player
@@ -216,6 +217,6 @@ def test_a_board_vasl_could_not_load_or_an_unknown_board_is_one_chat_line(
                          "bridge --boards DIR) or use a board with LOS data"]
         assert _pieces(after) == _pieces(before) and after["game"]["processed"] == ""
         # the board archives' folder lacks a board: that board is named
-        msg = handle_button(client, "upkeep", boards_dir=tmp_path)
+        msg = handle_button(client, "upkeep", vasl=VaslSetup(None, tmp_path))
         assert msg == (f"ASL fire bridge: board 'bd01' is not in {tmp_path} (looked for bd01, bdbd01, bdbd01)")
         assert _pieces(client.snapshot(with_terrain=False)) == _pieces(before)

@@ -23,6 +23,7 @@ import pytest
 from asl_vassal_bridge.bridge import convert
 from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
 from asl_vassal_bridge.core.position import Phase
+from asl_vassal_bridge.vasl.setup import VaslSetup
 from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay, parse_board_state
 from tests.conftest import missing
 from tests.support import vassal_harness as vh
@@ -100,7 +101,7 @@ def test_python_reads_them_as_board_entries_and_notes_the_fallback_terrain(
     assert from_state.ssr == expected.ssr and from_state.crop == expected.crop
     monkeypatch.setattr(convert, "_warned", set())
     with caplog.at_level("WARNING", logger="asl_vassal_bridge.bridge.convert"):
-        live = position_from_snapshot(snap, phase=Phase.AFPH, boards_dir=_boards_dir())
+        live = position_from_snapshot(snap, phase=Phase.AFPH, vasl=VaslSetup(None, _boards_dir()))
     assert live.notes == (NOTE,) and live.position.notes == NOTE
     assert live.boards == (expected,)
     assert NOTE in [r.getMessage() for r in caplog.records]
@@ -126,3 +127,26 @@ def test_overlay_elevation_flag_under_the_newer_vasl_name(dora: Any) -> None:
     overlays = client.snapshot(with_terrain=False)["maps"][0]["boards"][0]["vasl"]["overlays"]
     assert overlays[-1] == {"name": "x3", "hex1": "F2", "hex2": "F2", "preserveElevation": True, "ssr": False}
     assert overlays[-2]["name"] == "h2" and overlays[-2]["preserveElevation"] is False
+
+
+def test_asl_fire_bridge_reads_the_terrain_types_from_the_module(dora: Any, tmp_path: Path) -> None:
+    """``--vasl`` names the module whose SharedBoardMetadata decodes the archives: nothing beside the boards folder."""
+    from tests.support.vassal_prefs import fake_module
+
+    player, client, _ = dora
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    shutil.copy(_boards_dir() / "bd01", boards / "bd01")
+    module = fake_module(tmp_path / "VASL.vmod", (vh.SHARED_VASL / "SharedBoardMetadata.xml").read_bytes())
+    env = {k: v for k, v in os.environ.items() if k != "ASL_FIRE_SHARED_METADATA"}
+    env.update(PYTHONPATH=str(vh.REPO), HOME=str(tmp_path))  # no VASSAL preferences to fall back on
+    base = [sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file", str(player.connection_file),
+            "--boards", str(boards), "--once", "odds"]
+    before = str(client.jvm.aslbridgetest.TestHooks.chatText())
+    proc = subprocess.run([*base, "--vasl", str(module)], env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    said = str(client.jvm.aslbridgetest.TestHooks.chatText())[len(before):]
+    assert "fire rolls pending at the end of the AFPh" in said and "C2: Flame→Blaze" in said
+    without = subprocess.run(base, env=env, capture_output=True, text=True, timeout=120)
+    assert without.returncode == 2  # --once: a refused button is an error, one line naming what is missing
+    assert "no SharedBoardMetadata.xml in" in without.stderr and "Traceback" not in without.stderr

@@ -27,6 +27,7 @@ from asl_vassal_bridge.bridge.convert import position_from_snapshot
 from asl_vassal_bridge.bridge.phases import run_phase
 from asl_vassal_bridge.core.environment import EC, WindForce
 from asl_vassal_bridge.core.position import Phase
+from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.conftest import missing
 from tests.support import vassal_harness as vh
 
@@ -183,7 +184,7 @@ def test_terrain_fallback_reads_the_real_board_archive_b25_1(alice: Any) -> None
         missing("data", f"{boards / 'bd01'} does not exist: the real VASL board archive is needed")
     snap = client.snapshot(with_terrain=False)  # as without VASL's Java terrain model
     assert all(m["terrain"] is None for m in snap["maps"])
-    pos = position_from_snapshot(snap, phase=Phase.AFPH, boards_dir=boards).position
+    pos = position_from_snapshot(snap, phase=Phase.AFPH, vasl=VaslSetup(None, boards)).position
     assert len(pos.map.hexes) > 300  # the whole of board 1, from its LOSData
     assert sorted(f.location.name for f in pos.flames()) == ["C2", "D3", "E2"]
 

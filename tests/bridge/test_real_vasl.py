@@ -30,6 +30,7 @@ from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.position import Phase, Position
+from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.support import vassal_harness as vh
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
@@ -131,7 +132,7 @@ if vh.real_vasl() is not None:
         snap = client.snapshot()
         model = convert.game_map_from_snapshot(snap)
         assert model is not None
-        archives = convert.game_map_from_boards(snap, boards_dir)
+        archives = convert.game_map_from_boards(snap, VaslSetup(None, boards_dir))
         for b in boards:
             placement = next(p for p in model.layout.boards if p.name == b.name)
             same = total = 0

@@ -11,6 +11,7 @@ import pytest
 from asl_vassal_bridge.bridge import convert
 from asl_vassal_bridge.bridge.convert import board_entries, fallback_notes, position_from_snapshot
 from asl_vassal_bridge.cli.bridge import _log_board_notes
+from asl_vassal_bridge.vasl.setup import VaslSetup
 from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay
 from tests.conftest import missing
 
@@ -85,8 +86,8 @@ def test_board_archive_fallback_notes_and_warns_once(shared_vasl: Path, caplog: 
             "(the board as printed)")
     assert fallback_notes(snap) == [note]
     with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.convert"):
-        live = position_from_snapshot(snap, boards_dir=boards_dir)
-        position_from_snapshot(snap, boards_dir=boards_dir)
+        live = position_from_snapshot(snap, vasl=VaslSetup(None, boards_dir))
+        position_from_snapshot(snap, vasl=VaslSetup(None, boards_dir))
     assert live.notes == (note,) and live.position.notes == note
     assert live.boards == (EXPECTED,)
     assert [r.levelname for r in caplog.records if r.getMessage() == note] == ["WARNING", "DEBUG"]

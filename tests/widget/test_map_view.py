@@ -372,3 +372,38 @@ def test_a_saved_game_shows_its_board_reversed_and_cropped_as_placed(shared_vasl
     assert (tile.x, tile.y, tile.width, tile.height) == (1800 - 450 - 600, 645 - 100 - 400, 600, 400)
     src = _gif(shared_vasl / "boards" / "bd01")
     assert _png(tile.image.value).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
+
+
+def test_a_saved_game_finds_its_boards_and_module_through_vassals_preferences(
+        shared_vasl: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the ``asl-fire`` commands do: no ``boards=`` and no ``vasl=``, VASSAL's preferences name both."""
+    import shutil
+
+    from asl_vassal_bridge.vasl.setup import Platform
+    from tests.support.vassal_prefs import fake_module, write_prefs
+    from tests.vasl.builders import make_vsav
+
+    home = tmp_path / "home"
+    module = fake_module(tmp_path / "vasl" / "VASL.vmod", (shared_vasl / "SharedBoardMetadata.xml").read_bytes())
+    boards = tmp_path / "vasl" / "boards"  # no SharedBoardMetadata.xml beside it: the module's terrain types
+    boards.mkdir()
+    shutil.copy(shared_vasl / "boards" / "bd01", boards / "bd01")
+    write_prefs(Platform("linux", home), [module], boards)
+    monkeypatch.setenv("HOME", str(home))
+    for var in ("ASL_FIRE_SHARED_METADATA", "ASL_FIRE_VASSAL_CONF"):
+        monkeypatch.delenv(var, raising=False)
+    game = tmp_path / "game.vsav"
+    game.write_bytes(make_vsav([], boards="bd\t0\t0\t01"))
+
+    w = FireWidget.from_file(game)
+    assert len(w.art) == 1 and not w.tints.value  # VASL's board art, from the preference's folder
+    log = "\n".join(w.session.log)
+    assert f"boards folder {boards} (VASL's Board Directory preference" in log
+    assert f"VASL module {module} (VASSAL's module manager list" in log
+    assert len(w.session.position.map.hexes) > 300
+    # A module given explicitly wins, and is named when it lacks the terrain types.
+    empty = tmp_path / "Empty.vmod"
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("buildFile.xml", "<x/>")
+    with pytest.raises(BadInput, match=f"{empty}: no boardData/SharedBoardMetadata.xml inside"):
+        FireWidget.from_file(game, vasl=empty)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asl_vassal_bridge.core import (
     EC,
@@ -71,6 +71,16 @@ class HoverInfo:
 def _pct(p: Fraction | float) -> str:
     return f"{float(p):.1%}"
 
+if TYPE_CHECKING:
+    from asl_vassal_bridge.vasl.setup import VaslSetup
+
+
+def live_setup(boards: str | Path | None, vasl: str | Path | None) -> VaslSetup:
+    """The boards folder and VASL module for a live game: those given, else VASSAL's preferences (none needed)."""
+    from asl_vassal_bridge.vasl.setup import resolve_vasl
+
+    return resolve_vasl(vasl, boards, need_boards=False)
+
 
 class FireSession:
     """A Position being explored: actions, undo/redo, log, one-phase odds and forecasts."""
@@ -103,6 +113,8 @@ class FireSession:
         #: Where the map's board archives are (for VASL's board art), and each board's crop rectangle.
         self.boards_dir: Path | None = None
         self.crops: tuple[tuple[int, int, int, int] | None, ...] = ()
+        #: The boards folder and VASL module the position was read with (a .vsav or a live game).
+        self.vasl: VaslSetup | None = None
 
     # -- loading -------------------------------------------------------------
     @classmethod
@@ -113,35 +125,52 @@ class FireSession:
         return cls(demo_position(), seed=seed, source="demo")
 
     @classmethod
-    def from_file(cls, path: str | Path, boards: str | Path | None = None, seed: int | None = None) -> FireSession:
-        """A position file (.toml), or a VASL saved game (.vsav) with its boards folder.
+    def from_file(cls, path: str | Path, boards: str | Path | None = None, seed: int | None = None,
+                  vasl: str | Path | None = None) -> FireSession:
+        """A position file (.toml), or a VASL saved game (.vsav) with VASL's boards folder and module.
+
+        For a ``.vsav``, *boards* and *vasl* (``VASL.vmod``, for its terrain types) default to what
+        VASSAL's preferences record, as the ``asl-fire`` commands do; the log says which were used, and
+        the boards folder gives the map VASL's board art.
 
         :raises BadInput: naming the file and what is wrong.
         """
         from asl_vassal_bridge.loading import load_position
 
-        s = cls(load_position(path, boards=boards), seed=seed, source=str(path))
-        if boards is not None:
-            s.boards_dir = Path(boards)
-            if Path(path).suffix.lower() == ".vsav":
-                from asl_vassal_bridge.vasl.vsav import read_vsav
+        if Path(path).suffix.lower() != ".vsav":
+            s = cls(load_position(path), seed=seed, source=str(path))
+            s.boards_dir = Path(boards) if boards is not None else None
+            return s
+        from asl_vassal_bridge.vasl.setup import resolve_vasl
+        from asl_vassal_bridge.vasl.vsav import read_vsav
 
-                s.crops = tuple(b.crop for b in read_vsav(path).boards)
+        setup = resolve_vasl(vasl, boards)
+        s = cls(load_position(path, setup.boards, setup.module), seed=seed, source=str(path))
+        for line in setup.notes:
+            s.say(f"· {line}")
+        s.vasl, s.boards_dir = setup, setup.boards
+        s.crops = tuple(b.crop for b in read_vsav(path).boards)
         return s
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any], boards: str | Path | None = None,
-                      seed: int | None = None) -> FireSession:
-        """A live VASSAL snapshot (read-only: nothing is sent back to the game)."""
-        from asl_vassal_bridge.bridge.convert import position_from_snapshot
+                      seed: int | None = None, vasl: str | Path | None = None) -> FireSession:
+        """A live VASSAL snapshot (read-only: nothing is sent back to the game).
 
-        game = position_from_snapshot(snapshot, boards_dir=Path(boards) if boards is not None else None)
+        Terrain comes from VASL's own model in the snapshot; the boards folder (*boards*, else VASSAL's
+        preferences) gives the board art, and the terrain where the snapshot has no VASL model.
+        """
+        from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
+
+        setup = live_setup(boards, vasl)
+        game = position_from_snapshot(snapshot, vasl=setup)
         s = cls(game.position, seed=seed, source="live VASSAL game")
         s.read_only_source = "live VASSAL game"
-        if boards is not None:
-            from asl_vassal_bridge.bridge.convert import board_entries
-
-            s.boards_dir = Path(boards)
+        s.vasl = setup
+        for line in setup.notes:
+            s.say(f"· {line}")
+        if setup.boards is not None:
+            s.boards_dir = setup.boards
             s.crops = tuple(b.crop for b in board_entries(snapshot))
         return s
 

@@ -169,9 +169,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_file(cls, path: str | Path, boards: str | Path | None = None, seed: int | None = None,
-                  **kw: Any) -> FireWidget:
-        """A position file, or a ``.vsav`` with its boards folder (VASL's board art is drawn from it)."""
-        return cls(FireSession.from_file(path, boards, seed), **kw)
+                  vasl: str | Path | None = None, **kw: Any) -> FireWidget:
+        """A position file, or a ``.vsav`` with VASL's boards folder and module.
+
+        For a ``.vsav`` the boards folder and module default to what VASSAL's preferences record (the
+        log says which were used); VASL's board art is drawn from the boards folder, and VASL's own
+        counter images from *vasl* when it is given.
+        """
+        kw.setdefault("vmod", vasl)
+        return cls(FireSession.from_file(path, boards, seed, vasl=vasl), **kw)
 
     @classmethod
     def from_position(cls, pos: Position, seed: int | None = None, **kw: Any) -> FireWidget:
@@ -179,19 +185,21 @@ class FireWidget(W.VBox):  # type: ignore[misc]
 
     @classmethod
     def live(cls, client: Any = None, boards: str | Path | None = None, seed: int | None = None,
-             **kw: Any) -> FireWidget:
+             vasl: str | Path | None = None, **kw: Any) -> FireWidget:
         """The position of a running VASSAL game through the bridge, read-only.
 
         *client* is a connected ``asl_vassal_bridge.bridge.client.BridgeClient`` (default: connect
         through the extension's connection file).  Nothing is ever sent to the game from the widget.
+        *boards* and *vasl* default to what VASSAL's preferences record (for the board art, and for
+        terrain where VASL's own model is missing).
         """
         if client is None:
             from asl_vassal_bridge.bridge.client import connect
 
             client = connect()
-        w = cls(FireSession.from_snapshot(client.snapshot(), boards, seed), **kw)
+        kw.setdefault("vmod", vasl)
+        w = cls(FireSession.from_snapshot(client.snapshot(), boards, seed, vasl=vasl), **kw)
         w._live_client = client
-        w._live_boards = boards
         w.refresh_live_button.layout.display = ""
         return w
 
@@ -202,8 +210,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             return
         from asl_vassal_bridge.bridge.convert import position_from_snapshot
 
-        boards = getattr(self, "_live_boards", None)
-        game = position_from_snapshot(client.snapshot(), boards_dir=Path(boards) if boards else None)
+        game = position_from_snapshot(client.snapshot(), vasl=self.session.vasl)
         self.session.replace_position(game.position, "live VASSAL game")
 
     # -- VASL's pictures -------------------------------------------------------
