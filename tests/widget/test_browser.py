@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from asl_vassal_bridge.core import Hex, Terrain
+from asl_vassal_bridge.core import Hex, Location, Terrain
 from asl_vassal_bridge.render import TERRAIN_COLOURS
 from tests.conftest import missing
 
@@ -163,13 +163,21 @@ def _geometry() -> dict[str, object]:
                     if h not in busy and p > 0)
     tx, ty = at("C2")
     cx, cy = at("G2")
+    # A hex in the lower half of the canvas, clicked while the canvas top is scrolled 120 px out of view.
+    height = w.view[1]
+    scroll_hex = next(h for h in sorted(m.hexes, key=lambda h: (h.q, h.r))
+                      if h not in busy and h != m.parse_hex("G2") and 0.4 * w.view[0] < w.geo.centre(h)[0]
+                      and 0.6 * height < w.geo.centre(h)[1] < 0.85 * height
+                      and m.is_burnable(Location(h)))
+    qx, qy = w.geo.centre(scroll_hex)
     ox, oy = w.geo.centre(odds_hex)
     sweep = []
     for name in ("C5", "D5", "E5", "F5", "G6"):  # a quick sweep, no pause, ending on G6
         x, y = at(name)
         sweep.append({"x": x, "y": y})
     return {"terrainHex": {"x": tx, "y": ty, "rgb": list(TERRAIN_COLOURS[Terrain.WOODS])},
-            "clickHex": {"x": cx, "y": cy}, "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)},
+            "clickHex": {"x": cx, "y": cy}, "scrollClickHex": {"x": qx, "y": qy, "name": m.hex_name(scroll_hex)},
+            "oddsHex": {"x": ox, "y": oy, "name": m.hex_name(odds_hex)},
             "sweep": sweep, "sweepEnd": "G6"}
 
 
@@ -204,6 +212,10 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path) -> None:
     assert _close(seen["terrain"], TERRAIN_COLOURS[Terrain.WOODS]), seen["terrain"]
     # A click with the Flame tool on G2 draws a Flame there.
     assert seen["clickAfter"] != seen["clickBefore"], seen
+    # …and on a hex in the canvas's lower half while its top was scrolled out of view (the first mouse down
+    # focuses the canvas, which scrolls it back: the click still lands on the hex the mouse was over).
+    assert seen["scrollClickTop"] < 0 and seen["scrollClickTopAfter"] > seen["scrollClickTop"], seen
+    assert seen["scrollClickAfter"] != seen["scrollClickBefore"], (geo["scrollClickHex"], seen)
     # The hover panel shows the exact odds with the rule numbers.
     assert "catches fire this AFPh" in seen["hoverText"]
     assert "B25.6" in seen["hoverText"]

@@ -282,6 +282,26 @@ def test_a_drag_pans_and_does_not_click(sent: Sent) -> None:  # noqa: F811
     assert w.geo.pan == (pan[0] + 100, pan[1] + 50)
 
 
+def test_a_click_lands_where_the_mouse_was_when_focusing_scrolled_the_canvas(sent: Sent) -> None:  # noqa: F811
+    """ipycanvas reads the mouse-down point after focusing (and so scrolling) a canvas partly out of view."""
+    w = FireWidget.demo(seed=1)
+    w.tools.value = "flame"
+    m = w.session.position.map
+    target, above = m.parse_hex("H8"), m.parse_hex("H6")
+    tx, ty = w.geo.centre(target)
+    shift = w.geo.centre(target)[1] - w.geo.centre(above)[1]  # the scroll moved the canvas down by that much
+    events = (("mouse_move", tx, ty), ("mouse_down", tx, ty - shift), ("mouse_up", tx, ty - shift))
+    for e, x, y in events:
+        w.canvas[3]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
+    flames = {f.location.hex for f in w.session.position.flames()}
+    assert target in flames and above not in flames
+    # Without a scroll (the press where the last move was) nothing is shifted.
+    w.tools.value = "remove"
+    for e, x, y in (("mouse_move", tx, ty), ("mouse_down", tx, ty), ("mouse_up", tx, ty)):
+        w.canvas[3]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
+    assert target not in {f.location.hex for f in w.session.position.flames()}
+
+
 # ---------------------------------------------------------------------------
 # The log
 

@@ -122,6 +122,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._mouse: tuple[float, float] | None = None
         self._drag: tuple[float, float, float, float] | None = None  # start x, y and pan at mouse down
         self._dragged = False
+        self._scrolled = (0.0, 0.0)  # how far focusing the canvas scrolled it at the last mouse down
         self._last_pan = 0.0
         self.draw_counts: dict[str, dict[str, int]] = {}
         self.redraws: list[str] = []  # which layers were redrawn, in order (for tests and benchmarks)
@@ -642,9 +643,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     def _on_mouse_out(self, x: float, y: float) -> None:
         self._pending_hover = None
         self._drag = None
+        self._mouse = None
         self.hover_at(None)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
+        # ipycanvas focuses the canvas before reading the point, and focus scrolls a canvas partly out of
+        # view: the point is then read against the scrolled canvas.  A browser reports any movement before
+        # a press, so the offset from the last move is that scroll, and the press belongs where that move was.
+        mx, my = self._mouse if self._mouse is not None else (x, y)
+        self._scrolled = (x - mx, y - my) if abs(x - mx) + abs(y - my) > 2 else (0.0, 0.0)
         self._drag = (x, y, *self.geo.pan)
         self._dragged = False
 
@@ -654,7 +661,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._dragged = False
         if dragged:
             return
-        h = self.geo.hex_at(x, y)
+        sx, sy = self._scrolled
+        h = self.geo.hex_at(x - sx, y - sy)
         if h is not None:
             self.click(h)
 

@@ -257,6 +257,41 @@ async function checks(page, out, box) {
     }
     await page.screenshot({ path: path.join(shots, '2-flame-placed.png'), fullPage: true });
 
+    // A click on a canvas partly scrolled out of view lands on the hex under the mouse: ipycanvas focuses the
+    // canvas on mouse down, which scrolls it into view before the point is read.
+    box = await topCanvasBox(page);
+    const sc = config.scrollClickHex;
+    out.scrollClickBefore = await pixel(page, sc.x, sc.y);
+    out.scrolledBy = await page.evaluate((shift) => {
+      const cs = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200);
+      const c = cs[cs.length - 1];
+      document.activeElement && document.activeElement.blur();  // not focused: the next mouse down focuses it
+      let s = c.parentElement;
+      while (s && !(/(auto|scroll)/.test(getComputedStyle(s).overflowY) && s.scrollHeight > s.clientHeight)) {
+        s = s.parentElement;
+      }
+      s = s || document.scrollingElement;
+      const top = s === document.scrollingElement ? 0 : s.getBoundingClientRect().top;
+      const before = s.scrollTop;
+      s.scrollTop += c.getBoundingClientRect().top - top + shift;  // the canvas top `shift` px out of view
+      return s.scrollTop - before;
+    }, 120);
+    await page.waitForTimeout(300);
+    const part = await (await page.$$('canvas')).filter(() => true).pop().boundingBox();
+    out.scrollClickTop = part.y;
+    await page.mouse.move(part.x + sc.x / config.ratio, part.y + sc.y / config.ratio);
+    await page.waitForTimeout(100);
+    await page.mouse.down();
+    await page.waitForTimeout(80);
+    await page.mouse.up();
+    const dl3 = Date.now() + 5000;
+    do {
+      await page.waitForTimeout(200);
+      out.scrollClickAfter = await pixel(page, sc.x, sc.y);
+    } while (JSON.stringify(out.scrollClickAfter) === JSON.stringify(out.scrollClickBefore) && Date.now() < dl3);
+    out.scrollClickTopAfter = (await (await page.$$('canvas')).pop().boundingBox()).y;
+    await page.screenshot({ path: path.join(shots, '2b-click-while-scrolled.png'), fullPage: true });
+
     // Hover a hex: the side panel shows its odds.
     box = await topCanvasBox(page);
     await page.mouse.move(box.x + config.oddsHex.x / config.ratio, box.y + config.oddsHex.y / config.ratio);
