@@ -354,7 +354,9 @@ def _with_slots(cls: type, names: list[str]) -> type:
     cls_dict.pop("__dict__", None)
     cls_dict.pop("__weakref__", None)
     cls_dict["__slots__"] = tuple(n for n in names if n not in inherited)
-    return type(cls)(cls.__name__, cls.__bases__, cls_dict)
+    slotted = type(cls)(cls.__name__, cls.__bases__, cls_dict)
+    slotted.__qualname__ = cls.__qualname__  # kept by the class, not in its __dict__
+    return slotted
 
 
 def _set_new(cls: type, name: str, method: Any) -> None:

@@ -186,6 +186,15 @@ def test_order_compares_field_tuples_of_the_same_class() -> None:
     assert Clock(1, 2) < Clock(2, 1) < Clock(2, 2)
 
 
+def test_a_nested_class_keeps_its_qualified_name() -> None:
+    @value
+    class Inner:
+        x: int
+
+    assert Inner.__qualname__.endswith("test_a_nested_class_keeps_its_qualified_name.<locals>.Inner")
+    assert repr(Inner(1)).startswith("test_a_nested_class_keeps_its_qualified_name.<locals>.Inner(x=1)")
+
+
 def test_order_refuses_a_comparison_the_class_defines() -> None:
     with pytest.raises(TypeError, match="__lt__"):
         @value(order=True)
