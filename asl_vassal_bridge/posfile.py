@@ -18,7 +18,6 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ._packagedata import read_text
@@ -39,6 +38,7 @@ from .core.position import (
     Wreck,
 )
 from .core.terrain import Building, BuildingKind, Material, Terrain
+from .core.values import replace
 
 if TYPE_CHECKING:
     from pathlib import Path

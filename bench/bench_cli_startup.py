@@ -24,11 +24,21 @@ Every run uses compiled bytecode, as an installed package has: ``PYTHONDONTWRITE
 the ``.pyc`` files go to a temporary PYTHONPYCACHEPREFIX, filled by a warm-up run.  (Without them every
 start compiles the package again, about 30 ms more on the machine of the figures below.)
 
+With ``--before DIR`` (another checkout of the project, e.g. the main branch) both setups also run the two
+commands from *DIR*, in the same rounds, to show what a change did.
+
 Rounds interleave the variants so that the shared machine's load hits them alike; the table shows the
 median and best wall time of each, its CPU time (user + sys, which suffers less from other processes)
 and the CPU time beyond its setup's bare interpreter.  Aim: < 80 ms for both commands (issue 11).
 
-Run: ``python bench/bench_cli_startup.py [ROUNDS]``.
+What a player waits for is best seen in a fresh venv with the package installed (no editable finder, no
+other ``.pth`` files)::
+
+    python3 -m venv /tmp/pv && /tmp/pv/bin/pip install -q --no-deps .
+    env -u PYTHONDONTWRITEBYTECODE hyperfine -N -w 3 -r 40 '/tmp/pv/bin/python -c pass' \
+        '/tmp/pv/bin/asl-fire --help' '/tmp/pv/bin/asl-fire odds demo'
+
+Run: ``python bench/bench_cli_startup.py [ROUNDS] [--before DIR]``.
 """
 
 from __future__ import annotations
@@ -42,7 +52,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+ARGS = sys.argv[1:]
+BEFORE = Path(ARGS.pop(ARGS.index("--before") + 1)).resolve() if "--before" in ARGS else None
+ROUNDS = int(ARGS[0]) if ARGS and ARGS[0] != "--before" else 15
 ROOT = Path(__file__).resolve().parent.parent
 
 EAGER = ("import importlib, sys\n"
@@ -67,13 +79,22 @@ VARIANTS: dict[tuple[str, str], list[str]] = {
     ("-S", "asl-fire odds demo"): [PY, "-S", "-m", "asl_vassal_bridge", "odds", "demo"],
     ("-S", "odds demo, stdlib as before"): [PY, "-S", "-c", STDLIB_BEFORE + "sys.exit(cli.main(['odds', 'demo']))"],
 }
+if BEFORE is not None:
+    for _setup, _flags in (("site", []), ("-S", ["-S"])):
+        VARIANTS[_setup, "before: asl-fire --help"] = [PY, *_flags, "-m", "asl_vassal_bridge", "--help"]
+        VARIANTS[_setup, "before: asl-fire odds demo"] = [PY, *_flags, "-m", "asl_vassal_bridge", "odds", "demo"]
 
 
-def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def where(variant: str) -> Path:
+    """The checkout a variant runs from (``-m`` finds the package in the working directory first)."""
+    return BEFORE if BEFORE is not None and variant.startswith("before:") else ROOT
+
+
+def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
     """(wall, CPU) seconds of one run; CPU time (user + sys of the child) suffers less from the shared load."""
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, cwd=ROOT)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, cwd=cwd)
     wall = time.perf_counter() - t
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
@@ -83,15 +104,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="asl-fire-pyc-") as pyc:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = pyc
-        env_s = {**env, "PYTHONPATH": str(ROOT)}
-        envs = {"site": env, "-S": env_s}
+
+        def env_of(setup: str, variant: str) -> dict[str, str]:
+            return {**env, "PYTHONPATH": str(where(variant))} if setup == "-S" else env
+
         walls: dict[tuple[str, str], list[float]] = {k: [] for k in VARIANTS}
         cpus: dict[tuple[str, str], list[float]] = {k: [] for k in VARIANTS}
         for key, cmd in VARIANTS.items():  # compile the bytecode, warm the file cache
-            run(cmd, envs[key[0]])
+            run(cmd, env_of(*key), where(key[1]))
         for _ in range(ROUNDS):
             for key, cmd in VARIANTS.items():
-                wall, cpu = run(cmd, envs[key[0]])
+                wall, cpu = run(cmd, env_of(*key), where(key[1]))
                 walls[key].append(wall)
                 cpus[key].append(cpu)
     print(f"{ROUNDS} rounds, interleaved; times in ms")
@@ -111,7 +134,8 @@ def main() -> None:
             wall = statistics.median(walls[setup, f"asl-fire {cmd}"])
             line = (f"{setup:5} asl-fire {cmd}: {wall * 1000:.0f} ms wall (the interpreter alone: "
                     f"{base * 1000:.0f} ms); {now * 1000:.0f} ms CPU beyond the interpreter")
-            for other in (f"eager {cmd} (first)", "odds demo, stdlib as before" if cmd == "odds demo" else ""):
+            for other in (f"eager {cmd} (first)", "odds demo, stdlib as before" if cmd == "odds demo" else "",
+                          f"before: asl-fire {cmd}"):
                 if (setup, other) in cpus:
                     before = statistics.median(cpus[setup, other]) - base_cpu
                     line += f", {before / max(now, 1e-9):.2f}× less than “{other}”"

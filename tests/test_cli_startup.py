@@ -56,8 +56,9 @@ def test_help_imports_no_command_module_and_odds_only_its_own() -> None:
 
 #: What ``asl-fire odds`` has no use for: the other rules, the VASL readers, the bridge, the widget, and the
 #: standard modules it once imported at start (importlib.resources and zipfile to read its own data files,
-#: random before any dice are rolled).
-NOT_FOR_ODDS = {"jsonschema", "numpy", "random", "importlib.resources", "zipfile", "asl_fire_widget"}
+#: random before any dice are rolled, dataclasses and with it inspect for the core's value types).
+NOT_FOR_ODDS = {"jsonschema", "numpy", "random", "importlib.resources", "zipfile", "asl_fire_widget", "dataclasses",
+                "inspect"}
 NOT_FOR_ODDS_PREFIXES = ("asl_vassal_bridge.vasl", "asl_vassal_bridge.bridge", "asl_vassal_bridge.render",
                          "asl_vassal_bridge.data", "asl_vassal_bridge.core.forecast", "asl_vassal_bridge.core.units",
                          "asl_vassal_bridge.core.flamethrower", "asl_vassal_bridge.core.molotov",

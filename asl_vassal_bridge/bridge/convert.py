@@ -25,19 +25,22 @@ applied; terrain read from the board archives (``vasl=``) does not, and
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..core import values
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import Report
 from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
 from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position, Wreck
 from ..core.terrain import Building, Terrain, UnknownTerrainError
+from ..core.values import replace
 from ..vasl.counters import (
     FIRE_GPIDS,
     BadCounterState,
@@ -161,17 +164,17 @@ def _board_entry(board: Mapping[str, Any], col: int, row: int) -> BoardEntry:
         except BadSavedGameError as e:
             log.debug("%s; using the snapshot's other board fields", e)
     if entry is None:
-        entry = replace(plain, crop=_crop(vasl.get("crop")), version=str(vasl.get("version") or ""))
+        entry = dataclasses.replace(plain, crop=_crop(vasl.get("crop")), version=str(vasl.get("version") or ""))
     listed = vasl.get("overlays")
     if isinstance(listed, list):
         # an SSR's own overlays (SSROverlay) come with its SSR string, as in VASL's saved state
         overlays = tuple(BoardOverlay(str(o.get("name") or ""), str(o.get("hex1") or ""), str(o.get("hex2") or ""),
                                       bool(o.get("preserveElevation")))
                          for o in listed if isinstance(o, Mapping) and not o.get("ssr"))
-        entry = replace(entry, overlays=overlays)
+        entry = dataclasses.replace(entry, overlays=overlays)
     ssr = vasl.get("ssr")
     if isinstance(ssr, str):
-        entry = replace(entry, ssr=ssr.strip())
+        entry = dataclasses.replace(entry, ssr=ssr.strip())
     return entry
 
 
@@ -216,7 +219,7 @@ def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
     return MapLayout(tuple(sorted(placed, key=lambda p: (p.y, p.x))))
 
 
-@dataclass(frozen=True, eq=False)
+@values.value(slots=False, eq=False)
 class GridLayout(MapLayout):
     """A map's hex names as VASL's terrain model gives them: each hex of VASL's merged grid by its board and
     board-local name (``22M4``; plain ``M4`` on one board), whatever the boards' sizes, crops or places.
@@ -229,7 +232,7 @@ class GridLayout(MapLayout):
     ('22A1', True, ('22', 'A1'))
     """
 
-    grid: Mapping[Hex, tuple[str, str]] = field(default_factory=dict)
+    grid: Mapping[Hex, tuple[str, str]] = values.field(default_factory=dict)
 
     @cached_property
     def _by_name(self) -> dict[str, Hex]:

@@ -37,6 +37,7 @@ from ..core.heat_of_battle import (
 )
 from ..core.position import UnitKind
 from ..core.units import LeaderRating, MMCType, NationalCatalogue, parse_designation
+from ..core.values import fields
 from .client import BridgeClient, BridgeRefused, VassalDice
 from .pieces import active_markers, art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
 
@@ -92,7 +93,7 @@ def hob_unit(piece: Mapping[str, Any], catalogue: Any,
         return HobUnit.from_type(nat, mmc, **state), mmc, cat
     rating = parse_designation(designation)
     if isinstance(rating, LeaderRating):
-        unknown = set(state) - {f for f in HobUnit.__dataclass_fields__}
+        unknown = set(state) - {f.name for f in fields(HobUnit)}
         if unknown:
             raise BadInput(f"unknown Heat of Battle unit state {', '.join(sorted(unknown))}")
         return HobUnit(nat, UnitKind.LEADER, leader=rating, **state), None, cat

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 from typing import Any
 
 from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
@@ -27,6 +26,7 @@ from ..core.hexes import Direction, Hex
 from ..core.molotov import FireType, MolAttack, MolPlan, location_tem, mol_attack, resolve_mol_attack
 from ..core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
 from ..core.terrain import Building, BuildingKind, Terrain, UnknownTerrainError
+from ..core.values import replace
 from .options import add_vasl_options, load_position_arg
 
 __all__ = ["register", "synthetic_position"]

@@ -6,7 +6,6 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import replace
 from typing import Any
 
 from ..core.dice import Dice, ScriptedDice, SeededDice
@@ -14,6 +13,7 @@ from ..core.errors import BadInput
 from ..core.explain import Check, Report
 from ..core.fire import end_of_afph, pending_rolls
 from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
+from ..core.values import replace
 from ..core.wind import rally_phase, wind_change_odds
 from .options import add_vasl_options, load_position_arg
 

@@ -12,13 +12,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from .dice import Dice, chance_dr_at_most
 from .errors import IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report
 from .position import Location, Phase, Position
+from .values import replace
 
 __all__ = ["clearance_attempt", "clearance_check", "clearance_odds"]
 

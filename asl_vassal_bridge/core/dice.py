@@ -13,11 +13,11 @@ Roll(colored=3, white=4)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
 from .errors import BadInput
+from .values import value
 
 __all__ = [
     "DR_DISTRIBUTION",
@@ -38,7 +38,7 @@ class DiceExhaustedError(BadInput):
     """A scripted provider ran out of dice: nothing was applied."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Roll:
     """One roll: a dr has only the colored die; a DR has both."""
 

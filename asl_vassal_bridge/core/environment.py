@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
 
 from .hexes import Direction
+from .values import replace, value
 
 __all__ = [
     "EC",
@@ -121,7 +121,7 @@ def wind_force_from_dr(dr: int) -> WindForce:
     return WindForce.MILD_BREEZE if dr <= 5 else WindForce.HEAVY_WINDS
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Wind:
     """Wind Force and the direction it blows *to* (None with No Wind)."""
 
@@ -146,7 +146,7 @@ def wind_direction_drm(wind: Direction, spread: Direction) -> int:
     return (2, 1, 0, -1)[spread.steps_from(wind)]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Environment:
     """EC, wind and ground for the fire rules.
 

@@ -5,16 +5,15 @@ Units are moved by hand; this is a report.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .environment import WindForce
 from .explain import Event, Report
 from .position import Location, Position, Unit, UnitKind
+from .values import value
 
 __all__ = ["BlazeFate", "blaze_fates", "blaze_report", "may_enter"]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BlazeFate:
     """What B25.4 asks of one unit in a terrain Blaze."""
 

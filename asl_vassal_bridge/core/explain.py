@@ -10,15 +10,15 @@ Fraction(1, 6)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .dice import Roll, chance_dr_at_least, chance_dr_at_most, chance_sr_at_least, chance_sr_at_most
+from .values import field, value
 
 __all__ = ["DRM", "Check", "CheckResult", "Event", "Report", "format_drms"]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DRM:
     """A die roll modifier with its reason and rule number."""
 
@@ -35,7 +35,7 @@ def format_drms(drms: Sequence[DRM]) -> str:
     return ", ".join(str(d) for d in drms) if drms else "no DRM"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Check:
     """A pending roll: succeed if the Final roll is ≥ *needed* (or ≤ when *at_most*).
 
@@ -76,7 +76,7 @@ class Check:
                 f"{format_drms(self.drms)}; Original {cmp} {self.needed_original}; chance {self.chance}")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CheckResult:
     """A resolved roll: the check, the dice, the Final roll and the outcome."""
 
@@ -99,7 +99,7 @@ class CheckResult:
                 f"→ Final {self.final} vs {cmp} {self.check.needed}: {self.outcome}")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """One line of a phase report: what happened, where, under which rule, from which roll."""
 
@@ -116,7 +116,7 @@ class Event:
         return f"{self.text} ({self.rule})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Report:
     """The events of one phase, in order."""
 

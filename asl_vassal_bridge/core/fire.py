@@ -9,7 +9,6 @@ odds and DRMs, without rolling.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .dice import Dice, chance_dr_at_most
@@ -18,6 +17,7 @@ from .explain import DRM, Check, CheckResult, Event, Report
 from .hexes import Direction
 from .position import Fire, FireKind, GameMap, Location, Position, Wreck
 from .terrain import Terrain
+from .values import replace, value
 
 __all__ = [
     "BlazeCheck",
@@ -56,7 +56,7 @@ def _ec_drm(m: GameMap, loc: Location, ec_drm: int, what: str, label: str) -> li
 # Flame → Blaze (B25.151)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BlazeCheck:
     """The Flame→Blaze DR of one Flame: Blaze on Final ≥ Spread #, extinguished on Final ≤ 2."""
 
@@ -238,7 +238,7 @@ _SNOW_SPREAD = frozenset({Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING, Terra
 _DEEP_SNOW_SPREAD = frozenset({Terrain.WOODEN_BUILDING, Terrain.STONE_BUILDING, Terrain.WOODS, Terrain.WOODS_ROAD})
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SpreadCheck:
     """The Spreading Fire DR a Location gets from one source, or an automatic spread.
 
@@ -494,7 +494,7 @@ def spreading_step(pos: Position, dice: Dice) -> tuple[Position, Report]:
     return p2, Report("Spreading Fire (B25.6)", tuple(events) + r2.events)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PendingRoll:
     """One roll the end of the AFPh will make, with its exact odds."""
 

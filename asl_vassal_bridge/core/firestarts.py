@@ -15,7 +15,6 @@ that takes dice and returns the new Position and a report.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
 
 from .dice import Dice, Roll
 from .environment import EC
@@ -23,6 +22,7 @@ from .errors import IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report
 from .position import Fire, FireKind, Location, Phase, Position, UnitKind, Wreck
 from .terrain import Terrain
+from .values import replace, value
 
 __all__ = [
     "HutAttack",
@@ -216,7 +216,7 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
 # MOL (A22.6111)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MolFlames:
     """What a MOL attack's dice do to the terrain (A22.6111)."""
 

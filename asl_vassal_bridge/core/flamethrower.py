@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .dice import Dice, Roll
@@ -33,6 +32,7 @@ from .explain import DRM, Event, Report, format_drms
 from .firestarts import WreckCause, add_burning_wreck, ft_fire_check, resolve_fire_start, wreck_blaze
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind, Wreck
+from .values import field, replace, value
 
 __all__ = [
     "IFT_COLUMNS",
@@ -96,7 +96,7 @@ class ConsequenceKind(enum.Enum):
     TK_EQUAL = "tk-equal"  # To Kill DR = Final TK#: effects beyond our texts (C7)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Consequence:
     """One consequence of an attack: what, where, to which unit, under which rule.
 
@@ -127,7 +127,7 @@ class Consequence:
                 "result": self.result}
 
 
-@dataclass(frozen=True)
+@value(slots=False)
 class AttackOutcome:
     """The new Position (Flames, Wrecks placed) and the consequences, in order, with the report."""
 
@@ -234,7 +234,7 @@ def _require_dr(roll: Roll, what: str) -> Roll:
 # The FT attack
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FtAttack:
     """A FT attack declaration (A22.1–A22.5).
 
@@ -293,7 +293,7 @@ class FtAttack:
         return cls(unit.location, target, firer_kind=unit.kind, firer_id=unit.id, pinned=unit.pinned, **kw)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FtPlan:
     """What a legal FT attack is: FP, IFT column, DRMs, Final TK#, malfunction number, notes."""
 

@@ -58,7 +58,7 @@ import os
 from collections import ChainMap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -78,6 +78,7 @@ from .fire import (
 )
 from .hexes import Direction, Hex
 from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
+from .values import replace
 from .wind import apply_wind_change, collapse, rally_phase
 
 __all__ = [

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -43,6 +42,7 @@ from .units import (
     UnitClass,
     next_grade,
 )
+from .values import replace, value
 
 __all__ = [
     "HERO",
@@ -131,7 +131,7 @@ class HobResult(enum.Enum):
         return f"{self.label} ({self.rule})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HobUnit:
     """The unit that rolls: what it is and the states that matter to A15.
 
@@ -231,7 +231,7 @@ _FLAGS = frozenset({"commissar", "broken", "elite", "inexperienced", "fanatic", 
                     "on_parachute"})
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HobSituation:
     """What around the unit changes the result (A15.44, A15.5 and the PTO footnotes)."""
 
@@ -336,7 +336,7 @@ def table_results(final: int) -> tuple[HobResult, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Conversion:
     """One footnoted exception: a table result changed into another, and why."""
 
@@ -420,7 +420,7 @@ def resolve_results(final: int, unit: HobUnit,
 # ---------------------------------------------------------------------------------------------- consequences
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HeroCreation:
     """A hero created (A15.21): a new 1-4-9 beside an MMC, or the leader himself turned heroic."""
 
@@ -468,7 +468,7 @@ def hero_creation(unit: HobUnit, leader: LeaderRating | None = None) -> HeroCrea
                         unit.leader)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BattleHardening:
     """Battle Hardening (A15.3): the replacement, or Fanatic status, or why nothing is known.
 
@@ -572,7 +572,7 @@ def battle_hardening(unit: HobUnit, catalogue: NationalCatalogue | None = None) 
                                         f"lower number is in the catalogue", refusable=False)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BerserkOutcome:
     """A unit gone berserk (A15.4–A15.46)."""
 
@@ -613,7 +613,7 @@ class BerserkOutcome:
         return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SurrenderOutcome:
     """A Surrender result (A15.5): broken, Disrupted, and surrendered if an enemy is ADJACENT."""
 
@@ -635,7 +635,7 @@ class SurrenderOutcome:
 # ---------------------------------------------------------------------------------------------- resolution
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HeatOfBattle:
     """A resolved Heat of Battle DR: the roll, DRM, the results and every consequence with its rule."""
 
@@ -710,7 +710,7 @@ def heat_of_battle(unit: HobUnit, dice: Dice | Roll, situation: HobSituation = H
 # ---------------------------------------------------------------------------------------------- odds
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class OutcomeChance:
     """One combination of results, the Final DRs that give it, and its exact chance (ways of 36)."""
 
@@ -750,7 +750,7 @@ def result_chance(odds: Iterable[OutcomeChance], result: HobResult) -> Fraction:
 # ---------------------------------------------------------------------------------------------- berserk advice
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChargeCandidate:
     """A Known enemy unit a berserk unit might charge (A15.43, A15.45).
 
@@ -766,7 +766,7 @@ class ChargeCandidate:
     alternate_hexes: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChargeAdvice:
     """The unit(s) a berserk unit must charge (several if equidistant: the ATTACKER chooses), and why."""
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import BadInput
+from .values import value
 
 __all__ = [
     "BOARD_COLUMNS",
@@ -220,7 +220,7 @@ class Hex(NamedTuple):
         return best
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Hexside:
     """The side shared by two adjacent hexes (unordered).
 
@@ -242,7 +242,7 @@ class Hexside:
         return f"{self.a}/{self.b}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BoardPlacement:
     """A board on a map: its name and where it lies in the layout.
 
@@ -333,7 +333,7 @@ class BoardPlacement:
                 yield self.to_map(Hex.from_offset(col, row))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MapLayout:
     """How hex names are written on a map.
 

@@ -25,7 +25,6 @@ the IFT and Collateral attacks to read off the IFT).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -48,6 +47,7 @@ from .flamethrower import (
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind
 from .terrain import BuildingKind, Terrain, building_tem
+from .values import field, value
 
 __all__ = [
     "MOL_FP",
@@ -179,7 +179,7 @@ class FireType(enum.Enum):
         return aliases[key]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MolAttack:
     """A MOL attack declaration (A22.6–A22.62).
 
@@ -242,7 +242,7 @@ class MolAttack:
                    berserk=unit.berserk, **kw)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MolPlan:
     """What a legal MOL attack is: the MOL Check, FP with/without the MOL, IFT DRMs, Final TK#, notes."""
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
 from .environment import Environment
 from .hexes import Direction, Hex, HexNameError, MapLayout
 from .terrain import Building, BuildingKind, Material, Terrain
+from .values import field, replace, value
 
 __all__ = [
     "Clock",
@@ -95,7 +95,7 @@ class Location(NamedTuple):
         return Location(self.hex)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HexInfo:
     """What the fire rules need to know of one hex.
 
@@ -117,7 +117,7 @@ class FireKind(enum.Enum):
     BLAZE = "blaze"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Fire:
     """A Flame or terrain Blaze in a Location.
 
@@ -143,7 +143,7 @@ class Fire:
         return self.kind is FireKind.BLAZE
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Wreck:
     """A vehicle wreck; burning when it carries a Blaze (B25.14).
 
@@ -177,7 +177,7 @@ class UnitKind(enum.Enum):
         return self in (UnitKind.LEADER, UnitKind.HERO)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Unit:
     """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance)."""
 
@@ -214,7 +214,7 @@ class Phase(enum.Enum):
         raise ValueError(f"unknown phase {name!r} (expected one of: {', '.join(p.value for p in cls)})")
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@value(order=True)
 class Clock:
     """Game Turn, which player's half (1 or 2) and phase.
 
@@ -251,7 +251,7 @@ class Clock:
         return f"Turn {self.turn}.{self.half} {self.phase.value}"
 
 
-@dataclass(frozen=True)
+@value(slots=False)
 class GameMap:
     """The hexes of a map with their terrain, the buildings, and how hexes are named.
 
@@ -411,7 +411,7 @@ class GameMap:
         return {b.id: b.material for b in self.buildings.values()}
 
 
-@dataclass(frozen=True)
+@value(slots=False)
 class Position:
     """Everything the fire rules act on; rules return a new Position.
 
@@ -503,5 +503,5 @@ class Position:
             raise OffBoardError(f"{self.loc_name(loc)} is not a Location of hex {self.map.hex_name(loc.hex)}")
 
     def with_(self, **changes: object) -> Position:
-        """A copy with fields changed (``dataclasses.replace``)."""
+        """A copy with fields changed (:func:`.values.replace`)."""
         return replace(self, **changes)  # type: ignore[arg-type]

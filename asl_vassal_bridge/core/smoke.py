@@ -11,16 +11,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .environment import WindForce
 from .hexes import Hex
 from .position import Location, Position
+from .values import value
 
 __all__ = ["FireSmoke", "fire_smoke"]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FireSmoke:
     """The smoke a terrain Blaze (+3) or Burning Wreck (+2) makes in its hex (B25.2).
 

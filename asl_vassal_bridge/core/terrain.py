@@ -11,9 +11,9 @@ False
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 
 from .errors import BadInput
+from .values import field, value
 
 __all__ = [
     "Building",
@@ -146,7 +146,7 @@ class BuildingKind(enum.Enum):
         return {BuildingKind.TWO_STORY: 1, BuildingKind.MULTI_STORY: 2}.get(self, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Building:
     """A building: its hexes share one id and are directly attached (B25.62).
 

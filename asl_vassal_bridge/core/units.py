@@ -19,11 +19,11 @@ import enum
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadInput
 from .position import UnitKind
+from .values import field, value
 
 __all__ = [
     "STANDARD_LEADER_LADDER",
@@ -171,7 +171,7 @@ _SF = re.compile(r"^(\d{1,2})-(\(?)(\d{1,2})(\)?)-(\d{1,2})$")
 _LEADER = re.compile(r"^(10|[5-9])([-+])([0-3])$")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StrengthFactor:
     """A Personnel Strength Factor: firepower, normal range, morale (``4-6-7``).
 
@@ -208,7 +208,7 @@ class StrengthFactor:
 
 
 @functools.total_ordering
-@dataclass(frozen=True, slots=True)
+@value
 class LeaderRating:
     """A leader's morale and leadership modifier (``8-1`` is morale 8, modifier −1; ``6+1`` is +1).
 
@@ -269,7 +269,7 @@ def next_grade(rating: LeaderRating, ladder: Sequence[LeaderRating]) -> LeaderRa
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MMCType:
     """One Multi-Man Counter type of a nationality: Strength Factor, size, class and tags (``SS``, ``NKVD``)."""
 
@@ -293,7 +293,7 @@ class MMCType:
 _SIZES = {"squad": UnitKind.SQUAD, "half-squad": UnitKind.HALF_SQUAD, "crew": UnitKind.CREW}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class NationalCatalogue:
     """One nationality's MMC types and leader/commissar ladders (worst first)."""
 
@@ -308,7 +308,7 @@ class NationalCatalogue:
         return tuple(m for m in self.mmc if m.strength == sf and (kind is None or m.kind == kind))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class UnitCatalogue:
     """Every nationality's unit types, with the data's source."""
 

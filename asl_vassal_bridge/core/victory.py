@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .position import Location, Position
+from .values import value
 
 __all__ = ["ControlNote", "fire_control"]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ControlNote:
     """A burning Location whose Control passes to the opponent of the side that kindled it."""
 

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TypeVar
 
@@ -20,6 +19,7 @@ from .explain import Event, Report
 from .hexes import Direction, Hex
 from .position import HexInfo, Location, Position, Unit
 from .terrain import Material, Terrain
+from .values import replace, value
 
 __all__ = [
     "WIND_CHANGE_TABLE",
@@ -47,7 +47,7 @@ WIND_CHANGE_TABLE: dict[int, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WindChangeOdds:
     """Exact odds of the RPh Wind Change DR (B25.65, B25.651, B25.66)."""
 

@@ -32,7 +32,7 @@ import math
 import os
 import struct
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ import numpy.typing as npt
 from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_index, column_letters
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
+from ..core.values import replace
 from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
 from .terrain import ROAD_SHARE, TerrainMapping, TerrainTable, VaslTerrainType, woods_road
 

@@ -31,14 +31,16 @@ of a saved game's piece), units out.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..bridge.pieces import active_markers, is_broken, nationality_of, unit_kind, unit_type
 from ..core.errors import BadInput
 from ..core.position import Location, Unit, UnitKind
 from ..core.units import Nationality, UnitCatalogue, UnknownNationalityError
+from ..core.values import replace
 from .counters import classify
 
 __all__ = [
@@ -234,6 +236,6 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
     out = []
     for uc, where in found:
         if where in melee:
-            uc = replace(uc, unit=replace(uc.unit, in_melee=True))
+            uc = dataclasses.replace(uc, unit=replace(uc.unit, in_melee=True))
         out.append(uc)
     return out

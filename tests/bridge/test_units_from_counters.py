@@ -280,9 +280,8 @@ def test_unit_slots_match_vasl(vasl65: ModuleIndex) -> None:
 
 
 def test_fire_and_victory_lines_name_the_side_that_gets_control() -> None:
-    from dataclasses import replace
-
     from asl_vassal_bridge.bridge.rtph import victory_lines
+    from asl_vassal_bridge.core.values import replace
 
     live = position_from_snapshot(snapshot([at("b", "Blaze", "195", "C2")]), counters=bundled())
     pos = live.position

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from typing import ClassVar
 
@@ -65,6 +64,7 @@ from asl_vassal_bridge.core.forecast import (
     forecast,
     forecast_reference,
 )
+from asl_vassal_bridge.core.values import replace
 from asl_vassal_bridge.core.wind import gusts, rally_phase
 
 from .builders import L, building, grid, pos, put

@@ -3,8 +3,6 @@ changed result (and mutation testing, scripts/mutation.py, counts it so)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from asl_vassal_bridge.core import (
@@ -30,6 +28,7 @@ from asl_vassal_bridge.core import (
 )
 from asl_vassal_bridge.core.exits import blaze_report, may_enter
 from asl_vassal_bridge.core.explain import Event
+from asl_vassal_bridge.core.values import replace
 
 from .builders import NOW, L, blaze, building, flame, grid, pos, put
 
@@ -647,9 +646,8 @@ def test_heavy_winds_spreads_word_for_word() -> None:
 
 
 def test_gusts_at_the_end_of_the_afph_word_for_word() -> None:
-    from dataclasses import replace
-
     from asl_vassal_bridge.core import end_of_afph, pending_rolls
+    from asl_vassal_bridge.core.values import replace
 
     from .builders import mild
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from asl_vassal_bridge.core import (
@@ -26,6 +25,7 @@ from asl_vassal_bridge.core import (
 )
 from asl_vassal_bridge.core.exits import may_enter
 from asl_vassal_bridge.core.flamethrower import FtAttack, ft_attack, resolve_ft_attack
+from asl_vassal_bridge.core.values import replace
 from asl_vassal_bridge.core.wind import collapse
 
 from .builders import NOW, L, blaze, building, flame, grid, heavy, pos, put

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from asl_vassal_bridge.core import (
     BuildingKind,
     Direction,
@@ -18,6 +16,7 @@ from asl_vassal_bridge.core import (
     pending_spreads,
     spread_fire,
 )
+from asl_vassal_bridge.core.values import replace
 
 from .builders import NOW, L, blaze, building, flame, grid, heavy, mild, pos, put
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -23,6 +22,7 @@ from asl_vassal_bridge.core import (
     rally_phase,
 )
 from asl_vassal_bridge.core.environment import wind_force_from_dr
+from asl_vassal_bridge.core.values import replace
 from asl_vassal_bridge.core.wind import apply_wind_change, collapse, random_selection, wind_change_odds
 
 from .builders import NOW, L, blaze, building, flame, grid, mild, pos, put

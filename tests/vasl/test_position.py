@@ -122,11 +122,10 @@ def test_two_boards_second_reversed(vasl65: ModuleIndex, tmp_path: Path) -> None
 
 def test_vasl_gusts_counter_acts_like_a_rolled_gust_b25_651(game: Path) -> None:
     """VASL's Gusts counter (gpid 286) showing Gusts: the Blazes spread downwind at the end of the AFPh."""
-    from dataclasses import replace
-
     from asl_vassal_bridge.core.dice import ScriptedDice
     from asl_vassal_bridge.core.fire import pending_spreads
     from asl_vassal_bridge.core.position import FireKind, Phase
+    from asl_vassal_bridge.core.values import replace
     from asl_vassal_bridge.core.wind import rally_phase
 
     pos = position_from_vsav(game, vasl_file("boards", "bd01").parent)

@@ -7,7 +7,6 @@ messages, which are captured from ipycanvas's canvas manager.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from asl_fire_widget.widget import FIRE, HOVER, OVERLAY, TERRAIN
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from asl_vassal_bridge.core import EC, Direction, FireKind, Hex, Location, Phase, WindForce
+from asl_vassal_bridge.core.values import replace
 
 
 class Sent:

@@ -9,7 +9,7 @@ Battle odds); the rules all come from ``asl_vassal_bridge.core``.
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from asl_vassal_bridge.core import BadInput, Location, Phase, Position, UnitKind
@@ -27,6 +27,7 @@ from asl_vassal_bridge.core.heat_of_battle import (
 )
 from asl_vassal_bridge.core.molotov import MolAttack, MolPlan, location_tem, mol_attack
 from asl_vassal_bridge.core.units import NationalCatalogue, Nationality
+from asl_vassal_bridge.core.values import replace
 
 __all__ = ["HOB_FLAGS", "HOB_SITUATION", "AttackForm", "AttackPreview", "HobForm", "HobPreview", "attack_preview",
            "build_attack", "hob_preview", "hob_unit", "tem_line"]

@@ -6,8 +6,9 @@ core (``asl_vassal_bridge.core``), never from here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,7 @@ from asl_vassal_bridge.core.dice import Dice
 from asl_vassal_bridge.core.fire import SpreadCheck, pending_blaze_checks, pending_spreads
 from asl_vassal_bridge.core.firestarts import add_burning_wreck
 from asl_vassal_bridge.core.forecast import Forecast, ForecastProgram, compile_position, forecast, play_player_turn
+from asl_vassal_bridge.core.values import replace
 
 from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview, tem_line
 
@@ -328,7 +330,7 @@ class FireSession:
     # -- FT / MOL attacks (A22) -------------------------------------------------------
     def set_attack(self, **changes: Any) -> AttackPreview:
         """Change the FT/MOL form (fields of :class:`AttackForm`) and return the new preview."""
-        self.attack_form = replace(self.attack_form, **changes)
+        self.attack_form = dataclasses.replace(self.attack_form, **changes)
         self._changed("form")
         return self.attack_preview()
 
@@ -370,7 +372,7 @@ class FireSession:
     # -- Heat of Battle (A15) ----------------------------------------------------------
     def set_hob(self, **changes: Any) -> HobPreview:
         """Change the Heat of Battle form (fields of :class:`HobForm`) and return the new preview."""
-        self.hob_form = replace(self.hob_form, **changes)
+        self.hob_form = dataclasses.replace(self.hob_form, **changes)
         self._changed("form")
         return self.hob_preview()
 
