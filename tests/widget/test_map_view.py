@@ -20,6 +20,7 @@ from ipycanvas.canvas import COMMANDS
 from PIL import Image
 
 from asl_vassal_bridge.core import BadInput, BoardPlacement, Fire, FireKind, Location, Position
+from asl_vassal_bridge.core.hexes import Direction, Hex
 from asl_vassal_bridge.vasl.boardart import board_art, board_art_bytes, counter_images
 from asl_vassal_bridge.vasl.counters import FireCounter
 
@@ -389,9 +390,19 @@ def test_a_saved_game_shows_its_board_reversed_and_cropped_as_placed(shared_vasl
     game.write_bytes(make_vsav([], boards="bd\t0\t0\tr01\t450\t100\t600\t400"))
     w = FireWidget.from_file(game, boards=shared_vasl / "boards")
     (tile,) = w.art
-    assert (tile.x, tile.y, tile.width, tile.height) == (1800 - 450 - 600, 645 - 100 - 400, 600, 400)
+    assert (tile.width, tile.height) == (600, 400)
     src = _gif(shared_vasl / "boards" / "bd01")
     assert _png(tile.image.value).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
+    gm = w.session.position.map
+    for name in ("M5", "I2", "T7"):  # each hex the crop keeps lies on its own picture, turned 180°
+        mx, my = gm.layout.parse(name).pixel()
+        bx, by = Hex.parse(name).pixel()
+        assert abs((mx - tile.x) - (450 + 599 - bx)) <= 1.5 and abs((my - tile.y) - (100 + 399 - by)) <= 1.5, name
+    assert len(gm.hexes) == 78 and "I8" not in {gm.hex_name(h) for h in gm.hexes}  # VASL's cropped model's hexes
+    outside = gm.layout.parse("M5").neighbour(Direction.DOWN, 5)  # where the board's M10 would be: cropped away
+    assert outside not in gm.hexes
+    x, y = w.geo.to_canvas(*outside.pixel())
+    assert w.geo.hex_at(x, y) is None  # nothing there to click
 
 
 def test_a_saved_game_finds_its_boards_and_module_through_vassals_preferences(
