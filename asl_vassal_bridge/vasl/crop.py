@@ -19,6 +19,10 @@ so a loaded crop is always VASL's "Normal" crop):
    below its top-left corner, and only where that column's length matches the board's first column
    (``insertMap`` refuses a half-hex misalignment and VASL then turns its LOS off).  Later boards overwrite the
    hexes they share with earlier ones.
+4. A hex of that grid is on the map where its centre (as VASL's grid places it, pulled in at the map's edge) lies
+   on a board's rectangle, as the bridge's extension finds the board of each hex of VASL's model: a crop that
+   cuts a column or row short of its centre (a pixel crop, not one of the board picker's hex rows) leaves VASL's
+   last column or row of it off every board.
 
 ``gridToHex`` is repeated exactly (its column zones, its row arithmetic, the hex outlines rounded to whole pixels
 and Java's ``Polygon.contains``), because crops put board corners on hex edges where the rounding decides.
@@ -317,10 +321,27 @@ def _merge_error(b: _Board, boards: Sequence[_Board], why: str) -> CropError:
     return CropError(f"board {b.name}{own}{also}: {why}")
 
 
-def merge(boards: Sequence[_Board]) -> tuple[_Grid, list[dict[tuple[int, int], tuple[int, int]]],
-                                            list[_Cropped], list[tuple[int, int]]]:
-    """``ASLMap``'s LOS map: the merged grid, per board the merged cells it wrote (merged cell → board cell), its
-    cropped map, and its place (the merged cell of its first hex).
+@dataclass
+class Merged:
+    """``ASLMap``'s LOS map: the merged *grid*; per board the merged cells it wrote (merged cell → board cell),
+    its cropped map, its place (the merged cell of its first hex) and its rectangle of pixels on VASSAL's map."""
+
+    grid: _Grid
+    written: list[dict[tuple[int, int], tuple[int, int]]]
+    maps: list[_Cropped]
+    places: list[tuple[int, int]]
+    rects: list[tuple[int, int, int, int]]
+
+    def on_a_board(self, cell: tuple[int, int]) -> bool:
+        """The cell's centre (as VASL's grid places it) lies on a board's rectangle, as the bridge's extension
+        finds a hex's board; a cell off every board (beyond a crop that cuts a column or row short of its centre)
+        is on no board."""
+        x, y = self.grid.los_point(*cell)
+        return any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in self.rects)
+
+
+def merge(boards: Sequence[_Board]) -> Merged:
+    """``ASLMap``'s LOS map of *boards*, in VASL's order.
 
     :raises CropError: where VASL builds no LOS map for these boards.
     """
@@ -386,7 +407,8 @@ def merge(boards: Sequence[_Board]) -> tuple[_Grid, list[dict[tuple[int, int], t
                                        f"({grid.columns} columns of {grid.rows} hexes) and VASL turns its LOS off")
                 cells[hc + x, hr + y] = m.cells[x][y]
                 owner[hc + x, hr + y] = (b.name, _name(b.geo, *m.cells[x][y]))
-    return grid, written, maps, places
+    rects = [(ox, oy, w, h) for (ox, oy), (w, h) in zip(origins, sizes, strict=True)]
+    return Merged(grid, written, maps, places, rects)
 
 
 def _name(geo: Geometry, col: int, row: int) -> str:
@@ -410,7 +432,8 @@ def _misaligned(b: _Board, m: _Cropped, on: tuple[str, str] | None) -> str:
 
 def placements(boards: Sequence[tuple[Geometry, BoardPlacement, Crop | None]]) -> tuple[BoardPlacement, ...]:
     """Each board's placement on VASL's merged map: its first map column and row (``col_start``, ``row_start``)
-    and, where VASL's model keeps only part of it, the board-local hexes it keeps (``crop``).
+    and, where VASL's model keeps only part of it, the board-local hexes it keeps (``crop``: the hexes of its
+    cropped model whose centre lies on a board).
 
     *boards* are in VASL's order (the saved game's); each placement must already carry the board's size and hex
     names (:func:`~.board.fit_placement`).  Map columns are VASL's grid columns, shifted by one when the grid's
@@ -419,10 +442,13 @@ def placements(boards: Sequence[tuple[Geometry, BoardPlacement, Crop | None]]) -
     :raises CropError: naming the board and its crop where VASL's LOS model has no map for these boards.
     """
     specs = [_Board(p.name, g, p.x, p.y, p.reversed, c) for g, p, c in boards]
-    grid, written, maps, places = merge(specs)
+    merged = merge(specs)
+    grid = merged.grid
     shift = 1 if grid.first_long else 0
     out: list[BoardPlacement] = []
-    for (geo, placement, crop), cells, m, (hc, hr) in zip(boards, written, maps, places, strict=True):
+    for (geo, placement, crop), written, m, (hc, hr) in zip(boards, merged.written, merged.maps, merged.places,
+                                                             strict=True):
+        cells = {cell: at for cell, at in written.items() if merged.on_a_board(cell)}
         ulc, ulr, cols, rows = m.window
         if placement.reversed:
             col_start = hc + shift + cols - 1 + ulc - (placement.columns - 1)

@@ -91,3 +91,22 @@ def test_a_crop_vasl_cannot_merge_is_one_line_naming_the_board_and_crop(boards_d
                                         r"its first hex column would lie on board 01's column P") as e:
         game_map_from_boards(snap, VaslSetup(None, boards_dir))
     assert "\n" not in str(e.value)
+
+
+def test_vasls_grid_with_long_even_columns_keeps_each_hexs_neighbours() -> None:
+    """A crop starting on a long column (B, D …) makes VASL's whole grid start with one ("TopLeftHalfHeight"):
+    VASL's Map.getAdjacentHex then has (col 0, row 1) touch (1, 0) up and right and (1, 1) down and right."""
+    from asl_vassal_bridge.bridge.convert import game_map_from_snapshot
+    from asl_vassal_bridge.core.hexes import Direction
+
+    hexes = [{"name": f"{'BCD'[c]}{r}", "col": c, "row": r, "board": "01", "elevation": 0,
+              "locations": [{"name": "x", "level": 0, "terrain": "Open Ground", "center": True}]}
+             for c in range(3) for r in range(3 if c % 2 == 0 else 2)]
+    snap = snapshot([board("01", 400, 400, (56, 0, 113, 129))])
+    snap["maps"][0]["terrain"] = {"source": "VASL", "width": 3, "height": 2, "hexes": hexes}
+    gm = game_map_from_snapshot(snap)
+    assert gm is not None and len(gm.hexes) == 8
+    at = {gm.hex_name(h): h for h in gm.hexes}
+    assert at["B1"].neighbour(Direction.UPPER_RIGHT) == at["C0"]
+    assert at["B1"].neighbour(Direction.LOWER_RIGHT) == at["C1"]
+    assert at["B1"].neighbour(Direction.DOWN) == at["B2"]
