@@ -134,7 +134,11 @@ def locate_pieces(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacem
     """
     crops = tuple(b.crop for b in game.boards) if len(game.boards) == len(boards) else ()
     frame = MapFrame(tuple(boards), edge, crops)
-    layout = MapLayout(tuple(p for _, p in frame.placed)) if len(boards) > 1 else None
+    try:
+        placed = frame.placed
+    except CropError as e:
+        raise CropError(f"{game.source}: {e}") from None
+    layout = MapLayout(tuple(p for _, p in placed)) if len(boards) > 1 else None
     levels: dict[tuple[str | None, int, int], c.CounterLevel] = {}
     for p in game.pieces:
         if p.fire_counter is FireCounter.LEVEL:

@@ -220,3 +220,13 @@ def test_vsav_lists_pieces_on_cropped_boards(vasl65: ModuleIndex, boards_dir: Pa
                 [flame_at(vasl65, ex + 900 + m4x, ey + m4y)])
     assert main(["vsav", str(path), "--boards", str(boards_dir)]) == 0
     assert "22M4" in capsys.readouterr().out
+
+
+def test_vsav_names_the_file_of_a_bad_crop(boards_dir: Path, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    path = game(tmp_path / "bad.vsav", "bd\t0\t0\t01\t1900\t0\t100\t-1\t")
+    assert main(["vsav", str(path), "--boards", str(boards_dir)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: board 01: VASL's crop (1900, 0, 100, -1)" in err and "Traceback" not in err
