@@ -440,3 +440,23 @@ def test_a_saved_game_finds_its_boards_and_module_through_vassals_preferences(
         z.writestr("buildFile.xml", "<x/>")
     with pytest.raises(BadInput, match=f"{empty}: no boardData/SharedBoardMetadata.xml inside"):
         FireWidget.from_file(game, vasl=empty)
+
+
+def test_a_live_game_on_board_archives_crops_each_boards_art_as_its_hexes(shared_vasl: Path, tmp_path: Path) -> None:
+    """No VASL terrain model in the snapshot: the boards folder gives the terrain and the art, each board with its
+    own crop whatever the order VASSAL lists the boards in."""
+    import shutil
+
+    from asl_fire_widget.state import FireSession
+
+    from tests.bridge.test_crops_fallback import board, snapshot
+
+    for name in ("bd01", "bd22"):
+        shutil.copy(shared_vasl / "boards" / "bd01", tmp_path / name)
+    shutil.copy(shared_vasl / "SharedBoardMetadata.xml", tmp_path)
+    snap = snapshot([board("22", 1300, 400, None, col=1), board("01", 400, 400, (0, 0, 900, -1))])
+    w = FireWidget(FireSession.from_snapshot(snap, boards=tmp_path))
+    gm = w.session.position.map
+    assert len(gm.hexes) == 514 and [b.name for b in gm.layout.boards] == ["01", "22"]
+    assert [(t.x, t.width) for t in w.art] == [(0.0, 900), (900.0, 1800)]  # 22's art starts on 01's column Q
+    assert gm.layout.parse("22A1").pixel()[0] == 900.0
