@@ -35,7 +35,7 @@ from typing import Any
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import Report
-from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
+from ..core.hexes import BoardPlacement, Direction, Hex, HexNameError, MapLayout
 from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position, Wreck
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..vasl.counters import (
@@ -303,6 +303,25 @@ def _long_even_columns(terrain: Mapping[str, Any]) -> bool:
                                            and hx["col"] % 2 == 0 for hx in terrain.get("hexes") or ())
 
 
+def _placed_on_grid(board: BoardPlacement, grid: Mapping[Hex, tuple[str, str]]) -> BoardPlacement:
+    """*board* with the map column and row VASL's grid gives its A1 column and row 0 (a crop before it, or its own,
+    moves them), read off one of its hexes; unchanged if none is found or the hex names another size of board."""
+    for h, (name, local_name) in grid.items():
+        if name != board.name:
+            continue
+        try:
+            local = board.parse_local(local_name)
+        except HexNameError:
+            return board
+        col, row = local.col, local.row
+        if board.reversed:
+            col, row = board.columns - 1 - col, (board.rows - row if col % 2 == 1 else board.rows + 1 - row)
+        if (h.col - col) % 2:
+            return board
+        return replace(board, col_start=h.col - col, row_start=h.row - row)
+    return board
+
+
 def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None = None) -> GameMap | None:
     """The map's terrain from VASL's terrain model, or None if the snapshot carries none.
 
@@ -358,7 +377,7 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
             continue  # VASL's grid beyond every board (the empty places of a layout, a crop's remainder)
         placed.append((h, hx))
     if grid and not isinstance(layout, GridLayout):
-        layout = GridLayout(layout.boards, grid)
+        layout = GridLayout(tuple(_placed_on_grid(b, grid) for b in layout.boards), grid)
     hexes: dict[Hex, HexInfo] = {}
     buildings: list[Building] = []
     for h, hx in placed:

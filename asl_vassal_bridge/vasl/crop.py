@@ -39,7 +39,7 @@ from typing import Protocol
 from ..core.hexes import BoardPlacement, Hex
 from .safe import VaslFileError
 
-__all__ = ["Crop", "CropError", "Geometry", "placements"]
+__all__ = ["Crop", "CropError", "Geometry", "MapBoard", "Merged", "merge", "placements"]
 
 #: (x, y, width, height) in board pixels, as a saved game writes it; −1 for "to the board's edge".
 Crop = tuple[int, int, int, int]
@@ -298,7 +298,9 @@ def _flipped(m: _Cropped, geo: Geometry) -> _Cropped:
 
 
 @dataclass(frozen=True)
-class _Board:
+class MapBoard:
+    """A board of a map as VASL's LOS model takes it: name, geometry, column and row in the layout, side, crop."""
+
     name: str
     geo: Geometry
     col: int
@@ -314,7 +316,7 @@ def _size(geo: Geometry, crop: Crop | None) -> tuple[int, int]:
     return w, h
 
 
-def _merge_error(b: _Board, boards: Sequence[_Board], why: str) -> CropError:
+def _merge_error(b: MapBoard, boards: Sequence[MapBoard], why: str) -> CropError:
     own = f" cropped to {_crop_text(b.crop)}" if b.crop is not None else ""
     others = [f"{o.name} {_crop_text(o.crop)}" for o in boards if o.crop is not None and o is not b]
     also = f" (the map's other crops: {', '.join(others)})" if others else ""
@@ -340,7 +342,7 @@ class Merged:
         return any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in self.rects)
 
 
-def merge(boards: Sequence[_Board]) -> Merged:
+def merge(boards: Sequence[MapBoard]) -> Merged:
     """``ASLMap``'s LOS map of *boards*, in VASL's order.
 
     :raises CropError: where VASL builds no LOS map for these boards.
@@ -419,7 +421,7 @@ def _name(geo: Geometry, col: int, row: int) -> str:
     return g.name(col, row)
 
 
-def _misaligned(b: _Board, m: _Cropped, on: tuple[str, str] | None) -> str:
+def _misaligned(b: MapBoard, m: _Cropped, on: tuple[str, str] | None) -> str:
     there = (f"board {on[0]}'s column {on[1].rstrip('0123456789')}" if on is not None
              else "a column of VASL's grid")
     sits = "higher" if not m.first_long else "lower"
@@ -441,7 +443,7 @@ def placements(boards: Sequence[tuple[Geometry, BoardPlacement, Crop | None]]) -
 
     :raises CropError: naming the board and its crop where VASL's LOS model has no map for these boards.
     """
-    specs = [_Board(p.name, g, p.x, p.y, p.reversed, c) for g, p, c in boards]
+    specs = [MapBoard(p.name, g, p.x, p.y, p.reversed, c) for g, p, c in boards]
     merged = merge(specs)
     grid = merged.grid
     shift = 1 if grid.first_long else 0

@@ -460,3 +460,35 @@ def test_a_live_game_on_board_archives_crops_each_boards_art_as_its_hexes(shared
     assert len(gm.hexes) == 514 and [b.name for b in gm.layout.boards] == ["01", "22"]
     assert [(t.x, t.width) for t in w.art] == [(0.0, 900), (900.0, 1800)]  # 22's art starts on 01's column Q
     assert gm.layout.parse("22A1").pixel()[0] == 900.0
+
+
+def test_a_live_game_on_vasls_model_puts_cropped_boards_art_under_vasls_hexes(shared_vasl: Path,
+                                                                             tmp_path: Path) -> None:
+    """VASL's terrain model in the snapshot (01 cropped to Q–GG, reversed, then 22): each board's art lies under the
+    hexes VASL's grid gives it."""
+    import shutil
+
+    from asl_fire_widget.state import FireSession
+
+    from asl_vassal_bridge.vasl.board import default_terrain_table, read_board
+    from asl_vassal_bridge.vasl.crop import MapBoard, merge
+    from tests.bridge.test_crops_fallback import board, snapshot
+
+    for name in ("bd01", "bd22"):
+        shutil.copy(shared_vasl / "boards" / "bd01", tmp_path / name)
+    shutil.copy(shared_vasl / "SharedBoardMetadata.xml", tmp_path)
+    geo = read_board(tmp_path / "bd01", default_terrain_table(tmp_path)).geometry
+    merged = merge([MapBoard("01", geo, 0, 0, True, (900, 0, 900, -1)), MapBoard("22", geo, 1, 0, False, None)])
+    hexes = [{"name": geo.name(c, r), "col": x, "row": y, "board": "01" if i == 0 else "22", "elevation": 0,
+              "locations": [{"name": "x", "level": 0, "terrain": "Open Ground", "center": True}]}
+             for i, cells in enumerate(merged.written) for (x, y), (c, r) in cells.items()]
+    snap = snapshot([board("01", 400, 400, (900, 0, 900, -1), reversed=True), board("22", 1300, 400, None, col=1)])
+    snap["maps"][0]["terrain"] = {"source": "VASL", "width": merged.grid.columns, "height": 10, "hexes": hexes}
+    w = FireWidget(FireSession.from_snapshot(snap, boards=tmp_path))
+    gm = w.session.position.map
+    assert [(t.x, t.y, t.width) for t in w.art] == [(0.0, 0.0, 900), (900.0, 0.0, 1800)]
+    for name, tile, turned in (("01S4", w.art[0], True), ("22M4", w.art[1], False)):
+        mx, my = gm.layout.parse(name).pixel()
+        bx, by = Hex.parse(name[2:]).pixel()
+        u, v = (900 + 899 - bx, 644 - by) if turned else (bx, by)  # the art pixel showing the hex's centre
+        assert abs(mx - tile.x - u) <= 1.5 and abs(my - tile.y - v) <= 1.5, name
