@@ -259,8 +259,8 @@ def _cropped(geo: Geometry, crop: Crop | None, name: str) -> _Cropped:
     where = f"board {name}: VASL's crop {_crop_text(crop)} (x, y, width, height in board pixels)"
     size = f"the board is {geo.grid_width}×{geo.grid_height} pixels"
     if geo.a1_x not in _PLAIN_A1_X:
-        raise CropError(f"{where}: its A1 lies off the board's left edge (A1CenterX={geo.a1_x:g}), which VASL crops "
-                        "another way; cropped boards with an offset A1 are not supported")
+        raise CropError(f"{where}: the board's A1 centre is offset (A1CenterX={geo.a1_x:g}), which VASL crops "
+                        "another way (its \"Offset\" crop, for boards without LOS data); not supported")
     w = geo.grid_width if w == -1 else w
     h = geo.grid_height if h == -1 else h
     if w <= 0 or h <= 0 or x < 0 or y < 0:

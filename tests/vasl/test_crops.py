@@ -230,3 +230,37 @@ def test_vsav_names_the_file_of_a_bad_crop(boards_dir: Path, tmp_path: Path,
     assert main(["vsav", str(path), "--boards", str(boards_dir)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: board 01: VASL's crop (1900, 0, 100, -1)" in err and "Traceback" not in err
+
+
+def test_a_p_beside_b_gg_merges_and_loses_the_long_columns_last_half_hexes(boards_dir: Path, tmp_path: Path) -> None:
+    """22 cropped to B–GG starts with a long column, so it fits on 01's P (VASL's grid column 15); VASL's insertMap
+    bounds each column by the grid's column of the same index, so 22's long columns lose their row-10 half hex (478
+    hexes, as VASL's own classes build it: scripts/compare_vasl_crops.py)."""
+    pos = position_from_vsav(game(tmp_path / "g.vsav", "bd\t0\t0\t01\t0\t0\t844\t-1\tbd\t1\t0\t22\t56\t0\t1744\t-1\t"),
+                             boards_dir)
+    assert len(pos.map.hexes) == 478
+    assert pos.map.layout.parse("22B1") == Hex.from_offset(15, 1) == pos.map.layout.parse("01P1")
+    assert {"22C1", "22D0", "22FF9", "22GG10"} <= names(pos)
+    for lost in ("22D10", "22FF10"):
+        with pytest.raises(HexNameError, match=f"hex {lost[2:]} of board 22 is cropped off the map"):
+            pos.map.layout.parse(lost)
+
+
+def test_a_crop_of_a_board_whose_a1_is_offset_is_refused() -> None:
+    from dataclasses import dataclass
+
+    from asl_vassal_bridge.vasl.crop import placements
+
+    @dataclass
+    class Offset:  # no VASL board with LOS data has an A1 off column 0; VASL crops such a board another way
+        width: int = 33
+        height: int = 10
+        grid_width: int = 1800
+        grid_height: int = 645
+        hex_width: float = 56.25
+        hex_height: float = 64.5
+        a1_x: float = 20.0
+        a1_y: float = 32.25
+
+    with pytest.raises(CropError, match=r"^board X: VASL's crop \(0, 0, 900, -1\) .*A1CenterX=20.*not supported$"):
+        placements([(Offset(), BoardPlacement("X"), (0, 0, 900, -1))])
