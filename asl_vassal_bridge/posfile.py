@@ -422,7 +422,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         m["name"] = gm.name
     if layout.boards:
         m["boards"] = [{"name": b.name, "x": b.x, "y": b.y, "reversed": b.reversed} for b in layout.boards]
-        extent = {h for b in layout.boards for h in b.hexes()}
+        # the file keeps a board's name, place and side: a board of another size or a cropped one does not read back
+        extent = {h for b in layout.boards for h in BoardPlacement(b.name, b.x, b.y, b.reversed).hexes()}
     else:
         cols = [h.col for h in gm.hexes]
         rows = [h.row for h in gm.hexes]

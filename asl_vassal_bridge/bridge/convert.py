@@ -37,7 +37,7 @@ from ..core import values
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.explain import Report
-from ..core.hexes import BoardPlacement, Direction, Hex, MapLayout
+from ..core.hexes import BoardPlacement, Direction, Hex, HexNameError, MapLayout
 from ..core.position import Clock, Fire, FireKind, GameMap, HexInfo, Location, Phase, Position, Wreck
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..core.values import replace
@@ -285,13 +285,44 @@ def known_terrain() -> str | None:
     return next(reversed(_TERRAIN), None)
 
 
-def _grid_hex(hx: Mapping[str, Any]) -> Hex | None:
+def _grid_hex(hx: Mapping[str, Any], shift: int = 0) -> Hex | None:
     """The map hex of a VASL hex from its place in VASL's merged grid (``hexGrid[col][row]``: in even columns,
-    A, C…, index 0 is row 1; in odd ones it is the half hex of row 0), else from its name (older extensions)."""
+    A, C…, index 0 is row 1; in odd ones it is the half hex of row 0), else from its name (older extensions).
+
+    *shift* is 1 where VASL's grid has its long columns (a half hex at the top) at even indexes, as when a crop
+    makes the board at its top left corner start with such a column: map columns are then one more, so that the
+    long ones are the odd ones, as the core's are."""
     col, row = hx.get("col"), hx.get("row")
     if isinstance(col, int) and isinstance(row, int) and col >= 0 and row >= 0:
+        col += shift
         return Hex.from_offset(col, row + (1 if col % 2 == 0 else 0))
     return None
+
+
+def _long_even_columns(terrain: Mapping[str, Any]) -> bool:
+    """VASL's grid holds one more hex in its even columns than in its odd ones ("TopLeftHalfHeight")."""
+    height = terrain.get("height")
+    return isinstance(height, int) and any(hx.get("row") == height and isinstance(hx.get("col"), int)
+                                           and hx["col"] % 2 == 0 for hx in terrain.get("hexes") or ())
+
+
+def _placed_on_grid(board: BoardPlacement, grid: Mapping[Hex, tuple[str, str]]) -> BoardPlacement:
+    """*board* with the map column and row VASL's grid gives its A1 column and row 0 (a crop before it, or its own,
+    moves them), read off one of its hexes; unchanged if none is found or the hex names another size of board."""
+    for h, (name, local_name) in grid.items():
+        if name != board.name:
+            continue
+        try:
+            local = board.parse_local(local_name)
+        except HexNameError:
+            return board
+        col, row = local.col, local.row
+        if board.reversed:
+            col, row = board.columns - 1 - col, (board.rows - row if col % 2 == 1 else board.rows + 1 - row)
+        if (h.col - col) % 2:
+            return board
+        return replace(board, col_start=h.col - col, row_start=h.row - row)
+    return board
 
 
 def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None = None) -> GameMap | None:
@@ -330,13 +361,14 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
     map_name = str(m.get("name", "map"))
     placed: list[tuple[Hex, Mapping[str, Any]]] = []
     grid: dict[Hex, tuple[str, str]] = {}
+    shift = 1 if _long_even_columns(terrain) else 0
     for hx in terrain.get("hexes") or ():
         local = str(hx.get("name"))
         board = hx.get("board")
         if board is not None and names and board not in names:
             raise NoTerrain(f"map {map_name}: VASL's hex {local} lies on board {board!r}, which is not one of the "
                             f"map's boards ({', '.join(sorted(names))})")
-        h = _grid_hex(hx)
+        h = _grid_hex(hx, shift)
         if h is None:
             try:
                 h = layout.parse(f"{board}{local}" if layout.prefixed and board else local)
@@ -348,7 +380,7 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
             continue  # VASL's grid beyond every board (the empty places of a layout, a crop's remainder)
         placed.append((h, hx))
     if grid and not isinstance(layout, GridLayout):
-        layout = GridLayout(layout.boards, grid)
+        layout = GridLayout(tuple(_placed_on_grid(b, grid) for b in layout.boards), grid)
     hexes: dict[Hex, HexInfo] = {}
     buildings: list[Building] = []
     for h, hx in placed:
@@ -433,12 +465,17 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     *vasl* names the boards folder and where VASL's terrain types come from (the module, else a
     SharedBoardMetadata.xml beside the folder: ``VaslSetup(None, folder)``).
     Boards are placed left to right, top to bottom by their pixel position
-    in the snapshot; an archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.
+    in the snapshot, cropped as VASL crops them (each board's ``vasl`` part,
+    :func:`board_entries`: a cropped board keeps the hexes VASL's cropped
+    model holds, and the boards lie where VASL's merged grid puts them); an
+    archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.
 
-    :raises NoTerrain: if the snapshot has no boards or an archive is missing.
+    :raises NoTerrain: if the snapshot has no boards, an archive is missing, or VASL builds no LOS map for
+        the boards' crops (the message names the board and its crop).
     :raises VaslFileError: if VASL's terrain types are nowhere to be found.
     """
     from ..vasl.board import game_map, read_board
+    from ..vasl.crop import CropError
 
     boards_dir = vasl.boards
     if boards_dir is None:
@@ -448,16 +485,23 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     if not boards:
         raise NoTerrain("the snapshot has no boards to read terrain from")
     placed = []
+    crops = []
     table = None
-    for placement in map_layout(maps[0]).boards:
-        name = placement.name
+    entries = board_entries(snapshot, maps[0].get("name"))
+    named = [replace(e, name=str(b.get("name", ""))) for b, e in zip(boards, entries, strict=False)]
+    for entry in sorted(named, key=lambda e: (e.y, e.x)):
+        name = entry.name
         cands = [name, f"bd{name}", f"bd{name.zfill(2)}"]
         path = next((boards_dir / c for c in cands if (boards_dir / c).is_file()), None)
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
         table = table or vasl.terrain_table()
-        placed.append((read_board(path, table), placement))
-    return game_map(placed, str(maps[0].get("name", "")))
+        placed.append((read_board(path, table), entry.placement()))
+        crops.append(entry.crop)
+    try:
+        return game_map(placed, str(maps[0].get("name", "")), crops)
+    except CropError as e:
+        raise NoTerrain(f"map {maps[0].get('name')}: {e}") from None
 
 
 def _clock_from_processed(processed: str, phase: Phase) -> Clock:

@@ -255,7 +255,9 @@ class BoardPlacement:
     to every row number.  *col_start*/*row_start*, when given, are the map
     column and row of the board's own A1 column and row 0 (boards of
     different sizes side by side); otherwise ``x × (columns − 1)`` and
-    ``y × rows``.
+    ``y × rows``.  *crop*, when given, is the set of board-local hexes on
+    the map (a board VASL crops keeps only these); the others have no map
+    hex.
 
     >>> b = BoardPlacement("12b", x=1, columns=17, rows=20, first_column=16)
     >>> b.local_name(Hex.parse("A1")), b.to_map(b.parse_local("Q1")).name
@@ -272,6 +274,7 @@ class BoardPlacement:
     first_row: int = 0
     col_start: int | None = None
     row_start: int | None = None
+    crop: frozenset[Hex] | None = None
 
     @property
     def col_offset(self) -> int:
@@ -299,7 +302,10 @@ class BoardPlacement:
         if col < 0:
             raise HexNameError(f"hex {name.strip()} is not on board {self.name} (its columns start at "
                                f"{column_letters(self.first_column)})")
-        return Hex.from_offset(col, int(m.group(2)) - self.first_row)
+        local = Hex.from_offset(col, int(m.group(2)) - self.first_row)
+        if self.crop is not None and local not in self.crop:
+            raise HexNameError(f"hex {name.strip()} of board {self.name} is cropped off the map")
+        return local
 
     def to_map(self, local: Hex) -> Hex:
         """The map hex of a board-local hex."""
@@ -323,14 +329,17 @@ class BoardPlacement:
             last = self.columns - 1
             row = (self.rows - row) if col % 2 == 1 else (self.rows + 1 - row)
             col = last - col
-        return Hex.from_offset(col, row)
+        local = Hex.from_offset(col, row)
+        return local if self.crop is None or local in self.crop else None
 
     def hexes(self) -> Iterator[Hex]:
         """Every map hex of this board (half hexes at the edges included)."""
         for col in range(self.columns):
             lo = 0 if col % 2 == 1 else 1
             for row in range(lo, self.rows + 1):
-                yield self.to_map(Hex.from_offset(col, row))
+                local = Hex.from_offset(col, row)
+                if self.crop is None or local in self.crop:
+                    yield self.to_map(local)
 
 
 @value

@@ -104,9 +104,13 @@ def fields(class_or_instance: object) -> tuple[Field, ...]:
 
 def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of value *obj* with *changes*; ``init=False`` fields are made again by ``__post_init__``
-    (as ``dataclasses.replace``)."""
+    (as ``dataclasses.replace``, which it calls for a dataclass: one ``replace`` for every layer's types)."""
     if not hasattr(type(obj), "__value_fields__"):
-        raise TypeError("replace() should be called on value instances")
+        if hasattr(type(obj), "__dataclass_fields__"):
+            import dataclasses
+
+            return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        raise TypeError("replace() should be called on value or dataclass instances")
     return obj.__replace__(**changes)  # type: ignore[attr-defined, no-any-return]
 
 

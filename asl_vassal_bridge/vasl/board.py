@@ -44,6 +44,7 @@ from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_in
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
 from ..core.values import replace
+from .crop import Crop, placements
 from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
 from .terrain import ROAD_SHARE, TerrainMapping, TerrainTable, VaslTerrainType, woods_road
 
@@ -936,17 +937,24 @@ def fit_placement(board: VaslBoard, placement: BoardPlacement) -> BoardPlacement
                    first_row=geo.first_row)
 
 
-def place_boards(boards: Sequence[tuple[VaslBoard, BoardPlacement]]
-                 ) -> tuple[tuple[VaslBoard, BoardPlacement], ...]:
+def place_boards(boards: Sequence[tuple[VaslBoard, BoardPlacement]],
+                 crops: Sequence[Crop | None] = ()) -> tuple[tuple[VaslBoard, BoardPlacement], ...]:
     """The boards with placements fitted to them (:func:`fit_placement`) and their map columns and rows.
 
     As VASSAL lays boards out, a board lies right of the boards before it in
     its row and below those above it in its column; neighbouring boards share
     their edge column (the half hexes of GG and A) and a board starts on the
     row below the boards above it (half boards 12a and 12b side by side
-    share column Q).
+    share column Q).  With *crops* (VASL's crop rectangle of each board, in
+    board pixels, or None), each board keeps the hexes VASL's cropped model
+    holds and lies where VASL's merged grid puts it (:mod:`.crop`).
+
+    :raises CropError: naming the board and its crop where VASL builds no LOS map for the boards.
     """
     fitted = [(b, fit_placement(b, p)) for b, p in boards]
+    if any(c is not None for c in crops):
+        placed = placements([(b.geometry, p, crops[i] if i < len(crops) else None) for i, (b, p) in enumerate(fitted)])
+        return tuple((b, p) for (b, _), p in zip(fitted, placed, strict=True))
     out = []
     for b, p in fitted:
         col = sum(q.columns - 1 for _, q in fitted if q.y == p.y and q.x < p.x)
@@ -955,14 +963,16 @@ def place_boards(boards: Sequence[tuple[VaslBoard, BoardPlacement]]
     return tuple(out)
 
 
-def game_map(boards: Sequence[tuple[VaslBoard, BoardPlacement]], name: str = "") -> GameMap:
+def game_map(boards: Sequence[tuple[VaslBoard, BoardPlacement]], name: str = "",
+             crops: Sequence[Crop | None] = ()) -> GameMap:
     """A core GameMap of boards placed on a map (board-prefixed hex names with several boards).
 
-    Each board keeps its size and VASL's names (see :func:`place_boards`).
+    Each board keeps its size and VASL's names (see :func:`place_boards`),
+    and a cropped board the hexes VASL's cropped model holds (*crops*).
     Hexes shared by two boards (the half hexes on a common edge) take the
     terrain of the board placed first.
     """
-    placed = place_boards(boards)
+    placed = place_boards(boards, crops)
     layout = MapLayout(tuple(p for _, p in placed))
     infos: dict[Hex, HexInfo] = {}
     buildings: dict[str, Building] = {}
@@ -974,7 +984,10 @@ def game_map(boards: Sequence[tuple[VaslBoard, BoardPlacement]], name: str = "")
             levels = tuple((hex_prefix + n, lv) for n, lv in b.hex_levels)
             buildings[bid] = Building(bid, b.material, b.kind, b.levels, levels, b.rooftop, b.rowhouse, b.fortified)
         for h in board.hexes.values():
-            mh = placement.to_map(board.geometry.local_hex(h.col, h.row))
+            local = board.geometry.local_hex(h.col, h.row)
+            if placement.crop is not None and local not in placement.crop:
+                continue
+            mh = placement.to_map(local)
             if mh in infos:
                 continue
             bld = prefix + h.feature if (h.feature and h.feature in board.buildings) else None

@@ -125,9 +125,10 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
     assert isinstance(im, Image.Image)
     full_w, full_h = im.size
     cx, cy, cw, ch = 0, 0, full_w, full_h
-    if crop is not None and crop[2] > 0 and crop[3] > 0:
+    if crop is not None and (crop[2] > 0 or crop[3] > 0):  # -1: to the board's edge (VASL's ASLBoard)
         cx, cy = max(0, crop[0]), max(0, crop[1])
-        cw, ch = min(crop[2], full_w - cx), min(crop[3], full_h - cy)
+        cw = min(crop[2], full_w - cx) if crop[2] > 0 else full_w - cx
+        ch = min(crop[3], full_h - cy) if crop[3] > 0 else full_h - cy
         if cw <= 0 or ch <= 0:
             raise VaslFileError(f"{source}: crop {crop} lies outside the {full_w}×{full_h} board image")
         im = im.crop((cx, cy, cx + cw, cy + ch))
@@ -136,8 +137,9 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
         lx, ly = full_w - cx - cw, full_h - cy - ch
     else:
         lx, ly = cx, cy
-    ox = placement.x * BOARD_WIDTH + lx
-    oy = placement.y * BOARD_HEIGHT + ly
+    # the board's own A1 column and row 0 lie where the placement puts them (a crop before it moves it)
+    ox = placement.col_offset * HEX_WIDTH + lx
+    oy = placement.row_offset * HEX_HEIGHT + ly
     if (cw, ch) == (full_w, full_h) and not placement.reversed and image_name.lower().endswith((".png", ".gif")):
         return BoardArt(placement.name, arc.read(image_name), cw, ch, (float(ox), float(oy)), source,
                         image_name.rpartition(".")[2].lower())

@@ -26,14 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from ..core.environment import EC, Environment, Wind, WindForce
-from ..core.hexes import BoardPlacement, Hex
+from ..core.hexes import BoardPlacement, Hex, MapLayout
 from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Unit, Wreck
 from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
+from .crop import Crop, CropError
 from .safe import VaslFileError
 from .terrain import TerrainTable
 from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, overlay_notes, read_vsav
@@ -58,20 +60,31 @@ class MapFrame:
 
     Boards abut (VASSAL places a board right of the boards before it in its
     row and below those above it in its column); a cropped board shows only
-    its crop rectangle; a reversed board is turned 180° (VASL
+    its crop rectangle (*crops*: x, y, width, height in board pixels, −1 for
+    "to the board's edge") and holds only the hexes VASL's cropped model
+    keeps; a reversed board is turned 180° (VASL
     ``ASLBoard.localCoordinates``).
     """
 
     boards: tuple[tuple[VaslBoard, BoardPlacement], ...]
     edge: tuple[int, int] = DEFAULT_EDGE
-    crops: tuple[tuple[int, int, int, int] | None, ...] = ()
+    crops: tuple[Crop | None, ...] = ()
+
+    def _crop(self, i: int) -> Crop | None:
+        return self.crops[i] if i < len(self.crops) else None
 
     def _size(self, i: int) -> tuple[int, int]:
-        crop = self.crops[i] if i < len(self.crops) else None
-        board = self.boards[i][0]
-        if crop is not None and crop[2] > 0 and crop[3] > 0:
-            return crop[2], crop[3]
-        return board.los.grid_width, board.los.grid_height
+        crop = self._crop(i)
+        los = self.boards[i][0].los
+        w = crop[2] if crop is not None and crop[2] > 0 else los.grid_width
+        h = crop[3] if crop is not None and crop[3] > 0 else los.grid_height
+        return w, h
+
+    @cached_property
+    def placed(self) -> tuple[tuple[VaslBoard, BoardPlacement], ...]:
+        """The boards with each one's size, hex names, map columns and rows, and the hexes a crop keeps
+        (:func:`~.board.place_boards`)."""
+        return place_boards(self.boards, self.crops)
 
     def origin(self, i: int) -> tuple[int, int]:
         """Map pixel of board *i*'s top-left corner."""
@@ -81,9 +94,8 @@ class MapFrame:
         return ox, oy
 
     def hex_at(self, x: int, y: int) -> Hex | None:
-        """The map hex under map pixel (x, y), or None if no board is there."""
-        placed = place_boards(self.boards)  # each board's own size and hex names (half boards: Q…GG)
-        for i, (board, pl) in enumerate(placed):
+        """The map hex under map pixel (x, y), or None if no board (or no hex a crop keeps) is there."""
+        for i, (board, pl) in enumerate(self.placed):
             w, h = self._size(i)
             ox, oy = self.origin(i)
             lx, ly = x - ox, y - oy
@@ -91,11 +103,11 @@ class MapFrame:
                 continue
             if pl.reversed:
                 lx, ly = w - lx, h - ly
-            crop = self.crops[i] if i < len(self.crops) else None
+            crop = self._crop(i)
             if crop is not None:
                 lx, ly = lx + crop[0], ly + crop[1]
             local = board.local_hex_at(lx, ly)
-            if local is None:
+            if local is None or (pl.crop is not None and local not in pl.crop):
                 continue
             return pl.to_map(local)
         return None
@@ -113,12 +125,20 @@ class PlacedPiece:
 
 def locate_pieces(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacement]],
                   edge: tuple[int, int] = DEFAULT_EDGE) -> list[PlacedPiece]:
-    """Every visible piece with its hex (None when off the boards) and level (0 unless a Level marker says).
+    """Every visible piece with its hex (None when off the boards, or on a hex a crop leaves off) and level (0
+    unless a Level marker says); *boards* are the saved game's, in its order (their crops are the game's).
 
     Hex names carry the board when there are several boards (``01E4``).
+
+    :raises CropError: where VASL builds no LOS map for the game's cropped boards.
     """
-    frame = MapFrame(tuple(boards), edge)
-    layout = game_map(boards).layout if len(boards) > 1 else None
+    crops = tuple(b.crop for b in game.boards) if len(game.boards) == len(boards) else ()
+    frame = MapFrame(tuple(boards), edge, crops)
+    try:
+        placed = frame.placed
+    except CropError as e:
+        raise CropError(f"{game.source}: {e}") from None
+    layout = MapLayout(tuple(p for _, p in placed)) if len(boards) > 1 else None
     levels: dict[tuple[str | None, int, int], c.CounterLevel] = {}
     for p in game.pieces:
         if p.fire_counter is FireCounter.LEVEL:
@@ -154,8 +174,6 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
     if not game.boards:
         raise BadSavedGameError(f"{vsav_path}: the saved game has no boards (its bd line is empty), so its "
                                 "counters cannot be placed on hexes")
-    if len(game.boards) > 1 and any(b.crop is not None for b in game.boards):
-        raise BadSavedGameError(f"{vsav_path}: cropped boards on a map of several boards are not supported yet")
     if table is None:
         table = default_terrain_table(Path(boards_dir))
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
@@ -163,7 +181,10 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
         board = read_board(find_archive(Path(boards_dir), entry), table)
         placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
     notes = overlay_notes(game.boards)
-    pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
+    try:
+        pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
+    except CropError as e:
+        raise CropError(f"{vsav_path}: {e}") from None
     return pos.with_(notes="\n".join(notes)) if notes else pos
 
 
@@ -178,10 +199,15 @@ def _stacks(game: SavedGame, frame: MapFrame) -> dict[Hex, list[list[SavedPiece]
             if p.fire_counter in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE,
                                   FireCounter.WRECK):
                 raise OffBoardError(f"{game.source}: {p.name or p.basic_name} (piece {p.id}) at map pixel "
-                                    f"({p.x}, {p.y}) is on no board")
+                                    f"({p.x}, {p.y}) is on no board" + _cropped_note(frame))
             continue
         out.setdefault(h, {}).setdefault((p.map, p.x, p.y), []).append(p)
     return {h: list(st.values()) for h, st in out.items()}
+
+
+def _cropped_note(frame: MapFrame) -> str:
+    names = [pl.name for _, pl in frame.placed if pl.crop is not None]
+    return f" (or on a hex the crop of board {', '.join(names)} leaves off the map)" if names else ""
 
 
 def _environment(game: SavedGame) -> Environment:
@@ -241,10 +267,13 @@ def _units(game: SavedGame, gmap: GameMap, frame: MapFrame) -> tuple[Unit, ...]:
 
 
 def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacement]],
-                       edge: tuple[int, int] = DEFAULT_EDGE,
-                       crops: tuple[tuple[int, int, int, int] | None, ...] = ()) -> Position:
-    """The Position of an already-read saved game on already-read boards."""
-    gmap: GameMap = game_map(boards, name=Path(game.source).name)
+                       edge: tuple[int, int] = DEFAULT_EDGE, crops: tuple[Crop | None, ...] = ()) -> Position:
+    """The Position of an already-read saved game on already-read boards (*crops*: each board's crop rectangle,
+    or None).
+
+    :raises CropError: where VASL builds no LOS map for the cropped boards.
+    """
+    gmap: GameMap = game_map(boards, name=Path(game.source).name, crops=crops)
     frame = MapFrame(tuple(boards), edge, crops)
     pos = Position(gmap, environment=_environment(game), name=Path(game.source).stem,
                    units=_units(game, gmap, frame))

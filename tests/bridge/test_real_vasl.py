@@ -30,6 +30,7 @@ from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.position import Phase, Position
+from asl_vassal_bridge.core.terrain import Terrain
 from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.support import vassal_harness as vh
 
@@ -169,3 +170,104 @@ if vh.real_vasl() is not None:
             assert {f"{p['board']}{p['hex']}" for p in placed} == added
         finally:
             client.jvm.aslbridgetest.TestHooks.scriptDice("")
+
+    #: Crops as a saved game keeps them (x, y, width, height in board pixels; -1: to the board's edge), with Flames
+    #: the bridge places on hexes each crop keeps: (boards, fires); the second board is the first's neighbour.
+    CROPS: dict[str, tuple[tuple[tuple[int, int, bool, tuple[int, int, int, int] | None], ...],
+                           tuple[tuple[int, str], ...]]] = {
+        "one board, columns Q–GG": (((0, 0, False, (900, 0, 900, -1)),), ((0, "S5"),)),
+        "columns A–P (the picker's) then a board": (((0, 0, False, (0, 0, 844, -1)), (1, 0, False, None)),
+                                                    ((0, "M4"), (1, "M4"))),
+        "columns A–Q then a board": (((0, 0, False, (0, 0, 900, -1)), (1, 0, False, None)), ((0, "M4"), (1, "M4"))),
+        "a board then columns Q–GG": (((0, 0, False, None), (1, 0, False, (900, 0, 900, -1))),
+                                      ((0, "M4"), (1, "S5"))),
+        "rows 1–5 over a board": (((0, 0, False, (0, 0, -1, 322)), (0, 1, False, None)), ((0, "M4"), (1, "M4"))),
+        "reversed, columns A–Q, then a board": (((0, 0, True, (0, 0, 900, -1)), (1, 0, False, None)),
+                                                ((0, "C2"), (1, "M4"))),
+        "one board, pixels (450, 100, 600, 400)": (((0, 0, False, (450, 100, 600, 400)),), ((0, "M5"),)),
+        "one board, pixels (500, 100, 600, 400)": (((0, 0, False, (500, 100, 600, 400)),), ((0, "M5"),)),
+        "one board reversed, pixels (450, 100, 600, 400)": (((0, 0, True, (450, 100, 600, 400)),), ((0, "M5"),)),
+    }
+
+    @pytest.mark.parametrize("case", list(CROPS))
+    def test_real_vasl_cropped_boards_match_the_archive_readers_map(
+            case: str, module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path, tmp_path: Path,
+            monkeypatch: pytest.MonkeyPatch) -> None:
+        """VASL's own model of cropped boards (names, places, terrain, elevation) against the map the project reads
+        from the board archives for the same saved game (position_from_vsav) and the same live game
+        (game_map_from_boards); Flames the bridge placed are read on the same hexes."""
+        from asl_vassal_bridge.vasl.crop import CropError
+        from asl_vassal_bridge.vasl.module import read_module
+        from asl_vassal_bridge.vasl.position import position_from_vsav
+        from tests.vasl.builders import make_vsav, placed
+
+        found = vh.real_vasl()
+        assert found is not None
+        names = vh.real_vasl_boards()[:2]
+        spec, fires = CROPS[case]
+        boards = tuple(vh.BoardAt(names[i], x, y, rev, crop) for i, (x, y, rev, crop) in enumerate(spec))
+        with zipfile.ZipFile(found[0]) as z:  # VASL's terrain types, from the module VASSAL runs
+            (tmp_path / "SharedBoardMetadata.xml").write_bytes(z.read("boardData/SharedBoardMetadata.xml"))
+        monkeypatch.setenv("ASL_FIRE_SHARED_METADATA", str(tmp_path / "SharedBoardMetadata.xml"))
+        slug = "crop" + str(list(CROPS).index(case))
+        with real_game(slug, module_with_extension, xvfb, engine_dir, boards, fires) as client:
+            snap = client.snapshot()
+        line = "bd\t" + "bd\t".join(f"{b.x}\t{b.y}\t{'r' if b.reversed else ''}{b.name}\t"
+                                      + "".join(f"{v}\t" for v in b.crop or ()) for b in boards)
+        vasl65 = read_module(vh.VASL_BUILDFILE)
+        flames = [p for p in snap["pieces"] if p["name"] == "Flame"]
+        pieces = [(p["id"], *placed(vasl65.by_gpid["192"], int(p["x"]), int(p["y"]))) for p in flames]
+        vsav = tmp_path / "game.vsav"
+        vsav.write_bytes(make_vsav(pieces, boards=line))
+        (m,) = snap["maps"]
+        if not m["terrain"]:  # VASL turned its LOS off: the project refuses the same crops, naming them
+            print(f"{case}: VASL builds no LOS map; the project: ", end="")
+            with pytest.raises(CropError, match="cannot merge the two hex grids") as e:
+                position_from_vsav(vsav, found[1])
+            with pytest.raises(convert.NoTerrain, match="cannot merge the two hex grids"):
+                convert.game_map_from_boards(snap, VaslSetup(None, found[1]))
+            print(str(e.value).split(": ", 1)[1])
+            return
+        terrain = m["terrain"]
+        shift = 1 if convert._long_even_columns(terrain) else 0
+        vasl = {convert._grid_hex(h, shift): h for h in terrain["hexes"] if h["board"] is not None}
+        saved = position_from_vsav(vsav, found[1])
+        live = convert.game_map_from_boards(snap, VaslSetup(None, found[1]))
+        model = convert.game_map_from_snapshot(snap)
+        assert model is not None
+        for label, gm in (("position_from_vsav", saved.map), ("game_map_from_boards", live)):
+            assert set(gm.hexes) == set(vasl), f"{label}: {set(gm.hexes) ^ set(vasl)}"
+            claims = {h: sum(b.to_local(h) is not None for b in gm.layout.boards) for h in gm.hexes}
+            prefix = len(boards) > 1
+            same_name = same_place = same_terrain = total = shared = 0
+            differ, survey = [], []
+            for h, hx in vasl.items():
+                vname = f"{hx['board']}{hx['name']}" if prefix else hx["name"]
+                same_place += gm.layout.parse(vname) == h
+                if claims[h] > 1:  # an edge hex two boards share: VASL names it on the later board, the project
+                    shared += 1    # on the earlier one, as for uncropped boards
+                    continue
+                total += 1
+                same_name += gm.hex_name(h) == vname
+                ours, theirs = gm.info(h).terrain, model.info(h).terrain
+                if ours == theirs and gm.info(h).elevation == int(hx["elevation"]):
+                    same_terrain += 1
+                elif {ours, theirs} == {Terrain.WOODS, Terrain.WOODS_ROAD} and "pixels" in case:
+                    # the VASL-model path surveys VASL's pixel grid for Woods-Road, and VASL copies a crop's pixels
+                    # to its grid shifted by up to half a hex when the crop does not start on a hex edge
+                    survey.append(f"{vname} ({theirs.label} in VASL's model, {ours.label} here)")
+                else:
+                    differ.append((vname, theirs.name, ours.name, hx))
+            print(f"{case}, {label}: {len(vasl)} hexes in VASL's model ({terrain['width']} × {terrain['height']} "
+                  f"grid{', its even columns the long ones' if shift else ''}), all at VASL's places: "
+                  f"{same_place}/{len(vasl)}; names {same_name}/{total}, terrain and "
+                  f"elevation {same_terrain}/{total} (and {shared} edge hexes two boards share)"
+                  + (f"; Woods-Road read off VASL's shifted pixels: {', '.join(survey)}" if survey else ""))
+            assert same_place == len(vasl) and same_name == total and same_terrain + len(survey) == total, differ
+        vassal = sorted(f"{p['board']}{p['hex']}" if len(boards) > 1 else p["hex"] for p in flames)
+        assert sorted(saved.loc_name(f.location) for f in saved.flames()) == vassal
+        pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+        assert sorted(pos.loc_name(f.location) for f in pos.flames()) == vassal
+        fallback = position_from_snapshot(snap, game_map=live, phase=Phase.AFPH).position
+        assert sorted(fallback.loc_name(f.location) for f in fallback.flames()) == vassal
+

@@ -51,3 +51,16 @@ def test_single_board_layout_parses_its_own_names() -> None:
     layout = MapLayout((BoardPlacement("12b", columns=17, rows=20, first_column=16),))
     assert layout.parse("Q1") == Hex.from_offset(0, 1)
     assert layout.name(Hex.from_offset(0, 1)) == "Q1"
+
+
+def test_a_cropped_board_has_map_hexes_only_for_the_hexes_it_keeps() -> None:
+    """Columns Q–GG of a board (VASL's crop), placed so that Q is the map's first column."""
+    kept = frozenset(Hex.from_offset(c, r) for c in range(16, 33) for r in range(0 if c % 2 else 1, 11))
+    b = BoardPlacement("01", col_start=-16, crop=kept)
+    assert b.to_map(Hex.parse("Q1")) == Hex.from_offset(0, 1)
+    assert b.to_local(Hex.from_offset(0, 1)) == Hex.parse("Q1")
+    assert b.to_local(Hex.from_offset(-1, 1)) is None  # P1: cropped away
+    assert len(list(b.hexes())) == len(kept) == 178
+    with pytest.raises(HexNameError, match="hex P1 of board 01 is cropped off the map"):
+        MapLayout((b,)).parse("P1")
+    assert MapLayout((b,)).name(Hex.from_offset(0, 1)) == "Q1"

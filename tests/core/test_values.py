@@ -248,8 +248,17 @@ def test_replace_makes_a_new_value_through_init() -> None:
         replace(p, z=1)
     with pytest.raises(ValueError, match="a name is needed"):
         replace(m, name="")
-    with pytest.raises(TypeError, match="value instances"):
+    with pytest.raises(TypeError, match="value or dataclass instances"):
         replace((1, 2))
+    # The other layers' dataclasses go through dataclasses.replace: one replace for every type.
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Entry:
+        name: str
+        crop: tuple[int, ...] | None = None
+
+    assert replace(Entry("bd01"), crop=(0, 0, 1, 1)) == Entry("bd01", (0, 0, 1, 1))
     labelled = replace(Labelled(1, 2, "a"), x=3)
     assert type(labelled) is Labelled and (labelled.x, labelled.label) == (3, "a")
 

@@ -20,6 +20,7 @@ from ipycanvas.canvas import COMMANDS
 from PIL import Image
 
 from asl_vassal_bridge.core import BadInput, BoardPlacement, Fire, FireKind, Location, Position
+from asl_vassal_bridge.core.hexes import Direction, Hex
 from asl_vassal_bridge.vasl.boardart import board_art, board_art_bytes, counter_images
 from asl_vassal_bridge.vasl.counters import FireCounter
 
@@ -389,9 +390,21 @@ def test_a_saved_game_shows_its_board_reversed_and_cropped_as_placed(shared_vasl
     game.write_bytes(make_vsav([], boards="bd\t0\t0\tr01\t450\t100\t600\t400"))
     w = FireWidget.from_file(game, boards=shared_vasl / "boards")
     (tile,) = w.art
-    assert (tile.x, tile.y, tile.width, tile.height) == (1800 - 450 - 600, 645 - 100 - 400, 600, 400)
+    assert (tile.width, tile.height) == (600, 400)
     src = _gif(shared_vasl / "boards" / "bd01")
     assert _png(tile.image.value).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
+    gm = w.session.position.map
+    for name in ("M5", "S3", "T7"):  # each hex the crop keeps lies on its own picture, turned 180°
+        mx, my = gm.layout.parse(name).pixel()
+        bx, by = Hex.parse(name).pixel()
+        assert abs((mx - tile.x) - (450 + 599 - bx)) <= 1.5 and abs((my - tile.y) - (100 + 399 - by)) <= 1.5, name
+    # VASL's Map.crop keeps 12 columns (I–T) of 6 or 7 hexes; its grid puts column I (turned to the right) beyond
+    # the crop's edge, on no board, as the bridge finds VASL's own model
+    assert len(gm.hexes) == 78 - 6 and not {"I2", "I8", "T8"} & {gm.hex_name(h) for h in gm.hexes}
+    outside = gm.layout.parse("M5").neighbour(Direction.DOWN, 5)  # where the board's M10 would be: cropped away
+    assert outside not in gm.hexes
+    x, y = w.geo.to_canvas(*outside.pixel())
+    assert w.geo.hex_at(x, y) is None  # nothing there to click
 
 
 def test_a_saved_game_finds_its_boards_and_module_through_vassals_preferences(
@@ -427,3 +440,55 @@ def test_a_saved_game_finds_its_boards_and_module_through_vassals_preferences(
         z.writestr("buildFile.xml", "<x/>")
     with pytest.raises(BadInput, match=f"{empty}: no boardData/SharedBoardMetadata.xml inside"):
         FireWidget.from_file(game, vasl=empty)
+
+
+def test_a_live_game_on_board_archives_crops_each_boards_art_as_its_hexes(shared_vasl: Path, tmp_path: Path) -> None:
+    """No VASL terrain model in the snapshot: the boards folder gives the terrain and the art, each board with its
+    own crop whatever the order VASSAL lists the boards in."""
+    import shutil
+
+    from asl_fire_widget.state import FireSession
+
+    from tests.bridge.test_crops_fallback import board, snapshot
+
+    for name in ("bd01", "bd22"):
+        shutil.copy(shared_vasl / "boards" / "bd01", tmp_path / name)
+    shutil.copy(shared_vasl / "SharedBoardMetadata.xml", tmp_path)
+    snap = snapshot([board("22", 1300, 400, None, col=1), board("01", 400, 400, (0, 0, 900, -1))])
+    w = FireWidget(FireSession.from_snapshot(snap, boards=tmp_path))
+    gm = w.session.position.map
+    assert len(gm.hexes) == 514 and [b.name for b in gm.layout.boards] == ["01", "22"]
+    assert [(t.x, t.width) for t in w.art] == [(0.0, 900), (900.0, 1800)]  # 22's art starts on 01's column Q
+    assert gm.layout.parse("22A1").pixel()[0] == 900.0
+
+
+def test_a_live_game_on_vasls_model_puts_cropped_boards_art_under_vasls_hexes(shared_vasl: Path,
+                                                                             tmp_path: Path) -> None:
+    """VASL's terrain model in the snapshot (01 cropped to Q–GG, reversed, then 22): each board's art lies under the
+    hexes VASL's grid gives it."""
+    import shutil
+
+    from asl_fire_widget.state import FireSession
+
+    from asl_vassal_bridge.vasl.board import default_terrain_table, read_board
+    from asl_vassal_bridge.vasl.crop import MapBoard, merge
+    from tests.bridge.test_crops_fallback import board, snapshot
+
+    for name in ("bd01", "bd22"):
+        shutil.copy(shared_vasl / "boards" / "bd01", tmp_path / name)
+    shutil.copy(shared_vasl / "SharedBoardMetadata.xml", tmp_path)
+    geo = read_board(tmp_path / "bd01", default_terrain_table(tmp_path)).geometry
+    merged = merge([MapBoard("01", geo, 0, 0, True, (900, 0, 900, -1)), MapBoard("22", geo, 1, 0, False, None)])
+    hexes = [{"name": geo.name(c, r), "col": x, "row": y, "board": "01" if i == 0 else "22", "elevation": 0,
+              "locations": [{"name": "x", "level": 0, "terrain": "Open Ground", "center": True}]}
+             for i, cells in enumerate(merged.written) for (x, y), (c, r) in cells.items()]
+    snap = snapshot([board("01", 400, 400, (900, 0, 900, -1), reversed=True), board("22", 1300, 400, None, col=1)])
+    snap["maps"][0]["terrain"] = {"source": "VASL", "width": merged.grid.columns, "height": 10, "hexes": hexes}
+    w = FireWidget(FireSession.from_snapshot(snap, boards=tmp_path))
+    gm = w.session.position.map
+    assert [(t.x, t.y, t.width) for t in w.art] == [(0.0, 0.0, 900), (900.0, 0.0, 1800)]
+    for name, tile, turned in (("01S4", w.art[0], True), ("22M4", w.art[1], False)):
+        mx, my = gm.layout.parse(name).pixel()
+        bx, by = Hex.parse(name[2:]).pixel()
+        u, v = (900 + 899 - bx, 644 - by) if turned else (bx, by)  # the art pixel showing the hex's centre
+        assert abs(mx - tile.x - u) <= 1.5 and abs(my - tile.y - v) <= 1.5, name

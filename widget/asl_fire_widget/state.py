@@ -173,7 +173,8 @@ class FireSession:
             s.say(f"· {line}")
         if setup.boards is not None:
             s.boards_dir = setup.boards
-            s.crops = tuple(b.crop for b in board_entries(snapshot))
+            crop_at = {(b.x, b.y): b.crop for b in board_entries(snapshot)}  # in the map layout's board order
+            s.crops = tuple(crop_at.get((b.x, b.y)) for b in game.position.map.layout.boards)
         return s
 
     def replace_position(self, pos: Position, source: str) -> None:
