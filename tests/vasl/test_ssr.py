@@ -243,3 +243,15 @@ def test_an_unknown_ssr_in_a_board_entry_is_not_an_error(bd01: VaslBoard) -> Non
     with pytest.raises(BadInput):  # a token is never an error; a broken table still is
         terrain_types_from_xml(b"<sharedBoardMetadata/>", "empty.xml")
     assert apply_ssr(bd01, "Foo").board is bd01
+
+
+def test_board_command_applies_ssr(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from asl_vassal_bridge.cli import main
+
+    assert main(["board", str(vasl_file("boards", "bd01")), "--ssr", "WoodsToLevel1 Foo", "--json"]) == 0
+    out, err = capsys.readouterr()
+    c2 = next(h for h in json.loads(out)["hexes"] if h["hex"] == "C2")
+    assert (c2["terrain"], c2["elevation"]) == ("Open Ground", 1)
+    assert err.startswith("bd01: SSR Foo not applied (not among the 130 LOSSSRules of SharedBoardMetadata.xml")
