@@ -66,6 +66,7 @@ __all__ = ["PTO_RULES", "SsrResult", "apply_ssr"]
 #: customCode rules after which VASL infers PTO terrain (Woods → Light Jungle).
 PTO_RULES = frozenset({"Bamboo", "PalmTrees", "SwampToSwampPattern", "DenseJungle"})
 
+
 @dataclass(frozen=True)
 class SsrResult:
     """A board with SSR terrain changes applied, the tokens applied and those VASL's LOS model cannot apply
