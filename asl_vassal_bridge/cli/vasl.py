@@ -159,10 +159,11 @@ def cmd_board(args: argparse.Namespace) -> int:
                            "VASL module")
         table = setup.terrain_table()
     board = read_board(path, table)
-    if args.ssr:
+    ssr = getattr(args, "ssr", "")
+    if ssr:
         from ..vasl.ssr import apply_ssr
 
-        result = apply_ssr(board, args.ssr)
+        result = apply_ssr(board, ssr)
         board = result.board
         for token, why in result.not_applied:
             print(f"{path.name}: SSR {token} not applied ({why})", file=sys.stderr)
