@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.terrain import Terrain
 from asl_vassal_bridge.vasl.board import VaslBoard, read_board, read_board_archive
@@ -239,10 +238,10 @@ def test_live_fallback_applies_the_boards_ssr() -> None:
                           "LOS for it) not applied to the terrain; SSR PalmTrees read as VASL's LOS model reads it",)
 
 
-def test_an_unknown_ssr_in_a_board_entry_is_not_an_error(bd01: VaslBoard) -> None:
-    with pytest.raises(BadInput):  # a token is never an error; a broken table still is
-        terrain_types_from_xml(b"<sharedBoardMetadata/>", "empty.xml")
-    assert apply_ssr(bd01, "Foo").board is bd01
+def test_only_unknown_tokens_give_the_board_back_unchanged(bd01: VaslBoard) -> None:
+    result = apply_ssr(bd01, "Foo SSO_32")
+    assert result.board is bd01 and result.applied == ()
+    assert [t for t, _ in result.not_applied] == ["Foo", "SSO_32"]
 
 
 def test_board_command_applies_ssr(capsys: pytest.CaptureFixture[str]) -> None:
