@@ -9,6 +9,9 @@
    VASL's hex-terrain rules alone (``vasl_centre_terrain``) vs a plain
    per-hex Python translation of ``VASL.LOS.Map.Hex.resetTerrain`` (which
    must give the same terrain and elevation for every hex).
+3. SSR terrain changes on bd01 (``apply_ssr``) beside reading the board:
+   no SSR (must cost nothing), terrain and stairway rules, and the PTO
+   rules that fill hexes (dense jungle, swamp) and woods-road centres.
 
 Run: ``python bench/bench_vasl.py [path/to/shared/vasl]``.
 """
@@ -198,6 +201,17 @@ def main() -> None:
           f"→ {t_rules_ref / t_rules:.0f}× faster; same terrain and elevation on every hex: {same}")
     if not same:
         sys.exit("the numpy rules and the per-hex reference disagree")
+
+    from asl_vassal_bridge.vasl.ssr import apply_ssr
+
+    t_read, board = best(lambda: vboard.read_board_archive(Archive(bd01), "bd01", table))
+    t_none, same_board = best(lambda: apply_ssr(board, "").board)
+    t_maps, _ = best(lambda: apply_ssr(board, "NoGrain LightWoods NoStairwells"))
+    t_pto, _ = best(lambda: apply_ssr(board, "DenseJungle SwampToSwampPattern NoWoodsRoads"))
+    print(f"bd01 SSR terrain changes beside reading the board ({t_read:.3f} s): none {t_none * 1e6:.0f} µs "
+          f"(the same board back: {same_board is board}); NoGrain LightWoods NoStairwells {t_maps:.3f} s "
+          f"({t_maps / t_read:.2f}× a read); DenseJungle SwampToSwampPattern NoWoodsRoads {t_pto:.3f} s "
+          f"({t_pto / t_read:.2f}× a read)")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,12 @@ names do.  Terrain is sent once per board set: the snapshot's
 Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
 changes, crop, version; null for a board that is not VASL's) is read as the
 same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
-gives (:func:`board_entries`).  VASL's own terrain model already has them
-applied; terrain read from the board archives (``vasl=``) does not, and
-:func:`position_from_snapshot` then says so in ``Position.notes``,
-:attr:`LiveGame.notes` and a logged warning, as ``position_from_vsav`` does.
+gives (:func:`board_entries`).  VASL's own terrain model has the SSR terrain
+changes applied, and so has terrain read from the board archives (``vasl=``,
+:mod:`asl_vassal_bridge.vasl.ssr`), but for SSR tokens VASL's model cannot
+apply either; neither applies overlays.  :func:`position_from_snapshot` says
+what is missing in ``Position.notes``, :attr:`LiveGame.notes` and a logged
+warning, as ``position_from_vsav`` does.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from ..vasl.counters import (
     wind_force_from_piece,
 )
 from ..vasl.setup import VaslSetup
-from ..vasl.terrain import ROAD_SHARE, drawn_shares, mapping_for, woods_road
+from ..vasl.terrain import ROAD_SHARE, TerrainTable, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
 from ..vasl.units import UnitCounter, read_units
 from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
@@ -104,7 +106,7 @@ class LiveGame:
     map_name: str | None = None
     #: The boards of the map read, with VASL's overlays and SSR terrain changes (as the .vsav reader gives them).
     boards: tuple[BoardEntry, ...] = ()
-    #: What the terrain misses: overlays/SSR not applied when it was read from the board archives (else empty).
+    #: What the terrain misses: overlays (VASL's model lacks them too), and SSR tokens VASL cannot apply either.
     notes: tuple[str, ...] = ()
     #: The units of the Position by piece id, with their counters (concealed and hidden pieces never here).
     units: Mapping[str, UnitCounter] = field(default_factory=dict)
@@ -193,14 +195,15 @@ def board_entries(snapshot: Mapping[str, Any], map_name: str | None = None) -> t
     return tuple(_board_entry(b, xs.index(int(b.get("x", 0))), ys.index(int(b.get("y", 0)))) for b in boards)
 
 
-def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None) -> list[str]:
-    """What terrain read from the board archives misses on the map: one note per board with VASL overlays or SSR
-    terrain changes (the same notes as ``position_from_vsav``); empty if the snapshot carries VASL's terrain model,
-    which has them applied."""
+def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None,
+                   table: TerrainTable | None = None) -> list[str]:
+    """What the map's terrain misses: one note per board with overlays (neither VASL's terrain model nor the board
+    archives have them) or, when the snapshot carries no VASL terrain model, SSR tokens VASL cannot apply either (as
+    *table*, VASL's SharedBoardMetadata, says; the same notes as ``position_from_vsav``)."""
     m = _snapshot_map(snapshot, map_name)
-    if m is None or m.get("terrain"):
+    if m is None:
         return []
-    return overlay_notes(board_entries(snapshot, map_name))
+    return overlay_notes(board_entries(snapshot, map_name), table, ssr=not m.get("terrain"))
 
 
 def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
@@ -468,7 +471,9 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     in the snapshot, cropped as VASL crops them (each board's ``vasl`` part,
     :func:`board_entries`: a cropped board keeps the hexes VASL's cropped
     model holds, and the boards lie where VASL's merged grid puts them); an
-    archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.
+    archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.  Each board's SSR
+    terrain changes are applied as VASL's LOS model applies them
+    (:func:`~asl_vassal_bridge.vasl.ssr.apply_ssr`).
 
     :raises NoTerrain: if the snapshot has no boards, an archive is missing, or VASL builds no LOS map for
         the boards' crops (the message names the board and its crop).
@@ -476,6 +481,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     """
     from ..vasl.board import game_map, read_board
     from ..vasl.crop import CropError
+    from ..vasl.ssr import apply_ssr
 
     boards_dir = vasl.boards
     if boards_dir is None:
@@ -496,7 +502,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
         table = table or vasl.terrain_table()
-        placed.append((read_board(path, table), entry.placement()))
+        placed.append((apply_ssr(read_board(path, table), entry.ssr).board, entry.placement()))
         crops.append(entry.crop)
     try:
         return game_map(placed, str(maps[0].get("name", "")), crops)
@@ -544,7 +550,9 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     big map.
 
     Without VASL's terrain model in the snapshot, terrain is read from the board
-    archives *vasl* names (:func:`game_map_from_boards`).
+    archives *vasl* names (:func:`game_map_from_boards`, SSR terrain changes
+    applied).  The notes name the boards' overlays (VASL's model lacks them
+    too) and SSR tokens VASL cannot apply either (:func:`fallback_notes`).
 
     :raises NoTerrain: if neither the snapshot, *game_map* nor *vasl* gives terrain.
     """
@@ -557,10 +565,12 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         return hit if hit is not None else _classify(name, gpid)
     gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
-    if gm is None and vasl is not None and vasl.boards is not None:
+    if gm is not None and game_map is None:
+        notes = overlay_notes(board_entries(snapshot), ssr=False)  # VASL's model: SSR applied, overlays not
+    elif gm is None and vasl is not None and vasl.boards is not None:
         gm = game_map_from_boards(snapshot, vasl)
-        notes = overlay_notes(board_entries(snapshot))
-        warn_once(notes)
+        notes = overlay_notes(board_entries(snapshot), vasl.terrain_table())
+    warn_once(notes)
     if gm is None:
         raise NoTerrain(_no_terrain_reason(snapshot))
     game = snapshot.get("game") or {}

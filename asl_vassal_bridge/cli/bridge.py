@@ -274,16 +274,23 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _log_board_notes(client: BridgeClient, log: logging.Logger) -> None:
-    """Warn now (not only at the first button) when the board-archive terrain will miss VASL overlays or SSR."""
+def _log_board_notes(client: BridgeClient, log: logging.Logger, vasl: VaslSetup | None = None) -> None:
+    """Warn now (not only at the first button) when the terrain will miss VASL overlays or SSR (as *vasl*'s
+    SharedBoardMetadata says)."""
     from ..bridge.convert import fallback_notes, warn_once
+    from ..vasl.safe import VaslFileError
 
     try:
         snap = client.snapshot(with_terrain=True, layers_for=())
     except Exception as e:  # the buttons still work; they warn again when they read the terrain
         log.debug("could not read the boards' overlays and SSR now: %s", e)
         return
-    warn_once(fallback_notes(snap))
+    try:
+        table = vasl.terrain_table() if vasl is not None else None
+    except VaslFileError as e:  # the buttons say so when they need the terrain
+        log.debug("VASL's terrain types: %s", e)
+        table = None
+    warn_once(fallback_notes(snap, table=table))
 
 
 def _fallback_boards(args: argparse.Namespace) -> VaslSetup | None:
@@ -351,7 +358,7 @@ def run_bridge(args: argparse.Namespace) -> int:
     try:
         vasl = _fallback_boards(args)
         if vasl is not None:
-            _log_board_notes(client, log)
+            _log_board_notes(client, log, vasl)
         if getattr(args, "bridge_action", None):
             return _run_action(client, args, vasl)
         if args.once == "snapshot":

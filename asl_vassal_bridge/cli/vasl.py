@@ -3,7 +3,8 @@
 ``module VMOD_OR_BUILDFILE`` lists the fire counters of a module with their
 gpids and palette paths; ``board BOARD_ARCHIVE`` prints the decoded terrain
 of every hex (``--json`` for machines, ``--png FILE`` for a picture of the
-decoded terrain beside the board image); ``vsav GAME`` lists a saved
+decoded terrain beside the board image, ``--ssr RULES`` with SSR terrain
+changes applied as VASL does); ``vsav GAME`` lists a saved
 game's boards and the pieces both players see (``--boards DIR`` adds hexes).
 """
 
@@ -43,6 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="VASL's SharedBoardMetadata.xml (repeat for additions); default: the one in --vasl's "
                         "module, else beside the archive or in its parent folder, else $ASL_FIRE_SHARED_METADATA, "
                         "else in the VASL module VASSAL's module manager lists")
+    b.add_argument("--ssr", metavar="RULES", default="",
+                   help="SSR terrain changes as VASL's board picker names them (e.g. 'NoGrain LightWoods'), applied "
+                        "as VASL's LOS model applies them")
     add_vasl_options(b)
     b.set_defaults(func=cmd_board)
 
@@ -155,6 +159,14 @@ def cmd_board(args: argparse.Namespace) -> int:
                            "VASL module")
         table = setup.terrain_table()
     board = read_board(path, table)
+    ssr = getattr(args, "ssr", "")
+    if ssr:
+        from ..vasl.ssr import apply_ssr
+
+        result = apply_ssr(board, ssr)
+        board = result.board
+        for token, why in result.not_applied:
+            print(f"{path.name}: SSR {token} not applied ({why})", file=sys.stderr)
     if args.png is not None:
         render_png(board, args.png)
     if args.json:

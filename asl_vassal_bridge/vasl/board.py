@@ -570,7 +570,9 @@ class VaslCentres:
     *sides*: ``[hex, side, (x, y)]`` the six hexside Locations' points (the
     hexside midpoints one pixel inward, side 0 up, clockwise); *side_on*:
     which hexsides VASL counts as on the map; *box*: the bounding box
-    ``(x0, y0, x1, y1)`` (end exclusive) of the hex outline.
+    ``(x0, y0, x1, y1)`` (end exclusive) of the hex outline; *vertices*:
+    ``[hex, corner, (x, y)]`` the outline's corners, rounded to whole pixels
+    (VASL's ``Hex.hexBorder`` polygon, corner 0 the top left, clockwise).
     """
 
     fixed: npt.NDArray[np.float64]
@@ -578,6 +580,7 @@ class VaslCentres:
     sides: npt.NDArray[np.int64]
     side_on: npt.NDArray[np.bool_]
     box: npt.NDArray[np.int64]
+    vertices: npt.NDArray[np.int64]
 
 
 def _fix_edge(v: npt.NDArray[np.float64], size: int) -> npt.NDArray[np.float64]:
@@ -620,7 +623,8 @@ def vasl_centres(geo: BoardGeometry) -> VaslCentres:
     side_on[np.ix_(top, [0, 1, 5])] = False
     bottom = odd & (rows == geo.height)
     side_on[np.ix_(bottom, [2, 3, 4])] = False
-    return VaslCentres(fixed, los, sides, side_on, box)
+    vertices = np.stack([rx, ry], axis=2).astype(np.int64)
+    return VaslCentres(fixed, los, sides, side_on, box, vertices)
 
 
 def _losc(table: TerrainTable, *names: str) -> npt.NDArray[np.bool_]:
@@ -644,6 +648,14 @@ def vasl_centre_terrain(los: LOSData, geo: BoardGeometry, table: TerrainTable,
     add Locations but change neither (a bridge drawn over the centre stays the
     hex's terrain at the bridge's elevation).
     """
+    code, elev, _ = _vasl_centres_codes(los, geo, table, pts)
+    return code, elev
+
+
+def _vasl_centres_codes(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None
+                        ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """:func:`vasl_centre_terrain`, and each hex's code before the market place and inherent terrain steps
+    (what ``Hex.resetTerrain`` tests for a building's stairway and depression terrain)."""
     p = pts if pts is not None else vasl_centres(geo)
     ter = los.terrain
     gw, gh = geo.grid_width, geo.grid_height
@@ -660,14 +672,35 @@ def vasl_centre_terrain(los: LOSData, geo: BoardGeometry, table: TerrainTable,
         sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
         found = np.where((found < 0) & ok & building[sc], sc, found)
     code = np.where(~building[code] & (found >= 0), found, code)
-    open_ground = next((c for c, t in table.by_code.items() if t.name == "Open Ground"), None)
+    before = code
+    open_ground = table.code_of("Open Ground")
     if open_ground is not None:
         code = np.where(market[code], open_ground, code)
     inherent = np.zeros(256, dtype=bool)
     for c, t in table.by_code.items():
         inherent[c] = t.inherent
     code = _inherent_override(ter, inherent[ter], p, code)
-    return code, elev
+    return code, elev, before
+
+
+#: The buildings whose hexes VASL gives a stairway whatever LOSData says (``Hex.resetTerrain``: the two-story
+#: buildings' inherent stairwells).
+TWO_STORY_STAIRWAY_TYPES = ("Stone Building, 1 Level", "Wooden Building, 1 Level")
+
+
+def vasl_stairways(los: LOSData, table: TerrainTable, before: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Each hex's stairway as VASL's ``Hex`` keeps it: LOSData's stairway byte, or a two-story building at the
+    centre (*before*: the codes :func:`_vasl_centres_codes` gives before its market place and inherent steps)."""
+    two_story = np.zeros(256, dtype=bool)
+    for name in TWO_STORY_STAIRWAY_TYPES:
+        c = table.code_of(name)
+        if c is not None:
+            two_story[c] = True
+    n = len(before)
+    raw = np.zeros(n, dtype=bool)
+    m = min(n, len(los.stairways))
+    raw[:m] = los.stairways[:m] == 1
+    return raw | two_story[before]
 
 
 def _inherent_override(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: VaslCentres,
@@ -740,7 +773,8 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         lut_road[code] = t.mapping.terrain is Terrain.ROAD
         lut_hexside[code] = t.mapping.hexside
         fire_id[code] = terrains.index(t.mapping.terrain)
-    ccode, celev = vasl_centre_terrain(los, geo, table, centre_pts)
+    ccode, celev, cbefore = _vasl_centres_codes(los, geo, table, centre_pts)
+    stairs = vasl_stairways(los, table, cbefore)
     # Histogram of every terrain drawn in each hex (pixels nearest its centre).
     flat_l = labels.ravel().astype(np.int64)
     flat_t = los.terrain.ravel().astype(np.int64)
@@ -819,7 +853,7 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         else:
             feature = None
         out[name] = HexTerrain(name, c, r, float(centres[i, 0]), float(centres[i, 1]), vt, int(celev[i]),
-                               bool(los.stairways[i]) if i < len(los.stairways) else False, others, sides,
+                               bool(stairs[i]), others, sides,
                                meta.building_types.get(name) if lut_building[code] else None, feature,
                                bool(road_share[i] > ROAD_SHARE or fire_c[i] == road_i))
     return out, buildings

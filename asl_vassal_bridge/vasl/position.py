@@ -1,8 +1,9 @@
 """A VASL saved game and its board archives → a core :class:`~asl_vassal_bridge.core.position.Position`.
 
 Terrain comes from the board archives named in the save's ``bd`` line
-(``BOARDS_DIR/bd01`` …, decoded by :mod:`.board`); fires, wrecks, EC and wind
-come from VASL's own counters (:mod:`.counters`):
+(``BOARDS_DIR/bd01`` …, decoded by :mod:`.board`), with each board's SSR
+terrain changes applied as VASL's LOS model applies them (:mod:`.ssr`);
+fires, wrecks, EC and wind come from VASL's own counters (:mod:`.counters`):
 
 * Flame → a Flame; a Flame with VASL's PIN counter in its stack appeared
   this Player Turn (VASL's Flame places that PIN, as B25.15 asks players to
@@ -37,6 +38,7 @@ from .board import VaslBoard, default_terrain_table, game_map, place_boards, rea
 from .counters import FireCounter
 from .crop import Crop, CropError
 from .safe import VaslFileError
+from .ssr import apply_ssr
 from .terrain import TerrainTable
 from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, overlay_notes, read_vsav
 
@@ -165,7 +167,10 @@ def find_archive(boards_dir: Path, entry: BoardEntry) -> Path:
 def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | None = None) -> Position:
     """The Position of a VASL saved game, with terrain from the board archives in *boards_dir*.
 
-    *table* is VASL's terrain types (default: the SharedBoardMetadata.xml beside *boards_dir*).
+    *table* is VASL's terrain types and SSR rules (default: the SharedBoardMetadata.xml beside *boards_dir*).
+    Each board's SSR terrain changes are applied as VASL's LOS model applies
+    them; its overlays, and SSR tokens VASL's model cannot apply either, are
+    named in the Position's notes.
 
     :raises BadInput: (a subclass) naming the file for an unreadable save, a
         missing board archive, bad terrain data or a counter off the boards.
@@ -178,9 +183,9 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
         table = default_terrain_table(Path(boards_dir))
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
     for entry in game.boards:
-        board = read_board(find_archive(Path(boards_dir), entry), table)
+        board = apply_ssr(read_board(find_archive(Path(boards_dir), entry), table), entry.ssr).board
         placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
-    notes = overlay_notes(game.boards)
+    notes = overlay_notes(game.boards, table)
     try:
         pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
     except CropError as e:

@@ -22,23 +22,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path, PurePath
+from typing import Any
 
 from ..core.terrain import BuildingKind, Material, Terrain, UnknownTerrainError
 from .safe import BadXmlError, parse_xml
 
 __all__ = [
+    "CUSTOM_SSR_NEEDS",
     "MAPPING",
     "ROAD_SHARE",
+    "ROWHOUSE_WALLS",
+    "SSR_RULE_TYPES",
     "WOODS_ROAD_SHARE",
     "WOODS_TYPES",
+    "LosSsRule",
     "TerrainMapping",
     "TerrainTable",
     "VaslTerrainType",
     "drawn_shares",
     "mapping_for",
     "read_terrain_types",
+    "ssr_problems",
+    "ssr_tokens",
     "woods_road",
 ]
 
@@ -293,12 +301,65 @@ def _int(v: str | None, what: str, source: str) -> int:
         raise BadXmlError(f"{source}: {what} {v!r} is not a number") from None
 
 
+#: The rule types of SharedBoardMetadata's ``<LOSSSRules>`` (VASL ``AbstractMetadata.LOSSSRuleTypeValues``).
+SSR_RULE_TYPES = ("ignore", "customCode", "terrainMap", "elevationMap", "terrainToElevationMap",
+                  "elevationToTerrainMap")
+
+
+@dataclass(frozen=True, slots=True)
+class LosSsRule:
+    """One ``<LOSSSRule>`` of SharedBoardMetadata: what an SSR token of VASL's board picker does to the LOS data.
+
+    *type* is one of :data:`SSR_RULE_TYPES`; *from_value* and *to_value* are
+    terrain type names or levels, as the type says (empty for ``ignore`` and
+    ``customCode``).  :func:`asl_vassal_bridge.vasl.ssr.apply_ssr` applies them
+    as VASL's ``VASLBoard.applyColorSSRules`` does.
+
+    >>> LosSsRule("NoGrain", "terrainMap", "Grain", "Open Ground")
+    LosSsRule(name='NoGrain', type='terrainMap', from_value='Grain', to_value='Open Ground')
+    """
+
+    name: str
+    type: str
+    from_value: str
+    to_value: str
+
+
+#: VASL's customCode rules and the terrain types each writes (a missing one: VASL fails, LOS disabled).
+CUSTOM_SSR_NEEDS: dict[str, tuple[str, ...]] = {
+    "NoStairwells": (),
+    "RowhouseBarsToBuildings": ("Stone Building", *(f"Stone Building, {n} Level" for n in (1, 2, 3, 4))),
+    "RowhouseBarsToOpenGround": ("Open Ground",),
+    "NoBridge": ("Gully",),
+    "BridgeToFord": ("Gully",),
+    "RoadsToPaths": ("Woods",),
+    "NoWoodsRoads": ("Woods",),
+    "NoWoodsRoad": ("Woods",),
+    "Bamboo": ("Bamboo", "Light Jungle"),
+    "PalmTrees": ("Palm Trees", "Light Jungle"),
+    "SwampToSwampPattern": ("Swamp", "Light Jungle"),
+    "DenseJungle": ("Dense Jungle", "Light Jungle"),
+}
+ROWHOUSE_WALLS = ("Rowhouse Wall", *(f"Rowhouse Wall, {n} Level" for n in (1, 2, 3, 4)))
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
+_DISABLES = "VASL disables LOS for it"
+
+
 @dataclass(frozen=True)
 class TerrainTable:
-    """VASL terrain types by typeCode (the codes of LOSData pixels)."""
+    """VASL terrain types by typeCode (the codes of LOSData pixels), and the SSR rules VASL's LOS model knows."""
 
     by_code: Mapping[int, VaslTerrainType]
     source: str = ""
+    ssr_rules: Mapping[str, LosSsRule] = field(default_factory=dict)
+
+    @cached_property
+    def _codes_by_name(self) -> dict[str, int]:
+        return {t.name: code for code, t in self.by_code.items()}  # a repeated name: the last one, as VASL keeps it
+
+    def code_of(self, name: str) -> int | None:
+        """The typeCode of a terrain type name, None if there is none (VASL ``Map.getTerrain(name)``)."""
+        return self._codes_by_name.get(name)
 
     def __getitem__(self, code: int) -> VaslTerrainType:
         try:
@@ -311,14 +372,15 @@ class TerrainTable:
         return code in self.by_code
 
     def merged(self, other: TerrainTable) -> TerrainTable:
-        """This table with *other*'s types added (other wins on a repeated code)."""
-        return TerrainTable({**self.by_code, **other.by_code}, f"{self.source} + {other.source}")
+        """This table with *other*'s types and SSR rules added (other wins on a repeated code or rule name)."""
+        return TerrainTable({**self.by_code, **other.by_code}, f"{self.source} + {other.source}",
+                            {**self.ssr_rules, **other.ssr_rules})
 
 
 def terrain_types_from_xml(data: bytes, source: str) -> TerrainTable:
-    """The terrain types of a SharedBoardMetadata.xml (or a bare ``<terrainTypes>`` excerpt).
+    """The terrain types and SSR rules of a SharedBoardMetadata.xml (or a bare ``<terrainTypes>`` excerpt).
 
-    :raises BadXmlError: for XML that is broken or holds no terrain types.
+    :raises BadXmlError: for XML that is broken or holds no terrain types, or a malformed ``<LOSSSRule>``.
     :raises UnknownTerrainError: for a type the project does not map.
     """
     root = parse_xml(data, source, "VASL SharedBoardMetadata.xml with terrainTypes")
@@ -337,7 +399,114 @@ def terrain_types_from_xml(data: bytes, source: str) -> TerrainTable:
             mapping_for(name))
     if not out:
         raise BadXmlError(f"{source}: no terrainType elements (expected VASL's SharedBoardMetadata.xml)")
-    return TerrainTable(out, source)
+    return TerrainTable(out, source, _ssr_rules(root, source))
+
+
+def ssr_tokens(ssr: str | Iterable[str]) -> tuple[str, ...]:
+    """The SSR tokens of a board's terrain changes (VASL separates them by tabs; the saved-game reader by spaces).
+
+    >>> ssr_tokens("NoGrain\\tLightWoods  NoStairwells")
+    ('NoGrain', 'LightWoods', 'NoStairwells')
+    """
+    if isinstance(ssr, str):
+        return tuple(ssr.split())
+    return tuple(t for s in ssr for t in s.split())
+
+
+def _java_int(v: str) -> int | None:
+    return int(v) if _JAVA_INT.fullmatch(v) and -(2 ** 31) <= int(v) < 2 ** 31 else None
+
+
+def _shared_name(table: TerrainTable) -> str:
+    """The SharedBoardMetadata file the table was read from, by its file name."""
+    first = table.source.split(" + ")[0]
+    return PurePath(first.split("!")[-1]).name if first else "SharedBoardMetadata.xml"
+
+
+def _problem(token: str, rule: LosSsRule | None, table: TerrainTable, board_name: str) -> str | None:
+    """Why VASL's LOS model cannot apply *token* (None: it can)."""
+    shared = _shared_name(table)
+    if rule is None:
+        if board_name == "RBv2":
+            return "VASL's own rule for board RBv2's overlays, not applied here"
+        return f"not among the {len(table.ssr_rules)} LOSSSRules of {shared}: {_DISABLES}"
+
+    def lacks(*names: str) -> str | None:
+        missing = [n for n in names if table.code_of(n) is None]
+        return f"{shared} has no terrain type {missing[0]!r}: {_DISABLES}" if missing else None
+
+    def not_level(attr: str, v: str) -> str:
+        return f"its {attr} {v!r} in {shared} is not a level: {_DISABLES}"
+
+    kind = rule.type
+    if kind == "customCode":
+        if token not in CUSTOM_SSR_NEEDS:
+            return f"a customCode rule VASL has no code for: {_DISABLES}"
+        if token == "RowhouseBarsToBuildings":
+            pairs = zip(ROWHOUSE_WALLS, CUSTOM_SSR_NEEDS[token], strict=True)
+            return lacks(*(to for frm, to in pairs if table.code_of(frm) is not None))
+        return lacks(*CUSTOM_SSR_NEEDS[token])
+    if kind == "terrainMap":
+        return lacks(rule.to_value) if table.code_of(rule.from_value) is not None else None
+    if kind == "elevationMap":
+        for attr, v in (("fromValue", rule.from_value), ("toValue", rule.to_value)):
+            if _java_int(v) is None:
+                return not_level(attr, v)
+        return None
+    if kind == "terrainToElevationMap":
+        if _java_int(rule.to_value) is None:
+            return not_level("toValue", rule.to_value)
+        return lacks("Open Ground") if table.code_of(rule.from_value) is not None else None
+    if kind == "elevationToTerrainMap":
+        if _java_int(rule.from_value) is None:
+            return not_level("fromValue", rule.from_value)
+        return lacks(rule.to_value)
+    return None  # ignore
+
+
+def ssr_problems(ssr: str | Iterable[str], table: TerrainTable, board_name: str = ""
+                 ) -> tuple[tuple[str, str], ...]:
+    """The tokens of *ssr* VASL's LOS model cannot apply, each with why (the rest :func:`apply_ssr` applies).
+
+    >>> from asl_vassal_bridge.vasl.terrain import terrain_types_from_xml
+    >>> t = terrain_types_from_xml(b'<sharedBoardMetadata><terrainTypes><terrainType name="Open Ground" '
+    ...     b'typeCode="0"/></terrainTypes><LOSSSRules><LOSSSRule name="Winter" type="ignore" fromValue="" '
+    ...     b'toValue=""/></LOSSSRules></sharedBoardMetadata>', "shared.xml")
+    >>> ssr_problems("Winter NoWhtFlds", t)
+    (('NoWhtFlds', 'not among the 1 LOSSSRules of shared.xml: VASL disables LOS for it'),)
+    """
+    out = []
+    for token in ssr_tokens(ssr):
+        why = _problem(token, table.ssr_rules.get(token), table, board_name)
+        if why is not None:
+            out.append((token, why))
+    return tuple(out)
+
+
+def _ssr_rules(root: Any, source: str) -> dict[str, LosSsRule]:
+    """The ``<LOSSSRules>`` of SharedBoardMetadata by name (a repeated name: the last one, as VASL keeps it).
+
+    As VASL's ``AbstractMetadata.parseLOSSSRules`` a rule's type must be one
+    of :data:`SSR_RULE_TYPES`; every attribute is required (as the file's own
+    comment says); the values are checked when a rule is applied.
+    """
+    rules: dict[str, LosSsRule] = {}
+    for el in root.iterfind("LOSSSRules/LOSSSRule"):
+        name = el.get("name")
+        if not name:
+            raise BadXmlError(f"{source}: line {el.sourceline}: a LOSSSRule has no name attribute "
+                              "(expected name, type, fromValue, toValue)")
+        values = [el.get(a) for a in ("type", "fromValue", "toValue")]
+        for attr, v in zip(("type", "fromValue", "toValue"), values, strict=True):
+            if v is None:
+                raise BadXmlError(f"{source}: LOSSSRule {name!r} has no {attr} attribute "
+                                  "(VASL needs name, type, fromValue and toValue)")
+        kind, from_value, to_value = (v or "" for v in values)
+        if kind not in SSR_RULE_TYPES:
+            raise BadXmlError(f"{source}: LOSSSRule {name!r} has type {kind!r}; VASL knows "
+                              f"{', '.join(SSR_RULE_TYPES)}")
+        rules[name] = LosSsRule(name, kind, from_value, to_value)
+    return rules
 
 
 def _isfloat(v: str | None) -> bool:

@@ -27,6 +27,7 @@ from pathlib import Path
 from ..core.hexes import BoardPlacement
 from .counters import FireCounter, classify, piece_name
 from .safe import Archive, VaslFileError, read_file_limited
+from .terrain import TerrainTable, ssr_problems, ssr_tokens
 from .traits import Trait, decode_sequence, decode_traits
 
 __all__ = [
@@ -128,8 +129,10 @@ class BoardEntry:
     *x*, *y*: its column and row in the grid of boards; *name* the board
     name (``01``; the line writes a reversed board as ``r01``); *crop* the
     cropped rectangle (x, y, width, height) in board pixels, if cropped;
-    *overlays* and *ssr* the overlays and SSR terrain changes VASL draws on
-    it (not applied by this reader; :meth:`overlay_note` says so).
+    *overlays* the overlays VASL draws on it (not applied to the terrain by
+    this reader); *ssr* its SSR terrain changes (the readers apply them as
+    VASL's LOS model does, :mod:`asl_vassal_bridge.vasl.ssr`);
+    :meth:`overlay_note` says what is not applied.
     """
 
     x: int
@@ -155,22 +158,44 @@ class BoardEntry:
     def placement(self) -> BoardPlacement:
         return BoardPlacement(self.name, self.x, self.y, self.reversed)
 
-    def overlay_note(self) -> str | None:
-        """What terrain read from the board archive alone misses on this board, or None if nothing."""
+    @property
+    def ssr_rules(self) -> tuple[str, ...]:
+        """The SSR tokens of :attr:`ssr`, in order (VASL's names: ``NoGrain``, ``LightWoods`` …)."""
+        return ssr_tokens(self.ssr)
+
+    def overlay_note(self, table: TerrainTable | None = None, *, ssr: bool = True) -> str | None:
+        """What the terrain misses on this board, or None if nothing.
+
+        Its overlays: neither this reader nor VASL's own LOS model applies
+        them (VASL stops checking LOS across them).  With *ssr*, the SSR
+        tokens VASL's LOS model cannot apply either, with why, as *table*
+        (VASL's SharedBoardMetadata) says (without *table*, every token is
+        listed as not checked); *ssr* False for terrain that is VASL's own
+        model, which has the SSR terrain changes applied.
+        """
         parts = []
         if self.overlays:
             parts.append("overlay" + ("s " if len(self.overlays) > 1 else " ") + ", ".join(map(str, self.overlays)))
-        if self.ssr:
-            parts.append(f"SSR terrain changes {self.ssr!r}")
+        applied: tuple[str, ...] = ()
+        if ssr and self.ssr and table is None:
+            parts.append(f"SSR terrain changes {self.ssr!r} (not checked: VASL's SharedBoardMetadata.xml is needed to "
+                         "apply them)")
+        elif ssr and self.ssr and table is not None:
+            left = ssr_problems(self.ssr, table, self.name)
+            if left:
+                parts.append("SSR " + "; ".join(f"{t} ({why})" for t, why in left))
+            skipped = {t for t, _ in left}
+            applied = tuple(t for t in self.ssr_rules if t not in skipped)
         if not parts:
             return None
-        return (f"board {self.name}: {' and '.join(parts)} not applied to the terrain, which is read from the "
-                "board archive alone (the board as printed)")
+        why = " (VASL's LOS model does not apply overlays either)" if self.overlays else ""
+        done = f"; SSR {' '.join(applied)} read as VASL's LOS model reads it" if applied else ""
+        return f"board {self.name}: {' and '.join(parts)} not applied to the terrain{why}{done}"
 
 
-def overlay_notes(boards: Iterable[BoardEntry]) -> list[str]:
-    """:meth:`BoardEntry.overlay_note` of every board that has overlays or SSR terrain changes."""
-    return [n for n in (b.overlay_note() for b in boards) if n]
+def overlay_notes(boards: Iterable[BoardEntry], table: TerrainTable | None = None, *, ssr: bool = True) -> list[str]:
+    """:meth:`BoardEntry.overlay_note` of every board that has overlays or SSR tokens VASL cannot apply."""
+    return [n for n in (b.overlay_note(table, ssr=ssr) for b in boards) if n]
 
 
 #: Keywords of VASL's board entry after the overlays (``ZOOM`` magnification, ``FH`` crop to full hexes).
@@ -221,7 +246,7 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
             group += [""] * (3 - len(group))
             overlays.append(BoardOverlay(group[0], group[1], group[2], keep))
         elif tok == "SSR":
-            # VASL reads everything after SSR as whitespace-separated rule names
+            # VASL reads everything after SSR as tab-separated rule names (kept here joined by spaces)
             while i < len(rest) and rest[i] not in ("ZOOM", "FH"):
                 ssr.append(rest[i])
                 i += 1

@@ -37,8 +37,9 @@ pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 ENTRY = "0\t0\t900\t645\tVER\t6.1\tOVR\tst1\tC2\tD3\ttrue\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
 #: VASL's getState for it: the SSR's own overlays first, written as "" (two empty fields).
 STATE = "0\t0\tbd01\t0\t0\t900\t645\tVER\t6.1\t\t\tOVR\tst1\tC2\tD3\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
-NOTE = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) and SSR terrain changes 'NoRoads NoWhtFlds' "
-        "not applied to the terrain, which is read from the board archive alone (the board as printed)")
+NOTE = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) and SSR NoWhtFlds (not among the 130 "
+        "LOSSSRules of SharedBoardMetadata.xml: VASL disables LOS for it) not applied to the terrain (VASL's LOS model "
+        "does not apply overlays either); SSR NoRoads read as VASL's LOS model reads it")
 
 
 @pytest.fixture(scope="module")

@@ -66,12 +66,17 @@ def test_plain_vassal_boards_have_no_overlays_and_a_grid_place() -> None:
     assert board_entries({"maps": []}) == ()
 
 
-def test_vasl_terrain_model_has_overlays_applied_so_no_note() -> None:
+OVERLAYS = "board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2)"
+NOT_WITH_VASL = " not applied to the terrain (VASL's LOS model does not apply overlays either)"
+
+
+def test_vasl_terrain_model_has_the_ssr_applied_but_not_the_overlays() -> None:
+    """VASL's own terrain model applies the SSR terrain changes but not overlays: the note names the overlays only."""
     snap = snapshot([board("bd01", vasl=vasl_part())])
     live = position_from_snapshot(snap)
     assert live.boards == (EXPECTED,)
-    assert live.notes == () and live.position.notes == ""
-    assert fallback_notes(snap) == []
+    assert live.notes == (OVERLAYS + NOT_WITH_VASL,) and live.position.notes == OVERLAYS + NOT_WITH_VASL
+    assert fallback_notes(snap) == [OVERLAYS + NOT_WITH_VASL]
 
 
 def test_board_archive_fallback_notes_and_warns_once(shared_vasl: Path, caplog: pytest.LogCaptureFixture,
@@ -81,13 +86,13 @@ def test_board_archive_fallback_notes_and_warns_once(shared_vasl: Path, caplog: 
         missing("data", f"{boards_dir / 'bd01'} does not exist: the real VASL board archive is needed")
     monkeypatch.setattr(convert, "_warned", set())
     snap = snapshot([board("bd01", vasl=vasl_part())], terrain=False)
-    note = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) and SSR terrain changes "
-            "'NoRoads NoWhtFlds' not applied to the terrain, which is read from the board archive alone "
-            "(the board as printed)")
-    assert fallback_notes(snap) == [note]
+    note = (OVERLAYS + " and SSR NoWhtFlds (not among the 130 LOSSSRules of SharedBoardMetadata.xml: VASL disables "
+            "LOS for it)" + NOT_WITH_VASL + "; SSR NoRoads read as VASL's LOS model reads it")
+    setup = VaslSetup(None, boards_dir)
+    assert fallback_notes(snap, table=setup.terrain_table()) == [note]
     with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.convert"):
-        live = position_from_snapshot(snap, vasl=VaslSetup(None, boards_dir))
-        position_from_snapshot(snap, vasl=VaslSetup(None, boards_dir))
+        live = position_from_snapshot(snap, vasl=setup)
+        position_from_snapshot(snap, vasl=setup)
     assert live.notes == (note,) and live.position.notes == note
     assert live.boards == (EXPECTED,)
     assert [r.levelname for r in caplog.records if r.getMessage() == note] == ["WARNING", "DEBUG"]
@@ -111,5 +116,7 @@ def test_cli_logs_the_notes_at_start(caplog: pytest.LogCaptureFixture, monkeypat
         _log_board_notes(_FakeClient(snapshot([board("bd01", vasl=vasl_part())])), log)  # type: ignore[arg-type]
         _log_board_notes(_FakeClient(None), log)  # type: ignore[arg-type]
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert len(warnings) == 1 and warnings[0].startswith("board bd01: overlays st1 (C2-D3")
+    assert len(warnings) == 2 and warnings[0].startswith(OVERLAYS + " and SSR terrain changes 'NoRoads NoWhtFlds' (not "
+                                                         "checked")  # no VASL files given: the SSR is not checked
+    assert warnings[1] == OVERLAYS + NOT_WITH_VASL
     assert any("could not read the boards' overlays" in r.getMessage() for r in caplog.records)

@@ -6,7 +6,8 @@ import gzip
 import io
 import struct
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -118,3 +119,43 @@ def board_archive(terrain: npt.NDArray[np.uint8], elevation: npt.NDArray[np.int8
     """A board archive (BoardMetadata.xml + LOSData) of that grid."""
     meta = f'<boardMetadata name="{name}" version="1" width="{width}" height="{height}" {attrs}/>'.encode()
     return board_zip(meta, make_losdata(width, height, terrain, elevation))
+
+
+def _disk(grid: npt.NDArray[Any], cx: float, cy: float, r: float, value: int) -> None:
+    ys, xs = np.ogrid[:grid.shape[0], :grid.shape[1]]
+    grid[(xs - cx) ** 2 + (ys - cy) ** 2 <= r * r] = value
+
+
+#: Hex centres (board pixels) of the SSR test board (7 × 4 geomorphic hexes, columns A–G).
+SSR_BOARD_CENTRES = {"B2": (56.25, 129.0), "B3": (56.25, 193.5), "C2": (112.5, 96.75), "C3": (112.5, 161.25),
+                     "D2": (168.75, 129.0), "E2": (225.0, 96.75), "E3": (225.0, 161.25), "F2": (281.25, 129.0),
+                     "F3": (281.25, 193.5)}
+
+
+def ssr_board(code: Callable[[str], int]) -> bytes:
+    """A 7 × 4-hex board archive painted with the terrain VASL's SSR rules change, in the codes *code* gives
+    (VASL's real SharedBoardMetadata): woods with a pond (C2) beside marsh (D2), brush (B2), grain (E2), an
+    orchard (C3), a road through a woods hexside (E3), a two-story stone building split by a rowhouse wall (F2),
+    a single-hex stone bridge over a shallow stream at level −1 (B3) and a hill of levels 1–2 (F3)."""
+    ter, elev = blank_grid(7, 4)
+    c = SSR_BOARD_CENTRES
+    _disk(ter, *c["C2"], 26, code("Woods"))
+    ter[85:92, 95:102] = code("Water")
+    _disk(ter, *c["D2"], 26, code("Marsh"))
+    _disk(ter, *c["B2"], 24, code("Brush"))
+    _disk(ter, *c["E2"], 24, code("Grain"))
+    _disk(ter, *c["C3"], 20, code("Orchard"))
+    ter[129:151, 200:251] = code("Woods")  # over E3's top hexside point (225, 130)
+    ter[155:168, 190:261] = code("Dirt Road")  # across E3's centre
+    ter[105:153, 255:308] = code("Stone Building, 1 Level")
+    ter[105:153, 279:284] = code("Rowhouse Wall, 1 Level")  # through F2's centre
+    ter[150:258, 40:73] = code("Shallow Stream")
+    elev[150:258, 40:73] = -1
+    ter[186:201, 30:83] = code("Single Hex Stone Bridge")
+    elev[186:201, 30:83] = 0
+    _disk(elev, *c["F3"], 30, 1)
+    _disk(elev, *c["F3"], 12, 2)
+    meta = ('<boardMetadata name="SSRT" version="1" boardImageFileName="bdSSRT.gif" hasHills="TRUE" width="7" '
+            'height="4" hexWidth="56.25" hexHeight="64.5" A1CenterX="0" A1CenterY="32.25"><buildingTypes/><colors/>'
+            '<colorSSRules/><overlaySSRules/></boardMetadata>')  # what VASL's BoardMetadata parser needs
+    return board_zip(meta.encode(), make_losdata(7, 4, ter, elev))
