@@ -94,8 +94,9 @@ WINDS: tuple[Wind, ...] = (Wind(), *(Wind(WindForce.MILD_BREEZE, d) for d in Dir
                           *(Wind(WindForce.HEAVY_WINDS, d) for d in Direction))
 _N_WINDS = len(WINDS)
 NEVER = 13  # an Original DR no roll reaches
-_UNSET = np.int16(32767)  # no Flame here becomes a Blaze
-_FAR = 32000  # Player Turns: a Flame burning on past the forecast
+_FAR = 16000  # Player Turns: a Flame burning on past the forecast
+_BLAZE_AT = 32767  # a Flame's state: _BLAZE_AT − k "becomes a Blaze in AFPh k", k "goes out in AFPh k" (k < _FAR)
+_NO_FLAME = np.int16(-1)
 ALWAYS = 2  # an Original DR every roll reaches (automatic spread, B25.63)
 
 #: DR total for each of the 36 equally likely (colored, white) pairs.
@@ -103,6 +104,7 @@ _DR_OF = np.array([a + b for a in range(1, 7) for b in range(1, 7)], dtype=np.in
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
+I16 = npt.NDArray[np.int16]
 B = npt.NDArray[np.bool_]
 F64 = npt.NDArray[np.float64]
 
@@ -309,7 +311,7 @@ class ForecastProgram:
     e_tgt: I64
     e_dir: I64  # 1–6, 0 for vertical (within a building hex)
     e_start: I64  # (L+1,) CSR by source
-    e_deg: I64 = field(init=False)  # (L,) edges per source
+    e_deg: I16 = field(init=False)  # (L,) edges per source
     two_hex: I64  # (7, L) ground Location two hexes downwind per direction, −1 if none
     locs_of_hex: dict[Hex, list[int]]
     wrecks: tuple[Wreck, ...]
@@ -337,7 +339,7 @@ class ForecastProgram:
     # Location spreads along its own "rubble" edges, made when the hex first collapses.
     rubble_path: bool = False
     r_start: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (L,) first rubble edge per ground
-    r_deg: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (L,) rubble edges per ground
+    r_deg: I16 = field(default_factory=lambda: np.zeros(0, np.int16))  # (L,) rubble edges per ground
     r_tgt: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
     r_dir: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
     r_edge: I8 = field(default_factory=lambda: np.zeros((0, _EDGE_COLS), np.int8))  # like _Tables.edge
@@ -563,10 +565,10 @@ def compile_position(pos: Position) -> ForecastProgram:
         made = _RUBBLE_CACHE[key] = (m, {})
     prog.rubble_made = made[1]
     prog.r_start = np.zeros(len(locs), np.int64)
-    prog.r_deg = np.zeros(len(locs), np.int64)
+    prog.r_deg = np.zeros(len(locs), np.int16)
     prog.fate_class, prog.fate_table, prog.fate_pb, prog.fate_log = fate_class, fate_table, fate_pb, fate_log
     prog.gust_edges = [np.flatnonzero(prog.e_dir == d) for d in range(7)]
-    prog.e_deg = np.diff(prog.e_start)
+    prog.e_deg = np.diff(prog.e_start).astype(np.int16)
     prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
     prog.edge_hex_tgt = [locs[i].hex for i in prog.e_tgt]
     for e, (a, b) in enumerate(zip(prog.edge_hex_src, prog.edge_hex_tgt, strict=True)):
@@ -879,10 +881,12 @@ class _Batch:
     A Flame's Flame→Blaze DR (B25.151) has the same odds every AFPh (its Location's need and
     extinction numbers do not change while it burns), so its fate — Blaze or out, after k AFPhs —
     is drawn once, when it is placed (:func:`_fate_tables`): one draw per Flame instead of one DR
-    per Flame per Player Turn, with the same probabilities.  A Location keeps two numbers (Player
-    Turns counted from the start): :attr:`fb`, the AFPh its first Flame to become a Blaze does so,
-    and :attr:`fo`, the AFPh its last Flame to go out goes out in.  It has a Flame while ``fb`` is
-    set or ``fo`` is not yet past.
+    per Flame per Player Turn, with the same probabilities.  A Location keeps one number of its
+    Flames' fates, :attr:`flame` (AFPhs counted from the start): ``_BLAZE_AT − k`` if its first Flame
+    to become a Blaze does so in AFPh k, else k if its last Flame to go out does so in AFPh k, else
+    −1.  A Blaze outranks any Flame going out and an earlier Blaze a later one, so a new Flame's fate
+    combines with the Location's by ``max``; the Location has a Flame while ``flame`` ≥ the current
+    AFPh.
     """
 
     def __init__(self, prog: ForecastProgram, trials: int, rng: np.random.Generator,
@@ -898,12 +902,11 @@ class _Batch:
         self.far = min(_FAR, (last_turn - self.start + 1) if last_turn is not None else _FAR)
         self.blaze = np.zeros((trials, n), bool)
         self.fresh = np.zeros((trials, n), bool)  # formed this Player Turn: no spread yet (B25.6)
-        self.fb = np.full((trials, n), _UNSET, np.int16)  # AFPh a Flame here becomes a Blaze
-        self.fo = np.full((trials, n), -1, np.int16)  # last AFPh a Flame here that goes out still burns in
+        self.flame = np.full((trials, n), _NO_FLAME, np.int16)  # the Flames' fate (see above)
         self.wind = np.full(trials, wind_index(pos.environment.wind), np.int64)
         self.var = np.zeros(trials, np.int64)
         self.walive = np.ones((trials, len(prog.wrecks)), bool)
-        self.due: dict[int, list[I64]] = {}  # AFPh → cells where a Flame becomes a Blaze then (see fb)
+        self.due: dict[int, list[I64]] = {}  # AFPh → cells where a Flame becomes a Blaze then (see flame)
         # On the rubble path (see ForecastProgram): collapsed grounds, and the levels of collapsed hexes
         # (marked as Blazes too, so that nothing spreads there; not counted).
         self.rubble = np.zeros((trials, n), bool)
@@ -949,25 +952,21 @@ class _Batch:
         when = np.minimum(wait, np.int16(self.far))
         when += first
         blazes &= when < self.far
-        fb = self.fb.reshape(-1)
-        fo = self.fo.reshape(-1)
+        fate = np.where(blazes, np.int16(_BLAZE_AT) - when, when)
+        flame = self.flame.reshape(-1)
         if unique:
-            fb[cells] = np.minimum(fb[cells], np.where(blazes, when, _UNSET))
-            fo[cells] = np.maximum(fo[cells], np.where(blazes, np.int16(-1), when))
+            flame[cells] = np.maximum(flame[cells], fate)
         else:
-            np.minimum.at(fb, cells[blazes], when[blazes])
-            out = ~blazes
-            np.maximum.at(fo, cells[out], when[out])
+            np.maximum.at(flame, cells, fate)
         # The AFPh each of these Flames becomes a Blaze in, for :meth:`flame_to_blaze` (checked there
-        # against fb: a Collapse or an earlier Blaze may have cleared it).
-        k = np.flatnonzero(blazes)
-        if len(k) == 0:
+        # against flame: a Collapse or an earlier Blaze may have cleared it).
+        if not blazes.any():
             return
-        k = k[np.argsort(when[k], kind="stable")]  # grouped by AFPh, each group in the order of *cells*
-        cells, when = cells[k], when[k]
-        bounds = np.flatnonzero(when[1:] != when[:-1]) + 1
-        for part, lo in zip(np.split(cells, bounds), when[np.r_[0, bounds]].tolist(), strict=True):
-            self.due.setdefault(int(lo), []).append(part)
+        lo, hi = int(when.min(initial=self.far, where=blazes)), int(when.max(initial=0, where=blazes))
+        for k in range(lo, hi + 1):
+            part = cells[np.flatnonzero(fate == _BLAZE_AT - k)]
+            if len(part):
+                self.due.setdefault(k, []).append(part)
 
     def _fates(self, cells: I64) -> tuple[npt.NDArray[np.int16], B]:
         """For a new Flame at each of *cells*: the AFPhs it burns on before its fate, and whether that fate
@@ -1000,12 +999,17 @@ class _Batch:
         """Locations of *rows* with a Flame or Blaze now: before this Player Turn's AFPh, or right after its
         Flame→Blaze DRs (*after_blaze_step*: the Flames that went out in it are gone)."""
         now = self.now - self.start + (1 if after_blaze_step else 0)
-        return self.blaze[rows] | (self.fb[rows] != _UNSET) | (self.fo[rows] >= now)  # type: ignore[no-any-return]
+        return self.blaze[rows] | (self.flame[rows] >= now)  # type: ignore[no-any-return]
+
+    @property
+    def fb(self) -> I16:
+        """Per cell, the AFPh its first Flame to become a Blaze does so, 32767 if none (read from :attr:`flame`)."""
+        blazes = self.flame > _BLAZE_AT - _FAR
+        return np.where(blazes, np.int16(_BLAZE_AT) - self.flame, np.int16(_BLAZE_AT))  # type: ignore[no-any-return]
 
     def _clear(self, cells: I64) -> None:
         """No Flame at *cells* any more."""
-        self.fb.reshape(-1)[cells] = _UNSET
-        self.fo.reshape(-1)[cells] = -1
+        self.flame.reshape(-1)[cells] = _NO_FLAME
 
     # -- RPh ---------------------------------------------------------------
     def rally_phase(self) -> None:
@@ -1183,7 +1187,7 @@ class _Batch:
         if not due:
             return
         cells = np.concatenate(due)
-        won = cells[np.flatnonzero(self.fb.reshape(-1)[cells] == now)]
+        won = cells[np.flatnonzero(self.flame.reshape(-1)[cells] == _BLAZE_AT - now)]
         if len(won) == 0:
             return
         w_at = np.flatnonzero(self.prog.w_loc >= 0)  # wrecks on Burnable Locations
@@ -1228,32 +1232,37 @@ class _Batch:
         self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[: prog.t.count],
                          variants=bool(self.var.any()))
 
-    def _fold_along(self, cells: I64, start: I64, degree: I64, target: I64, table: I8, variants: bool = False) -> None:
+    def _fold_along(self, cells: I64, start: I64, degree: I16, target: I64, table: I8, variants: bool = False) -> None:
         """:meth:`_fold` along the edges *start*/*degree*/*target* (by source Location) with the Original DRs
-        of *table*: per edge and wind as :attr:`_Tables.edge`, per collapsed-map row too if *variants*."""
+        of *table*: per edge and wind as :attr:`_Tables.edge`, per collapsed-map row too if *variants*.
+
+        The cells are sorted by their source's number of edges (a radix sort on 16 bits), so that those
+        with a k-th edge are a suffix: the k-th edges of them all fold in one step, each from the cell's
+        own first edge and first table entry, with no per-edge index to build.
+        """
         if len(cells) == 0:
             return
         n = self.prog.n
         rows = cells // n
         srcs = cells - rows * n
         deg = degree[srcs]
-        total = int(deg.sum())
-        if total == 0:
-            return
-        # Each cell's values repeated once per edge of its source (np.repeat: faster than gathering by an
-        # edge → cell index), and the edges themselves: the runs start[src] … start[src] + deg − 1.
-        ends = np.cumsum(deg)
-        e = np.repeat(start[srcs] - (ends - deg), deg)
-        e += np.arange(total)
-        key = np.repeat(rows * n, deg)
-        key += target[e]
+        order = np.argsort(deg, kind="stable")
+        below = np.cumsum(np.bincount(deg))  # below[k]: cells with at most k edges, the start of the suffix
+        srcs = srcs[order]
+        rows = rows[order]
+        first = start[srcs]  # the cell's source's first edge
         # An edge a Collapse removed has the threshold NEVER on its map's row: a no-op below.
-        base = self.wind[rows]
+        at = first * _EDGE_COLS
+        at += self.wind[rows]
         if variants:
-            base += self.var[rows] * (len(target) * _EDGE_COLS)
-        at = np.repeat(base, deg)
-        at += e * _EDGE_COLS
-        np.minimum.at(self.best.reshape(-1), key, table.reshape(-1)[at])
+            at += self.var[rows] * (len(target) * _EDGE_COLS)
+        rows *= n
+        best = self.best.reshape(-1)
+        thr = table.reshape(-1)
+        for k, lo in enumerate(below[:-1].tolist()):
+            key = target[first[lo:] + k]
+            key += rows[lo:]
+            np.minimum.at(best, key, thr[at[lo:] + k * _EDGE_COLS])
 
     def spread(self) -> None:
         """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
