@@ -59,6 +59,7 @@ from collections import ChainMap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -190,6 +191,15 @@ def _probes(pos: Position) -> _Probes:
     return _Probes(pos)
 
 
+@cache
+def _wind_thresholds(need: int, d: Direction) -> tuple[int, ...]:
+    """The Original DR needed, under a Mild Breeze to 1–6 then Heavy Winds to 1–6, for a spread in direction
+    *d* that the wind reaches and that needs *need* with no wind: the Mild Breeze's DRM (B25.64), Heavy
+    Winds' automatic downwind and downwind-flank spread and no other (B25.63)."""
+    return (tuple(max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction)
+            + tuple(ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction))
+
+
 def _edge_thresholds(probes: Sequence[Position], src: Location, tgt: Location, d: Direction | None,
                      wreck: Wreck | None = None) -> list[int]:
     """The Original DR needed to spread from *src* to *tgt* in each of the 13 wind states.
@@ -208,16 +218,12 @@ def _edge_thresholds(probes: Sequence[Position], src: Location, tgt: Location, d
         if base is None or base.check is None or not wind_reaches_spread(probes[0].map, src, tgt, d):
             return [first] * _N_WINDS
         assert d is not None
-        need = base.check.needed_original
-        return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
-                + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
+        return [first, *_wind_thresholds(base.check.needed_original, d)]
     along = int(d) if d is not None else 1
     if d is not None and base is not None and base.check is not None:
         mild = spread_check(probes[along], src, tgt, d, wreck)
         if mild is not None and mild.check is not None and mild.check.total_drm - base.check.total_drm == _WDRM[d, d]:
-            need = base.check.needed_original
-            return ([first] + [max(ALWAYS, min(NEVER, need - _WDRM[w, d])) for w in Direction]
-                    + [ALWAYS if _WDRM[w, d] >= 1 else NEVER for w in Direction])
+            return [first, *_wind_thresholds(base.check.needed_original, d)]
     heavy = spread_check(probes[6 + along], src, tgt, d, wreck)
     return [first] * 7 + [_threshold(heavy)] * 6
 
@@ -475,7 +481,8 @@ def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
     hit = _EDGE_CACHE.get(key)
     if hit is not None and hit[0] is m:
         return hit[1]
-    locs = tuple(sorted(_burnable(m) | extra))
+    burnable = _burnable(m)
+    locs = tuple(sorted(burnable | extra))
     index = {loc: i for i, loc in enumerate(locs)}
     src: list[int] = []
     tgt: list[int] = []
@@ -484,10 +491,10 @@ def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
     starts = [0]
     probes = _probes(pos)
     for loc in locs:
-        if m.is_burnable(loc):
+        if loc in burnable:
             for target, d in spread_targets(m, loc):
                 j = index.get(target)
-                if j is None or not m.is_burnable(target):
+                if j is None or target not in burnable:
                     continue
                 src.append(index[loc])
                 tgt.append(j)
@@ -496,11 +503,14 @@ def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
         starts.append(len(src))
     n = len(locs)
     two = [-1] * (7 * n)
+    ground = {(loc.hex.q, loc.hex.r): i for i, loc in enumerate(locs) if loc == Location(loc.hex) and loc in burnable}
     for d in Direction:
+        row = int(d) * n
+        dq, dr = d.vector
         for i, loc in enumerate(locs):
-            far = Location(loc.hex.neighbour(d, 2))
-            if far.hex in m.hexes and m.is_burnable(far):
-                two[int(d) * n + i] = index[far]
+            j = ground.get((loc.hex.q + 2 * dq, loc.hex.r + 2 * dr), -1)  # the hex two away (Hex.neighbour)
+            if j >= 0:
+                two[row + i] = j
     data: _EdgeData = (locs, src, tgt, dirs, thr, starts, two)
     if len(_EDGE_CACHE) >= _EDGE_CACHE_SIZE:
         del _EDGE_CACHE[next(iter(_EDGE_CACHE))]
@@ -582,8 +592,8 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.ground = np.array([loc.level == 0 and not loc.rooftop for loc in locs], bool)
     prog.w_hex = np.array([hex_no.get(w.location.hex, -1) for w in wrecks], np.int64)
     prog.e_deg = np.diff(prog.e_start).astype(np.int16)
-    prog.edge_hex_src = [locs[i].hex for i in prog.e_src]
-    prog.edge_hex_tgt = [locs[i].hex for i in prog.e_tgt]
+    prog.edge_hex_src = [locs[i].hex for i in src]
+    prog.edge_hex_tgt = [locs[i].hex for i in tgt]
     for e, (a, b) in enumerate(zip(prog.edge_hex_src, prog.edge_hex_tgt, strict=True)):
         prog.edges_of_hex.setdefault(a, set()).add(e)
         prog.edges_of_hex.setdefault(b, set()).add(e)
