@@ -869,6 +869,26 @@ class _NumpyDice:
         return _DR1_ROLLS[self._face()]
 
 
+class _WatchedDice:
+    """Dice that tell whether a roll was asked for: a result that needed none may be reused."""
+
+    def __init__(self, dice: _NumpyDice) -> None:
+        self._dice = dice
+        self.used = False
+
+    def DR(self, purpose: str) -> Roll:  # noqa: N802
+        self.used = True
+        return self._dice.DR(purpose)
+
+    def dr(self, purpose: str) -> Roll:
+        self.used = True
+        return self._dice.dr(purpose)
+
+
+#: :func:`~.wind.apply_wind_change` results that needed no dice, by (wind state, Wind Change dr), as met (B25.65).
+_WIND_AFTER: dict[tuple[int, int], int] = {}
+
+
 #: The immutable :class:`Roll` values, made once (Random Selection rolls one dr per candidate).
 _DR1_ROLLS: tuple[Roll, ...] = (Roll(1), *(Roll(c) for c in range(1, 7)))
 _DR_ROLLS: tuple[tuple[Roll, ...], ...] = tuple((Roll(1), *(Roll(c, w) for w in range(1, 7))) if c else ()
@@ -968,9 +988,12 @@ class _Batch:
                 self._place(np.add.outer(rows, np.array(locs, np.int64)).reshape(-1), first)
         self.fresh_parts: list[I64] = [np.flatnonzero(self.fresh)]  # where the fresh Blazes may be
         self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
-        self._fold(np.flatnonzero(self.blaze[0] & ~self.fresh[0]))  # every trajectory starts alike:
+        lit = np.flatnonzero(self.blaze[0] & ~self.fresh[0])  # every trajectory starts alike:
+        self._fold(np.zeros(len(lit), np.int64), lit, False)
         self.best[1:] = self.best[0]  # fold the first one's Blazes, copy it to the others
         self.pending = np.zeros(0, np.int64)  # Blazes not yet folded into best
+        self.pending_rubble = False  # collapsed grounds may be among them (B25.66)
+        self.fresh_rubble = False  # ... among fresh_parts
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
 
     # -- Flames --------------------------------------------------------------
@@ -1003,7 +1026,7 @@ class _Batch:
         prog = self.prog
         size = 1 << _FATE_BITS
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
-        kind = prog.fate_class[cells % prog.n]  # the cell's Location's row of the table
+        kind = prog.fate_class[cells - cells // prog.n * prog.n]  # the cell's Location's row of the table
         at = kind + u
         # One gather of the table's codes (−1, or 2 × AFPhs burnt on + 1 if the fate is to go out), decoded
         # here: −1 >> 1 is −1 (a float draw below).
@@ -1045,12 +1068,18 @@ class _Batch:
         """Wind Change DR for every trajectory (B25.65); the rare results go through the core."""
         dr = _roll_dr(self.rng, self.t)
         dice = _NumpyDice(self.rng)
-        for row in np.flatnonzero(dr == 2):
+        for row in np.flatnonzero(dr == 2).tolist():
             change = int(self.rng.integers(1, 7))
-            wind, _ = apply_wind_change(WINDS[int(self.wind[row])], change, dice)
-            if wind_index(wind) != self.wind[row]:
-                self.wind[row] = wind_index(wind)
-                self.dirty.add(int(row))
+            before = int(self.wind[row])
+            after = _WIND_AFTER.get((before, change))
+            if after is None:
+                watched = _WatchedDice(dice)
+                after = wind_index(apply_wind_change(WINDS[before], change, watched)[0])
+                if not watched.used:
+                    _WIND_AFTER[before, change] = after
+            if after != before:
+                self.wind[row] = after
+                self.dirty.add(row)
         twelve = np.flatnonzero(dr == 12)
         self.gust[:] = False  # last Player Turn's Gusts end; a 12 brings this one's (B25.651)
         self.gust[twelve] = True
@@ -1193,6 +1222,7 @@ class _Batch:
         # Fresh Blazes the Collapse removed no longer spread from the next Player Turn.
         self.fresh_parts = [part[self.blaze.reshape(-1)[part]] for part in self.fresh_parts]
         self.fresh_parts.append(fresh[was_fresh])
+        self.fresh_rubble |= prog.rubble_path and bool(was_fresh.any())
 
     # -- AFPh --------------------------------------------------------------
     def flame_to_blaze(self) -> None:
@@ -1221,34 +1251,37 @@ class _Batch:
         A trajectory whose wind or map changed starts again from its Blazes.
         """
         n = self.prog.n
-        parts = [self.pending]
-        if self.dirty:
-            rows = np.array(sorted(self.dirty), np.int64)
-            self.best[rows] = NEVER
-            self.dirty.clear()
-            is_dirty = np.zeros(self.t, bool)
-            is_dirty[rows] = True
-            parts = [self.pending[np.flatnonzero(~is_dirty[self.pending // n])]]
-            i, j = np.nonzero(self.blaze[rows] & ~self.fresh[rows] & ~self.gone[rows])
-            parts.append(rows[i] * n + j)
+        rows = self.pending // n
+        srcs = self.pending - rows * n
         self.pending = np.zeros(0, np.int64)
-        self._fold(np.concatenate(parts) if len(parts) > 1 else parts[0])
+        if self.dirty:
+            again = np.array(sorted(self.dirty), np.int64)
+            self.dirty.clear()
+            self.best[again] = NEVER
+            is_dirty = np.zeros(self.t, bool)
+            is_dirty[again] = True
+            keep = np.flatnonzero(~is_dirty[rows])
+            rows, srcs = rows[keep], srcs[keep]
+            i, j = np.nonzero(self.blaze[again] & ~self.fresh[again] & ~self.gone[again])
+            self._fold(again[i], j, self.any_gone)
+        self._fold(rows, srcs, self.pending_rubble)
 
-    def _fold(self, cells: I64) -> None:
-        """Fold the spread edges of the Blazes at *cells* (row × L + Location) into :attr:`best` (B25.6)."""
-        if len(cells) == 0:
-            return
+    def _fold(self, rows: I64, srcs: I64, rubble: bool) -> None:
+        """Fold the spread edges of the Blazes at (*rows*, *srcs*) (trajectory, Location) into :attr:`best`
+        (B25.6); collapsed grounds among them (if *rubble*) along their rubble edges."""
         prog = self.prog
-        if self.any_gone:  # collapsed grounds spread along their rubble edges
-            rub = self.rubble.reshape(-1)[cells]
+        if rubble:
+            rub = self.rubble[rows, srcs]
             if rub.any():
                 r = np.flatnonzero(rub)
-                self._fold_along(cells[r], prog.r_start, prog.r_deg, prog.r_tgt, prog.r_edge)
-                cells = cells[np.flatnonzero(~rub)]
-        self._fold_along(cells, prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[: prog.t.count],
+                self._fold_along(rows[r], srcs[r], prog.r_start, prog.r_deg, prog.r_tgt, prog.r_edge)
+                keep = np.flatnonzero(~rub)
+                rows, srcs = rows[keep], srcs[keep]
+        self._fold_along(rows, srcs, prog.e_start, prog.e_deg, prog.e_tgt, prog.t.edge[: prog.t.count],
                          variants=bool(self.var.any()))
 
-    def _fold_along(self, cells: I64, start: I64, degree: I16, target: I64, table: I8, variants: bool = False) -> None:
+    def _fold_along(self, rows: I64, srcs: I64, start: I64, degree: I16, target: I64, table: I8,
+                    variants: bool = False) -> None:
         """:meth:`_fold` along the edges *start*/*degree*/*target* (by source Location) with the Original DRs
         of *table*: per edge and wind as :attr:`_Tables.edge`, per collapsed-map row too if *variants*.
 
@@ -1256,11 +1289,9 @@ class _Batch:
         with a k-th edge are a suffix: the k-th edges of them all fold in one step, each from the cell's
         own first edge and first table entry, with no per-edge index to build.
         """
-        if len(cells) == 0:
+        if len(rows) == 0:
             return
         n = self.prog.n
-        rows = cells // n
-        srcs = cells - rows * n
         deg = degree[srcs]
         order = np.argsort(deg, kind="stable")
         below = np.cumsum(np.bincount(deg))  # below[k]: cells with at most k edges, the start of the suffix
@@ -1314,6 +1345,7 @@ class _Batch:
     def end_player_turn(self) -> None:
         # The fresh Blazes may spread from the next Player Turn (those a Collapse removed were dropped).
         self.pending = np.concatenate(self.fresh_parts) if self.fresh_parts else np.zeros(0, np.int64)
+        self.pending_rubble, self.fresh_rubble = self.fresh_rubble, False
         self.fresh_parts = []
         self.fresh[:] = False
         self.now += 1
@@ -1328,9 +1360,12 @@ class _Batch:
 
     def counts(self) -> tuple[I64, I64]:
         """Per Location: trajectories with a Flame or Blaze, and with a Blaze."""
-        here = ~self.gone
-        burning = self._burning(slice(None)) & here
-        blaze = self.blaze & here
+        burning = self._burning(slice(None))
+        blaze = self.blaze
+        if self.any_gone:  # the levels of collapsed hexes are not counted
+            here = ~self.gone
+            burning &= here
+            blaze = blaze & here
         # Summed as bytes into 16 bits when they fit (a chunk's 1,024 trajectories): faster than into 64.
         acc = np.uint16 if self.t < 1 << 16 else np.int64
         return (burning.view(np.uint8).sum(axis=0, dtype=acc).astype(np.int64),
