@@ -914,6 +914,14 @@ def _roll_dr(rng: np.random.Generator, n: int) -> I8:
     return dr
 
 
+def _nonzero(mask: B) -> tuple[I64, I64]:
+    """The row and column indices of a 2-D *mask*'s True entries, row by row, as :func:`numpy.nonzero` gives them
+    (from the flat indices: several times faster)."""
+    flat = np.flatnonzero(mask)
+    i = flat // mask.shape[1]
+    return i, flat - i * mask.shape[1]
+
+
 def _spans(first: I64, length: I64) -> I64:
     """The integers ``first[i] … first[i] + length[i] − 1`` for every i, run after run."""
     ends = np.cumsum(length)
@@ -1121,16 +1129,16 @@ class _Batch:
                 fires &= ~self.gone[rs]
             spreads = fires & ~self.rubble[rs] if self.any_gone else fires
             ok = prog.t.valid[self.var[rs][:, None], edges] & spreads[:, prog.e_src[edges]] & ~bl[:, tgt]
-            i, j = np.nonzero(ok)
+            i, j = _nonzero(ok)
             added.append(rs[i] * n + tgt[j])  # one edge per target in a direction
             if self.any_gone:  # collapsed grounds along their rubble edges
                 r_edges = np.flatnonzero((prog.r_dir == d) & (prog.r_edge[:, _N_WINDS] > 0))
                 r_tgt = prog.r_tgt[r_edges]
                 ok = self.rubble[rs][:, prog.r_src[r_edges]] & ~bl[:, r_tgt]
-                i, j = np.nonzero(ok)
+                i, j = _nonzero(ok)
                 added.append(rs[i] * n + r_tgt[j])
             far = prog.two_hex[d]
-            i, src = np.nonzero(fires & (far >= 0))
+            i, src = _nonzero(fires & (far >= 0))
             keep = ~burning[i, far[src]]
             pick_rows.append(rs[i[keep]])
             pick_locs.append(far[src[keep]])
@@ -1175,7 +1183,7 @@ class _Batch:
         chosen = cand & (rolls == rolls.max(axis=1)[:, None])
         # Per trajectory and hex, the lowest chosen Location (Locations are sorted, a hex's together, lowest
         # first): a ground level takes the hex, any other goes with the levels above it.
-        r, low = np.nonzero(chosen)
+        r, low = _nonzero(chosen)
         hx = prog.loc_hex[low]
         lowest = np.ones(len(low), bool)
         lowest[1:] = (r[1:] != r[:-1]) | (hx[1:] != hx[:-1])
@@ -1262,7 +1270,7 @@ class _Batch:
             is_dirty[again] = True
             keep = np.flatnonzero(~is_dirty[rows])
             rows, srcs = rows[keep], srcs[keep]
-            i, j = np.nonzero(self.blaze[again] & ~self.fresh[again] & ~self.gone[again])
+            i, j = _nonzero(self.blaze[again] & ~self.fresh[again] & ~self.gone[again])
             self._fold(again[i], j, self.any_gone)
         self._fold(rows, srcs, self.pending_rubble)
 
