@@ -468,9 +468,10 @@ def _burnable(m: GameMap) -> frozenset[Location]:
 
 
 def _cache_key(pos: Position, extra: frozenset[Location]) -> tuple[int, object, frozenset[Location]]:
-    """What the compiled tables depend on: the map, the environment but the wind, and the Locations with a
-    fire or wreck that are not Burnable (usually none, so the key stays the same from one step to the next)."""
-    return id(pos.map), replace(pos.environment, wind=Wind()), extra - _burnable(pos.map)
+    """What the compiled tables depend on: the map, the environment but the wind and the Gusts (the batch reads
+    those from the position), and the Locations with a fire or wreck that are not Burnable (usually none, so the
+    key stays the same from one step to the next)."""
+    return id(pos.map), replace(pos.environment, wind=Wind(), gusts=False), extra - _burnable(pos.map)
 
 
 def _map_edges(pos: Position, extra: frozenset[Location]) -> _EdgeData:
@@ -1003,6 +1004,8 @@ class _Batch:
         self.pending_rubble = False  # collapsed grounds may be among them (B25.66)
         self.fresh_rubble = False  # ... among fresh_parts
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
+        self._scratch_need = np.empty(trials * n, np.int8)  # reused every Player Turn by spread
+        self._scratch_mask = np.empty(trials * n, bool)
 
     # -- Flames --------------------------------------------------------------
     def _place(self, cells: I64, first: int, unique: bool = False) -> None:
@@ -1337,15 +1340,18 @@ class _Batch:
                 if tgt >= 0 and len(live):
                     wkeys.append(live * n + tgt)
                     wthr.append(t.wthr[self.var[live], k, slot, self.wind[live]])
-        if wkeys:
-            need = need.copy()
-            np.minimum.at(need, np.concatenate(wkeys), np.concatenate(wthr))
-        if self.gust.any():  # the Gusts' spreads are automatic: one Flame per Location (B25.651, B25.6)
-            gusted = self._gusts_rows(np.flatnonzero(self.gust))
-            if len(gusted):
-                need = need.copy() if not wkeys else need
-                need[gusted] = np.minimum(need[gusted], np.int8(2))
-        hit = np.flatnonzero((need < NEVER) & ~self.blaze.reshape(-1))
+        gusted = self._gusts_rows(np.flatnonzero(self.gust)) if self.gust.any() else None
+        if wkeys or gusted is not None:  # this Player Turn's own sources, on a copy of best
+            need = self._scratch_need
+            np.copyto(need, self.best.reshape(-1))
+            if wkeys:
+                np.minimum.at(need, np.concatenate(wkeys), np.concatenate(wthr))
+            if gusted is not None:  # the Gusts' spreads are automatic: one Flame per Location (B25.651, B25.6)
+                need[gusted] = np.minimum(need[gusted], np.int8(ALWAYS))
+        at_risk = self._scratch_mask
+        np.less(need, NEVER, out=at_risk)
+        np.greater(at_risk, self.blaze.reshape(-1), out=at_risk)  # (and not a Blaze yet)
+        hit = np.flatnonzero(at_risk)
         dr = _roll_dr(self.rng, len(hit))
         won = hit[np.flatnonzero(dr >= need[hit])]  # (an index list: faster than a mask here)
         self._place(won, self.now - self.start + 1, unique=True)  # new Flames roll from the next AFPh (B25.15)
