@@ -361,10 +361,34 @@ class ForecastProgram:
     # Each hex's rubble edges once asked for (None: its ground is not Burnable), shared by the programs of
     # the same map and environment (see :data:`_RUBBLE_CACHE`).
     rubble_made: dict[Hex, _RubbleEdges | None] = field(default_factory=dict)
+    _start_fires: tuple[I64, I64, I64, I64] | None = field(default=None, init=False, repr=False)
 
     @property
     def n(self) -> int:
         return len(self.locations)
+
+    def start_fires(self) -> tuple[I64, I64, I64, I64]:
+        """The position's fires, as Locations: Blazes, Blazes that appeared this Player Turn (they spread from
+        the next, B25.6), Flames that may become Blazes this AFPh, and Flames that first roll in the next
+        (placed this Player Turn, B25.15) — one entry per Flame."""
+        if self._start_fires is None:
+            pos = self.position
+            now = pos.clock.player_turn
+            rph = pos.clock.phase is Phase.RPH
+            blazes = {self.index[f.location] for f in pos.fires if f.is_blaze}
+            fresh = {self.index[f.location] for f in pos.fires if f.is_blaze and f.since >= now}
+            eligible: list[int] = []
+            later: list[int] = []
+            for f in pos.fires:
+                i = self.index[f.location]
+                if not f.is_blaze and i not in blazes:
+                    if f.since < now and not (f.hampered and not rph):
+                        eligible.append(i)
+                    else:
+                        later.append(i)
+            self._start_fires = (np.array(sorted(blazes), np.int64), np.array(sorted(fresh), np.int64),
+                                 np.array(eligible, np.int64), np.array(later, np.int64))
+        return self._start_fires
 
     @property
     def t(self) -> _Tables:
@@ -973,29 +997,18 @@ class _Batch:
         self.gone = np.zeros((trials, n), bool)
         self.any_gone = False
         rph = pos.clock.phase is Phase.RPH
-        for f in pos.fires:
-            if f.is_blaze:
-                self.blaze[:, prog.index[f.location]] = True
-                if f.since >= self.now:
-                    self.fresh[:, prog.index[f.location]] = True
-        eligible: list[int] = []
-        later: list[int] = []
-        for f in pos.fires:
-            i = prog.index[f.location]
-            if not f.is_blaze and not self.blaze[0, i]:
-                if f.since < self.now and not (f.hampered and not rph):
-                    eligible.append(i)  # may become a Blaze this AFPh
-                else:
-                    later.append(i)  # appeared this Player Turn: from the next AFPh (B25.15)
+        blazes, fresh, eligible, later = prog.start_fires()
+        self.blaze[:, blazes] = True
+        self.fresh[:, fresh] = True
         self.rph = rph
         # Gusts this Player Turn (B25.651): rolled in the RPh, or already in the position (set in its file or
         # shown by VASL's Gusts counter); they spread with the end-of-AFPh Spreading Fire.
         self.gust = np.full(trials, bool(pos.environment.gusts) and not rph, bool)
         rows = np.arange(trials, dtype=np.int64) * n
         for locs, first in ((eligible, 0), (later, 1)):
-            if locs:
-                self._place(np.add.outer(rows, np.array(locs, np.int64)).reshape(-1), first)
-        self.fresh_parts: list[I64] = [np.flatnonzero(self.fresh)]  # where the fresh Blazes may be
+            if len(locs):
+                self._place(np.add.outer(rows, locs).reshape(-1), first, unique=len(np.unique(locs)) == len(locs))
+        self.fresh_parts: list[I64] = [np.add.outer(rows, fresh).reshape(-1)]  # where the fresh Blazes may be
         self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
         lit = np.flatnonzero(self.blaze[0] & ~self.fresh[0])  # every trajectory starts alike:
         self._fold(np.zeros(len(lit), np.int64), lit, False)
