@@ -96,7 +96,9 @@ WINDS: tuple[Wind, ...] = (Wind(), *(Wind(WindForce.MILD_BREEZE, d) for d in Dir
 _N_WINDS = len(WINDS)
 NEVER = 13  # an Original DR no roll reaches
 _FAR = 16000  # Player Turns: a Flame burning on past the forecast
-_BLAZE_AT = 32767  # a Flame's state: _BLAZE_AT − k "becomes a Blaze in AFPh k", k "goes out in AFPh k" (k < _FAR)
+#: A Location's Flames in one int16 (:attr:`_Batch.flame`): _BLAZE_AT − k "a Flame becomes a Blaze in AFPh k",
+#: k "the last Flame goes out in AFPh k" (k ≤ _FAR + 1 < _BLAZE_AT − _FAR: the two never meet), _NO_FLAME none.
+_BLAZE_AT = 32767
 _NO_FLAME = np.int16(-1)
 ALWAYS = 2  # an Original DR every roll reaches (automatic spread, B25.63)
 
@@ -942,9 +944,10 @@ def _roll_dr(rng: np.random.Generator, n: int) -> I8:
 def _nonzero(mask: B) -> tuple[I64, I64]:
     """The row and column indices of a 2-D *mask*'s True entries, row by row, as :func:`numpy.nonzero` gives them
     (from the flat indices: several times faster)."""
+    width = max(1, mask.shape[1])
     flat = np.flatnonzero(mask)
-    i = flat // mask.shape[1]
-    return i, flat - i * mask.shape[1]
+    i = flat // width
+    return i, flat - i * width
 
 
 def _spans(first: I64, length: I64) -> I64:
@@ -1079,7 +1082,8 @@ class _Batch:
 
     @property
     def fb(self) -> I16:
-        """Per cell, the AFPh its first Flame to become a Blaze does so, 32767 if none (read from :attr:`flame`)."""
+        """Per cell, the AFPh its first Flame to become a Blaze does so, 32767 if none: :attr:`flame` read back, for
+        inspection."""
         blazes = self.flame > _BLAZE_AT - _FAR
         return np.where(blazes, np.int16(_BLAZE_AT) - self.flame, np.int16(_BLAZE_AT))  # type: ignore[no-any-return]
 
