@@ -60,6 +60,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -99,13 +100,14 @@ _FAR = 16000  # Player Turns: a Flame burning on past the forecast
 #: A Location's Flames in one int16 (:attr:`_Batch.flame`): _BLAZE_AT − k "a Flame becomes a Blaze in AFPh k",
 #: k "the last Flame goes out in AFPh k" (k ≤ _FAR + 1 < _BLAZE_AT − _FAR: the two never meet), _NO_FLAME none.
 _BLAZE_AT = 32767
-_NO_FLAME = np.int16(-1)
+_NO_FLAME = -1
 ALWAYS = 2  # an Original DR every roll reaches (automatic spread, B25.63)
 
 #: DR total for each of the 36 equally likely (colored, white) pairs.
 _DR_OF = np.array([a + b for a in range(1, 7) for b in range(1, 7)], dtype=np.int8)
 
 I8 = npt.NDArray[np.int8]
+_T = TypeVar("_T", bound=np.generic)
 I64 = npt.NDArray[np.int64]
 I16 = npt.NDArray[np.int16]
 B = npt.NDArray[np.bool_]
@@ -964,6 +966,25 @@ def _spans(first: I64, length: I64) -> I64:
 # The batch of trajectories
 
 
+class _Memory:
+    """The (trajectories × Locations) arrays of a batch, kept for the next batch of the same forecast (a chunk
+    of fewer trajectories takes their first rows): memory touched for the first time costs a page fault per
+    4 KiB, a refill does not."""
+
+    def __init__(self) -> None:
+        self._arrays: dict[str, npt.NDArray[Any]] = {}
+
+    def array(self, name: str, rows: int, n: int, dtype: type[_T], fill: int | None = None) -> npt.NDArray[_T]:
+        """The (*rows*, *n*) array *name*, filled with *fill* unless None."""
+        got = self._arrays.get(name)
+        if got is None or got.shape[0] < rows or got.shape[1] != n or got.dtype != dtype:
+            got = self._arrays[name] = np.empty((rows, n), dtype)
+        out: npt.NDArray[_T] = got[:rows]
+        if fill is not None:
+            out.fill(fill)
+        return out
+
+
 class _Batch:
     """The fire state of T trajectories over the program's L Locations.
 
@@ -979,7 +1000,7 @@ class _Batch:
     """
 
     def __init__(self, prog: ForecastProgram, trials: int, rng: np.random.Generator,
-                 last_turn: int | None = None) -> None:
+                 last_turn: int | None = None, memory: _Memory | None = None) -> None:
         self.prog = prog
         self.rng = rng
         pos = prog.position
@@ -989,17 +1010,18 @@ class _Batch:
         self.now = self.start
         # Flame fates after the last Player Turn played are not needed: they are kept as "burning on".
         self.far = min(_FAR, (last_turn - self.start + 1) if last_turn is not None else _FAR)
-        self.blaze = np.zeros((trials, n), bool)
-        self.fresh = np.zeros((trials, n), bool)  # formed this Player Turn: no spread yet (B25.6)
-        self.flame = np.full((trials, n), _NO_FLAME, np.int16)  # the Flames' fate (see above)
+        self.memory = memory = memory if memory is not None else _Memory()
+        self.blaze = memory.array("blaze", trials, n, np.bool_, False)
+        self.fresh = memory.array("fresh", trials, n, np.bool_, False)  # formed this Player Turn: no spread yet (B25.6)
+        self.flame = memory.array("flame", trials, n, np.int16, _NO_FLAME)  # the Flames' fate (see above)
         self.wind = np.full(trials, wind_index(pos.environment.wind), np.int64)
         self.var = np.zeros(trials, np.int64)
         self.walive = np.ones((trials, len(prog.wrecks)), bool)
         self.due: dict[int, list[I64]] = {}  # AFPh → cells where a Flame becomes a Blaze then (see flame)
         # On the rubble path (see ForecastProgram): collapsed grounds, and the levels of collapsed hexes
         # (marked as Blazes too, so that nothing spreads there; not counted).
-        self.rubble = np.zeros((trials, n), bool)
-        self.gone = np.zeros((trials, n), bool)
+        self.rubble = memory.array("rubble", trials, n, np.bool_, False)
+        self.gone = memory.array("gone", trials, n, np.bool_, False)
         self.any_gone = False
         rph = pos.clock.phase is Phase.RPH
         blazes, fresh, eligible, later = prog.start_fires()
@@ -1014,7 +1036,7 @@ class _Batch:
             if len(locs):
                 self._place(np.add.outer(rows, locs).reshape(-1), first, unique=len(np.unique(locs)) == len(locs))
         self.fresh_parts: list[I64] = [np.add.outer(rows, fresh).reshape(-1)]  # where the fresh Blazes may be
-        self.best = np.full((trials, n), NEVER, np.int8)  # best Original DR needed from the folded Blazes
+        self.best = memory.array("best", trials, n, np.int8, NEVER)  # best Original DR needed from the folded Blazes
         lit = np.flatnonzero(self.blaze[0] & ~self.fresh[0])  # every trajectory starts alike:
         self._fold(np.zeros(len(lit), np.int64), lit, False)
         self.best[1:] = self.best[0]  # fold the first one's Blazes, copy it to the others
@@ -1022,8 +1044,8 @@ class _Batch:
         self.pending_rubble = False  # collapsed grounds may be among them (B25.66)
         self.fresh_rubble = False  # ... among fresh_parts
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
-        self._scratch_need = np.empty(trials * n, np.int8)  # reused every Player Turn by spread
-        self._scratch_mask = np.empty(trials * n, bool)
+        self._scratch_need = memory.array("need", trials, n, np.int8).reshape(-1)  # reused every Player Turn by spread
+        self._scratch_mask = memory.array("at risk", trials, n, np.bool_).reshape(-1)
 
     # -- Flames --------------------------------------------------------------
     def _place(self, cells: I64, first: int, unique: bool = False) -> None:
@@ -1466,12 +1488,13 @@ class Forecast:
 
 _CHUNK = 1024
 _worker_prog: ForecastProgram | None = None
+_worker_memory: _Memory | None = None
 
 
 def _run_chunk(prog: ForecastProgram, trials: int, turns: int, seed: np.random.SeedSequence,
-               on_turn: Callable[[], None] | None = None) -> tuple[I64, I64]:
+               on_turn: Callable[[], None] | None = None, memory: _Memory | None = None) -> tuple[I64, I64]:
     batch = _Batch(prog, trials, np.random.default_rng(seed),
-                   last_turn=prog.position.clock.player_turn + turns - 1)
+                   last_turn=prog.position.clock.player_turn + turns - 1, memory=memory)
     for _ in range(turns):
         batch.play()
         if on_turn is not None:
@@ -1480,14 +1503,15 @@ def _run_chunk(prog: ForecastProgram, trials: int, turns: int, seed: np.random.S
 
 
 def _init_worker(prog: ForecastProgram) -> None:
-    global _worker_prog
+    global _worker_prog, _worker_memory
     _worker_prog = prog
+    _worker_memory = _Memory()
 
 
 def _worker_chunk(args: tuple[int, int, np.random.SeedSequence]) -> tuple[I64, I64]:
     assert _worker_prog is not None
     trials, turns, seed = args
-    return _run_chunk(_worker_prog, trials, turns, seed)
+    return _run_chunk(_worker_prog, trials, turns, seed, memory=_worker_memory)
 
 
 def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None = None, *,
@@ -1533,8 +1557,9 @@ def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None =
                 for _ in range(max(1, turns)):
                     tick()
     else:
+        memory = _Memory()
         for s, sd in zip(sizes, seeds, strict=True):
-            b, z = _run_chunk(prog, s, turns, sd, tick)
+            b, z = _run_chunk(prog, s, turns, sd, tick, memory)
             burning += b
             blaze += z
             if turns == 0:
