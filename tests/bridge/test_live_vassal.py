@@ -15,6 +15,7 @@ import json
 import re
 import socket
 import subprocess
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -199,6 +200,9 @@ def test_asl_fire_bridge_command_serves_the_upkeep_button_b25(alice: Any) -> Non
     proc = subprocess.Popen([sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file",
                              str(player.connection_file)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stdout or ()), daemon=True)
+    reader.start()
     try:
         end = time.time() + 30
         while not client.api.hasListener() and time.time() < end:
@@ -211,9 +215,14 @@ def test_asl_fire_bridge_command_serves_the_upkeep_button_b25(alice: Any) -> Non
             time.sleep(0.1)
         assert client.status()["processed"] == "PT1 AFPh"
         assert "Python is connected" in _chat(client)
+        end = time.time() + 30  # VASSAL shows the change before the bridge logs it: wait for the log line
+        while not any("PT1 AFPh" in ln for ln in lines) and time.time() < end:
+            time.sleep(0.1)
     finally:
         proc.terminate()
-        out = proc.communicate(timeout=10)[0]
+        proc.wait(timeout=10)
+        reader.join(timeout=10)
+    out = "".join(lines)
     assert "button: upkeep" in out and "PT1 AFPh" in out  # plain logging of what it did
     client.jvm.aslbridgetest.TestHooks.undo()
 
