@@ -13,7 +13,7 @@ import pytest
 from asl_fire_widget import FireSession, FireWidget
 from asl_fire_widget.attacks import AttackForm, HobForm
 
-from asl_vassal_bridge.core import Location, Phase, ScriptedDice
+from asl_vassal_bridge.core import Location, Phase, ScriptedDice, UnitKind
 from asl_vassal_bridge.core.heat_of_battle import HobResult
 from asl_vassal_bridge.core.units import Nationality
 
@@ -221,6 +221,23 @@ def test_widget_hob_panel_shows_odds_and_rolls() -> None:
     w.hob_button.click()
     assert "Heat of Battle (A15.1): DR 12" in w.log_html
     assert next(u for u in w.session.position.units if u.id == "g1").broken
+
+
+def test_widget_hob_applies_battle_hardening_and_the_new_hero_undoably() -> None:
+    """A15.1 DR 5: a hero beside the 4-6-7 (A15.21) and the squad Battle Hardened to a 4-6-8 (A15.3)."""
+    w = FireWidget.demo(seed=3)
+    before = w.session.position
+    g1 = next(u for u in before.units if u.id == "g1")
+    w.hob["unit_id"].value = "g1"
+    w.session.dice = ScriptedDice([2, 3])
+    w.hob_button.click()
+    units = {u.id: u for u in w.session.position.units}
+    assert units["g1"].name == "4-6-8" and units["g1"].location == g1.location
+    hero = units["g1-hero"]
+    assert (hero.name, hero.kind, hero.side, hero.location) == ("1-4-9", UnitKind.HERO, "German", g1.location)
+    assert "g1 now a 4-6-8 (A15.3; undo to refuse); a 1-4-9 hero g1-hero beside it (A15.21)" in w.log_html
+    w.undo_button.click()  # the owner refuses: both undone together
+    assert w.session.position == before
 
 
 def test_widget_controls_follow_forms_set_from_code() -> None:

@@ -25,6 +25,7 @@ from asl_vassal_bridge.core import (
     Position,
     Report,
     SeededDice,
+    Unit,
     UnitKind,
     Wind,
     WindForce,
@@ -385,7 +386,10 @@ class FireSession:
         """Roll Heat of Battle for the form's unit and log the result and consequences with their rules (A15).
 
         A unit of the Position that goes Berserk is marked berserk (A15.4); a Surrender/Disruption
-        result breaks it (A15.5) — undoable.  True if a DR was rolled.
+        result breaks it (A15.5); Battle Hardening exchanges it for its new type when there is one
+        (A15.3; several with equal gain are left to the owner); a hero created beside an MMC is added
+        to its Location (A15.21) — each undoable (undo also refuses Battle Hardening).  True if a DR
+        was rolled.
         """
         from asl_vassal_bridge.core.heat_of_battle import HobResult, heat_of_battle
 
@@ -402,15 +406,32 @@ class FireSession:
         pos = self.position
         u = next((x for x in pos.units if x.id == self.hob_form.unit_id), None)
         if u is not None:
-            nu = u
+            nu, done = u, []
             if HobResult.BERSERK in hob.results:
                 nu = replace(nu, berserk=True, broken=False, pinned=False)
+                done.append("marked berserk (A15.4)")
             if HobResult.SURRENDER in hob.results or HobResult.DISRUPTION in hob.results:
                 nu = replace(nu, broken=True)
-            if nu != u:
-                units = tuple(nu if x is u else x for x in pos.units)
-                self._push(replace(pos, units=units), f"   {u.id} marked "
-                           + ("berserk (A15.4)" if nu.berserk else "broken (A15.5)"))
+                done.append("marked broken (A15.5)")
+            bh = hob.hardening
+            if bh is not None and bh.after is not None and len(bh.options) <= 1 and " or " not in bh.after:
+                nu = replace(nu, name=bh.after, **({"broken": False, "pinned": False} if bh.rallied else {}))
+                done.append(f"now a {bh.after} (A15.3; undo to refuse)")
+            elif bh is not None and bh.after is not None:
+                self.say(f"   {u.id}: the owner picks {bh.after} (A15.3): change the unit by hand")
+            units = tuple(nu if x is u else x for x in pos.units)
+            hero = hob.hero
+            if hero is not None and hero.heroic_leader is None:
+                taken = {x.id for x in pos.units}
+                hid = next(h for i in range(len(taken) + 1) if (h := f"{u.id}-hero{i or ''}") not in taken)
+                units += (Unit(hid, str(hero.hero), u.side, u.location, UnitKind.HERO),)
+                done.append(f"a {hero.hero} hero {hid} beside it (A15.21)")
+            elif hero is not None and hero.rallied:
+                nu2 = replace(nu, broken=False)
+                units = tuple(nu2 if x is nu else x for x in units)
+                done.append("rallied as a heroic leader (A15.21)")
+            if units != pos.units:
+                self._push(replace(pos, units=units), f"   {u.id} " + "; ".join(done))
                 return True
         self._changed("log")
         return True
