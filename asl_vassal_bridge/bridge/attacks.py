@@ -338,8 +338,7 @@ def run_attack(client: BridgeClient, request: AttackRequest, *, game_map: GameMa
 
         raise BridgeRefused(str(game_status.get("why_not") or "VASSAL does not allow changes now"))
     if request.firer is None:
-        from dataclasses import replace
-
+        from ..core.values import replace
         from .hob import selected_piece
 
         request = replace(request, firer=selected_piece(client, what="the firing unit"))

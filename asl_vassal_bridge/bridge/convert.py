@@ -27,7 +27,6 @@ warning, as ``position_from_vsav`` does.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 from collections.abc import Iterable, Mapping, Sequence
@@ -166,17 +165,17 @@ def _board_entry(board: Mapping[str, Any], col: int, row: int) -> BoardEntry:
         except BadSavedGameError as e:
             log.debug("%s; using the snapshot's other board fields", e)
     if entry is None:
-        entry = dataclasses.replace(plain, crop=_crop(vasl.get("crop")), version=str(vasl.get("version") or ""))
+        entry = replace(plain, crop=_crop(vasl.get("crop")), version=str(vasl.get("version") or ""))
     listed = vasl.get("overlays")
     if isinstance(listed, list):
         # an SSR's own overlays (SSROverlay) come with its SSR string, as in VASL's saved state
         overlays = tuple(BoardOverlay(str(o.get("name") or ""), str(o.get("hex1") or ""), str(o.get("hex2") or ""),
                                       bool(o.get("preserveElevation")))
                          for o in listed if isinstance(o, Mapping) and not o.get("ssr"))
-        entry = dataclasses.replace(entry, overlays=overlays)
+        entry = replace(entry, overlays=overlays)
     ssr = vasl.get("ssr")
     if isinstance(ssr, str):
-        entry = dataclasses.replace(entry, ssr=ssr.strip())
+        entry = replace(entry, ssr=ssr.strip())
     return entry
 
 

@@ -31,7 +31,6 @@ and Java's ``Polygon.contains``), because crops put board corners on hex edges w
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -296,7 +295,7 @@ def _flipped(m: _Cropped, geo: Geometry) -> _Cropped:
     if len(m.cells) % 2 == 0:
         a1_y = 32.25 if m.first_long else 0.0
     first_long = bool(m.cells) and len(m.cells[-1]) == m.rows + 1
-    return dataclasses.replace(m, cells=cells, first_long=first_long, a1_y=a1_y, top_left_y=top)
+    return replace(m, cells=cells, first_long=first_long, a1_y=a1_y, top_left_y=top)
 
 
 @dataclass(frozen=True)

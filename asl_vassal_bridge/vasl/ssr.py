@@ -45,11 +45,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from ..core.values import replace
 from .board import LOSData, VaslBoard, VaslCentres, _vasl_centres_codes, derive_hexes, row_counts, vasl_centres
 from .terrain import (
     CUSTOM_SSR_NEEDS,

@@ -31,7 +31,6 @@ of a saved game's piece), units out.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -236,6 +235,6 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
     out = []
     for uc, where in found:
         if where in melee:
-            uc = dataclasses.replace(uc, unit=replace(uc.unit, in_melee=True))
+            uc = replace(uc, unit=replace(uc.unit, in_melee=True))
         out.append(uc)
     return out

@@ -6,7 +6,6 @@ core (``asl_vassal_bridge.core``), never from here.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -332,7 +331,7 @@ class FireSession:
     # -- FT / MOL attacks (A22) -------------------------------------------------------
     def set_attack(self, **changes: Any) -> AttackPreview:
         """Change the FT/MOL form (fields of :class:`AttackForm`) and return the new preview."""
-        self.attack_form = dataclasses.replace(self.attack_form, **changes)
+        self.attack_form = replace(self.attack_form, **changes)
         self._changed("form")
         return self.attack_preview()
 
@@ -374,7 +373,7 @@ class FireSession:
     # -- Heat of Battle (A15) ----------------------------------------------------------
     def set_hob(self, **changes: Any) -> HobPreview:
         """Change the Heat of Battle form (fields of :class:`HobForm`) and return the new preview."""
-        self.hob_form = dataclasses.replace(self.hob_form, **changes)
+        self.hob_form = replace(self.hob_form, **changes)
         self._changed("form")
         return self.hob_preview()
 
