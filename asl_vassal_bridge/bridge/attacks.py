@@ -31,10 +31,10 @@ from ..core.flamethrower import AttackOutcome, ConsequenceKind, FtAttack, FtPlan
 from ..core.molotov import MolAttack, MolPlan, mol_attack, resolve_mol_attack
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
+from ..vasl.pieces import broken_layer_change, find_piece, layers_of, stack_of, unit_kind, unit_type
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient, VassalDice
 from .convert import LiveGame, explain_rolls, position_from_snapshot
-from .pieces import broken_layer_change, find_piece, layers_of, stack_of, unit_kind, unit_type
 
 __all__ = ["AttackRequest", "PreparedAttack", "attack_batch", "prepare_attack", "run_attack"]
 

@@ -38,8 +38,8 @@ from ..core.heat_of_battle import (
 from ..core.position import UnitKind
 from ..core.units import LeaderRating, MMCType, NationalCatalogue, parse_designation
 from ..core.values import fields
+from ..vasl.pieces import active_markers, art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .pieces import active_markers, art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
 
 __all__ = ["HERO_GPIDS", "MARKER_GPIDS", "HobRequest", "HobRun", "hob_batch", "hob_button", "hob_unit", "run_hob",
            "selected_piece"]

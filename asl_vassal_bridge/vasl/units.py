@@ -35,12 +35,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bridge.pieces import active_markers, is_broken, nationality_of, unit_kind, unit_type
 from ..core.errors import BadInput
 from ..core.position import Location, Unit, UnitKind
 from ..core.units import Nationality, UnitCatalogue, UnknownNationalityError
 from ..core.values import replace
 from .counters import classify
+from .pieces import active_markers, is_broken, nationality_of, unit_kind, unit_type
 
 __all__ = [
     "CX_GPIDS",

@@ -14,19 +14,19 @@ import pytest
 
 from asl_vassal_bridge.bridge.attacks import AttackRequest, attack_batch, prepare_attack, resolve
 from asl_vassal_bridge.bridge.hob import HERO_GPIDS, hob_batch, hob_unit
-from asl_vassal_bridge.bridge.pieces import (
-    art_folder,
-    broken_layer_change,
-    is_broken,
-    nationality_of,
-    unit_type,
-)
 from asl_vassal_bridge.core.dice import Roll, ScriptedDice
 from asl_vassal_bridge.core.errors import BadInput, IllegalAction
 from asl_vassal_bridge.core.heat_of_battle import heat_of_battle
 from asl_vassal_bridge.core.units import Nationality
 from asl_vassal_bridge.data import unit_catalogue
 from asl_vassal_bridge.vasl.counters import PLACE_GPIDS, FireCounter
+from asl_vassal_bridge.vasl.pieces import (
+    art_folder,
+    broken_layer_change,
+    is_broken,
+    nationality_of,
+    unit_type,
+)
 from tests.support import vassal_harness as vh
 
 from .test_bridge_units import piece, snapshot

@@ -20,7 +20,7 @@ from asl_vassal_bridge.bridge.attacks import AttackRequest, run_attack
 from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.bridge.hob import HobRequest, run_hob
 from asl_vassal_bridge.bridge.phases import handle_button
-from asl_vassal_bridge.bridge.pieces import is_broken
+from asl_vassal_bridge.vasl.pieces import is_broken
 from tests.support import vassal_harness as vh
 
 from .conftest import started_player

@@ -174,7 +174,7 @@ def test_live_mol_burning_wreck_blaze_goes_on_the_vehicles_stack_b25_14(dora: Br
 
 def test_live_broken_squad_is_read_by_its_name_when_its_layers_stay_in_vassal(dora: BridgeClient) -> None:
     from asl_vassal_bridge.bridge.convert import LAYERS_FOR
-    from asl_vassal_bridge.bridge.pieces import broken_layer_change
+    from asl_vassal_bridge.vasl.pieces import broken_layer_change
 
     sq = next(p for p in dora.snapshot(with_terrain=False)["pieces"] if p["id"] == "sq-a1")
     flip = broken_layer_change(sq)

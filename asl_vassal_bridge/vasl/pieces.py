@@ -5,7 +5,7 @@ layers: images live in a folder named for the nationality (``ge/ge467S``,
 ``ru/ruMOL``), the type's layer carries VASL's names (``4-6-7 1sq``) and the
 broken side is a layer named ``broken +`` switched on with Ctrl-F (squads)
 or with Ctrl-F after Ctrl-V (a half-squad's).  Everything here is pure:
-a snapshot piece (a dict from :mod:`.client`) in, plain values out.
+a snapshot piece (a dict from :mod:`asl_vassal_bridge.bridge.client`) in, plain values out.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 from ..core.errors import BadInput
 from ..core.position import UnitKind
 from ..core.units import MMCType, Nationality, UnknownNationalityError, parse_designation
-from ..vasl.counters import BadCounterState, Layers, embellishment_layers
-from ..vasl.traits import Trait
+from .counters import BadCounterState, Layers, embellishment_layers
+from .traits import Trait
 
 __all__ = [
     "NoSuchPiece",
