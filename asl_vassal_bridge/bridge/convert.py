@@ -56,6 +56,7 @@ from ..vasl.counters import (
     wind_direction_from_piece,
     wind_force_from_piece,
 )
+from ..vasl.phasetrack import PHASE_TRACK_GPIDS, PHASE_TRACK_NAMES, PhaseTrack, is_phase_track, phase_track_from_piece
 from ..vasl.setup import VaslSetup
 from ..vasl.terrain import ROAD_SHARE, TerrainTable, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
@@ -64,8 +65,8 @@ from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_not
 from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
-           "fallback_notes", "game_map_from_boards", "game_map_from_snapshot", "known_terrain", "map_layout",
-           "piece_hex", "position_from_snapshot", "warn_once"]
+           "fallback_notes", "game_clock", "game_map_from_boards", "game_map_from_snapshot", "known_terrain",
+           "map_layout", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -113,6 +114,8 @@ class LiveGame:
     wreck_pieces: Mapping[Location, tuple[str, str | None]] = field(default_factory=dict)
     #: Which counters the bridge knew: the game's own module, or the bundled catalogue (and why).
     counters: CounterData | None = None
+    #: Where the Position's Clock came from (VASL's Phase Track or the bridge's own count), one line.
+    clock_source: str = ""
 
     @property
     def catalogue_source(self) -> str:
@@ -120,11 +123,13 @@ class LiveGame:
         return self.counters.description if self.counters is not None else ""
 
 
-#: The counters whose layers the fire rules read (EC, Wind, Wind Dir, Gusts, Level markers), by gpid and name.
+#: The counters whose layers the bridge reads (EC, Wind, Wind Dir, Gusts, Level markers, the Phase Track),
+#: by gpid and BasicPiece name (a Phase Track VASL's Replace made carries another gpid, but the same name).
 LAYER_KINDS = (FireCounter.EC, FireCounter.WIND, FireCounter.WIND_DIR, FireCounter.GUSTS, FireCounter.LEVEL)
 LAYERS_FOR: frozenset[str] = frozenset(
     [g for g, k in FIRE_GPIDS.items() if k in LAYER_KINDS]
-    + ["EC", "Wind", "Wind Dir", "Gusts", "Building", "Fort Bldg"])
+    + ["EC", "Wind", "Wind Dir", "Gusts", "Building", "Fort Bldg"]
+    + [*PHASE_TRACK_GPIDS, *PHASE_TRACK_NAMES])
 
 
 def _traits(piece: Mapping[str, Any]) -> list[Trait]:
@@ -520,6 +525,51 @@ def _clock_from_processed(processed: str, phase: Phase) -> Clock:
     return Clock(turn=(n + 1) // 2, half=1 if n % 2 == 1 else 2, phase=phase)
 
 
+def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
+    """What VASL's Phase Track on the maps shows, or None when no map has one.
+
+    Several Phase Tracks are fine while they all show the same Turn, Player
+    Turn and phase; if they disagree the bridge cannot know which one the
+    players follow.
+
+    :raises BadInput: for a Phase Track whose layers do not say (or were not
+        sent), or for Phase Tracks that disagree.
+    """
+    found: list[tuple[Mapping[str, Any], PhaseTrack]] = []
+    for p in snapshot.get("pieces") or ():
+        basic = p.get("basic_name")
+        if not is_phase_track(basic, p.get("gpid")):
+            continue
+        try:
+            found.append((p, phase_track_from_piece(_traits(p), str(basic) if basic else None)))
+        except BadCounterState as e:
+            raise BadInput(f"piece {p.get('id')} ({p.get('name')}) on map {p.get('map')}: {e}") from None
+    if len({t for _p, t in found}) > 1:
+        shown = "; ".join(f"{p.get('name')} on map {p.get('map')} at {p.get('x')},{p.get('y')}: {t}" for p, t in found)
+        raise BadInput(f"the Phase Tracks on the maps disagree ({shown}); remove all but one (nothing was rolled)")
+    return found[0][1] if found else None
+
+
+def game_clock(snapshot: Mapping[str, Any], phase: Phase) -> tuple[Clock, PhaseTrack | None, str]:
+    """The Clock for running *phase*: Game Turn and Player Turn from VASL's Phase Track, else the bridge's count.
+
+    Returns the Clock, the Phase Track read (None without one) and one line
+    saying which.  The phase is always *phase*, the one being run: a Phase
+    Track showing another phase is named in the line.
+    """
+    track = phase_track(snapshot)
+    if track is None:
+        processed = str((snapshot.get("game") or {}).get("processed") or "")
+        clock = _clock_from_processed(processed, phase)
+        return clock, None, (f"clock: {clock} from the bridge's own count (last processed: {processed or 'none'}; "
+                             "no VASL Phase Track on the maps)")
+    clock = Clock(track.turn, track.half, phase)
+    line = f"clock: {clock} from VASL's Phase Track ({track})"
+    if track.phase is not phase:
+        line += f"; it shows the {track.phase.value}, the bridge runs the {phase.value}"
+    return clock, track, line
+
+
 def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
     """The Location a stack's Level marker names (B23.8 rooftop, cellar, upper levels), else the ground."""
     if marker is None:
@@ -572,8 +622,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     warn_once(notes)
     if gm is None:
         raise NoTerrain(_no_terrain_reason(snapshot))
-    game = snapshot.get("game") or {}
-    clock = clock or _clock_from_processed(str(game.get("processed") or ""), phase)
+    if clock is None:
+        clock, _track, clock_source = game_clock(snapshot, phase)
+    else:
+        clock_source = f"clock: {clock} given by the caller"
     env = Environment()
     fires: list[Fire] = []
     fire_pieces: dict[tuple[Location, FireKind], list[str]] = {}
@@ -687,7 +739,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                    name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
                     ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes),
-                    {u.unit.id: u for u in units}, wreck_pieces, data)
+                    {u.unit.id: u for u in units}, wreck_pieces, data, clock_source)
 
 
 def _image_matches(image: str, kind: str) -> bool:

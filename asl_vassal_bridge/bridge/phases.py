@@ -2,7 +2,9 @@
 
 Idempotent per phase: the batch carries a phase key (``PT<n> AFPh``, ``PT<n> RPh``)
 that the extension stores as a game Command; a second press of the same
-button finds the key already processed and rolls nothing.
+button finds the key already processed and rolls nothing.  With VASL's Phase
+Track on a map, n is the Player Turn the track shows (and the Position's
+Clock is the track's); without one the bridge counts Player Turns itself.
 """
 
 from __future__ import annotations
@@ -15,10 +17,18 @@ from typing import Any
 
 from ..core.errors import BadInput
 from ..core.explain import Report
-from ..core.position import GameMap, Phase, Position
+from ..core.position import Clock, GameMap, Phase, Position
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .convert import LAYERS_FOR, LiveGame, batch_for, explain_rolls, known_terrain, position_from_snapshot
+from .convert import (
+    LAYERS_FOR,
+    LiveGame,
+    batch_for,
+    explain_rolls,
+    game_clock,
+    known_terrain,
+    position_from_snapshot,
+)
 
 __all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
 
@@ -38,11 +48,13 @@ class PhaseResult:
     timings: tuple[tuple[str, float], ...] = ()
 
 
-def next_phase_key(processed: str, phase: Phase) -> str | None:
+def next_phase_key(processed: str, phase: Phase, clock: Clock | None = None) -> str | None:
     """The key of the phase to process now, or None if this phase was already processed.
 
-    The bridge counts Player Turns itself: a Wind change (RPh) after an AFPh
-    upkeep starts the next Player Turn; the same phase twice in a row is a repeat.
+    With a *clock* (VASL's Phase Track) the key is that Player Turn's phase,
+    a repeat only if it is the key last processed.  Without one the bridge
+    counts Player Turns itself: a Wind change (RPh) after an AFPh upkeep
+    starts the next Player Turn; the same phase twice in a row is a repeat.
 
     >>> next_phase_key("", Phase.AFPH)
     'PT1 AFPh'
@@ -52,7 +64,14 @@ def next_phase_key(processed: str, phase: Phase) -> str | None:
     'PT2 RPh'
     >>> next_phase_key("PT2 RPh", Phase.AFPH)
     'PT2 AFPh'
+    >>> next_phase_key("PT1 AFPh", Phase.AFPH, Clock(3, 2))
+    'PT6 AFPh'
+    >>> next_phase_key("PT6 AFPh", Phase.AFPH, Clock(3, 2)) is None
+    True
     """
+    if clock is not None:
+        key = f"PT{clock.player_turn} {phase.value}"
+        return None if processed == key else key
     if not processed:
         return f"PT1 {phase.value}"
     try:
@@ -91,7 +110,9 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
         raise BridgeRefused(str(game_status.get("why_not") or "VASSAL does not allow changes now"))
-    key = next_phase_key(str(game_status.get("processed") or ""), phase)
+    clock, track, clock_line = game_clock(snap, phase)
+    log.info("%s", clock_line)
+    key = next_phase_key(str(game_status.get("processed") or ""), phase, clock if track is not None else None)
     if key is None:
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")

@@ -45,6 +45,6 @@ def test_the_live_test_module_needs_no_shared_vasl(monkeypatch: pytest.MonkeyPat
     with zipfile.ZipFile(mod) as z:
         bf = z.read("buildFile.xml").decode()
         assert z.read("standin-terrain/bd22.txt") == b"M4\tWoods\n"
-    for name, gpid in (*vh.FIRE_SLOTS, *vh.UNIT_SLOTS, *vh.HIDDEN_SLOTS):
+    for name, gpid in (*vh.FIRE_SLOTS, *vh.GAME_SLOTS, *vh.UNIT_SLOTS, *vh.HIDDEN_SLOTS):
         assert f'entryName="{name}" gpid="{gpid}"' in bf
     assert bf.count('name="bd01"') == 1 and bf.count('name="bd22"') == 1

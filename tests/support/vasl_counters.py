@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from asl_vassal_bridge.vasl.traits import Trait, encode_sequence, encode_traits
 
-__all__ = ["PROTOTYPES", "SLOTS", "Slot", "piece_text", "prototype_xml", "slot_xml"]
+__all__ = ["PROTOTYPES", "SLOTS", "Slot", "phase_track_at", "piece_text", "prototype_xml", "slot_xml"]
 
 #: VASSAL's Label trait as VASL's fire counters carry it (the Label command on Alt+L).
 _FIRE_LABEL = "label;76,130;Label;10;255,255,255;0,0,0;t;0;c;0;b;c;$pieceName$ ($label$);Dialog;0;0;TextLabel;"
@@ -159,10 +159,66 @@ _FT = _sw("FT", "2473", "ge", _layers(["ge/geFT", "ge/geFTb"], ["", ""], up="Fli
 _MOL = _sw("MOL-P", "490", "ru", _layers(["ru/ruMOLb"], ["malf +"], activate="malf", act_key="F", name="BRK",
                                          tail="1;1;false;70,130;;"), "-1", image="ru/ruMOL")
 
+def _phase_track_replace(command: str, key: str, target: str, gpid: str) -> Trait:
+    path = ("VASSAL.build.module.PieceWindow:VASL Counters/VASSAL.build.widget.TabWidget/VASSAL.build.widget."
+            "TabWidget:Other/VASSAL.build.widget.ListWidget:Map/VASSAL.build.widget.PanelWidget:Phase Track/"
+            f"VASSAL.build.widget.PieceSlot:Phase Track {target}")
+    return Trait(f"replace;{command};{key};{path};null;0;0;false;;;{gpid};0;false", "")
+
+
+def _phase_track_layer(images: Sequence[str], names: Sequence[str], up_mods: str, name: str, key: str) -> Trait:
+    return Trait(";".join(["emb2", "", "2", "", "", up_mods, "F", "", "2", "", "", "", "0", "false", "0", "0",
+                           ",".join(images), ",".join(names), "true", name, "", "", "false", "", "1", "1", "true",
+                           "", key, ""]), "1")
+
+
+#: VASL's Phase Track (Allied moves first): layers Player (whose Player Turn), PhaseName (RPh…CCPh), TurnName
+#: (Turn 1…10), the CurrentPhase rotation, and the NextPlayer/NextTurn macros turning the Player Turn and Turn.
+_PHASE_TRACK = Slot("Phase Track Allied 1st", "297", 120, 120, (
+    _phase_track_replace("Axis 1st", "65,130", "Axis 1st", "298"),
+    _phase_track_replace("Reset", "82,130", "Allied 1st", "299"),
+    Trait("report;82\\,130;Reset: Allied 1st *;;;", "-1"),
+    Trait("report;65\\,130;Reset: Axis 1st *;;;", "-1"),
+    Trait("report;70\\,130;New: $newPieceName$ *;;;", "-1"),
+    Trait("hideCmd;NoChange;Disable;CurrentPhase_Facing != 1;70\\,195,70\\,650", ""),
+    Trait("macro;NextTurn;;;CurrentPhase_Facing = 1 && Player_Level = 1;70\\,130;70\\,195;false;;;counted;;;;false;;"
+          "1;1", ""),
+    Trait("macro;NextPlayer;;;CurrentPhase_Facing = 1;70\\,130;70\\,650;false;;;counted;;;;false;;1;1", ""),
+    Trait("report;55\\,130;Current: $newPieceName$ *;;;", "-1"),
+    _phase_track_layer(["tables/turn_phase_allied", "tables/turn_phase_axis"], ["Allied +", "Axis +"], "10",
+                       "Player", "70,650"),
+    _phase_track_layer([" "] * 8, [f"+- {p}" for p in ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")],
+                       "2", "PhaseName", "70,130"),
+    _phase_track_layer([" "] * 10, [f"Turn {n} " for n in range(1, 11)], "3", "TurnName", "70,195"),
+    Trait("mark;Hindrance", "true"),
+    Trait("mark;Location", ""),
+    Trait("rotate;8;;70,130;;Next Phase;;;CurrentPhase", "0"),
+    Trait("emb2;Report Phase;2;7;;2;;;2;;;;0;false;0;0; ;;false;Report;;;false;;1;1;false;55,130;;", "1"),
+    Trait("submenu;Replace;Reset,Axis 1st", ""),
+    Trait("piece;;D;tables/turn_phase;Phase Track Allied 1st", "null;0;0;297")))
+
+
+def phase_track_at(*, turn: int, half: int, phase: int) -> tuple[str, str]:
+    """The Phase Track's (type, state) showing Game Turn *turn*, Player Turn *half* (1 Allied, 2 Axis) and phase
+    number *phase* (1 RPh … 8 CCPh), its map position left as ``@XY@`` (for ``GamePiece(type=, state=)``)."""
+    levels = {"Player": half, "PhaseName": phase, "TurnName": turn}
+    traits = []
+    for t in _PHASE_TRACK.traits:
+        fields = t.fields
+        if t.id == "emb2" and fields[19] in levels:
+            t = Trait(t.type, str(levels[fields[19]]))
+        elif t.id == "rotate":
+            t = Trait(t.type, str(phase - 1))
+        elif t.id == "piece":
+            t = Trait(t.type, "@XY@;297")
+        traits.append(t)
+    return encode_traits(traits)
+
+
 #: Every slot the test module carries, by (entry name, gpid); "?" window ones are the hidden twins.
 SLOTS: dict[tuple[str, str], Slot] = {(s.name, s.gpid): s for s in (
     _flame("192", "193", "194"), _blaze("195", "196", label_first=True), _EC, _wind_dir_fix(_WIND_DIR), _GUSTS,
-    _WIND, _pin("1", hidden=False), _squad(), _FT, _MOL,
+    _WIND, _pin("1", hidden=False), _squad(), _FT, _MOL, _PHASE_TRACK,
     _pin("5704", hidden=True), _flame("5710", "7415", "7416"), _blaze("5713", "5714", label_first=False))}
 
 #: The prototypes those slots use (only the ones that are not empty for the bridge), by name.

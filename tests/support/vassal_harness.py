@@ -49,6 +49,8 @@ FIRE_SLOTS = (("Flame", "192"), ("Blaze", "195"), ("EC", "284"), ("Wind Dir", "2
 #: VASL unit slots for the A22 attack and A15 Heat of Battle tests: a German squad (the 4-6-8 Esq slot
 #: showing its 4-6-7 1sq layer), the German FT and the Partisan MOL counter (ru/ruMOL).
 UNIT_SLOTS = (("4-6-8 Esq", "11467"), ("FT", "2473"), ("MOL-P", "490"))
+#: VASL's Phase Track (Turn, whose Player Turn, phase): the bridge's clock when one is on the map.
+GAME_SLOTS = (("Phase Track Allied 1st", "297"),)
 HIDDEN_SLOTS = (("Pin", "5704"), ("Flame", "5710"), ("Blaze", "5713"))
 PROTOTYPES = ("DBGlobal", "DBCommon", "DBOwner", "repCA", "DBCounterType", "DBUnit")
 
@@ -178,7 +180,7 @@ def module_buildfile(map_class: str = "VASL.build.module.ASLMap", extra_slots: I
 </{map_class}>
 <VASSAL.build.module.PieceWindow hidden="false" hotkey="" icon="" name="Fire" text="Fire" tooltip="Fire counters">
 <VASSAL.build.widget.PanelWidget entryName="Fire" fixed="false" nColumns="4" vert="false">
-{pick(list(FIRE_SLOTS) + list(extra_slots))}
+{pick(list(FIRE_SLOTS) + list(GAME_SLOTS) + list(extra_slots))}
 </VASSAL.build.widget.PanelWidget>
 </VASSAL.build.module.PieceWindow>
 <VASSAL.build.module.PrototypesContainer>
