@@ -65,8 +65,8 @@ from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_not
 from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
-           "fallback_notes", "game_clock", "game_map_from_boards", "game_map_from_snapshot", "known_terrain",
-           "map_layout", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
+           "counted_phase_key", "fallback_notes", "game_clock", "game_map_from_boards", "game_map_from_snapshot",
+           "known_terrain", "map_layout", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -514,6 +514,28 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
         raise NoTerrain(f"map {maps[0].get('name')}: {e}") from None
 
 
+def counted_phase_key(processed: str, phase: Phase) -> str | None:
+    """The bridge's own count: the key ``PT<n> <phase>`` of *phase* after the last processed one, or None for
+    a repeat.  A Wind change (RPh) after an AFPh upkeep starts the next Player Turn; the same phase twice in a
+    row is a repeat.
+
+    >>> counted_phase_key("PT1 AFPh", Phase.RPH), counted_phase_key("PT2 RPh", Phase.AFPH)
+    ('PT2 RPh', 'PT2 AFPh')
+    """
+    if not processed:
+        return f"PT1 {phase.value}"
+    try:
+        head, last = processed.split(" ", 1)
+        n = int(head[2:])
+    except ValueError:
+        return f"PT1 {phase.value}"
+    if last == phase.value:
+        return None
+    if phase is Phase.RPH:
+        return f"PT{n + 1} {phase.value}"
+    return f"PT{n} {phase.value}"
+
+
 def _clock_from_processed(processed: str, phase: Phase) -> Clock:
     """The bridge's clock: Player Turn n of the processed marker ``PT<n> <phase>``."""
     n = 1
@@ -560,7 +582,7 @@ def game_clock(snapshot: Mapping[str, Any], phase: Phase) -> tuple[Clock, PhaseT
     track = phase_track(snapshot)
     if track is None:
         processed = str((snapshot.get("game") or {}).get("processed") or "")
-        clock = _clock_from_processed(processed, phase)
+        clock = _clock_from_processed(counted_phase_key(processed, phase) or processed, phase)
         return clock, None, (f"clock: {clock} from the bridge's own count (last processed: {processed or 'none'}; "
                              "no VASL Phase Track on the maps)")
     clock = Clock(track.turn, track.half, phase)

@@ -24,6 +24,7 @@ from .convert import (
     LAYERS_FOR,
     LiveGame,
     batch_for,
+    counted_phase_key,
     explain_rolls,
     game_clock,
     known_terrain,
@@ -72,18 +73,7 @@ def next_phase_key(processed: str, phase: Phase, clock: Clock | None = None) -> 
     if clock is not None:
         key = f"PT{clock.player_turn} {phase.value}"
         return None if processed == key else key
-    if not processed:
-        return f"PT1 {phase.value}"
-    try:
-        head, last = processed.split(" ", 1)
-        n = int(head[2:])
-    except ValueError:
-        return f"PT1 {phase.value}"
-    if last == phase.value:
-        return None
-    if phase is Phase.RPH:
-        return f"PT{n + 1} {phase.value}"
-    return f"PT{n} {phase.value}"
+    return counted_phase_key(processed, phase)
 
 
 def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:

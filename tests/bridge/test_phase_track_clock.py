@@ -42,6 +42,14 @@ def test_without_a_phase_track_the_clock_is_the_bridges_count() -> None:
     assert "the bridge's own count" in live.clock_source and "PT3 RPh" in live.clock_source
 
 
+def test_without_a_phase_track_the_wind_change_after_an_upkeep_is_the_next_player_turn_b25_65() -> None:
+    """The RPh pressed after PT1's AFPh upkeep is Player Turn 2's (its key PT2 RPh): Turn 1.2, not 1.1."""
+    snap = snapshot([piece("f1", "Flame", "192", "C2")], processed="PT1 AFPh")
+    assert game_clock(snap, Phase.RPH)[0] == Clock(1, 2, Phase.RPH)
+    assert game_clock(snap, Phase.AFPH)[0] == Clock(1, 1, Phase.AFPH)  # a repeat of PT1's AFPh: still PT1
+    assert game_clock(snap, Phase.RTPH)[0] == Clock(1, 1, Phase.RTPH)
+
+
 def test_the_phase_track_gives_turn_and_player_turn_b25_15() -> None:
     """Turn 3, the Axis (second) Player Turn, AFPh: Player Turn 6, whatever the bridge counted."""
     snap = snapshot([piece("f1", "Flame", "192", "C2"), piece("p1", "Pin", "5704", "C2"),
