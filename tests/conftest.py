@@ -64,3 +64,17 @@ def import_or_missing(module: str, component: Component, install: str) -> object
 def shared_vasl() -> Path:
     """The real VASL data folder (../shared/vasl); :func:`missing` when absent."""
     return shared_vasl_file()
+
+
+@pytest.fixture(scope="module")
+def boards_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A boards folder with VASL's real bd01 as bd01 and as bd22 (two boards of the same art), and VASL's terrain
+    types beside it."""
+    import shutil
+
+    d = tmp_path_factory.mktemp("boards")
+    for name in ("bd01", "bd22"):
+        shutil.copy(shared_vasl_file("boards", "bd01"), d / name)
+    shutil.copy(shared_vasl_file("SharedBoardMetadata.xml"), d / "SharedBoardMetadata.xml")
+    return d
+

@@ -4,7 +4,6 @@ names and places as a saved game of the same boards gives, pieces by board and h
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -14,17 +13,7 @@ from asl_vassal_bridge.bridge.convert import NoTerrain, game_map_from_boards, po
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.vasl.position import position_from_vsav
 from asl_vassal_bridge.vasl.setup import VaslSetup
-from tests.conftest import shared_vasl_file
 from tests.vasl.builders import make_vsav
-
-
-@pytest.fixture(scope="module")
-def boards_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = tmp_path_factory.mktemp("boards")
-    for name in ("bd01", "bd22"):
-        shutil.copy(shared_vasl_file("boards", "bd01"), d / name)
-    shutil.copy(shared_vasl_file("SharedBoardMetadata.xml"), d / "SharedBoardMetadata.xml")
-    return d
 
 
 def board(name: str, x: int, y: int, crop: tuple[int, int, int, int] | None, reversed: bool = False,

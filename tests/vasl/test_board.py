@@ -20,25 +20,13 @@ from asl_vassal_bridge.vasl.board import (
     decode_losdata,
     game_map,
     parse_board_metadata,
-    read_board,
     read_board_archive,
 )
 from asl_vassal_bridge.vasl.safe import Archive, BadArchiveError, BadXmlError
-from asl_vassal_bridge.vasl.terrain import TerrainTable, read_terrain_types
+from asl_vassal_bridge.vasl.terrain import TerrainTable
 
 from .builders import board_zip, make_losdata
 from .conftest import vasl_file
-
-
-@pytest.fixture(scope="module")
-def table() -> TerrainTable:
-    return read_terrain_types(vasl_file("SharedBoardMetadata.xml"),
-                              vasl_file("SharedBoardMetadata-6.7-newer-terrain-types.xml"))
-
-
-@pytest.fixture(scope="module")
-def bd01(table: TerrainTable) -> VaslBoard:
-    return read_board(vasl_file("boards", "bd01"), table)
 
 
 def test_bd01_name_size_and_hex_count(bd01: VaslBoard) -> None:

@@ -4,7 +4,6 @@ board goes, pieces on them, and crops VASL cannot build (asl_vassal_bridge.vasl.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,15 +19,6 @@ from asl_vassal_bridge.vasl.position import DEFAULT_EDGE, position_from_vsav
 
 from .builders import make_vsav, placed
 from .conftest import vasl_file
-
-
-@pytest.fixture(scope="module")
-def boards_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = tmp_path_factory.mktemp("boards")
-    for name in ("bd01", "bd22"):
-        shutil.copy(vasl_file("boards", "bd01"), d / name)
-    shutil.copy(vasl_file("SharedBoardMetadata.xml"), d / "SharedBoardMetadata.xml")
-    return d
 
 
 @pytest.fixture(scope="module")

@@ -17,26 +17,15 @@ import pytest
 
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.terrain import Terrain
-from asl_vassal_bridge.vasl.board import VaslBoard, read_board, read_board_archive
+from asl_vassal_bridge.vasl.board import VaslBoard, read_board_archive
 from asl_vassal_bridge.vasl.position import position_from_vsav
 from asl_vassal_bridge.vasl.safe import Archive, BadXmlError
 from asl_vassal_bridge.vasl.setup import VaslSetup
 from asl_vassal_bridge.vasl.ssr import apply_ssr
-from asl_vassal_bridge.vasl.terrain import SSR_RULE_TYPES, TerrainTable, read_terrain_types, terrain_types_from_xml
+from asl_vassal_bridge.vasl.terrain import SSR_RULE_TYPES, TerrainTable, terrain_types_from_xml
 
 from .builders import SSR_BOARD_CENTRES, make_vsav, ssr_board
 from .conftest import vasl_file
-
-
-@pytest.fixture(scope="module")
-def table() -> TerrainTable:
-    return read_terrain_types(vasl_file("SharedBoardMetadata.xml"),
-                              vasl_file("SharedBoardMetadata-6.7-newer-terrain-types.xml"))
-
-
-@pytest.fixture(scope="module")
-def bd01(table: TerrainTable) -> VaslBoard:
-    return read_board(vasl_file("boards", "bd01"), table)
 
 
 @pytest.fixture(scope="module")
