@@ -368,8 +368,8 @@ final class VaslTerrain {
       Rectangle crop = new Rectangle((Rectangle) bounds);
       double ax = ((Number) a1x).doubleValue();
       double ay = ((Number) a1y).doubleValue();
-      if (ax != 0.0 && ax != -901.0) {
-        return null;  // VASL's "Offset" crop (boards without LOS data)
+      if ((ax != 0.0 && ax != -901.0) || Boolean.TRUE.equals(field(b, "nearestFullRow"))) {
+        return null;  // VASL's "Offset" crop (boards without LOS data), or its "FullHex" one (the picker's button)
       }
       java.awt.Dimension size = (java.awt.Dimension) whole;
       crop.width = crop.width == -1 ? size.width : crop.width;
@@ -400,7 +400,12 @@ final class VaslTerrain {
       }
       int left = ((Number) c).intValue() == 0 ? 0 : ((Point) los).x;
       int upper = ((Number) r).intValue() == 0 ? 0 : Math.max(0, ((Point) los).y - top);
-      return new double[] {left + tx - there[0], upper + ty - there[1], b.isReversed() ? 1.0 : 0.0};
+      double dx = left + tx - there[0];
+      double dy = upper + ty - there[1];
+      if (Math.abs(dx) > w || Math.abs(dy) > h) {
+        return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
+      }
+      return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
     }
     catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
