@@ -30,7 +30,6 @@ from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.position import Phase, Position
-from asl_vassal_bridge.core.terrain import Terrain
 from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.support import vassal_harness as vh
 
@@ -147,6 +146,8 @@ if vh.real_vasl() is not None:
             print(f"board {b.name}{' (reversed)' if b.reversed else ''}: {same}/{total} hexes of VASL's model "
                   "have the terrain the project reads from the board archive")
             assert total > 250 and same == total  # the archive reader follows VASL's hex-terrain rules
+        layout = ", ".join(f"{b.name}{' reversed' if b.reversed else ''}" for b in boards)
+        _assert_surveys_match_the_archives(layout, snap["maps"][0]["terrain"]["hexes"], boards, boards_dir)
 
     def test_real_vasl_fires_read_with_board_names_and_upkeep_places_them_on_their_board(vera: Any) -> None:
         client, boards, _ = vera
@@ -187,7 +188,43 @@ if vh.real_vasl() is not None:
         "one board, pixels (450, 100, 600, 400)": (((0, 0, False, (450, 100, 600, 400)),), ((0, "M5"),)),
         "one board, pixels (500, 100, 600, 400)": (((0, 0, False, (500, 100, 600, 400)),), ((0, "M5"),)),
         "one board reversed, pixels (450, 100, 600, 400)": (((0, 0, True, (450, 100, 600, 400)),), ((0, "M5"),)),
+        "one board reversed, pixels (500, 100, 600, 400)": (((0, 0, True, (500, 100, 600, 400)),), ((0, "M5"),)),
     }
+
+    def _assert_surveys_match_the_archives(case: str, hexes: list[dict[str, Any]], boards: tuple[vh.BoardAt, ...],
+                                           boards_dir: Path) -> None:
+        """Each pixel survey of VASL's model (road and woods hexes) whose hex lies wholly within its board's crop
+        counts the shares of the terrain types the board-archive reader counts on the whole board: the extension
+        surveys where VASL's grid holds the hex's pixels, even where a crop does not start on a hex centre."""
+        from asl_vassal_bridge.vasl.board import read_board
+        from asl_vassal_bridge.vasl.terrain import drawn_shares
+
+        same = total = 0
+        wrong = []
+        for b in boards:
+            arc = read_board(boards_dir / (b.name if b.name.startswith("bd") else f"bd{b.name}"))
+            geo = arc.geometry
+            x, y, w, h = b.crop or (0, 0, -1, -1)
+            w = geo.grid_width - x if w == -1 else w
+            h = geo.grid_height - y if h == -1 else h
+            reach = (geo.hex_width ** 2 + geo.hex_height ** 2 / 4) / (2 * geo.hex_width) + 1
+            for hx in hexes:
+                if hx["board"] != b.name or not hx.get("pixels"):
+                    continue
+                ht = arc.hexes[hx["name"]]
+                if not (x + reach <= ht.x <= x + w - 1 - reach and y + geo.hex_height / 2 + 1 <= ht.y
+                        <= y + h - 2 - geo.hex_height / 2):
+                    continue  # a hex the crop cuts: VASL's grid holds only part of its pixels
+                total += 1
+                shares, _ = drawn_shares({str(n): int(c) for n, c in hx["pixels"].items()})
+                ours = {n: round(v, 6) for n, v in shares if n != ht.terrain.name and v >= 0.01}
+                theirs = {n: round(v, 6) for n, v in ht.others}
+                same += ours == theirs
+                if ours != theirs:
+                    wrong.append((hx["name"], ours, theirs))
+        print(f"{case}: {same}/{total} pixel surveys of VASL's model (road and woods hexes wholly within the crop) "
+              "count the board-archive reader's shares")
+        assert total > 0 and not wrong, wrong[:5]
 
     @pytest.mark.parametrize("case", list(CROPS))
     def test_real_vasl_cropped_boards_match_the_archive_readers_map(
@@ -240,7 +277,7 @@ if vh.real_vasl() is not None:
             claims = {h: sum(b.to_local(h) is not None for b in gm.layout.boards) for h in gm.hexes}
             prefix = len(boards) > 1
             same_name = same_place = same_terrain = total = shared = 0
-            differ, survey = [], []
+            differ = []
             for h, hx in vasl.items():
                 vname = f"{hx['board']}{hx['name']}" if prefix else hx["name"]
                 same_place += gm.layout.parse(vname) == h
@@ -252,18 +289,14 @@ if vh.real_vasl() is not None:
                 ours, theirs = gm.info(h).terrain, model.info(h).terrain
                 if ours == theirs and gm.info(h).elevation == int(hx["elevation"]):
                     same_terrain += 1
-                elif {ours, theirs} == {Terrain.WOODS, Terrain.WOODS_ROAD} and "pixels" in case:
-                    # the VASL-model path surveys VASL's pixel grid for Woods-Road, and VASL copies a crop's pixels
-                    # to its grid shifted by up to half a hex when the crop does not start on a hex edge
-                    survey.append(f"{vname} ({theirs.label} in VASL's model, {ours.label} here)")
                 else:
                     differ.append((vname, theirs.name, ours.name, hx))
             print(f"{case}, {label}: {len(vasl)} hexes in VASL's model ({terrain['width']} × {terrain['height']} "
                   f"grid{', its even columns the long ones' if shift else ''}), all at VASL's places: "
                   f"{same_place}/{len(vasl)}; names {same_name}/{total}, terrain and "
-                  f"elevation {same_terrain}/{total} (and {shared} edge hexes two boards share)"
-                  + (f"; Woods-Road read off VASL's shifted pixels: {', '.join(survey)}" if survey else ""))
-            assert same_place == len(vasl) and same_name == total and same_terrain + len(survey) == total, differ
+                  f"elevation {same_terrain}/{total} (and {shared} edge hexes two boards share)")
+            assert same_place == len(vasl) and same_name == total and same_terrain == total, differ
+        _assert_surveys_match_the_archives(case, terrain["hexes"], boards, found[1])
         vassal = sorted(f"{p['board']}{p['hex']}" if len(boards) > 1 else p["hex"] for p in flames)
         assert sorted(saved.loc_name(f.location) for f in saved.flames()) == vassal
         pos = position_from_snapshot(snap, phase=Phase.AFPH).position

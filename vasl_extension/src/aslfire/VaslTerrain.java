@@ -102,6 +102,10 @@ final class VaslTerrain {
       oy = Math.min(oy, b.bounds().y);
     }
     Object[] grid = terrainGrid(vmap);
+    java.util.Map<Board, double[]> shifts = new java.util.IdentityHashMap<>();
+    for (Board b : boards) {
+      shifts.put(b, cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy));
+    }
     sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
     boolean first = true;
     for (int col = 0; col < width; col++) {
@@ -120,14 +124,15 @@ final class VaslTerrain {
           sb.append(',');
         }
         first = false;
-        appendHex(sb, vmap, grid, hex, col, row, boards, ox, oy);
+        appendHex(sb, vmap, grid, hex, col, row, boards, ox, oy, shifts);
       }
     }
     sb.append(']');
   }
 
   private static void appendHex(StringBuilder sb, Object vmap, Object[] grid, Object hex, int col, int row,
-                                java.util.List<Board> boards, int ox, int oy) throws ReflectiveOperationException {
+                                java.util.List<Board> boards, int ox, int oy, java.util.Map<Board, double[]> shifts)
+      throws ReflectiveOperationException {
     sb.append("{\"name\":");
     Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
     Object c = Reflect.tryCall(hex, "getColumnNumber");
@@ -137,11 +142,13 @@ final class VaslTerrain {
     sb.append(",\"board\":");
     Object centre = Reflect.tryCall(hex, "getHexCenter");
     String board = null;
+    double[] shift = null;
     if (centre instanceof Point) {
       Point p = new Point(((Point) centre).x + ox, ((Point) centre).y + oy);
       for (Board b : boards) {
         if (b.bounds().contains(p)) {
           board = b.getName();
+          shift = shifts.get(b);
           break;
         }
       }
@@ -178,7 +185,7 @@ final class VaslTerrain {
     sb.append(']');
     String ground = Snapshot.str(Reflect.tryCall(Reflect.call(center, "getTerrain"), "getName"));
     if (ground != null && (ground.endsWith(" Road") || WOODS.contains(ground))) {
-      appendPixels(sb, vmap, grid, hex);
+      appendPixels(sb, vmap, grid, hex, shift);
     }
     sb.append('}');
   }
@@ -192,47 +199,28 @@ final class VaslTerrain {
    * pixels, those nearer its centre than any other hex's (the pixel set of the project's board-archive reader,
    * with its float distances and its ties: the hex of the lower column, then lower row, wins), so Python can tell a
    * road through woods (B25.1's Woods-Road) as it does from the archives. Nothing if VASL's map lacks the methods.
-   * {@code fast}: what {@link #terrainGrid} read once per map.
+   * {@code fast}: what {@link #terrainGrid} read once per map; {@code shift}: where VASL's pixels of the hex's board
+   * lie against its hex grid and whether they are turned ({@link #cropShift}), or null.
    */
-  private static void appendPixels(StringBuilder sb, Object vmap, Object[] fast, Object hex)
+  private static void appendPixels(StringBuilder sb, Object vmap, Object[] fast, Object hex, double[] shift)
       throws ReflectiveOperationException {
     Method perPixel = (Method) fast[8];
     Object gw = fast[2];
     Object gh = fast[3];
-    Object hw = fast[4];
-    Object hh = fast[5];
-    Object centre = Reflect.tryCall(hex, "getHexCenter");
-    Object c = Reflect.tryCall(hex, "getColumnNumber");
-    Object r = Reflect.tryCall(hex, "getRowNumber");
-    if ((perPixel == null && fast[0] == null) || !(gw instanceof Number) || !(gh instanceof Number) || !(hw instanceof Number)
-        || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number) || !(r instanceof Number)) {
+    double[] at = centre(fast, hex);
+    if ((perPixel == null && fast[0] == null) || !(gw instanceof Number) || !(gh instanceof Number) || at == null) {
       return;
     }
-    double w = ((Number) hw).doubleValue();
-    double h = ((Number) hh).doubleValue();
-    int col = ((Number) c).intValue();
-    int row = ((Number) r).intValue();
-    // the centre as VASL's Map.getHexCenterPoint computes it (Hex.getHexCenter() truncates it to ints)
-    Point p = (Point) centre;
-    double cx = p.x;
-    double cy = p.y;
-    Object a1x = fast[6];
-    Object a1y = fast[7];
-    if (a1x instanceof Number && a1y instanceof Number) {
-      double ax = ((Number) a1x).doubleValue();
-      double ay = ((Number) a1y).doubleValue();
-      double x = (ax < 0.0 ? 0.0 : ax) + w * col;
-      double y = ay == 0.0 ? 32.25 + h * row - h / 2.0 * (col % 2 == 0 ? 1 : 0)
-          : (ay < 0.0 ? h / 2.0 : ay) + h * row - h / 2.0 * (col % 2);
-      if ((int) x == p.x && (int) y == p.y) {
-        cx = x;
-        cy = y;
-      }
-    }
+    double w = ((Number) fast[4]).doubleValue();
+    double h = ((Number) fast[5]).doubleValue();
+    double cx = at[0] + (shift == null ? 0.0 : shift[0]);
+    double cy = at[1] + (shift == null ? 0.0 : shift[1]);
     // the six neighbouring centres; those of a lower column or of the row above win a tie
     double[][] near = {{cx - w, cy - h / 2}, {cx - w, cy + h / 2}, {cx, cy - h}, {cx, cy + h},
                        {cx + w, cy - h / 2}, {cx + w, cy + h / 2}};
-    boolean[] before = {true, true, true, false, false, false};
+    boolean turned = shift != null && shift[2] != 0.0;
+    // on a reversed board the neighbours the archive reader favours lie right and below
+    boolean[] before = {!turned, !turned, !turned, turned, turned, turned};
     // the cell reaches (w² + h²/4) / 2w (37.4 px on a geomorphic board) left and right, h/2 up and down
     double reach = (w * w + h * h / 4) / (2 * w) + 1;
     int x0 = Math.max(0, (int) Math.floor(cx - reach));
@@ -320,6 +308,150 @@ final class VaslTerrain {
       sb.append(':').append(e.getValue());
     }
     sb.append('}');
+  }
+
+  /**
+   * The hex's centre in VASL's merged grid as {@code Map.getHexCenterPoint} computes it ({@code Hex.getHexCenter()}
+   * truncates it to ints, and pulls it in at the grid's edge: then the truncated point), or null where VASL's map or
+   * hex lacks the methods.
+   */
+  private static double[] centre(Object[] fast, Object hex) {
+    Object hw = fast[4];
+    Object hh = fast[5];
+    Object centre = Reflect.tryCall(hex, "getHexCenter");
+    Object c = Reflect.tryCall(hex, "getColumnNumber");
+    Object r = Reflect.tryCall(hex, "getRowNumber");
+    if (!(hw instanceof Number) || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number)
+        || !(r instanceof Number)) {
+      return null;
+    }
+    double w = ((Number) hw).doubleValue();
+    double h = ((Number) hh).doubleValue();
+    int col = ((Number) c).intValue();
+    int row = ((Number) r).intValue();
+    Point p = (Point) centre;
+    Object a1x = fast[6];
+    Object a1y = fast[7];
+    if (a1x instanceof Number && a1y instanceof Number) {
+      double ax = ((Number) a1x).doubleValue();
+      double ay = ((Number) a1y).doubleValue();
+      double x = (ax < 0.0 ? 0.0 : ax) + w * col;
+      double y = ay == 0.0 ? 32.25 + h * row - h / 2.0 * (col % 2 == 0 ? 1 : 0)
+          : (ay < 0.0 ? h / 2.0 : ay) + h * row - h / 2.0 * (col % 2);
+      if ((int) x == p.x && (int) y == p.y) {
+        return new double[] {x, y};
+      }
+    }
+    return new double[] {p.x, p.y};
+  }
+
+  /**
+   * How far VASL's merged pixel grid holds a board's hexes from where the grid's hexes are, and whether its pixels
+   * are turned ({dx, dy, 1 if reversed}); null where VASL's board or map lacks the methods. {@code Map.crop} copies the board's
+   * pixels from the crop's corner ({@code gridadj = upperLeft.x}) but its hexes from the hex under that corner, and
+   * {@code insertMap} puts that first hex's pixels at ({@code left}, {@code upper}) from that hex's place in the
+   * merged grid: a crop that does not start on a hex centre leaves the pixels off the hexes (by up to half a hex;
+   * elsewhere by the half pixel {@code insertMap} truncates).
+   * {@code bx, by}: the board's corner in VASL's pixels (as {@code ASLMap} passes it, one pixel lower, to
+   * {@code gridToHex}).
+   */
+  static double[] cropShift(Object vmap, Object[] fast, Board b, int bx, int by) {
+    try {
+      Object bounds = Reflect.tryCall(b, "getCropBounds");
+      Object whole = Reflect.tryCall(b, "getUncroppedSize");
+      Object a1x = Reflect.tryCall(b, "getA1CenterX");
+      Object a1y = Reflect.tryCall(b, "getA1CenterY");
+      if (!(bounds instanceof Rectangle) || !(whole instanceof java.awt.Dimension) || !(a1x instanceof Number)
+          || !(a1y instanceof Number) || !(fast[4] instanceof Number) || !(fast[5] instanceof Number)) {
+        return null;
+      }
+      Rectangle crop = new Rectangle((Rectangle) bounds);
+      double ax = ((Number) a1x).doubleValue();
+      double ay = ((Number) a1y).doubleValue();
+      if ((ax != 0.0 && ax != -901.0) || Boolean.TRUE.equals(field(b, "nearestFullRow"))) {
+        return null;  // VASL's "Offset" crop (boards without LOS data), or its "FullHex" one (the picker's button)
+      }
+      java.awt.Dimension size = (java.awt.Dimension) whole;
+      crop.width = crop.width == -1 ? size.width : crop.width;
+      crop.height = crop.height == -1 ? size.height : crop.height;
+      double w = ((Number) fast[4]).doubleValue();
+      double h = ((Number) fast[5]).doubleValue();
+      Object first = Reflect.call(vmap, "gridToHex", bx, by + 1);
+      double[] there = first == null ? null : centre(fast, first);
+      Object c = Reflect.tryCall(first, "getColumnNumber");
+      Object r = Reflect.tryCall(first, "getRowNumber");
+      Object los = Reflect.tryCall(Reflect.tryCall(first, "getCenterLocation"), "getLOSPoint");
+      // the board's first hex after the crop (and the turn) is the whole board's hex of that name
+      int[] cr = wholeBoardHex(Snapshot.str(Reflect.tryCall(first, "getName")), ax == -901.0, ay, h);
+      if (there == null || !(c instanceof Number) || !(r instanceof Number) || !(los instanceof Point) || cr == null) {
+        return null;
+      }
+      double x = w * cr[0];
+      double y = ay == 0.0 ? 32.25 + h * cr[1] - h / 2.0 * (cr[0] % 2 == 0 ? 1 : 0)
+          : (ay < 0.0 ? h / 2.0 : ay) + h * cr[1] - h / 2.0 * (cr[0] % 2);
+      int losY = (int) y == size.height || (int) y == size.height + 1 ? size.height - 1 : (int) y;
+      double tx = x - crop.x;
+      double ty = y - crop.y;
+      int top = losY;
+      if (b.isReversed()) {  // Map.flip: the cropped pixels turned; Hex.flip turns the points in the whole board's
+        tx = crop.width - 1 - tx;
+        ty = crop.height - 1 - ty;
+        top = size.height - losY - 1;
+      }
+      int left = ((Number) c).intValue() == 0 ? 0 : ((Point) los).x;
+      int upper = ((Number) r).intValue() == 0 ? 0 : Math.max(0, ((Point) los).y - top);
+      double dx = left + tx - there[0];
+      double dy = upper + ty - there[1];
+      if (Math.abs(dx) > w || Math.abs(dy) > h) {
+        return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
+      }
+      return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
+    }
+    catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null;
+    }
+  }
+
+  /**
+   * The whole board's column and row of a hex name, as VASL's {@code Map.getGEOHexName} names them (A–Z, AA…; on
+   * the "a"/"b" half boards Q–Z then AA…), or null.
+   */
+  static int[] wholeBoardHex(String name, boolean ab, double a1y, double h) {
+    if (name == null) {
+      return null;
+    }
+    int i = 0;
+    while (i < name.length() && Character.isLetter(name.charAt(i))) {
+      i++;
+    }
+    if (i == 0 || i == name.length()) {
+      return null;
+    }
+    char letter = name.charAt(0);
+    for (int k = 1; k < i; k++) {
+      if (name.charAt(k) != letter) {
+        return null;
+      }
+    }
+    int col;
+    if (ab) {
+      col = i == 1 ? letter - 'Q' : 10 + letter - 'A';
+      if (i > 2 || col < 0 || (i == 1 && col >= 10)) {
+        return null;
+      }
+    }
+    else {
+      col = letter - 'A' + 26 * (i - 1);
+    }
+    int number;
+    try {
+      number = Integer.parseInt(name.substring(i));
+    }
+    catch (NumberFormatException e) {
+      return null;
+    }
+    int rowOffset = a1y < 0.0 ? (int) (-a1y / h) + 1 : 0;
+    return new int[] {col, number - rowOffset - (col % 2 == 0 ? 1 : 0)};
   }
 
   /**
