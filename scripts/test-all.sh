@@ -5,8 +5,11 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
-echo "== installing the package with its test extras"
-python3 -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 | grep -v "Running pip as the 'root' user" || true
+# The project's own virtual environment (.venv/, made once): works where python3 is the system's (PEP 668).
+source scripts/venv.sh
+export PYTHON="$PY"
+echo "== installing the package with its test extras into $VENV_DIR"
+"$PY" -m pip install -q --disable-pip-version-check -e '.[test]'
 
 for s in scripts/install-vassal-test-deps.sh scripts/install-browser-test-deps.sh; do
   if [[ -f "$s" ]]; then
@@ -17,9 +20,9 @@ done
 
 status=0
 echo "== pytest"
-python3 -m pytest "$@" || status=$?
+"$PY" -m pytest "$@" || status=$?
 echo "== ruff"
-python3 -m ruff check asl_vassal_bridge widget tests bench || status=$?
+"$PY" -m ruff check asl_vassal_bridge widget tests bench || status=$?
 echo "== mypy"
-python3 -m mypy || status=$?
+"$PY" -m mypy || status=$?
 exit "$status"
