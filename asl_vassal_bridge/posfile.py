@@ -348,11 +348,11 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         if not gm.is_burnable(loc):
             raise BadPositionFile(f"{where}.at: {f['at']} holds {gm.terrain_at(loc).label}, which cannot burn (B25.1)")
         since = f.get("since", now if f.get("new") else now - 1)
-        owner = _side(f["kindled_by"], sides, f"{where}.kindled_by") if "kindled_by" in f else None
+        owner, also = _kindlers(f.get("kindled_by"), sides, f"{where}.kindled_by")
         kind = FireKind(f["kind"])
         if kind is FireKind.BLAZE and any(x.location == loc and x.is_blaze for x in fires):
             raise BadPositionFile(f"{where}.at: {f['at']} already has a Blaze")
-        fires.append(Fire(loc, kind, since, f.get("hampered", False), owner))
+        fires.append(Fire(loc, kind, since, f.get("hampered", False), owner, also))
     blazes = {x.location for x in fires if x.is_blaze}
     for i, f in enumerate(fires):
         if f.is_flame and f.location in blazes:
@@ -376,8 +376,30 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                           _location(u["at"], gm, f"{where}.at"), UnitKind(u.get("kind", "squad")),
                           u.get("broken", False), u.get("pinned", False), u.get("in_melee", False),
                           u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True)))
+    control: dict[Hex, str] = {}
+    for side, items in data.get("control", {}).items():
+        _side(side, sides, f"{src}: control.{side}")
+        for h in parse_hex_list(items, gm.layout, f"{src}: control.{side}"):
+            if h not in gm.hexes:
+                raise BadPositionFile(f"{src}: control.{side}: hex {gm.hex_name(h)} is not on the map")
+            if control.get(h, side) != side:
+                raise BadPositionFile(f"{src}: control.{side}: hex {gm.hex_name(h)} is also controlled by "
+                                      f"{control[h]}; a hex has one controlling side")
+            control[h] = side
     return Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(units), sides, data.get("name", ""),
-                    data.get("notes", ""))
+                    data.get("notes", ""), control)
+
+
+def _kindlers(value: str | list[str] | None, sides: tuple[str, str], where: str) -> tuple[str | None, str | None]:
+    """A fire's ``kindled_by``: a side, or both sides when fires kindled by both reached it (Fire & Victory)."""
+    if value is None:
+        return None, None
+    names = [value] if isinstance(value, str) else list(value)
+    for i, name in enumerate(names):
+        _side(name, sides, where if isinstance(value, str) else f"{where}[{i}]")
+    if len(set(names)) != len(names):
+        raise BadPositionFile(f"{where}: {names} names a side twice")
+    return (names[0] if names else None), (names[1] if len(names) > 1 else None)
 
 
 def loads(text: str, source: str = "<string>") -> Position:
@@ -511,7 +533,9 @@ def to_dict(pos: Position) -> dict[str, Any]:
             d["since"] = f.since
         if f.hampered:
             d["hampered"] = True
-        if f.kindled_by:
+        if f.also_kindled_by:
+            d["kindled_by"] = list(f.kindlers)
+        elif f.kindled_by:
             d["kindled_by"] = f.kindled_by
         fires.append(d)
     if fires:
@@ -537,6 +561,11 @@ def to_dict(pos: Position) -> dict[str, Any]:
         units.append(d)
     if units:
         out["units"] = units
+    control: dict[str, list[str]] = {}
+    for h in sorted(pos.control):
+        control.setdefault(pos.control[h], []).append(layout.name(h))
+    if control:
+        out["control"] = control
     return out
 
 

@@ -115,6 +115,9 @@ def flame_to_blaze(pos: Position, dice: Dice) -> tuple[Position, Report]:
 
     A Burning Wreck in a Location that becomes a terrain Blaze is removed
     (B25.14); a hut whose Flame becomes a Blaze collapses (Fire cheat sheet).
+    The Blaze carries the kindlers of all the Location's Flames, whichever
+    Flame's DR made it (Fire & Victory: the Location stays forfeited while
+    the fire burns).
     """
     now = pos.clock.player_turn
     events: list[Event] = []
@@ -128,7 +131,9 @@ def flame_to_blaze(pos: Position, dice: Dice) -> tuple[Position, Report]:
         roll = dice.DR(f"Flame to Blaze {name} (B25.151)")
         final = roll.total + bc.check.total_drm
         if bc.check.succeeds(final):
-            blazed[loc] = Fire(loc, FireKind.BLAZE, since=now, kindled_by=bc.flame.kindled_by)
+            # Whichever Flame makes the Blaze, it is the fire of every Flame in the Location (Fire & Victory).
+            first, second = Fire.kindlers_of(pos.flames_at(loc))
+            blazed[loc] = Fire(loc, FireKind.BLAZE, since=now, kindled_by=first, also_kindled_by=second)
             events.append(Event("B25.151", f"Flame in {name} becomes a Blaze", name,
                                 CheckResult(bc.check, roll, "Blaze"), kind="blaze"))
         elif final <= 2:
@@ -432,14 +437,14 @@ def spread_fire(pos: Position, dice: Dice, gust_direction: Direction | None = No
     Automatic spreads (Heavy Winds, Gusts) place their Flame without a DR.
     """
     now = pos.clock.player_turn
-    kindled = {f.location: f.kindled_by for f in pos.fires if f.is_blaze}
+    kindled = {f.location: (f.kindled_by, f.also_kindled_by) for f in pos.fires if f.is_blaze}
     events: list[Event] = []
     new_fires: list[Fire] = []
     for target, sc in pending_spreads(pos, gust_direction, extra).items():
         name = pos.loc_name(target)
-        owner = None if sc.by_wreck else kindled.get(sc.source)
+        owner, also = (None, None) if sc.by_wreck else kindled.get(sc.source, (None, None))
         if sc.automatic:
-            new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner))
+            new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner, also_kindled_by=also))
             rule = "B25.651" if sc.reason.startswith("Gusts") else "B25.63"
             events.append(Event(rule, f"Flame placed in {name}: {sc.reason}", name, kind="flame"))
             continue
@@ -447,7 +452,7 @@ def spread_fire(pos: Position, dice: Dice, gust_direction: Direction | None = No
         roll = dice.DR(f"Spreading Fire {name} (B25.6)")
         final = roll.total + sc.check.total_drm
         if sc.check.succeeds(final):
-            new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner))
+            new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner, also_kindled_by=also))
             events.append(Event("B25.62", f"Flame placed in {name}", name,
                                 CheckResult(sc.check, roll, "Flame"), kind="flame"))
         else:

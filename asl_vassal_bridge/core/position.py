@@ -126,6 +126,12 @@ class Fire:
     spread, in that Player Turn (B25.15, B25.6).  *hampered* marks a Flame
     Hampered this Player Turn (B24.721).  *kindled_by* names the side that
     deliberately kindled it (Fire & Victory); None for accidental fires.
+    *also_kindled_by* names the other side when fires kindled by both sides
+    reached the Location (a Blaze keeps every kindler of the Flames it came
+    from, B25.15 with Fire & Victory).
+
+    >>> Fire(Location.parse("A1"), FireKind.BLAZE, kindled_by="German").kindlers
+    ('German',)
     """
 
     location: Location
@@ -133,6 +139,23 @@ class Fire:
     since: int = 0
     hampered: bool = False
     kindled_by: str | None = None
+    also_kindled_by: str | None = None
+
+    @property
+    def kindlers(self) -> tuple[str, ...]:
+        """The sides whose deliberately kindled fire burns here (Fire & Victory), in order."""
+        return tuple(k for k in (self.kindled_by, self.also_kindled_by) if k is not None)
+
+    @staticmethod
+    def kindlers_of(fires: Iterable[Fire]) -> tuple[str | None, str | None]:
+        """``(kindled_by, also_kindled_by)`` for a fire that came from *fires*: every kindler they carry.
+
+        >>> a, b = (Fire(Location.parse("A1"), FireKind.FLAME, kindled_by=s) for s in ("German", None))
+        >>> Fire.kindlers_of([b, a, a])
+        ('German', None)
+        """
+        sides = list(dict.fromkeys(k for f in fires for k in f.kindlers))
+        return (sides[0] if sides else None), (sides[1] if len(sides) > 1 else None)
 
     @property
     def is_flame(self) -> bool:
@@ -416,6 +439,9 @@ class Position:
     """Everything the fire rules act on; rules return a new Position.
 
     *sides* are the two sides' names, the first moving in half 1 of each turn.
+    *control* names the side controlling a hex, where the position says so
+    (Fire & Victory gives the Control of Locations made unenterable by fires
+    no side kindled to the side controlling their hex).
     """
 
     map: GameMap
@@ -427,6 +453,7 @@ class Position:
     sides: tuple[str, str] = ("Axis", "Allied")
     name: str = ""
     notes: str = ""
+    control: Mapping[Hex, str] = field(default_factory=dict)
 
     @property
     def attacker(self) -> str:

@@ -30,7 +30,7 @@ from asl_vassal_bridge.core.exits import blaze_report, may_enter
 from asl_vassal_bridge.core.explain import Event
 from asl_vassal_bridge.core.values import replace
 
-from .builders import NOW, L, blaze, building, flame, grid, pos, put
+from .builders import NOW, H, L, blaze, building, flame, grid, pos, put
 
 RTPH = Clock(3, 1, Phase.RTPH)
 
@@ -185,16 +185,36 @@ def test_fire_and_victory_notes_word_for_word_across_groups_and_levels() -> None
         blaze("H8", kindled_by="Russian"),  # a group of its own, after a group already seen
     ])
     notes = fire_control(p)
-    assert [(n.location.name, n.kindled_by, n.controlled_by, n.joined) for n in notes] == [
-        ("A2", "German", "Russian", False),
-        ("E4", "German", "Russian", True),
-        ("E4.1", "Russian", "German", True),
-        ("H8", "Russian", "German", False),
+    assert [(n.scope.value, n.place, n.cause.value, n.kindled_by, n.controlled_by, n.joined) for n in notes] == [
+        ("Location", "A1", "unenterable", ("German",), "Russian", False),  # in the area German fire made unenterable
+        ("Location", "A2", "kindled", ("German",), "Russian", False),
+        ("Location", "E4", "kindled", ("German",), "Russian", True),
+        ("Location", "E4.1", "kindled", ("Russian",), "German", True),
+        ("Location", "H8", "kindled", ("Russian",), "German", False),
+        ("hex", "E4", "both-kindled", ("German", "Russian"), None, True),
+        ("building", "b", "both-kindled", ("German", "Russian"), None, True),
     ]
-    assert notes[0].describe(p) == "A2: burning from a fire kindled by German; Control goes to Russian (Fire & Victory)"
-    assert notes[1].describe(p) == (
+    text = [n.describe(p) for n in notes]
+    assert text[0] == ("A1: unenterable in the area the fire kindled by German makes unenterable; Control goes to "
+                       "Russian (Fire & Victory)")
+    assert text[1] == "A2: burning from a fire kindled by German; Control goes to Russian (Fire & Victory)"
+    assert text[2] == (
         "E4: burning from a fire kindled by German; Control goes to Russian; fires kindled by both sides have joined, "
         "so the area they make unenterable is not forfeited as a whole (Fire & Victory)")
+    assert text[5] == (
+        "hex E4: fires kindled by both German and Russian burn in it; each forfeits it to the other, so neither "
+        "forfeit holds: Control stays with the side that controls hex E4 (the position does not say which) "
+        "(Fire & Victory)")
+    assert text[6] == (
+        "building b (E4): fires kindled by both German and Russian burn in it; each forfeits it to the other, so "
+        "neither forfeit holds: Control of the building goes to the side that controls all its hexes (the position "
+        "does not say which) (Fire & Victory)")
+    held = p.with_(control={H("E4"): "German"})
+    assert [n.describe(held) for n in fire_control(held)][5:] == [
+        "hex E4: fires kindled by both German and Russian burn in it; each forfeits it to the other, so neither "
+        "forfeit holds: Control stays with German, who controls hex E4 (Fire & Victory)",
+        "building b (E4): fires kindled by both German and Russian burn in it; each forfeits it to the other, so "
+        "neither forfeit holds: Control of the building goes to German, who controls all its hexes (Fire & Victory)"]
 
 
 # --- Smoke from fire (B25.2, A24.61) ------------------------------------------------------------------------
