@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.dice import Dice, ScriptedDice, SeededDice
 from ..core.errors import BadInput
-from ..core.explain import Check, Report
+from ..core.explain import Check, Event, Report
 from ..core.fire import end_of_afph, pending_rolls
 from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
 from ..core.values import replace
@@ -39,8 +39,10 @@ def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
 
     ``rph`` starts a Player Turn (the next one unless the clock is at its
     RPh) and leaves the clock at the PFPh; ``afph`` needs the clock at or
-    before this Player Turn's AFPh and leaves it at the RtPh; ``rtph``
-    reports units in Blazes (B25.4).
+    before this Player Turn's AFPh and leaves it at the RtPh — at the RPh,
+    that RPh is played first (its Wind Change DR ends last Player Turn's
+    Gusts and Hampered marks: B25.65, B25.651, B24.721); ``rtph`` reports
+    units in Blazes (B25.4).
     """
     order = list(Phase)
     if phase == "rph":
@@ -52,8 +54,15 @@ def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
         if order.index(pos.clock.phase) > order.index(Phase.AFPH):
             raise BadInput(f"the AFPh of {pos.clock.turn}.{pos.clock.half} is already past (clock: {pos.clock}); "
                            "run --phase rph to start the next Player Turn")
+        rph: Report | None = None
+        if pos.clock.phase is Phase.RPH:
+            pos, rph = rally_phase(pos, dice)
         pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
         new, rep = end_of_afph(pos, dice)
+        if rph is not None:
+            first = Event("B25.65", f"the clock was at the RPh of {pos.clock.turn}.{pos.clock.half}: its Wind Change "
+                          "DR comes first", kind="wind")
+            rep = Report(f"{rph.title}; {rep.title}", (first, *rph.events, *rep.events))
         return replace(new, clock=replace(new.clock, phase=Phase.RTPH)), rep
     if phase == "rtph":
         from ..core.exits import blaze_report
@@ -82,15 +91,20 @@ def pending_from_clock(pos: Position) -> tuple[Clock | None, Position]:
     At the RPh the wind change of this Player Turn comes first; from the PFPh to
     the AFPh the pending AFPh is this Player Turn's (its RPh is past); after the
     AFPh it is the next Player Turn's, after that Player Turn's RPh — which also
-    ends every Hampering (B24.721).  The AFPh odds assume the wind holds.
+    ends every Hampering (B24.721) and last Player Turn's Gusts (B25.651: they
+    come again only on a Wind Change DR of 12).  The AFPh odds assume the wind
+    holds (a Wind Change DR of 3–11).
     """
     order = list(Phase)
     clock = pos.clock
     if order.index(clock.phase) > order.index(Phase.AFPH):
         clock = clock.next_player_turn()
     rph = clock if clock.phase is Phase.RPH else None
-    fires = tuple(replace(f, hampered=False) if f.hampered else f for f in pos.fires) if rph else pos.fires
-    return rph, replace(pos, clock=replace(clock, phase=Phase.AFPH), fires=fires)
+    if rph is None:
+        return None, replace(pos, clock=replace(clock, phase=Phase.AFPH))
+    fires = tuple(replace(f, hampered=False) if f.hampered else f for f in pos.fires)
+    env = replace(pos.environment, gusts=False)
+    return rph, replace(pos, clock=replace(clock, phase=Phase.AFPH), fires=fires, environment=env)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -114,7 +128,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             if r.check is not None:
                 d.update(rule=r.check.rule, needed=r.check.needed, needed_original=r.check.needed_original,
                          drms=[{"value": x.value, "reason": x.reason, "rule": x.rule} for x in r.check.drms])
-            else:
+            if r.check is None or r.reason:
                 d["reason"] = r.reason
             out.append(d)
         rph_out = {"phase": rph_name, "before_afph": rph is not None, "wind_change": str(wc.change),
@@ -127,11 +141,15 @@ def cmd_odds(args: argparse.Namespace) -> int:
     wind_line = (f"wind change {wc.change}, Gusts {wc.gusts}, Collapse {wc.collapse} (B25.65, B25.651, B25.66)")
     print(f"{pos.name or args.position} — now {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}"
           f"{gusting}")
-    if pos.environment.gusts and pos.environment.wind.direction is None:
-        print("  Gusts with No Wind: their direction is a dr at the end of the AFPh (B25.651); not listed below.")
+    if pos.environment.gusts and rph is not None:
+        print(f"  The Gusts end at the {rph_name} unless its Wind Change DR is 12 again ({wc.gusts}, B25.651); "
+              "the odds below are without them.")
+    elif at.environment.gusts and at.environment.wind.direction is None:
+        print("  Gusts with No Wind: their direction is a dr at the end of the AFPh (B25.651); each chance below "
+              "folds in the six directions.")
     if rph is not None:
         print(f"{rph_name}: {wind_line}")
-    print(f"{afph}{', if the wind holds' if rph is not None else ''}: "
+    print(f"{afph}{', if the wind holds (Wind Change DR 3–11)' if rph is not None else ''}: "
           f"{len(rolls) or 'no'} fire roll(s) pending at its end")
     for r in rolls:
         name = pos.loc_name(r.location)
@@ -144,6 +162,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
                   f"{pos.loc_name(r.source) if r.source else '?'} (B25.651)")
         elif r.automatic:
             print(f"  Spread   {name:8} certain — {r.reason} from {pos.loc_name(r.source) if r.source else '?'}")
+        elif r.reason:
+            print(f"  Spread   {name:8} {r.chance} ({float(r.chance):.1%}) — {r.reason} (B25.651)")
         else:
             assert r.check is not None
             print(f"  Spread   {name:8} {r.chance} ({float(r.chance):.1%}) — {r.check.describe()}")

@@ -27,6 +27,7 @@ __all__ = [
     "flame_to_blaze",
     "flame_to_blaze_check",
     "gust_spreads",
+    "no_wind_gust_rolls",
     "pending_blaze_checks",
     "pending_rolls",
     "pending_spreads",
@@ -520,12 +521,18 @@ def pending_rolls(pos: Position) -> list[PendingRoll]:
     that becomes a Blaze first would remove a target, never add a source).
     In a Player Turn of Gusts with a Wind Direction, the Gusts' automatic
     spreads are among them, and each candidate of their Random Selection
-    (B25.651) is listed with its chance to be picked.
+    (B25.651) is listed with its chance to be picked.  With No Wind the
+    Gusts blow where a dr at the end of the AFPh says: each Location's row
+    is then its exact chance to catch fire over the six directions, the
+    one-hex Gust spread, the two-hex spread's Random Selection and the
+    Spreading Fire DR folded in (:func:`no_wind_gust_rolls`).
     """
     from .wind import gust_candidates, selection_chance
 
     out = [PendingRoll("blaze", b.location, b.chance, b.check, extinguish_chance=b.extinguish_chance)
            for b in pending_blaze_checks(pos)]
+    if pos.environment.gusts and pos.environment.wind.direction is None:
+        return out + no_wind_gust_rolls(pos)
     out += [PendingRoll("spread", t, sc.chance, sc.check, sc.source, automatic=sc.automatic, reason=sc.reason)
             for t, sc in pending_spreads(pos).items()]
     direction = pos.environment.wind.direction
@@ -535,4 +542,60 @@ def pending_rolls(pos: Position) -> list[PendingRoll]:
         out += [PendingRoll("gust", t, selection_chance(len(candidates)), None, src,
                             reason=f"Gusts: Random Selection among {len(candidates)}, the {kind} spreads {reach[kind]}")
                 for kind, src, t in candidates]
+    return out
+
+
+def _picked_chance(k: int, n: int) -> Fraction:
+    """Chance that one of *k* candidates (of *n*) is among those Random Selection picks: its highest dr is the
+    highest of all, ties all picked; a single candidate needs no roll.
+
+    >>> _picked_chance(1, 1), _picked_chance(1, 2), _picked_chance(2, 2)
+    (Fraction(1, 1), Fraction(7, 12), Fraction(1, 1))
+    """
+    return sum((Fraction(v ** k - (v - 1) ** k, 6 ** k) * Fraction(v, 6) ** (n - k) for v in range(1, 7)),
+               Fraction(0))
+
+
+def no_wind_gust_rolls(pos: Position) -> list[PendingRoll]:
+    """The Spreading Fire rows of a Player Turn of Gusts with No Wind (B25.651, B25.6): the Gust direction is
+    a dr, so each Location's chance is the mean over the six directions of its chance to catch fire — certain
+    from a one-hex Gust spread, else picked for the two-hex spread or (if not) caught by its Spreading Fire DR.
+    """
+    from .wind import gust_candidates
+
+    base = pending_spreads(pos)
+    total: dict[Location, Fraction] = {}
+    auto: dict[Location, int] = {}
+    longer: dict[Location, int] = {}
+    source: dict[Location, Location] = {}
+    for d in Direction:
+        spreads = pending_spreads(pos, d)
+        candidates = gust_candidates(pos, d)
+        picks: dict[Location, int] = {}
+        for _, src, t in candidates:
+            picks[t] = picks.get(t, 0) + 1
+            source.setdefault(t, src)
+        for loc in set(spreads) | set(picks):
+            sc = spreads.get(loc)
+            chance = sc.chance if sc is not None else Fraction(0)
+            if sc is not None and sc.automatic:
+                auto[loc] = auto.get(loc, 0) + 1
+                source.setdefault(loc, sc.source)
+            if loc in picks:
+                picked = _picked_chance(picks[loc], len(candidates))
+                chance = picked + (1 - picked) * chance
+                longer[loc] = longer.get(loc, 0) + 1
+            total[loc] = total.get(loc, Fraction(0)) + chance / 6
+    out = []
+    for loc in sorted(total):
+        sc = base.get(loc)
+        parts = [f"automatic in {auto[loc]} of 6 directions"] if loc in auto else []
+        if loc in longer:
+            parts.append(f"two-hex spread candidate in {longer[loc]} of 6")
+        if sc is not None and sc.check is not None:
+            parts.append(f"else its Spreading Fire DR ({sc.check.chance})")
+        reason = "Gusts with No Wind, the direction dr folded in: " + ", ".join(parts)
+        src = sc.source if sc is not None else source[loc]
+        out.append(PendingRoll("spread", loc, total[loc], sc.check if sc is not None else None, src,
+                               automatic=total[loc] == 1, reason=reason))
     return out

@@ -468,13 +468,16 @@ class FireSession:
                    label=f"RPh wind change of {pos.clock}")
 
     def afph(self) -> None:
-        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6)."""
+        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6); at the RPh, that RPh first."""
         pos = self.position
         order = list(Phase)
         if order.index(pos.clock.phase) > order.index(Phase.AFPH):
             self.say(f"✗ the AFPh of {pos.clock.turn}.{pos.clock.half} is past ({pos.clock}): roll the RPh first")
             self._changed("log")
             return
+        if pos.clock.phase is Phase.RPH:  # its Wind Change DR is never skipped (B25.65, B25.651, B24.721)
+            pos, rph = rally_phase(pos, self.dice)
+            self._report(rph)
         pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
         new, rep = end_of_afph(pos, self.dice)
         self._report(rep)
