@@ -340,7 +340,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         raise BadPositionFile(f"{src}: environment.wind.direction: {force.label} needs a direction 1–6 (B25.64)")
     wind = Wind(force, Direction(w["direction"]) if force is not WindForce.NO_WIND else None)
     env = Environment(EC.from_name(e.get("ec", "moderate")), wind, Ground(e.get("ground", "normal")),
-                      e.get("gusts", False), e.get("month"))
+                      e.get("gusts", False), e.get("month"), "ec" in e, "wind" in e)
     fires: list[Fire] = []
     for i, f in enumerate(data.get("fires", ())):
         where = f"{src}: fires[{i}]"
@@ -500,6 +500,10 @@ def to_dict(pos: Position) -> dict[str, Any]:
     if env.wind.direction is not None:
         wind["direction"] = int(env.wind.direction)
     e: dict[str, Any] = {"ec": env.ec.name.lower().replace("_", "-"), "ground": env.ground.value, "wind": wind}
+    if not env.ec_given:  # left for the EC Chart dr (B25.5, `asl-fire setup`)
+        del e["ec"]
+    if not env.wind_given:  # left for the Wind Force dr (B25.63)
+        del e["wind"]
     if env.gusts:
         e["gusts"] = True
     if env.month is not None:

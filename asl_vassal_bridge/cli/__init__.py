@@ -25,6 +25,7 @@ COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "install", "hob", "atta
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("demo", "fire", "run several Player Turns of fire on the embedded demo scenario"),
     ("odds", "fire", "the fire rolls pending from the position's clock on (RPh wind change, AFPh), with exact odds"),
+    ("setup", "fire", "roll the scenario-start EC and wind the position leaves unsaid (B25.5, B25.63, B25.64)"),
     ("upkeep", "fire", "apply one phase's fire upkeep (rph, afph or rtph)"),
     ("kindle", "fire", "a Kindling attempt (B25.11) in the PFPh"),
     ("clear", "fire", "a Clearance attempt vs a Flame (B24.7)"),

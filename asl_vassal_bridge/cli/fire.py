@@ -141,6 +141,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     wind_line = (f"wind change {wc.change}, Gusts {wc.gusts}, Collapse {wc.collapse} (B25.65, B25.651, B25.66)")
     print(f"{pos.name or args.position} — now {pos.clock}, EC {pos.environment.ec.label}, {pos.environment.wind}"
           f"{gusting}")
+    unsaid = _unsaid_note(pos)
+    if unsaid:
+        print(unsaid)
     if pos.environment.gusts and rph is not None:
         print(f"  The Gusts end at the {rph_name} unless its Wind Change DR is 12 again ({wc.gusts}, B25.651); "
               "the odds below are without them.")
@@ -175,11 +178,41 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unsaid_note(pos: Position) -> str | None:
+    """Say what the position leaves to the scenario-start drs (B25.5, B25.63) and what is assumed meanwhile."""
+    env = pos.environment
+    unsaid = (["EC (Moderate assumed; the EC Chart dr, B25.5)"] if not env.ec_given else []) + (
+        ["wind (No Wind assumed; the Wind Force dr, B25.63)"] if not env.wind_given else [])
+    if not unsaid:
+        return None
+    return f"  The position does not give its {' or its '.join(unsaid)}: `asl-fire setup` rolls them."
+
+
+def cmd_setup(args: argparse.Namespace) -> int:
+    from ..core.setup import scenario_start
+
+    pos = _load(args)
+    env = pos.environment
+    what = {"missing": (not env.ec_given, not env.wind_given), "ec": (True, False), "wind": (False, True),
+            "all": (True, True)}[args.roll]
+    if not any(what):
+        print(f"The position gives its EC ({env.ec.label}) and wind ({env.wind}): nothing to roll "
+              "(--roll ec, wind or all rolls them anyway; B25.5, B25.63).")
+        return 0
+    if args.month is not None and not 1 <= args.month <= 12:
+        raise BadInput(f"--month {args.month}: expected 1–12")
+    new, rep = scenario_start(pos, _dice(args), ec=what[0], wind=what[1], month=args.month)
+    return _finish(args, new, rep)
+
+
 def cmd_upkeep(args: argparse.Namespace) -> int:
     pos = _load(args)
     dice = _dice(args)
     note = _several_flames_note(pos) if args.phase == "afph" else None
     new, rep = run_phase(pos, args.phase, dice)
+    unsaid = _unsaid_note(pos)
+    if unsaid:
+        note = f"{note}\n{unsaid}" if note else unsaid
     return _finish(args, new, rep, note)
 
 
@@ -463,6 +496,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_vasl_options(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser("setup", help="roll the scenario-start EC and wind the position leaves unsaid (B25.5, "
+                       "B25.63, B25.64)",
+                       description="Before play: the EC Chart dr with the month's drm (B25.5), the Wind Force dr "
+                       "(B25.63) and, for a Mild Breeze or Heavy Winds, the Wind Direction dr (B25.64), each shown "
+                       "with its rule; by default only what the position does not give. -o writes the position.")
+    _common(p)
+    p.add_argument("--month", type=int, help="the scenario's month, 1–12 (default: the position's environment.month)")
+    p.add_argument("--roll", choices=("missing", "ec", "wind", "all"), default="missing",
+                   help="what to roll (default: what the position does not give)")
+    p.set_defaults(func=cmd_setup)
 
     p = sub.add_parser("upkeep", help="apply one phase's fire upkeep (rph, afph or rtph)",
                        description="Apply one phase of fire upkeep and print the rolls; -o writes the new position.")

@@ -151,7 +151,9 @@ class Environment:
     """EC, wind and ground for the fire rules.
 
     *gusts* is true for the rest of a Player Turn whose Wind Change DR was
-    12 (B25.651).
+    12 (B25.651).  *ec_given* / *wind_given* are false while the scenario
+    has not said its EC or wind and they were not rolled at its start
+    (B25.5, B25.63): the rules then use Moderate / No Wind and say so.
     """
 
     ec: EC = EC.MODERATE
@@ -159,6 +161,8 @@ class Environment:
     ground: Ground = Ground.NORMAL
     gusts: bool = False
     month: int | None = None
+    ec_given: bool = True
+    wind_given: bool = True
 
     @property
     def ec_drm(self) -> int:

@@ -592,7 +592,7 @@ def no_wind_gust_rolls(pos: Position) -> list[PendingRoll]:
         parts = [f"automatic in {auto[loc]} of 6 directions"] if loc in auto else []
         if loc in longer:
             parts.append(f"two-hex spread candidate in {longer[loc]} of 6")
-        if sc is not None and sc.check is not None:
+        if sc is not None and sc.check is not None and auto.get(loc, 0) < 6:
             parts.append(f"else its Spreading Fire DR ({sc.check.chance})")
         reason = "Gusts with No Wind, the direction dr folded in: " + ", ".join(parts)
         src = sc.source if sc is not None else source[loc]

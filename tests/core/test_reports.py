@@ -707,7 +707,17 @@ def test_gusts_at_the_end_of_the_afph_word_for_word() -> None:
         ("B25.651", "No Wind: the Gusts blow to 4 (dr)", "wind"), selection, *placed]
     assert dice.log[0][0] == "Gust direction (B25.651)"
     calm_rolls = pending_rolls(calm)  # the direction is not known yet: no Gusts listed
-    assert [(r.kind, r.automatic) for r in calm_rolls] == [("spread", False)] * 4
+    # The direction is a dr not rolled yet: each Location's chance folds the six directions in (B25.651).
+    folded = "Gusts with No Wind, the direction dr folded in: "
+    assert [(r.kind, r.location.name, str(r.chance), r.reason, r.automatic) for r in calm_rolls] == [
+        ("spread", "B3", "47/72", folded + "automatic in 1 of 6 directions, else its Spreading Fire DR (7/12)", False),
+        ("spread", "C4", "47/72", folded + "automatic in 1 of 6 directions, else its Spreading Fire DR (7/12)", False),
+        ("spread", "C5", "7/72", folded + "two-hex spread candidate in 1 of 6", False),  # 1/6 × 7/12 (two candidates)
+        ("spread", "D3", "37/72", folded + "automatic in 1 of 6 directions, else its Spreading Fire DR (5/12)", False),
+        ("spread", "F5", "1/6", folded + "two-hex spread candidate in 1 of 6", False),  # the wreck alone: no roll
+        ("spread", "G6", "1", folded + "automatic in 6 of 6 directions", True),
+        ("spread", "G7", "7/72", folded + "two-hex spread candidate in 1 of 6", False),
+    ]
 
 
 def test_b24_7_the_roll_and_its_purpose_are_reported() -> None:
