@@ -340,7 +340,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         raise BadPositionFile(f"{src}: environment.wind.direction: {force.label} needs a direction 1–6 (B25.64)")
     wind = Wind(force, Direction(w["direction"]) if force is not WindForce.NO_WIND else None)
     env = Environment(EC.from_name(e.get("ec", "moderate")), wind, Ground(e.get("ground", "normal")),
-                      e.get("gusts", False), e.get("month"), "ec" in e, "wind" in e)
+                      e.get("gusts", False), e.get("month"), "ec" in e, "wind" in e, e.get("drift_cleared", False))
     fires: list[Fire] = []
     for i, f in enumerate(data.get("fires", ())):
         where = f"{src}: fires[{i}]"
@@ -506,6 +506,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         del e["wind"]
     if env.gusts:
         e["gusts"] = True
+    if env.drift_cleared:
+        e["drift_cleared"] = True
     if env.month is not None:
         e["month"] = env.month
     out["environment"] = e

@@ -154,6 +154,9 @@ class Environment:
     12 (B25.651).  *ec_given* / *wind_given* are false while the scenario
     has not said its EC or wind and they were not rolled at its start
     (B25.5, B25.63): the rules then use Moderate / No Wind and say so.
+    *drift_cleared* is true from an RPh whose wind change removed the
+    drifting smoke (Fire cheat sheet) to the start of the next AFPh, when
+    smoke drifts again; *gusts* does the same (B25.651).
     """
 
     ec: EC = EC.MODERATE
@@ -163,6 +166,7 @@ class Environment:
     month: int | None = None
     ec_given: bool = True
     wind_given: bool = True
+    drift_cleared: bool = False
 
     @property
     def ec_drm(self) -> int:

@@ -472,6 +472,8 @@ def end_of_afph(pos: Position, dice: Dice) -> tuple[Position, Report]:
     the Spreading Fire (B25.651): first the direction (a dr with No Wind)
     and the Random Selection of the longer spread, then every spread.
     """
+    if pos.environment.drift_cleared:  # smoke drifted again at the start of this AFPh (Fire cheat sheet)
+        pos = replace(pos, environment=replace(pos.environment, drift_cleared=False))
     p1, r1 = flame_to_blaze(pos, dice)
     p2, r2 = spreading_step(p1, dice)
     return p2, Report(f"End of AFPh fire upkeep, {pos.clock}", r1.events + r2.events)

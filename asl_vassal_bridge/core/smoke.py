@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from .environment import WindForce
 from .hexes import Hex
-from .position import Location, Position
+from .position import Location, Phase, Position
 from .values import value
 
-__all__ = ["FireSmoke", "fire_smoke"]
+__all__ = ["FireSmoke", "drifting", "fire_smoke"]
 
 
 @value
@@ -40,18 +40,31 @@ class FireSmoke:
         return self.height
 
 
+def drifting(pos: Position) -> bool:
+    """Whether fire smoke drifts now (Fire cheat sheet): in a Mild Breeze it drifts at the start of the game's
+    first RPh and of every AFPh; a wind change (direction or force) removes the drifting counters at once and
+    a Gust eliminates them as Dispersed SMOKE (B25.651), until the next AFPh starts."""
+    env = pos.environment
+    if env.wind.force is not WindForce.MILD_BREEZE or env.wind.direction is None:
+        return False
+    phases = list(Phase)
+    cleared = env.drift_cleared or env.gusts  # a Player Turn of Gusts began with one (B25.651)
+    return not (cleared and phases.index(pos.clock.phase) < phases.index(Phase.AFPH))
+
+
 def fire_smoke(pos: Position) -> list[FireSmoke]:
-    """Every fire's smoke on the map now (B25.2)."""
+    """Every fire's smoke on the map now (B25.2), with its drift when smoke drifts now (:func:`drifting`)."""
     wind = pos.environment.wind
     if wind.force is WindForce.HEAVY_WINDS:
         return []
     height = 2 if wind.force is WindForce.MILD_BREEZE else 4
+    drifts = drifting(pos)
     out: list[FireSmoke] = []
     sources = [(f.location, 3, False) for f in sorted(pos.blazes(), key=lambda f: f.location)]
     sources += [(w.location, 2, True) for w in pos.burning_wrecks()]
     for loc, hind, wreck in sources:
         drift: tuple[Hex, ...] = ()
-        if wind.force is WindForce.MILD_BREEZE and wind.direction is not None:
+        if drifts and wind.direction is not None:
             drift = tuple(loc.hex.neighbour(wind.direction, i) for i in range(1, hind + 1))
             drift = tuple(h for h in drift if h in pos.map.hexes)
         out.append(FireSmoke(loc, hind, height, wreck, drift))

@@ -263,15 +263,25 @@ def rally_phase(pos: Position, dice: Dice) -> tuple[Position, Report]:
     events: list[Event] = []
     if roll.total == 2:
         dr = dice.dr("Wind Change table (B25.65)").total
-        wind, text = apply_wind_change(pos.environment.wind, dr, dice)
+        old = pos.environment.wind
+        wind, text = apply_wind_change(old, dr, dice)
         events.append(Event("B25.65", f"Wind Change DR {roll}: dr {dr}, {text}", kind="wind"))
-        pos = replace(pos, environment=replace(pos.environment, wind=wind))
+        env = replace(pos.environment, wind=wind)
+        if wind != old:  # smoke drifts next at the start of the AFPh, in the new wind (Fire cheat sheet)
+            env = replace(env, drift_cleared=True)
+        if wind != old and old.force is WindForce.MILD_BREEZE:
+            events.append(Event("B25.65", "the wind changed: drifting smoke counters are removed; smoke drifts "
+                                "again at the start of the AFPh (Fire cheat sheet)", kind="smoke"))
+        pos = replace(pos, environment=env)
         return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events))
     if roll.total != 12:
         events.append(Event("B25.65", f"Wind Change DR {roll.total}: no change", kind="wind"))
         return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events))
     events.append(Event("B25.651", f"Wind Change DR {roll}: Gusts this Player Turn; every terrain Blaze spreads "
                         "downwind at the end of the AFPh", kind="wind"))
+    events.append(Event("B25.651", "the Gust eliminates all Dispersed SMOKE (drifting fire smoke included) and "
+                        "disperses all other SMOKE on the board, except the smoke of a Blaze in its own hex",
+                        kind="smoke"))
     pos = replace(pos, environment=replace(pos.environment, gusts=True))
     pos, r2 = collapse(pos, dice)
     return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events) + r2.events)

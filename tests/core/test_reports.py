@@ -282,7 +282,10 @@ def test_b25_65_rally_phase_reports_and_dice_word_for_word() -> None:
     assert rep.title == "Rally Phase wind, Turn 3.1 AFPh"
     assert [(e.rule, e.text, e.kind) for e in rep.events] == [
         ("B25.65", "Wind Change DR 2 (1,1): dr 4, direction two hexsides counter-clockwise: Wind Direction 1 → 5",
-         "wind")]
+         "wind"),
+        ("B25.65", "the wind changed: drifting smoke counters are removed; smoke drifts again at the start of the AFPh "
+         "(Fire cheat sheet)", "smoke")]
+    assert new.environment.drift_cleared
     assert [purpose for purpose, _ in dice.log] == ["Wind Change (B25.65)", "Wind Change table (B25.65)"]
     assert new.fires == (flame("C3"),)
     _, rep = rally_phase(p, ScriptedDice([3, 4]))
@@ -309,6 +312,8 @@ def test_b25_66_collapse_reports_units_and_fires_word_for_word() -> None:
     assert [(e.rule, e.text, e.location, e.kind) for e in rep.events] == [
         ("B25.651", "Wind Change DR 12 (6,6): Gusts this Player Turn; every terrain Blaze spreads downwind at the end "
                     "of the AFPh", None, "wind"),
+        ("B25.651", "the Gust eliminates all Dispersed SMOKE (drifting fire smoke included) and disperses all other "
+                    "SMOKE on the board, except the smoke of a Blaze in its own hex", None, "smoke"),
         ("B25.66", "Random Selection among building Blazes: B2 4, C3.1 4, C3.2 2", None, "selection"),
         ("B25.66", f"B2 and every level above it collapse: B2 is now burning Wooden Rubble, its Blaze burning on; "
                    f"{falls}", "B2", "collapse"),
