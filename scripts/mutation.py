@@ -32,15 +32,36 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: module of asl_vassal_bridge/core → the test files that exercise it.
 _AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests/core/test_spread_edges.py"]
+#: Every core test file but the Monte Carlo forecast's (slow, and it checks itself against the other modules):
+#: for the modules every rule leans on (hexes, terrain, position).
+_ALL_CORE = sorted(str(p.relative_to(REPO)) for p in (REPO / "tests" / "core").glob("test_*.py")
+                   if p.name != "test_forecast.py")
+_FIRE_PHASES = ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py", "tests/core/test_wind.py"]
+_ATTACKS = ["tests/core/test_building_tem.py", "tests/core/test_firestarts.py", "tests/core/test_rules_audit.py",
+            "tests/core/test_reports.py"]
 MODULES: dict[str, list[str]] = {
-    "fire": ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py",
-             "tests/core/test_building_tem.py", "tests/core/test_wind.py", *_AUDIT],
-    "wind": ["tests/core/test_wind.py", *_AUDIT],
+    "fire": [*_FIRE_PHASES, "tests/core/test_building_tem.py", "tests/core/test_fire_victory.py",
+             "tests/test_cli_rph_first.py", *_AUDIT],
+    "wind": ["tests/core/test_wind.py", "tests/core/test_smoke_timing.py", *_AUDIT],
     "firestarts": ["tests/core/test_firestarts.py", *_AUDIT],
     "clearance": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
     "exits": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
-    "smoke": ["tests/core/test_clearance_smoke_exits.py", *_AUDIT],
-    "victory": ["tests/core/test_firestarts.py", *_AUDIT],
+    "smoke": ["tests/core/test_clearance_smoke_exits.py", "tests/core/test_smoke_timing.py", *_AUDIT],
+    "victory": ["tests/core/test_firestarts.py", "tests/core/test_fire_victory.py", *_AUDIT],
+    "heat_of_battle": ["tests/core/test_heat_of_battle.py", "tests/core/test_units.py"],
+    "units": ["tests/core/test_units.py", "tests/core/test_heat_of_battle.py"],
+    "flamethrower": ["tests/core/test_flamethrower.py", *_ATTACKS],
+    "molotov": ["tests/core/test_molotov.py", *_ATTACKS],
+    "terrain": _ALL_CORE,
+    "position": _ALL_CORE,
+    "hexes": _ALL_CORE,
+    "environment": [*_FIRE_PHASES, "tests/core/test_smoke_timing.py", "tests/core/test_firestarts.py",
+                    "tests/core/test_dice_and_odds.py", "tests/test_cli_setup.py", *_AUDIT],
+    "dice": ["tests/core/test_dice_and_odds.py", "tests/core/test_dice_edges.py", "tests/core/test_clearance_smoke_exits.py", *_FIRE_PHASES,
+             "tests/core/test_firestarts.py", *_AUDIT],
+    "explain": ["tests/core/test_dice_and_odds.py", "tests/core/test_clearance_smoke_exits.py",
+                "tests/core/test_firestarts.py", *_AUDIT],
+    "setup": ["tests/test_cli_setup.py"],
 }
 
 #: Prints each named mutant's diff, in one process (``mutmut show`` per mutant is slow).
@@ -70,6 +91,9 @@ def _copy_repo(dst: Path) -> None:
     if (REPO / "tests" / "support").is_dir():
         shutil.copytree(REPO / "tests" / "support", dst / "tests" / "support",
                         ignore=shutil.ignore_patterns("__pycache__"))
+    for t in {t for tests in MODULES.values() for t in tests if not t.startswith("tests/core/")}:
+        if (REPO / t).exists():
+            shutil.copy(REPO / t, dst / t)
 
 
 def run_module(module: str, children: int, keep: bool) -> dict[str, object]:

@@ -159,27 +159,23 @@ class CallbackDice:
 DR_DISTRIBUTION: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
 
 
-_ONE, _ZERO = Fraction(1), Fraction(0)
-_AT_LEAST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t >= k), 36) for k in range(2, 13)}
-_AT_MOST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t <= k), 36) for k in range(2, 13)}
+#: P(DR ≥ k) for k = 2…13 and P(DR ≤ k) for k = 1…12: every other value is clamped to one of these.
+_AT_LEAST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t >= k), 36) for k in range(2, 14)}
+_AT_MOST = {k: Fraction(sum(n for t, n in DR_DISTRIBUTION.items() if t <= k), 36) for k in range(1, 13)}
 
 
 def chance_dr_at_least(needed: int) -> Fraction:
     """Chance that an Original DR is ≥ *needed*.
 
-    >>> chance_dr_at_least(10)
-    Fraction(1, 6)
+    >>> chance_dr_at_least(10), chance_dr_at_least(-4), chance_dr_at_least(13)
+    (Fraction(1, 6), Fraction(1, 1), Fraction(0, 1))
     """
-    if needed <= 2:
-        return _ONE
-    return _AT_LEAST.get(needed, _ZERO)
+    return _AT_LEAST[min(max(needed, 2), 13)]
 
 
 def chance_dr_at_most(limit: int) -> Fraction:
     """Chance that an Original DR is ≤ *limit*."""
-    if limit >= 12:
-        return _ONE
-    return _AT_MOST.get(limit, _ZERO)
+    return _AT_MOST[min(max(limit, 1), 12)]
 
 
 def chance_sr_at_least(needed: int) -> Fraction:
