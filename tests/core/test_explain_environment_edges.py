@@ -19,7 +19,8 @@ def test_checks_and_results_word_for_word_for_a_dr_at_most_and_a_dr_at_least() -
         "MOL Check (A22.611): dr 2, +1 CX (A22.611) → Final 3 vs ≤ 3: passed")
     high = Check("Spread", "B25.6", needed=7)
     assert high.describe() == "Spread (B25.6): Final DR ≥ 7; no DRM; Original ≥ 7; chance 7/12"
-    assert CheckResult(high, Roll(3, 4), "Flame").describe() == "Spread (B25.6): DR 7 (3,4), no DRM → Final 7 vs ≥ 7: Flame"
+    assert CheckResult(high, Roll(3, 4), "Flame").describe() == (
+        "Spread (B25.6): DR 7 (3,4), no DRM → Final 7 vs ≥ 7: Flame")
 
 
 def test_events_and_reports_word_for_word() -> None:
