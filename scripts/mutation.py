@@ -93,6 +93,8 @@ def _copy_repo(dst: Path) -> None:
     if (REPO / "tests" / "support").is_dir():
         shutil.copytree(REPO / "tests" / "support", dst / "tests" / "support",
                         ignore=shutil.ignore_patterns("__pycache__"))
+    (dst / "scripts").mkdir()
+    shutil.copy(REPO / "scripts" / "gen_unit_catalogue.py", dst / "scripts")  # tests/core/test_units.py runs it
     for t in {t for tests in MODULES.values() for t in tests if not t.startswith("tests/core/")}:
         if (REPO / t).exists():
             shutil.copy(REPO / t, dst / t)
@@ -108,6 +110,7 @@ def run_module(module: str, children: int, keep: bool) -> dict[str, object]:
         (work / "setup.cfg").write_text(
             "[mutmut]\nsource_paths = asl_vassal_bridge\n"
             f"only_mutate = {target}\n"
+            "also_copy =\n    scripts\n"
             "pytest_add_cli_args = -p no:cacheprovider -p no:randomly -q\n"
             "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests)
         )
