@@ -53,8 +53,27 @@ def test_b25_63_b25_64_wind_force_then_direction_only_with_wind(faces: list[int]
 
 
 def test_b25_5_the_ec_chart_needs_the_month() -> None:
-    with pytest.raises(BadInput, match="needs the scenario's month"):
+    with pytest.raises(BadInput) as e:
         scenario_start(Position(GameMap.from_hexes({})), ScriptedDice([4]))
+    assert str(e.value) == ("the EC Chart dr needs the scenario's month for its drm (B25.5): give --month 1–12 or "
+                            "environment.month")
+
+
+def test_scenario_start_reports_word_for_word_and_a_rolled_wind_has_no_gusts() -> None:
+    from asl_vassal_bridge.core import Environment
+
+    dice = ScriptedDice([4, 4, 2])
+    gusting = Position(GameMap.from_hexes({}), Environment(gusts=True))
+    pos, rep = scenario_start(gusting, dice, month=6)
+    assert [(e.rule, e.text, e.kind) for e in rep.events] == [
+        ("B25.5", "EC Chart dr 4 +1 (June) = 5: Dry, EC DRM +1", "ec"),
+        ("B25.63", "Wind Force dr 4: Mild Breeze", "wind"),
+        ("B25.64", "Wind Direction dr 2: the wind blows to 2", "wind")]
+    assert [purpose for purpose, _ in dice.log] == [
+        "EC Chart (B25.5)", "Wind Force (B25.63)", "Wind Direction (B25.64)"]
+    assert pos.environment.gusts is False
+    _, calm = scenario_start(gusting, ScriptedDice([2]), ec=False)
+    assert [(e.rule, e.text, e.kind) for e in calm.events] == [("B25.63", "Wind Force dr 2: No Wind", "wind")]
 
 
 def test_setup_rolls_what_the_position_leaves_unsaid_and_writes_it(tmp_path: Path,

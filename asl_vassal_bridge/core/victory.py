@@ -104,7 +104,7 @@ class ControlNote:
                 why = "no side does" if known else "the position does not say which"
                 return f"Control of the building goes to the side that controls all its hexes ({why})"
             return f"Control of the building goes to {self.controlled_by}, who controls all its hexes"
-        hx = self.hexes[0] if self.hexes else self.place
+        hx = self.hexes[0]
         if self.controlled_by is None:
             return f"Control stays with the side that controls hex {hx} (the position does not say which)"
         return f"Control stays with {self.controlled_by}, who controls hex {hx}"
@@ -163,7 +163,6 @@ def fire_control(pos: Position) -> list[ControlNote]:
         joined_at.update(dict.fromkeys(group, both))
     blazes = {f.location for f in pos.blazes()}
     notes: dict[tuple[Scope, str], ControlNote] = {}
-    at: dict[str, Location] = {}
 
     def order(ks: Iterable[str]) -> tuple[str, ...]:
         return tuple(s for s in sides if s in ks)
@@ -173,8 +172,6 @@ def fire_control(pos: Position) -> list[ControlNote]:
 
     def add(note: ControlNote) -> None:
         notes.setdefault((note.scope, note.place), note)
-        if note.scope is not Scope.BUILDING:
-            at[note.place] = note.location or Location(m.parse_hex(note.place))
 
     def levels(h: Hex) -> list[Location]:
         return [loc for loc in m.locations(h) if not loc.rooftop]
@@ -182,8 +179,8 @@ def fire_control(pos: Position) -> list[ControlNote]:
     def building_hexes(bid: str) -> list[Hex]:
         return sorted(h for h, info in m.hexes.items() if info.building == bid)
 
-    def held(scope: Scope, place: str, cause: Cause, hexes: list[Hex], ks: tuple[str, ...] = (),
-             joined: bool = False, location: Location | None = None) -> None:
+    def held(scope: Scope, place: str, cause: Cause, hexes: list[Hex], ks: tuple[str, ...] = (), *,
+             joined: bool, location: Location | None = None) -> None:
         owners = {pos.control.get(h) for h in hexes}
         owner = owners.pop() if len(owners) == 1 else None
         if cause is Cause.ACCIDENTAL and not any(h in pos.control for h in hexes):
@@ -202,7 +199,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
         if len(ks) == 1:
             add(ControlNote(Scope.LOCATION, name, Cause.KINDLED, other(ks[0]), ks, joined_at[loc], loc))
         else:
-            held(Scope.LOCATION, name, Cause.BOTH_KINDLED, [loc.hex], ks, True, loc)
+            held(Scope.LOCATION, name, Cause.BOTH_KINDLED, [loc.hex], ks, joined=True, location=loc)
     for h in sorted(by_hex):
         ks = order(by_hex[h])
         bid = m.hexes[h].building
@@ -215,7 +212,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
             add(ControlNote(Scope.HEX, m.hex_name(h), Cause.KINDLED, other(ks[0]), ks, hjoined,
                             hexes=(m.hex_name(h),)))
         else:
-            held(Scope.HEX, m.hex_name(h), Cause.BOTH_KINDLED, [h], ks, True)
+            held(Scope.HEX, m.hex_name(h), Cause.BOTH_KINDLED, [h], ks, joined=True)
     for bid in sorted(by_building):
         ks = order(by_building[bid])
         hexes = building_hexes(bid)
@@ -224,12 +221,12 @@ def fire_control(pos: Position) -> list[ControlNote]:
             bjoined = any(joined_at.get(loc, False) for h in hexes for loc in m.locations(h))
             add(ControlNote(Scope.BUILDING, bid, Cause.KINDLED, other(ks[0]), ks, bjoined, hexes=names))
         else:
-            held(Scope.BUILDING, bid, Cause.BOTH_KINDLED, hexes, ks, True)
+            held(Scope.BUILDING, bid, Cause.BOTH_KINDLED, hexes, ks, joined=True)
 
     # 2 and 3: the areas the Blazes make unenterable.
     for area in _groups(blazes):
-        ks = order(set().union(*(kindlers.get(loc, set()) for loc in area)))
-        joined = any(joined_at.get(loc, False) for loc in area)
+        ks = order(set().union(*(kindlers[loc] for loc in area)))
+        joined = any(joined_at[loc] for loc in area)
         whole_hexes = sorted({loc.hex for loc in area if all(x in area for x in levels(loc.hex))})
         whole_buildings = sorted({bid for h in whole_hexes if (bid := m.hexes[h].building) is not None
                                   and all(x in whole_hexes for x in building_hexes(bid))})
@@ -251,5 +248,10 @@ def fire_control(pos: Position) -> list[ControlNote]:
             held(Scope.HEX, m.hex_name(h), Cause.ACCIDENTAL, [h], joined=joined)
         for bid in whole_buildings:
             held(Scope.BUILDING, bid, Cause.ACCIDENTAL, building_hexes(bid), joined=joined)
-    rank = {Scope.LOCATION: 0, Scope.HEX: 1, Scope.BUILDING: 2}
-    return sorted(notes.values(), key=lambda n: (rank[n.scope], at.get(n.place, Location(Hex(0, 0))), n.place))
+    def of(scope: Scope) -> list[ControlNote]:
+        return [n for n in notes.values() if n.scope is scope]
+
+    located: list[tuple[Location, ControlNote]] = [(n.location, n) for n in of(Scope.LOCATION)]  # type: ignore[misc]
+    return ([n for _, n in sorted(located, key=lambda ln: ln[0])]
+            + sorted(of(Scope.HEX), key=lambda n: m.parse_hex(n.place))
+            + sorted(of(Scope.BUILDING), key=lambda n: n.place))

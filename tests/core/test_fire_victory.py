@@ -15,7 +15,7 @@ import pytest
 from asl_vassal_bridge.cli import main
 from asl_vassal_bridge.core import BuildingKind, Fire, FireKind, Material, ScriptedDice, Terrain
 from asl_vassal_bridge.core.fire import end_of_afph, flame_to_blaze
-from asl_vassal_bridge.core.victory import Cause, Scope, fire_control
+from asl_vassal_bridge.core.victory import Cause, ControlNote, Scope, fire_control
 from asl_vassal_bridge.posfile import BadPositionFile, dumps, load, loads
 
 from .builders import H, L, blaze, building, grid, pos, put
@@ -235,3 +235,55 @@ def test_position_file_control_errors_name_the_field(bad: str, message: str) -> 
     text = f'format = 1\nsides = ["German", "Russian"]\n{bad}[map]\ncolumns = "A-C"\nrows = "1-4"\n'
     with pytest.raises(BadPositionFile, match=message):
         loads(text, "p.toml")
+
+
+# --- every field of the notes (what the mutation run of core/victory.py asked for) ---------------------------
+
+
+def test_fire_and_victory_hex_and_building_notes_field_by_field_and_word_for_word() -> None:
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["A2"])
+    b = building(hexes, "inn", Material.STONE, ["B2", "C2"], BuildingKind.TWO_STORY)
+    # A2 (one Location) first, then B2 (two levels): every whole hex of the area gets its note.
+    fires = [blaze("A2", kindled_by="Russian"), blaze("B2"), blaze("B2.1"), blaze("C2"), blaze("C2.1")]
+    p = pos(hexes, [b], fires=fires)
+    notes = {(n.scope, n.place): n for n in fire_control(p)}
+    assert notes[Scope.HEX, "B2"] == ControlNote(
+        Scope.HEX, "B2", Cause.UNENTERABLE, "German", ("Russian",), False, None, ("B2",))
+    assert notes[Scope.BUILDING, "inn"].hexes == ("B2", "C2") and notes[Scope.BUILDING, "inn"].kindled_by == (
+        "Russian",)
+    assert (Scope.HEX, "C2") in notes and (Scope.HEX, "A2") not in notes
+    # Kindled in a hex of two levels, the other level not burning: the fire has not joined anything.
+    kindled = pos(hexes, [b], fires=[Fire(L("B2.1"), FireKind.FLAME, 1, kindled_by="German")])
+    hx, bd = [n for n in fire_control(kindled) if n.scope is not Scope.LOCATION]
+    assert (hx.kindled_by, hx.joined, hx.hexes, bd.kindled_by, bd.joined, bd.hexes) == (
+        ("German",), False, ("B2",), ("German",), False, ("B2", "C2"))
+    assert hx.describe(kindled) == ("hex B2: a fire kindled by German burns in it; Control of the hex goes to "
+                                    "Russian (Fire & Victory)")
+    assert bd.describe(kindled) == ("building inn (B2, C2): a fire kindled by German burns in it; Control of the "
+                                    "building goes to Russian (Fire & Victory)")
+    joined = kindled.with_(fires=(*kindled.fires, Fire(L("C2"), FireKind.FLAME, 1, kindled_by="Russian")))
+    hexes_joined = {n.place: n.joined for n in fire_control(joined) if n.scope is not Scope.LOCATION}
+    assert hexes_joined == {"B2": True, "C2": True, "inn": True}
+
+
+def test_fire_and_victory_every_area_is_decided_and_accidental_hexes_of_two_levels_too() -> None:
+    hexes = grid("A-H", "1-8")
+    put(hexes, Terrain.WOODS, ["A1", "H8"])
+    b = building(hexes, "inn", Material.WOODEN, ["E4"], BuildingKind.TWO_STORY)
+    fires = [blaze("A1", kindled_by="German"), blaze("E4"), blaze("E4.1"), blaze("H8", kindled_by="Russian")]
+    p = pos(hexes, [b], fires=fires).with_(control={H("E4"): "Russian"})
+    notes = {(n.scope.value, n.place): (n.cause.value, n.controlled_by, n.joined) for n in fire_control(p)}
+    assert notes == {
+        ("Location", "A1"): ("kindled", "Russian", False),
+        ("Location", "E4"): ("accidental", "Russian", False),
+        ("Location", "E4.1"): ("accidental", "Russian", False),
+        ("Location", "H8"): ("kindled", "German", False),
+        ("hex", "E4"): ("accidental", "Russian", False),
+        ("building", "inn"): ("accidental", "Russian", False),
+    }
+    both = pos(hexes, [b], fires=[Fire(L("E4"), FireKind.FLAME, 1, kindled_by="German"),
+                                  Fire(L("E4"), FireKind.FLAME, 1, kindled_by="Russian")])
+    (loc_note, hex_note, building_note) = fire_control(both)
+    assert (loc_note.location, loc_note.kindled_by) == (L("E4"), ("German", "Russian"))
+    assert hex_note.kindled_by == building_note.kindled_by == ("German", "Russian")
