@@ -81,3 +81,13 @@ def test_an_unknown_nationality_lists_the_codes() -> None:
     with pytest.raises(ValueError) as e:
         Nationality.from_name("martian")
     assert ", ".join(n.code for n in Nationality) in str(e.value)
+
+
+def test_missing_fields_take_their_defaults_and_errors_name_the_catalogue() -> None:
+    cat = UnitCatalogue.from_dict({"nationalities": {"russian": {"leaders": ["9-1", "8-0"]}}, "source": {}})
+    ru = cat[Nationality.RUSSIAN]
+    assert ru.nationality is Nationality.RUSSIAN and ru.mmc == () and ru.commissars == ()
+    assert ru.leaders == (LeaderRating.parse("8-0"), LeaderRating.parse("9-1")) and cat.source == "? (?)"
+    assert UnitCatalogue.from_dict({"nationalities": {}}).source == "? (?)"
+    with pytest.raises(BadCatalogue, match=r"^unit catalogue: KeyError"):
+        UnitCatalogue.from_dict({})
