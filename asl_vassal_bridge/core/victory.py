@@ -136,6 +136,11 @@ def _groups(locs: Iterable[Location]) -> list[set[Location]]:
     return groups
 
 
+def _location_of(note: ControlNote) -> Location:
+    assert note.location is not None  # every Location note names its Location
+    return note.location
+
+
 def fire_control(pos: Position) -> list[ControlNote]:
     """Control of burning Locations, hexes and buildings under the Fire cheat sheet's Fire & Victory.
 
@@ -157,10 +162,10 @@ def fire_control(pos: Position) -> list[ControlNote]:
     kindlers: dict[Location, set[str]] = {}
     for f in pos.fires:
         kindlers.setdefault(f.location, set()).update(f.kindlers)
-    joined_at: dict[Location, bool] = {}
+    joined_at: set[Location] = set()  # burning Locations whose fire has joined fire of both sides
     for group in _groups(kindlers):
-        both = len(set().union(*(kindlers[loc] for loc in group))) > 1
-        joined_at.update(dict.fromkeys(group, both))
+        if len(set().union(*(kindlers[loc] for loc in group))) > 1:
+            joined_at |= group
     blazes = {f.location for f in pos.blazes()}
     notes: dict[tuple[Scope, str], ControlNote] = {}
 
@@ -197,7 +202,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
         by_hex.setdefault(loc.hex, set()).update(ks)
         name = pos.loc_name(loc)
         if len(ks) == 1:
-            add(ControlNote(Scope.LOCATION, name, Cause.KINDLED, other(ks[0]), ks, joined_at[loc], loc))
+            add(ControlNote(Scope.LOCATION, name, Cause.KINDLED, other(ks[0]), ks, loc in joined_at, loc))
         else:
             held(Scope.LOCATION, name, Cause.BOTH_KINDLED, [loc.hex], ks, joined=True, location=loc)
     for h in sorted(by_hex):
@@ -207,7 +212,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
             by_building.setdefault(bid, set()).update(ks)
         if len(levels(h)) == 1:
             continue  # the Location's note is the hex's
-        hjoined = any(joined_at.get(loc, False) for loc in m.locations(h))
+        hjoined = any(loc in joined_at for loc in m.locations(h))
         if len(ks) == 1:
             add(ControlNote(Scope.HEX, m.hex_name(h), Cause.KINDLED, other(ks[0]), ks, hjoined,
                             hexes=(m.hex_name(h),)))
@@ -218,7 +223,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
         hexes = building_hexes(bid)
         names = tuple(m.hex_name(h) for h in hexes)
         if len(ks) == 1:
-            bjoined = any(joined_at.get(loc, False) for h in hexes for loc in m.locations(h))
+            bjoined = any(loc in joined_at for h in hexes for loc in m.locations(h))
             add(ControlNote(Scope.BUILDING, bid, Cause.KINDLED, other(ks[0]), ks, bjoined, hexes=names))
         else:
             held(Scope.BUILDING, bid, Cause.BOTH_KINDLED, hexes, ks, joined=True)
@@ -226,7 +231,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
     # 2 and 3: the areas the Blazes make unenterable.
     for area in _groups(blazes):
         ks = order(set().union(*(kindlers[loc] for loc in area)))
-        joined = any(joined_at[loc] for loc in area)
+        joined = any(loc in joined_at for loc in area)
         whole_hexes = sorted({loc.hex for loc in area if all(x in area for x in levels(loc.hex))})
         whole_buildings = sorted({bid for h in whole_hexes if (bid := m.hexes[h].building) is not None
                                   and all(x in whole_hexes for x in building_hexes(bid))})
@@ -251,7 +256,5 @@ def fire_control(pos: Position) -> list[ControlNote]:
     def of(scope: Scope) -> list[ControlNote]:
         return [n for n in notes.values() if n.scope is scope]
 
-    located: list[tuple[Location, ControlNote]] = [(n.location, n) for n in of(Scope.LOCATION)]  # type: ignore[misc]
-    return ([n for _, n in sorted(located, key=lambda ln: ln[0])]
-            + sorted(of(Scope.HEX), key=lambda n: m.parse_hex(n.place))
+    return (sorted(of(Scope.LOCATION), key=_location_of) + sorted(of(Scope.HEX), key=lambda n: m.parse_hex(n.place))
             + sorted(of(Scope.BUILDING), key=lambda n: n.place))

@@ -287,3 +287,17 @@ def test_fire_and_victory_every_area_is_decided_and_accidental_hexes_of_two_leve
     (loc_note, hex_note, building_note) = fire_control(both)
     assert (loc_note.location, loc_note.kindled_by) == (L("E4"), ("German", "Russian"))
     assert hex_note.kindled_by == building_note.kindled_by == ("German", "Russian")
+
+
+def test_fire_and_victory_a_building_kindled_by_one_side_joined_by_the_others_fire_outside_it() -> None:
+    hexes = grid("A-F", "1-6")
+    put(hexes, Terrain.WOODS, ["A2", "C3", "D3"])
+    zeta = building(hexes, "zeta", Material.WOODEN, ["B2"])
+    alpha = building(hexes, "alpha", Material.WOODEN, ["D4"])
+    p = pos(hexes, [zeta, alpha], fires=[blaze("A2", kindled_by="Russian"), blaze("B2", kindled_by="German")])
+    (bz,) = [n for n in fire_control(p) if n.scope is Scope.BUILDING]
+    assert (bz.place, bz.cause, bz.controlled_by, bz.joined) == ("zeta", Cause.KINDLED, "Russian", True)
+    # A building gained whole in an area comes after one forfeited for its own fire; notes list buildings by id.
+    q = pos(hexes, [zeta, alpha], fires=[blaze("B2", kindled_by="German"), blaze("C3"), blaze("D3"), blaze("D4")])
+    assert [(n.place, n.cause) for n in fire_control(q) if n.scope is Scope.BUILDING] == [
+        ("alpha", Cause.UNENTERABLE), ("zeta", Cause.KINDLED)]
