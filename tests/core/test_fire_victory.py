@@ -301,3 +301,11 @@ def test_fire_and_victory_a_building_kindled_by_one_side_joined_by_the_others_fi
     q = pos(hexes, [zeta, alpha], fires=[blaze("B2", kindled_by="German"), blaze("C3"), blaze("D3"), blaze("D4")])
     assert [(n.place, n.cause) for n in fire_control(q) if n.scope is Scope.BUILDING] == [
         ("alpha", Cause.UNENTERABLE), ("zeta", Cause.KINDLED)]
+
+
+def test_fire_and_victory_two_separate_joined_fires_are_both_joined() -> None:
+    hexes = grid("A-H", "1-8")
+    put(hexes, Terrain.WOODS, ["A1", "A2", "H7", "H8"])
+    p = pos(hexes, fires=[blaze("A1", kindled_by="German"), blaze("A2", kindled_by="Russian"),
+                          blaze("H7", kindled_by="German"), blaze("H8", kindled_by="Russian")])
+    assert [(n.place, n.joined) for n in fire_control(p)] == [("A1", True), ("A2", True), ("H7", True), ("H8", True)]
