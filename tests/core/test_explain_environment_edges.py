@@ -76,3 +76,13 @@ def test_wind_errors_and_text() -> None:
     assert str(Wind(WindForce.MILD_BREEZE, Direction(3))) == "Mild Breeze to 3"
     env = Environment().with_wind(Wind(WindForce.MILD_BREEZE, Direction(2)))
     assert env.wind == Wind(WindForce.MILD_BREEZE, Direction(2)) and env.ec is EC.MODERATE
+
+
+def test_terrain_names_with_spaces_and_the_list_of_known_ones() -> None:
+    from asl_vassal_bridge.core.terrain import Terrain, UnknownTerrainError
+
+    assert Terrain.from_name(" stone building ") is Terrain.STONE_BUILDING
+    with pytest.raises(UnknownTerrainError) as e:
+        Terrain.from_name("lava")
+    known = ", ".join(t.name.lower() for t in Terrain)
+    assert str(e.value) == f"unknown terrain 'lava' (expected one of: {known})" and "woods, woods_road, " in known
