@@ -86,3 +86,19 @@ def test_terrain_names_with_spaces_and_the_list_of_known_ones() -> None:
         Terrain.from_name("lava")
     known = ", ".join(t.name.lower() for t in Terrain)
     assert str(e.value) == f"unknown terrain 'lava' (expected one of: {known})" and "woods, woods_road, " in known
+
+
+def test_the_clock_steps_through_phases_and_player_turns() -> None:
+    from asl_vassal_bridge.core.position import Clock, Phase
+
+    assert Clock(2, 1, Phase.RPH).next_phase() == Clock(2, 1, Phase.PFPH)
+    assert Clock(2, 1, Phase.CCPH).next_phase() == Clock(2, 2, Phase.RPH)
+    assert Clock(2, 2, Phase.CCPH).next_phase() == Clock(3, 1, Phase.RPH)
+    assert Clock(2, 2, Phase.MPH).next_player_turn() == Clock(3, 1, Phase.RPH)
+    assert [Phase.from_name(n) for n in ("afph", " RtPh ", "APH")] == [Phase.AFPH, Phase.RTPH, Phase.APH]
+    with pytest.raises(ValueError) as e:
+        Phase.from_name("lunch")
+    assert str(e.value) == "unknown phase 'lunch' (expected one of: RPh, PFPh, MPh, DFPh, AFPh, RtPh, APh, CCPh)"
+    for turn, half in ((0, 1), (1, 3)):
+        with pytest.raises(ValueError, match=f"turn must be ≥ 1 and half 1 or 2, not turn {turn} half {half}"):
+            Clock(turn, half)
