@@ -66,7 +66,7 @@ from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
            "counted_phase_key", "fallback_notes", "game_clock", "game_map_from_boards", "game_map_from_snapshot",
-           "known_terrain", "map_layout", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
+           "known_terrain", "map_layout", "model_error", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -345,7 +345,9 @@ def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None
         if not terrain:
             continue
         if "error" in terrain:
-            raise NoTerrain(f"map {m.get('name')}: {terrain['error']}")
+            raise NoTerrain(f"map {m.get('name')}: {terrain['error']}"
+                            + ("; give the board archives' folder (asl-fire bridge --boards DIR)"
+                               if terrain.get("missing") else ""))
         key = terrain.get("key")
         if terrain.get("same"):
             known = _TERRAIN.get(str(key))
@@ -451,6 +453,16 @@ def _unit_hex(board: Any, local: Any, location: Any, layout: MapLayout) -> Hex |
 
 def _off_every_board(piece: Mapping[str, Any]) -> bool:
     return "board" in piece and piece.get("board") is None
+
+
+def model_error(snapshot: Mapping[str, Any]) -> str | None:
+    """Why VASL's terrain model in the snapshot could not be read (the extension's ``error``, e.g. a member the
+    running VASL offers under neither its 6.7.x nor its 2020 name), or None if it could or there is none."""
+    for m in snapshot.get("maps") or ():
+        terrain = m.get("terrain") if isinstance(m, Mapping) else None
+        if isinstance(terrain, Mapping) and "error" in terrain:
+            return f"map {m.get('name')}: {terrain['error']}"
+    return None
 
 
 def _no_terrain_reason(snapshot: Mapping[str, Any]) -> str:
@@ -634,13 +646,19 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         """By the module's own slots first, then VASL's gpids and names (cached)."""
         hit = fire_gpids.get(str(gpid or "")) if fire_gpids else None
         return hit if hit is not None else _classify(name, gpid)
-    gm = game_map or game_map_from_snapshot(snapshot)
+    unreadable = model_error(snapshot) if game_map is None else None
+    if unreadable is not None and vasl is not None and vasl.boards is not None:
+        gm = None  # VASL's model could not be read (e.g. a member this VASL lacks): the board archives instead
+    else:
+        gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
     if gm is not None and game_map is None:
         notes = overlay_notes(board_entries(snapshot), ssr=False)  # VASL's model: SSR applied, overlays not
     elif gm is None and vasl is not None and vasl.boards is not None:
         gm = game_map_from_boards(snapshot, vasl)
         notes = overlay_notes(board_entries(snapshot), vasl.terrain_table())
+        if unreadable is not None:
+            notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
     warn_once(notes)
     if gm is None:
         raise NoTerrain(_no_terrain_reason(snapshot))
