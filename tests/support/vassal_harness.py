@@ -288,8 +288,13 @@ def map_point(hex_name: str, board: str | None = None, boards: Sequence[BoardAt]
     if at is None:
         raise ValueError(f"board {board!r} is not in the saved game's boards")
     x, y = hex_point(hex_name)
+    width, height = BOARD_WIDTH, BOARD_HEIGHT
+    if at.crop is not None:  # VASL's crop: the board shows its pixels from the crop's corner on
+        cx, cy, cw, ch = at.crop
+        x, y = x - cx, y - cy
+        width, height = cw if cw > 0 else width - cx, ch if ch > 0 else height - cy
     if at.reversed:
-        x, y = BOARD_WIDTH - x, BOARD_HEIGHT - y
+        x, y = width - x, height - y
     return at.x * BOARD_WIDTH + x, at.y * BOARD_HEIGHT + y
 
 
