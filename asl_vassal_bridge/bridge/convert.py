@@ -66,7 +66,8 @@ from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
            "counted_phase_key", "fallback_notes", "game_clock", "game_map_from_boards", "game_map_from_snapshot",
-           "known_terrain", "map_layout", "model_error", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
+           "known_terrain", "map_layout", "model_error", "phase_track", "piece_hex", "position_from_snapshot",
+           "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
