@@ -1,8 +1,9 @@
 """VASSAL saved games (``.vsav``) of VASL: deobfuscate, parse the commands, list the pieces.
 
 A ``.vsav`` is a zip with ``savedGame``: ``!VCSK``, two hex digits (the key)
-and hex pairs of (byte XOR key), or plain text: VASSAL (up to 3.8) writes
-nothing else.
+and hex pairs of (byte XOR key), as VASSAL up to 3.7 writes; ``VOBS``, one raw
+key byte and the bytes XOR key, as VASSAL 3.8 writes (vassalengine/vassal PR
+#15060); or plain text.
 
 The text is VASSAL commands joined by ESC (nested command lists escape their
 ESCs one level more): ``+/id/type/state`` adds a piece (``type`` ``stack``
@@ -55,7 +56,8 @@ class BadSavedGameError(VaslFileError):
 
 
 def deobfuscate(data: bytes, source: str) -> str:
-    """The command text of a ``savedGame`` member (``!VCSK`` obfuscation undone, or plain text).
+    """The command text of a ``savedGame`` member (``!VCSK`` or VASSAL 3.8's ``VOBS`` obfuscation undone, or plain
+    text).
 
     :raises BadSavedGameError: for broken hex digits or text that is not VASSAL commands.
     """
@@ -67,6 +69,9 @@ def deobfuscate(data: bytes, source: str) -> str:
         except (ValueError, UnicodeDecodeError):
             raise BadSavedGameError(f"{source}: broken !VCSK obfuscation (expected hex digit pairs)") from None
         plain = bytes(b ^ key for b in raw) if key else raw
+    elif data.startswith(b"VOBS") and len(data) > 4:  # VASSAL 3.8: one raw key byte, then the bytes XOR it
+        key = data[4]
+        plain = data[5:].translate(bytes(i ^ key for i in range(256)))
     else:
         plain = data
     try:
