@@ -55,6 +55,11 @@ public class Hex {
     return baseLevel;
   }
 
+  /** The ground level, for the stand-in's own use (whatever VASL calls it). */
+  int level() {
+    return baseLevel;
+  }
+
   public Location getCenterLocation() {
     return center;
   }
@@ -79,7 +84,7 @@ public class Hex {
    */
   public void copy(Hex h) {
     name = h.getName();
-    baseLevel = h.getBaseLevelofHex();
+    baseLevel = h.level();
     center = h.getCenterLocation();
     around = h.around;
   }

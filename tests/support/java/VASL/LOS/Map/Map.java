@@ -116,7 +116,7 @@ public class Map {
       if (h == null) {
         continue;
       }
-      int level = f.length > 2 ? Integer.parseInt(f[2].trim()) : h.getBaseLevelofHex();
+      int level = f.length > 2 ? Integer.parseInt(f[2].trim()) : h.level();
       int upper = f.length > 3 ? Integer.parseInt(f[3].trim()) : 0;
       String[] drawn = f[1].trim().split("/", 2);  // "Dirt Road/Woods": a road through woods
       Location c = new Location(h.getName(), 0, m.terrain(drawn[0].trim()));
