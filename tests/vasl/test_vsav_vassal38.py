@@ -53,5 +53,5 @@ def test_a_vassal_38_save_or_log_reads_like_the_older_forms(tmp_path: Path, suff
 
 
 def test_a_vobs_header_without_data_is_one_clear_line() -> None:
-    with pytest.raises(BadSavedGameError, match="g.vsav.*begin_save"):
+    with pytest.raises(BadSavedGameError, match=r"g\.vsav.*begin_save"):
         read_vsav_bytes(with_saved_game(make_vsav([]), b"VOBS\x07"), "g.vsav")
