@@ -120,7 +120,8 @@ final class VaslTerrain {
     Object[] grid = terrainGrid(vmap);
     java.util.Map<Board, double[]> shifts = new java.util.IdentityHashMap<>();
     for (Board b : boards) {
-      shifts.put(b, cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy));
+      // a plain VASSAL board (not VASL's) has no crop or geometry to place its survey by
+      shifts.put(b, VaslBoards.isVaslBoard(b) ? cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy) : null);
     }
     sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
     boolean first = true;
