@@ -177,10 +177,12 @@ def read_file_limited(path: Path, limit: int = MAX_ARCHIVE_BYTES) -> bytes:
 
     :raises BadArchiveError: for a file over the limit.
     """
-    size = path.stat().st_size
-    if size > limit:
-        raise BadArchiveError(f"{path}: {size} bytes is over the {limit}-byte limit for a VASL file")
-    return path.read_bytes()
+    from .._files import FileTooLarge, read_limited
+
+    try:
+        return read_limited(path, limit, "a VASL file")
+    except FileTooLarge as e:
+        raise BadArchiveError(str(e)) from None
 
 
 def gunzip_limited(data: bytes, source: str, limit: int = MAX_MEMBER_BYTES) -> bytes:
