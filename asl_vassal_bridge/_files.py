@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .core.errors import BadInput
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["FileTooLarge", "NotARegularFile", "read_limited"]
 
@@ -41,7 +44,7 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_limited(path: Path, limit: int, what: str) -> bytes:
+def read_limited(path: str | Path, limit: int, what: str) -> bytes:
     """The bytes of the regular file *path*, refusing anything else and files over *limit* bytes.
 
     *what* names what the file should be in the message (``"a position file"``).
