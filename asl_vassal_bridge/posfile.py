@@ -20,8 +20,8 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ._packagedata import read_text
 from ._files import read_limited
+from ._packagedata import read_text
 from .core.environment import EC, Environment, Ground, Wind, WindForce
 from .core.errors import BadInput
 from .core.hexes import BoardPlacement, Direction, Hex, MapLayout, column_index, column_letters
