@@ -326,11 +326,20 @@ def read_token_file(path: Path) -> str:
 
     :raises BadInput: naming the file for a missing, binary, empty or oversized file.
     """
+    import os
+    import stat
+
+    from .._files import read_limited
+
     expected = "expected one line holding the token the ASL fire bridge extension wrote"
     try:
-        if path.stat().st_size > 4096:
-            raise BadInput(f"--token-file {path}: {path.stat().st_size} bytes, too big ({expected})")
-        token = path.read_text(encoding="utf-8").strip()
+        token = read_limited(path, 4096, "a token file").decode("utf-8").strip()
+        mode = path.stat().st_mode
+        if os.name == "posix" and mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise BadInput(f"{path}: readable by other users (mode {stat.S_IMODE(mode):03o}; expected 600: "
+                           f"chmod 600 {path}); not using its token")
+    except BadInput as e:
+        raise BadInput(f"--token-file {e}") from None
     except UnicodeDecodeError:
         raise BadInput(f"--token-file {path}: not text ({expected})") from None
     except OSError as e:
@@ -341,7 +350,7 @@ def read_token_file(path: Path) -> str:
 
 
 def run_bridge(args: argparse.Namespace) -> int:
-    from ..bridge.client import NotConnected, connect, default_connection_file
+    from ..bridge.client import NotConnected, NothingAnswers, connect, default_connection_file
     from ..bridge.phases import handle_button
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -359,7 +368,7 @@ def run_bridge(args: argparse.Namespace) -> int:
     try:
         client = connect(args.connection_file, port=args.port, token=token)
     except NotConnected as e:
-        if "Py4JNetworkError" not in str(e):
+        if not isinstance(e, NothingAnswers):
             raise
         if args.port is not None:
             raise NotConnected(f"--port {args.port}: nothing answers on that port; check it, or start VASSAL with "
