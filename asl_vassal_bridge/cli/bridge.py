@@ -283,6 +283,9 @@ def _run_action(client: BridgeClient, args: argparse.Namespace, vasl: VaslSetup 
 def run_build(args: argparse.Namespace) -> int:
     from ..bridge.extension import build_extension
 
+    if args.output.is_dir():
+        raise BadInput(f"-o {args.output}: a folder; expected the .vmdx file to write, e.g. "
+                       f"{args.output / 'asl-fire-bridge.vmdx'}")
     built = build_extension(args.vassal_jar, args.output)
     out = built.path.resolve()
     print(f"wrote {out} ({built.classes} classes, {built.seconds:.1f} s)")
