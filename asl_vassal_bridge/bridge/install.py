@@ -26,7 +26,9 @@ from ..vasl.setup import Platform, engine_jars, extensions_dir, find_vasl_module
 __all__ = ["InstallReport", "install_extension", "remove_extension"]
 
 EXTENSION_FILE = "asl-fire-bridge.vmdx"
-BUTTONS = "Wind change (RPh), Fire upkeep (AFPh) and Fire odds"
+#: The extension's toolbar buttons, as its ``FireBridge.ACTIONS`` names them (tests/test_docs_samples.py checks).
+BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Heat of Battle", "Units in Blazes (RtPh)")
+BUTTONS = ", ".join(BUTTON_NAMES[:-1]) + " and " + BUTTON_NAMES[-1]
 
 
 @dataclass(frozen=True)
