@@ -53,8 +53,8 @@ def parse_class(data: bytes, source: str = "class") -> ClassInfo:
     """
     try:
         return _parse(data)
-    except (struct.error, IndexError, KeyError, UnicodeDecodeError) as e:
-        raise BadClassFile(f"{source}: not a Java class file ({type(e).__name__})") from None
+    except (struct.error, IndexError, KeyError, UnicodeDecodeError):
+        raise BadClassFile(f"{source}: not a Java class file (truncated or corrupt)") from None
 
 
 def _parse(data: bytes) -> ClassInfo:

@@ -424,11 +424,8 @@ def _shared_name(table: TerrainTable) -> str:
 
 
 def _did_you_mean(token: str, table: TerrainTable) -> str:
-    """``" (did you mean 'NoGrain'?)"`` for a token that differs from a rule's name in case or a letter or two."""
-    import difflib
-
-    names = {n.lower(): n for n in table.ssr_rules}
-    close = names.get(token.lower()) or next(iter(difflib.get_close_matches(token, list(table.ssr_rules), 1)), None)
+    """``" (did you mean 'NoGrain'? …)"`` for a token that differs from a rule's name only in case (``nograin``)."""
+    close = {n.lower(): n for n in table.ssr_rules}.get(token.lower())
     return f" (did you mean {close!r}? SSR names are case-sensitive)" if close else ""
 
 
