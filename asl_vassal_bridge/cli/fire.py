@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from ..core.dice import Dice, ScriptedDice, SeededDice
+from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
 from ..core.errors import BadInput
 from ..core.explain import Check, Report
 from ..core.fire import end_of_afph, pending_rolls
@@ -25,6 +27,15 @@ def _dice(args: argparse.Namespace) -> Dice:
     if text is not None:
         return ScriptedDice(die_faces(text))
     return SeededDice(getattr(args, "seed", None))
+
+
+@contextlib.contextmanager
+def _named_dice() -> Iterator[None]:
+    """Scripted dice that ran out: the message names --dice, the option to fix."""
+    try:
+        yield
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}; give exactly the dice rolled, nothing was applied") from None
 
 
 def _load(args: argparse.Namespace) -> Position:
@@ -156,7 +167,8 @@ def cmd_upkeep(args: argparse.Namespace) -> int:
     pos = _load(args)
     dice = _dice(args)
     note = _several_flames_note(pos) if args.phase == "afph" else None
-    new, rep = run_phase(pos, args.phase, dice)
+    with _named_dice():
+        new, rep = run_phase(pos, args.phase, dice)
     check_dice_used(dice)
     return _finish(args, new, rep, note)
 
@@ -341,8 +353,9 @@ def cmd_kindle(args: argparse.Namespace) -> int:
         print(check.describe())
         return 0
     dice = _dice(args)
-    new, rep = kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader, has_mol=args.mol,
-                                check_phase=True)
+    with _named_dice():
+        new, rep = kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader, has_mol=args.mol,
+                                    check_phase=True)
     check_dice_used(dice)
     return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
@@ -386,7 +399,8 @@ def cmd_clear(args: argparse.Namespace) -> int:
         return 0
 
     dice = _dice(args)
-    new, rep = clearance_attempt(pos, loc, dice, **kw, flame=args.flame)
+    with _named_dice():
+        new, rep = clearance_attempt(pos, loc, dice, **kw, flame=args.flame)
     check_dice_used(dice)
     return _finish(args, new, rep, f"  {who}" if who else None)
 

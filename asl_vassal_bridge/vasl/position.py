@@ -235,7 +235,9 @@ def _environment(game: SavedGame) -> Environment:
             continue
         if kind in seen and seen[kind][0] != value:  # two counters that disagree: which one holds is not ours to pick
             first = seen[kind][1]
-            raise BadSavedGameError(f"{game.source}: two {kind.value} counters disagree ({first.name} piece "
+            label = {FireCounter.EC: "EC", FireCounter.WIND: "Wind", FireCounter.WIND_DIR: "Wind Dir"}.get(kind,
+                                                                                                    "Gusts")
+            raise BadSavedGameError(f"{game.source}: two {label} counters disagree ({first.name} piece "
                                     f"{first.id}, {p.name} piece {p.id}); a game has one (B25.5, B25.63): remove "
                                     "one in VASL")
         seen.setdefault(kind, (value, p))
