@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import missing
+
 REPO = Path(__file__).resolve().parents[1]
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 
@@ -34,11 +36,11 @@ def _externally_managed(python: Path) -> Path | None:
 
 def test_readme_first_command_on_a_fresh_clone_with_the_system_python(tmp_path: Path) -> None:
     if not SYSTEM_PYTHON.is_file():
-        pytest.skip("no /usr/bin/python3 on this machine (the test needs a distribution's own Python)")
+        missing("system", "no /usr/bin/python3 on this machine")
     if _externally_managed(SYSTEM_PYTHON) is None:
-        pytest.skip("/usr/bin/python3 is not externally managed (PEP 668): nothing to prove here")
+        missing("system", "/usr/bin/python3 is not externally managed (no EXTERNALLY-MANAGED file, PEP 668)")
     if shutil.which("git") is None:
-        pytest.skip("git is not installed")
+        missing("system", "git is not installed")
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(REPO), str(clone)], check=True, capture_output=True)
     assert not (clone / ".venv").exists()
