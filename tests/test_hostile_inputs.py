@@ -383,3 +383,41 @@ def test_the_table_covers_every_class_of_the_issue() -> None:
                    "turn-10e20", "hexwidth", "two-ec", "dice-empty", "dice-extra", "board-archive-as-vasl",
                    "no-vassal", "token-file"):
         assert needle in ids, needle
+
+
+# --- what is accepted says what it did ----------------------------------------------------------------
+
+def _asl_fire(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "asl_vassal_bridge", *args], cwd=cwd, env=full, capture_output=True,
+                          text=True, timeout=TIME_LIMIT, preexec_fn=_limits, check=False)
+
+
+def test_a_forecast_without_seed_prints_the_seed_that_repeats_it(tmp_path: Path) -> None:
+    run = _asl_fire("forecast", "demo", "--turns", "1", "--trials", "50", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    m = re.search(r"50 trajectories, seed (\d+) \(--seed \1 repeats them\)", run.stdout)
+    assert m, run.stdout
+    again = _asl_fire("forecast", "demo", "--turns", "1", "--trials", "50", "--seed", m.group(1), cwd=tmp_path)
+    assert again.stdout == run.stdout
+
+
+def test_install_no_check_says_the_linkage_was_not_checked(tmp_path: Path) -> None:
+    _vasl_module(tmp_path)
+    run = _asl_fire("install", "--vasl", str(tmp_path / "vasl" / "VASL.vmod"), "--no-check", cwd=tmp_path,
+                    env={"HOME": str(tmp_path / "home")})
+    assert run.returncode == 0, run.stderr
+    assert "NOT checked: no VASSAL engine found" in run.stdout
+    assert (tmp_path / "vasl" / "VASL_ext" / "asl-fire-bridge.vmdx").is_file()
+
+
+def test_board_names_the_files_it_uses_once_and_suggests_an_ssr_by_its_case(tmp_path: Path) -> None:
+    boards = SHARED_VASL / "boards"
+    if not (boards / "bd01").is_file():
+        missing("data", f"{boards / 'bd01'} does not exist (the shared/vasl folder beside the repository)")
+    module = fake_module(tmp_path / "VASL.vmod", (SHARED_VASL / "SharedBoardMetadata.xml").read_bytes())
+    run = _asl_fire("board", "bd01", "--boards", str(boards), "--vasl", str(module), "--ssr", "nograin", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    using = [line for line in run.stderr.splitlines() if line.startswith("asl-fire: using ")]
+    assert len(using) == len(set(using)) == 2, using
+    assert "did you mean 'NoGrain'?" in run.stderr
