@@ -122,6 +122,11 @@ def _token_readable_by_others(tmp: Path) -> None:
     (tmp / "token").chmod(0o644)
 
 
+def _connection_file_unknown_host(tmp: Path) -> None:
+    (tmp / "conn.json").write_text('{"port": 4444, "token": "x", "host": "nonexistent.invalid"}')
+    (tmp / "conn.json").chmod(0o600)
+
+
 def _vsav(tmp: Path, name: str, commands: list[str], boards: str) -> None:
     from asl_vassal_bridge.vasl.traits import encode_sequence
     from asl_vassal_bridge.vasl.vsav import obfuscate
@@ -285,6 +290,8 @@ CASES: tuple[Case, ...] = (
     # bridge.
     Case("bridge-token-file-readable-by-others", ("bridge", "--port", "1", "--token-file", "{tmp}/token"),
          ("--token-file", "token", "readable by other users", "600"), _token_readable_by_others),
+    Case("bridge-connection-file-unknown-host", ("bridge", "--connection-file", "{tmp}/conn.json"),
+         ("nonexistent.invalid", "not a host name", "127.0.0.1"), _connection_file_unknown_host),
     Case("bridge-port-out-of-range", ("bridge", "--port", "70000", "--token-file", "{tmp}/token"),
          ("--port", "70000", "1 to 65,535")),
     Case("bridge-port-streams-bytes", ("bridge", "--port", "{stream}", "--token-file", "{tmp}/tok600"),
