@@ -139,6 +139,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     from ..vasl.terrain import read_terrain_types
 
     path: Path = args.board
+    setup = None
     if not path.exists() and len(path.parts) == 1:
         setup = vasl_setup(args, need_boards=True)
         assert setup.boards is not None
@@ -152,7 +153,8 @@ def cmd_board(args: argparse.Namespace) -> int:
     if terrain:
         table = read_terrain_types(*terrain)
     elif getattr(args, "vasl", None) is not None or not find_shared_metadata(path.parent):
-        setup = vasl_setup(args, need_boards=False)
+        if setup is None:  # said once: the boards folder's lookup above already named the module
+            setup = vasl_setup(args, need_boards=False)
         if setup.module is None and not (setup.boards and find_shared_metadata(setup.boards)):
             raise BadInput(f"{path}: VASL's terrain types are needed: give --vasl PATH/VASL.vmod (or --terrain "
                            "SharedBoardMetadata.xml); none beside the archive, and VASSAL's preferences list no "

@@ -101,14 +101,19 @@ class BoardMetadata:
     slopes: Mapping[str, str] = field(default_factory=dict)
 
 
-def _float_attr(el: Any, name: str, source: str) -> float | None:
+def _float_attr(el: Any, name: str, source: str, lo: float = -1e6, hi: float = 1e6, *,
+                positive: bool = False) -> float | None:
     v = el.get(name)
     if v is None or v.strip() == "":
         return None
     try:
-        return float(v)
+        x = float(v)
     except ValueError:
-        raise BadXmlError(f"{source}: attribute {name}={v!r} is not a number") from None
+        raise BadXmlError(f"{source}: attribute {name}={v[:40]!r} is not a number") from None
+    if not lo <= x <= hi or (positive and x <= 0):  # also refuses nan and inf
+        what = f"more than 0 and at most {hi:g}" if positive else f"{lo:g} to {hi:g}"
+        raise BadXmlError(f"{source}: attribute {name}={v[:40]!r} is out of range (expected {what} pixels)")
+    return x
 
 
 def parse_board_metadata(data: bytes, source: str) -> BoardMetadata:
@@ -141,7 +146,8 @@ def parse_board_metadata(data: bytes, source: str) -> BoardMetadata:
         name=root.get("name") or "", version=root.get("version") or "", image=root.get("boardImageFileName") or "",
         has_hills=(root.get("hasHills") or "").strip().lower() == "true", width=width, height=height,
         a1_center_x=_float_attr(root, "A1CenterX", source), a1_center_y=_float_attr(root, "A1CenterY", source),
-        hex_width=_float_attr(root, "hexWidth", source), hex_height=_float_attr(root, "hexHeight", source),
+        hex_width=_float_attr(root, "hexWidth", source, 0, 10_000, positive=True),
+        hex_height=_float_attr(root, "hexHeight", source, 0, 10_000, positive=True),
         alt_hex_grain=(root.get("altHexGrain") or "").strip().lower() == "true",
         hex_grid_config=root.get("HexGridConfig") or "", building_types=buildings, slopes=slopes)
 
@@ -1084,9 +1090,24 @@ def render_png(board: VaslBoard, out: Path | str) -> Path:
         draw.multiline_text((h.x - 17, h.y - 20), label, fill=(0, 0, 0), spacing=1)
     top: Image.Image | None = None
     if board.image:
+        import warnings
+
+        from .boardart import MAX_IMAGE_PIXELS
+
         try:
-            top = Image.open(io.BytesIO(board.image)).convert("RGB")
-        except (OSError, ValueError):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                img = Image.open(io.BytesIO(board.image))
+                if img.width * img.height > MAX_IMAGE_PIXELS:
+                    raise VaslFileError(f"{board.source}: the board image is {img.width}×{img.height} pixels, more "
+                                        f"than {MAX_IMAGE_PIXELS:,} (refusing it)")
+                top = img.convert("RGB")
+        except VaslFileError:
+            raise
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+            raise VaslFileError(f"{board.source}: the board image claims more than {MAX_IMAGE_PIXELS:,} pixels "
+                                "(refusing it)") from None
+        except (OSError, ValueError, SyntaxError):
             top = None
     w, ht = decoded.size
     canvas = Image.new("RGB", (w, ht * 2 if top is not None else ht), (255, 255, 255))

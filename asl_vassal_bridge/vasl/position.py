@@ -220,15 +220,27 @@ def _environment(game: SavedGame) -> Environment:
     force = WindForce.NO_WIND
     direction = None
     gusts = False
+    seen: dict[FireCounter, tuple[object, SavedPiece]] = {}
     for kind, p in game.fire_pieces():
+        value: object
         if kind is FireCounter.EC:
-            ec = c.ec_from_piece(p.traits)
+            ec = value = c.ec_from_piece(p.traits)
         elif kind is FireCounter.WIND:
-            force = c.wind_force_from_piece(p.traits)
+            force = value = c.wind_force_from_piece(p.traits)
         elif kind is FireCounter.WIND_DIR:
-            direction = c.wind_direction_from_piece(p.traits)
+            direction = value = c.wind_direction_from_piece(p.traits)
         elif kind is FireCounter.GUSTS:
-            gusts = c.gusts_from_piece(p.traits)
+            gusts = value = c.gusts_from_piece(p.traits)
+        else:
+            continue
+        if kind in seen and seen[kind][0] != value:  # two counters that disagree: which one holds is not ours to pick
+            first = seen[kind][1]
+            label = {FireCounter.EC: "EC", FireCounter.WIND: "Wind", FireCounter.WIND_DIR: "Wind Dir"}.get(kind,
+                                                                                                    "Gusts")
+            raise BadSavedGameError(f"{game.source}: two {label} counters disagree ({first.name} piece "
+                                    f"{first.id}, {p.name} piece {p.id}); a game has one (B25.5, B25.63): remove "
+                                    "one in VASL")
+        seen.setdefault(kind, (value, p))
     if force is not WindForce.NO_WIND and direction is None:
         raise BadSavedGameError(f"{game.source}: the Wind counter shows {force.label} but there is no Wind Dir "
                                 "counter (B25.64)")

@@ -423,13 +423,19 @@ def _shared_name(table: TerrainTable) -> str:
     return PurePath(first.split("!")[-1]).name if first else "SharedBoardMetadata.xml"
 
 
+def _did_you_mean(token: str, table: TerrainTable) -> str:
+    """``" (did you mean 'NoGrain'? …)"`` for a token that differs from a rule's name only in case (``nograin``)."""
+    close = {n.lower(): n for n in table.ssr_rules}.get(token.lower())
+    return f" (did you mean {close!r}? SSR names are case-sensitive)" if close else ""
+
+
 def _problem(token: str, rule: LosSsRule | None, table: TerrainTable, board_name: str) -> str | None:
     """Why VASL's LOS model cannot apply *token* (None: it can)."""
     shared = _shared_name(table)
     if rule is None:
         if board_name == "RBv2":
             return "VASL's own rule for board RBv2's overlays, not applied here"
-        return f"not among the {len(table.ssr_rules)} LOSSSRules of {shared}: {_DISABLES}"
+        return f"not among the {len(table.ssr_rules)} LOSSSRules of {shared}: {_DISABLES}{_did_you_mean(token, table)}"
 
     def lacks(*names: str) -> str | None:
         missing = [n for n in names if table.code_of(n) is None]

@@ -50,6 +50,12 @@ __all__ = [
 #: The largest savedGame member accepted (obfuscated text is twice the size of the game).
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
+#: The most boards a saved game may name (each takes ~60 ms and ~3 MB to read; VASL's largest maps have ~30).
+MAX_BOARDS = 64
+
+#: The most pieces a saved game may add (a large HASL game has a few thousand counters).
+MAX_PIECES = 50_000
+
 
 class BadSavedGameError(VaslFileError):
     """A saved game that cannot be read."""
@@ -281,10 +287,13 @@ def parse_boards(command: str, source: str) -> list[BoardEntry]:
     """
     body = command[3:] if command.startswith("bd\t") else command
     out: list[BoardEntry] = []
-    for desc in body.split("bd\t"):
+    for desc in body.split("bd\t", MAX_BOARDS + 1):
         entry = _board_entry(desc, source)
         if entry is not None:
             out.append(entry)
+        if len(out) > MAX_BOARDS:
+            raise BadSavedGameError(f"{source}: the board entry names more than {MAX_BOARDS} boards (expected a "
+                                    "VASL map of at most that many)")
     return out
 
 
@@ -392,8 +401,12 @@ def _game(text: str, source: str, version: str) -> SavedGame:
     stacks: dict[str, tuple[str, ...]] = {}
     boards: list[BoardEntry] = []
     exts: list[tuple[str, str]] = []
+    added = 0
     for cmd in parse_commands(text):
         if cmd.startswith("+/"):
+            added += 1
+            if added > MAX_PIECES:
+                raise BadSavedGameError(f"{source}: more than {MAX_PIECES:,} pieces (expected a VASL game)")
             toks = decode_sequence(cmd, "/")
             if len(toks) < 4:
                 raise BadSavedGameError(f"{source}: add-piece command without type and state ({cmd[:40]!r})")
