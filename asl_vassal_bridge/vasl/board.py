@@ -31,7 +31,7 @@ import io
 import math
 import os
 import struct
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -729,7 +729,8 @@ def _in_polygon(vx: Sequence[int], vy: Sequence[int], px: npt.NDArray[np.int64],
         left = px < leftx
         cross = t1 < t2 / (prevy - cury) * (prevx - curx)
         hits += ok & (left | cross)
-    return inside & (hits % 2 == 1)
+    result: npt.NDArray[np.bool_] = inside & (hits % 2 == 1)
+    return result
 
 
 def _first_in_hex(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: VaslCentres, i: int) -> int:
@@ -752,25 +753,35 @@ def _first_in_hex(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: Va
 def _box_has(mask: npt.NDArray[np.bool_], p: VaslCentres) -> npt.NDArray[np.bool_]:
     """Whether each hex's outline bounding box holds a pixel of *mask* (a cheap pre-test)."""
     gh, gw = mask.shape
-    integral = np.zeros((gh + 1, gw + 1), dtype=np.int64)
-    integral[1:, 1:] = mask.cumsum(axis=0).cumsum(axis=1)
+    if not mask.any():
+        return np.zeros(len(p.box), dtype=bool)
+    integral = np.zeros((gh + 1, gw + 1), dtype=np.int32)
+    integral[1:, 1:] = mask.cumsum(axis=0, dtype=np.int32).cumsum(axis=1, dtype=np.int32)
     x0, y0 = np.clip(p.box[:, 0], 0, gw), np.clip(p.box[:, 1], 0, gh)
     x1, y1 = np.clip(p.box[:, 2], 0, gw), np.clip(p.box[:, 3], 0, gh)
     result: npt.NDArray[np.bool_] = (integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]) > 0
     return result
 
 
+def _code_or_null(table: TerrainTable, name: str) -> int:
+    """``Map.getTerrain(name)``'s code, −1 (VASL's null terrain) when the table has no such type."""
+    code = table.code_of(name)
+    return -1 if code is None else code
+
+
 class _Luts:
     """Per-code facts of a terrain table, as lists indexed by typeCode (VASL ``Terrain``'s predicates)."""
 
     def __init__(self, table: TerrainTable) -> None:
-        def lut(pred: Any) -> list[bool]:
+        def lut(pred: Callable[[VaslTerrainType], bool]) -> list[bool]:
             out = [False] * 256
             for c, t in table.by_code.items():
                 out[c] = bool(pred(t))
             return out
 
-        cat = lambda *names: lambda t: t.los_category.upper() in names  # noqa: E731
+        def cat(*names: str) -> Callable[[VaslTerrainType], bool]:
+            return lambda t: t.los_category.upper() in names
+
         self.building = lut(cat("BUILDING", "FACTORY", "MARKETPLACE"))
         self.market = lut(cat("MARKETPLACE"))
         self.factory = lut(cat("FACTORY"))
@@ -789,8 +800,8 @@ class _Luts:
         self.inherent = np.array(lut(lambda t: t.inherent), dtype=bool)
         self.open_ground = table.code_of("Open Ground")
         self.wooden_building = table.code_of("Wooden Building")
-        self.cellar = table.code_of("Cellar")
-        self.rooftop = table.code_of("Rooftop")
+        self.cellar = _code_or_null(table, "Cellar")
+        self.rooftop = _code_or_null(table, "Rooftop")
 
 
 def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None,
@@ -841,7 +852,7 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
         code = np.where(missed & ok & building[sc], sc, code)
     all_on = VaslCentres(p.fixed, p.los, p.sides, np.ones_like(p.side_on), p.box, p.vertices)
     inherent = _inherent_found(ter, lut.inherent[ter], all_on)
-    crossing = np.array(lut.bridge, dtype=bool)[ter] | np.array(lut.tunnel, dtype=bool)[ter]
+    crossing = np.array([a or b for a, b in zip(lut.bridge, lut.tunnel, strict=True)], dtype=bool)[ter]
     special = _box_has(crossing, p)
     stair = np.zeros(n, dtype=bool)
     m = min(n, len(los.stairways))
@@ -851,9 +862,9 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
     out_dep = np.full(n, -1, dtype=np.int64)
     locations: list[tuple[tuple[int, int], ...]] = []
     centres: list[int] = []
-    bridge_mask = np.array(lut.bridge, dtype=bool)[ter]
-    depression_mask = np.array(lut.depression, dtype=bool)[ter]
-    index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())}
+    bridge_mask = np.array(lut.bridge, dtype=bool)[ter] if special.any() else crossing
+    depression_mask = np.array(lut.depression, dtype=bool)[ter] if special.any() else crossing
+    index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())} if special.any() else {}
     for i in range(n):
         t0 = int(code[i])
         base = int(elev[i])
@@ -863,7 +874,7 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
         up: list[tuple[int, int]] = []
         down: list[tuple[int, int]] = []
         centre = t0
-        bridge_info: tuple[int, int, int] | None = None
+        bridge_info: tuple[int, int, int | None] | None = None
         for _ in range(passes):
             centre = t0
             if lut.building[t0]:
@@ -875,11 +886,11 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
                 if levels:
                     up = levels
                 st = lut.two_story[centre] or old
-                if not lut.no_levels[t0] and not lut.factory[t0] and lut.cellar is not None:
+                if not lut.no_levels[t0] and not lut.factory[t0]:
                     down = [(lut.cellar, -1)]
-                if not lut.no_levels[t0] and not lut.roofless[t0] and lut.rooftop is not None:
+                if not lut.no_levels[t0] and not lut.roofless[t0]:
                     up = [*up, (lut.rooftop, (lut.height[t0] if lut.factory[t0] else len(up)) + 1)]
-                if centre == lut.wooden_building and names[i] in WAREHOUSE_ROOFTOP_HEXES and lut.rooftop is not None:
+                if centre == lut.wooden_building and names[i] in WAREHOUSE_ROOFTOP_HEXES:
                     up = [(lut.rooftop, 1)]
             if lut.depression[centre]:
                 dep = centre
@@ -957,13 +968,8 @@ def _inherent_found(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: 
     outline box holds an inherent pixel are scanned)."""
     code = np.full(len(p.los), -1, dtype=np.int64)
     gh, gw = mask.shape
-    integral = np.zeros((gh + 1, gw + 1), dtype=np.int64)
-    integral[1:, 1:] = mask.cumsum(axis=0).cumsum(axis=1)
     x0, y0, x1, y1 = (p.box[:, k] for k in range(4))
-    cx0, cy0 = np.clip(x0, 0, gw), np.clip(y0, 0, gh)
-    cx1, cy1 = np.clip(x1, 0, gw), np.clip(y1, 0, gh)
-    count = integral[cy1, cx1] - integral[cy0, cx1] - integral[cy1, cx0] + integral[cy0, cx0]
-    cand = np.nonzero(count > 0)[0]
+    cand = np.nonzero(_box_has(mask, p))[0]
     if len(cand) == 0:
         return code
     w = int((x1 - x0)[cand].max())
