@@ -445,6 +445,11 @@ class HexTerrain:
     *hexsides* the hexside terrain along sides 1–6 (B.8 numbering: 1 up,
     clockwise; None where the side is plain); *feature* names the depiction
     the hex belongs to (hexes sharing it are directly attached, B25.62).
+    *depression* is the centre Location's depression terrain and *locations*
+    every Location of the hex's centre stack from the lowest to the highest
+    as (terrain name, level in hex; None for VASL's null terrain), the centre
+    at index *centre*, as VASL 6.7.x's ``Hex`` holds them (:func:`vasl_hex_model`):
+    e.g. ``(("Cellar", -1), ("Stone Building, 2 Level", 0), …, ("Rooftop", 3))``.
     """
 
     name: str
@@ -515,6 +520,9 @@ class VaslBoard:
                 "feature": h.feature, "road": h.road,
                 "others": [{"terrain": n, "share": round(s, 3)} for n, s in h.others],
                 "hexsides": list(h.hexsides),
+                "depression": h.depression,
+                "locations": [{"terrain": t, "level": lv, **({"centre": True} if k == h.centre else {})}
+                              for k, (t, lv) in enumerate(h.locations)],
             } for h in self.hexes.values()],
             "buildings": {b.id: {"material": b.material.value, "kind": b.kind.value, "levels": b.levels,
                                  "hexes": [h.name for h in self.hexes.values() if h.feature == b.id]}

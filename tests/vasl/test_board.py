@@ -155,6 +155,9 @@ def test_cli_board_json_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert data["board"] == "01" and data["hex_count"] == 346
     e4 = next(h for h in data["hexes"] if h["hex"] == "E4")
     assert e4["building_type"] == "Stone Building, 2 Level"
+    assert [(x["terrain"], x["level"], x.get("centre", False)) for x in e4["locations"]] == [
+        ("Cellar", -1, False), ("Stone Building, 2 Level", 0, True), ("Stone Building, 2 Level", 1, False),
+        ("Stone Building, 2 Level", 2, False), ("Rooftop", 3, False)]
     from PIL import Image
     with Image.open(png) as im:
         assert im.size == (1800, 1290)  # board image above, decoded terrain below
