@@ -52,22 +52,26 @@ def read_dump(path: Path) -> tuple[dict[Key, dict[tuple[int, int], VaslHex]], di
                 current = None
             else:
                 current = boards.setdefault((f[1], ssr), {})
-        elif current is not None and len(f) in (7, 8):
-            current[int(f[1]), int(f[2])] = (f[0], f[3], int(f[4]), f[7] == "1" if len(f) == 8 else None,
-                                             f"{f[5]}|{f[6]}" if v67 else None)
+        elif current is not None and len(f) in (7, 8, 9):
+            current[int(f[1]), int(f[2])] = (f[0], f[3], int(f[4]), f[7] == "1" if len(f) >= 8 else None,
+                                             f"{f[5]}|{f[6]}" + (f"|{f[8]}" if len(f) == 9 else "") if v67 else None)
     return boards, refused
 
 
-def locations_text(h: HexTerrain) -> str:
+def locations_text(h: HexTerrain, sides: bool = False) -> str:
     """The hex's depression terrain and Locations as DumpBoardTerrain67 prints them: ``<depression or ->|<chain>``,
     the chain being the centre as ``=terrain@level`` when its level is not 0, then the Locations above it
-    (``+terrain@level``, upwards) and below it (``-terrain@level``, downwards)."""
+    (``+terrain@level``, upwards) and below it (``-terrain@level``, downwards); with *sides*, then ``|`` and the six
+    hexside Locations' terrain (``terrain`` or ``terrain/depression``), separated by ``|``."""
     locs = h.locations or ((h.terrain.name, 0),)
     name, level = locs[h.centre]
     chain = [f"={name}@{level}"] if level != 0 else []
     chain += [f"+{t or 'null'}@{lv}" for t, lv in locs[h.centre + 1:]]
     chain += [f"-{t or 'null'}@{lv}" for t, lv in reversed(locs[:h.centre])]
-    return f"{h.depression or '-'}|{','.join(chain)}"
+    text = f"{h.depression or '-'}|{','.join(chain)}"
+    if sides:
+        text += "|" + "|".join(t + (f"/{d}" if d else "") for t, d in h.hexside_locations)
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         result = apply_ssr(b, ssr.replace(",", " "))
         if result.not_applied:
             print(f"{label}: VASL applies it, the project leaves out {result.not_applied}")
-        ours = {(h.col, h.row): (h.name, h.terrain.name, h.elevation, h.stairwell, locations_text(h))
+        sides = any(v[4] is not None and v[4].count("|") > 1 for v in want.values())
+        ours = {(h.col, h.row): (h.name, h.terrain.name, h.elevation, h.stairwell, locations_text(h, sides))
                 for h in result.board.hexes.values()}
         diffs = []
         for key, (vn, vt, ve, vs, vl) in sorted(want.items()):

@@ -449,7 +449,9 @@ class HexTerrain:
     every Location of the hex's centre stack from the lowest to the highest
     as (terrain name, level in hex; None for VASL's null terrain), the centre
     at index *centre*, as VASL 6.7.x's ``Hex`` holds them (:func:`vasl_hex_model`):
-    e.g. ``(("Cellar", -1), ("Stone Building, 2 Level", 0), …, ("Rooftop", 3))``.
+    e.g. ``(("Cellar", -1), ("Stone Building, 2 Level", 0), …, ("Rooftop", 3))``;
+    *hexside_locations* VASL's six hexside Locations (side 0 up, clockwise) as
+    (terrain name, depression terrain name or None).
     """
 
     name: str
@@ -468,6 +470,7 @@ class HexTerrain:
     depression: str | None = None
     locations: tuple[tuple[str | None, int], ...] = ()
     centre: int = 0
+    hexside_locations: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def fire_terrain(self) -> Terrain:
@@ -602,11 +605,13 @@ def _fix_edge(v: npt.NDArray[np.float64], size: int) -> npt.NDArray[np.float64]:
 
 
 def vasl_centres(geo: BoardGeometry) -> VaslCentres:
-    """The centre, hexside and outline points of every hex, computed as VASL's ``Hex`` does."""
+    """The centre, hexside and outline points of every hex, computed as VASL 6.7.x's ``Hex`` does (a centre beyond the
+    grid's last pixel column, the last hex column's, is moved onto it first: ``Map.getHexCenterPoint``)."""
     hexes = geo.hexes()
     raw = np.array([geo.centre(c, r) for c, r, _ in hexes], dtype=np.float64)
-    x, y = raw[:, 0], raw[:, 1]
     gw, gh = geo.grid_width, geo.grid_height
+    raw[:, 0] = np.where(raw[:, 0] >= gw, gw - 1.0, raw[:, 0])  # VASL 6.7.x Map.getHexCenterPoint: last column
+    x, y = raw[:, 0], raw[:, 1]
     fixed = np.stack([_fix_edge(x, gw), _fix_edge(y, gh)], axis=1)
     los = np.trunc(fixed).astype(np.int64)
     vo = geo.hex_height / 2.0
@@ -665,7 +670,9 @@ class VaslHexModel:
     *depression*: the centre Location's depression terrain code (−1: none); *locations*: every Location of the
     centre's up/down chain from the lowest to the highest as (terrain code or −1 for VASL's null, level in
     hex), the centre included at index *centre* of each; *before*: the centre terrain before the market place,
-    depression and inherent steps (what decides a building's Locations).
+    depression and inherent steps (what decides a building's Locations); *hexside_terrain* and
+    *hexside_depression* ``[hex, side]`` (side 0 up, clockwise): each hexside Location's terrain and depression
+    terrain (−1: none).
     """
 
     code: npt.NDArray[np.int64]
@@ -675,8 +682,13 @@ class VaslHexModel:
     locations: tuple[tuple[tuple[int, int], ...], ...]
     centre: tuple[int, ...]
     before: npt.NDArray[np.int64]
+    hexside_terrain: npt.NDArray[np.int64] | None = None
+    hexside_depression: npt.NDArray[np.int64] | None = None
 
 
+#: The wall types VASL's ``Terrain.isRowhouseFactoryWall`` counts as hexside terrain besides LOS category HEXSIDE.
+ROWHOUSE_FACTORY_WALLS = ("Rowhouse Wall", "Rowhouse Wall, 1 Level", "Rowhouse Wall, 2 Level", "Rowhouse Wall, 3 Level",
+                          "Rowhouse Wall, 4 Level", "Interior Factory Wall, 1 Level", "Interior Factory Wall, 2 Level")
 #: Building types VASL's ``Hex.addBuildingLevels`` gives no upper level, cellar or rooftop Location.
 NO_LEVEL_BUILDINGS = ("Wooden Building", "Stone Building", "Huts", "MultipleWooden")
 #: The buildings whose hexes VASL gives a stairway whatever LOSData says (``Hex.addBuildingLevels``: the two-story
@@ -798,7 +810,7 @@ class _Luts:
         self.tunnel = lut(cat("TUNNEL"))
         self.water = lut(cat("WATER"))
         self.road = lut(cat("ROAD"))
-        self.hexside = lut(lambda t: t.los_category.upper() == "HEXSIDE" or t.mapping.rowhouse)
+        self.hexside = lut(lambda t: t.los_category.upper() == "HEXSIDE" or t.name in ROWHOUSE_FACTORY_WALLS)
         self.no_levels = lut(lambda t: t.name in NO_LEVEL_BUILDINGS)
         self.two_story = lut(lambda t: t.name in TWO_STORY_STAIRWAY_TYPES)
         self.roofless = lut(lambda t: "Roofless" in t.name or "Gutted" in t.name)
@@ -933,7 +945,33 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
         chain = [*reversed(down), (centre, level), *up]
         locations.append(tuple(chain))
         centres.append(len(down))
-    return VaslHexModel(out_code, elev, stair, out_dep, tuple(locations), tuple(centres), code)
+    side_t, side_d = _hexside_locations(ter, p, lut, geo)
+    return VaslHexModel(out_code, elev, stair, out_dep, tuple(locations), tuple(centres), code, side_t, side_d)
+
+
+def _hexside_locations(ter: npt.NDArray[np.uint8], p: VaslCentres, lut: _Luts, geo: BoardGeometry
+                       ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each hexside Location's terrain and depression terrain ``[hex, side]`` as ``Hex.resetTerrain`` and
+    ``resetHexsideTerrain`` set them: the pixel under the hexside point (Open Ground off the grid), replaced by the
+    neighbour's facing hexside point's pixel when that is hexside terrain and this one is not; the depression
+    terrain is the pixel under the point when it is a depression."""
+    gh, gw = ter.shape
+    sx, sy = p.sides[:, :, 0], p.sides[:, :, 1]
+    on = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
+    raw = np.where(on, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)].astype(np.int64), -1)
+    og = lut.open_ground if lut.open_ground is not None else 0
+    t = np.where(raw >= 0, raw, og)
+    hexside = np.array([*lut.hexside, False], dtype=bool)  # index −1: off the grid, no terrain
+    index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())}
+    opposite = np.full_like(raw, -1)
+    for i, (c, r, _) in enumerate(geo.hexes()):
+        for k in range(6):
+            j = _neighbour(index, geo, c, r, k)
+            if j is not None:
+                opposite[i, k] = raw[j, (k + 3) % 6]
+    t = np.where(~hexside[t] & hexside[opposite], opposite, t)
+    depression = np.array([*lut.depression, False], dtype=bool)
+    return t, np.where(depression[raw], raw, -1)
 
 
 def _vasl_centres_codes(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None
@@ -1038,6 +1076,8 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         fire_id[code] = terrains.index(t.mapping.terrain)
     model = vasl_hex_model(los, geo, table, centre_pts)
     ccode, celev, stairs = model.code, model.elevation, model.stairway
+    assert model.hexside_terrain is not None and model.hexside_depression is not None
+    side_t, side_d = model.hexside_terrain, model.hexside_depression
     # Histogram of every terrain drawn in each hex (pixels nearest its centre).
     flat_l = labels.ravel().astype(np.int64)
     flat_t = los.terrain.ravel().astype(np.int64)
@@ -1121,7 +1161,9 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
                                bool(road_share[i] > ROAD_SHARE or fire_c[i] == road_i),
                                table[int(model.depression[i])].name if model.depression[i] >= 0 else None,
                                tuple((table[lc].name if lc >= 0 else None, lv) for lc, lv in model.locations[i]),
-                               model.centre[i])
+                               model.centre[i],
+                               tuple((table[int(st)].name, table[int(sd)].name if sd >= 0 else None)
+                                     for st, sd in zip(side_t[i], side_d[i], strict=True)))
     return out, buildings
 
 

@@ -2,10 +2,11 @@
 // of DumpBoardTerrain.java (the 2020 model) so scripts/compare_vasl_terrain.py reads both:
 //   board <file> <width>x<height> <grid configuration> | board <file> NONE <reason>
 //   <name> TAB <column> TAB <row> TAB <centre terrain> TAB <getBaseLevelofHex> TAB <depression terrain or -> TAB <up/down>
-//     TAB <stairway 0/1>
+//     TAB <stairway 0/1> TAB <hexside Locations>
 // <up/down>: the centre Location itself as =terrain@level when its getLevelInHex is not 0, then the Locations above (+)
 // and below (-) it as terrain@getLevelInHex (upper building levels, rooftops, cellars, a single-hex bridge's or stream's
-// extra Location).
+// extra Location). <hexside Locations>: the six hexside Locations' terrain (side 0 up, clockwise), separated by |, each
+// followed by /<depression terrain> when it has one.
 //
 // How the board is read: as VASL 6.7.x's BoardArchive.addLOSDatatoVASLMap reads one uncropped, unreversed board onto a
 // map-wide VASL.LOS.Map.Map (its 12-argument constructor builds the hex grid; A1 at (0, hexHeight / 2), configuration
@@ -179,8 +180,14 @@ public class DumpBoardTerrain67 {
                             extra.add("-" + name(d.getTerrain()) + "@" + d.getLevelInHex());
                         }
                         String dep = l.getDepressionTerrain() == null ? "-" : name(l.getDepressionTerrain());
+                        List<String> sides = new ArrayList<>();
+                        for (int s = 0; s < 6; s++) {
+                            Location hl = h.getHexsideLocation(s);
+                            sides.add(name(hl.getTerrain()) + (hl.getDepressionTerrain() == null ? "" : "/" + name(hl.getDepressionTerrain())));
+                        }
                         out.println(h.getName() + "\t" + c + "\t" + r + "\t" + name(l.getTerrain()) + "\t" + h.getBaseLevelofHex()
-                                + "\t" + dep + "\t" + String.join(",", extra) + "\t" + (h.hasStairway() ? 1 : 0));
+                                + "\t" + dep + "\t" + String.join(",", extra) + "\t" + (h.hasStairway() ? 1 : 0)
+                                + "\t" + String.join("|", sides));
                     }
                 }
             }

@@ -205,6 +205,26 @@ def test_a_wooden_building_in_hex_i21_gets_a_rooftop_on_any_board(rich: TerrainT
     assert b.hex("I21").locations == (("Wooden Building", 0), ("Rooftop", 1))
 
 
+def test_hexside_locations_take_the_pixel_under_each_hexside_point(table: TerrainTable) -> None:
+    """Each hexside Location's terrain is the pixel under its hexside point (C2's: (112, 65) up, clockwise); a
+    depression there is also the Location's depression terrain."""
+    ter, elev = blank_grid(5, 3)
+    ter[63:68, 110:115] = code_of("Woods")  # side 0
+    ter[126:131, 110:115] = code_of("Gully")  # side 3
+    c2 = board(table, ter, elev).hex("C2")
+    assert c2.hexside_locations == (("Woods", None), ("Open Ground", None), ("Open Ground", None),
+                                    ("Gully", "Gully"), ("Open Ground", None), ("Open Ground", None))
+
+
+def test_the_last_columns_centre_is_moved_onto_the_grid_before_its_hexside_points(table: TerrainTable) -> None:
+    """VASL 6.7.x's ``Map.getHexCenterPoint`` puts GG's centre at x = 1799, not 1800, so GG4's upper-left hexside
+    point is (1772, 210), not (1773, 210)."""
+    ter, elev = blank_grid(33, 10)
+    ter[205:215, 1772] = code_of("Woods")
+    gg4 = board(table, ter, elev, 33, 10).hex("GG4")
+    assert gg4.hexside_locations[5] == ("Woods", None)
+
+
 def test_half_board_b_is_named_q_to_gg(table: TerrainTable) -> None:
     ter, elev = blank_grid(17, 20, 56.3125)
     b = board(table, ter, elev, 17, 20, "12b", HALF_B)
