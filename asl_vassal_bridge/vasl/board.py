@@ -526,6 +526,7 @@ class VaslBoard:
                 "depression": h.depression,
                 "locations": [{"terrain": t, "level": lv, **({"centre": True} if k == h.centre else {})}
                               for k, (t, lv) in enumerate(h.locations)],
+                "hexside_locations": [{"terrain": t, "depression": d} for t, d in h.hexside_locations],
             } for h in self.hexes.values()],
             "buildings": {b.id: {"material": b.material.value, "kind": b.kind.value, "levels": b.levels,
                                  "hexes": [h.name for h in self.hexes.values() if h.feature == b.id]}

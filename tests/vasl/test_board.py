@@ -158,6 +158,7 @@ def test_cli_board_json_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert [(x["terrain"], x["level"], x.get("centre", False)) for x in e4["locations"]] == [
         ("Cellar", -1, False), ("Stone Building, 2 Level", 0, True), ("Stone Building, 2 Level", 1, False),
         ("Stone Building, 2 Level", 2, False), ("Rooftop", 3, False)]
+    assert len(e4["hexside_locations"]) == 6 and all(x["depression"] is None for x in e4["hexside_locations"])
     from PIL import Image
     with Image.open(png) as im:
         assert im.size == (1800, 1290)  # board image above, decoded terrain below
