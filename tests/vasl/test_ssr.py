@@ -136,7 +136,9 @@ def test_rowhouse_bars(ssrt: VaslBoard) -> None:
     assert ssrt.hex("F2").terrain.name == "Rowhouse Wall, 1 Level"
     f2 = apply_ssr(ssrt, "RowhouseBarsToBuildings").board.hex("F2")
     assert (f2.terrain.name, f2.stairwell) == ("Stone Building, 1 Level", True)
-    assert apply_ssr(ssrt, "RowhouseBarsToOpenGround").board.hex("F2").terrain.name == "Open Ground"
+    # VASL 6.7.x: with the wall gone the centre sample is Open Ground, but the building 5 px beside the centre
+    # point (Hex.resetTerrain's probes) makes the hex that building again
+    assert apply_ssr(ssrt, "RowhouseBarsToOpenGround").board.hex("F2").terrain.name == "Stone Building, 1 Level"
 
 
 @pytest.mark.parametrize("rule", ["NoBridge", "BridgeToFord"])
