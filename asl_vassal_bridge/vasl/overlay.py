@@ -61,13 +61,13 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core.values import replace
-from .board import LOSData, VaslBoard, VaslCentres, derive_hexes, vasl_centres
+from .board import BoardGeometry, LOSData, VaslBoard, VaslCentres, derive_hexes, vasl_centres
 from .safe import Archive, VaslFileError, parse_xml
 from .terrain import ROWHOUSE_WALLS, TerrainTable, VaslColor, colors_from_xml
 
@@ -349,6 +349,16 @@ def board_colours(board: VaslBoard) -> tuple[VaslColor, ...]:
 # --- placement -----------------------------------------------------------------------------
 
 
+class BoardGrid(Protocol):
+    """What placing an overlay needs of a board: its name and hex grid (a :class:`VaslBoard` has both)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def geometry(self) -> BoardGeometry: ...
+
+
 @dataclass(frozen=True)
 class PlacedOverlay:
     """An overlay as VASL places it on a board: picture (``[y, x, RGBA]``, orientation applied), top-left corner
@@ -377,7 +387,7 @@ class PlacedOverlay:
         return f"{self.name} ({where})" if where else self.name
 
 
-def _grid_point(board: VaslBoard, hex_name: str) -> tuple[int, int]:
+def _grid_point(board: BoardGrid, hex_name: str) -> tuple[int, int]:
     """VASSAL's snap point of *hex_name* on the board (its centre, rounded)."""
     geo = board.geometry
     try:
@@ -388,7 +398,7 @@ def _grid_point(board: VaslBoard, hex_name: str) -> tuple[int, int]:
     return math.floor(x + 0.5), math.floor(y + 0.5)
 
 
-def _orientation(board: VaslBoard, hex1: str, hex2: str) -> str:
+def _orientation(board: BoardGrid, hex1: str, hex2: str) -> str:
     """VASL ``Overlay.getOrientation``: a … f from where hex 2 lies from hex 1."""
     if hex1 == hex2 or not hex2:
         return "a"
@@ -400,7 +410,7 @@ def _orientation(board: VaslBoard, hex1: str, hex2: str) -> str:
     return "b" if y1 > y2 else "c"
 
 
-def _origin_hex(board: VaslBoard, origin: str) -> str:
+def _origin_hex(board: BoardGrid, origin: str) -> str:
     o = origin.strip()
     if board.name in _B_BOARDS and o:
         o = chr(ord(o[0]) + 16) + o[1:]
@@ -409,7 +419,7 @@ def _origin_hex(board: VaslBoard, origin: str) -> str:
     return o
 
 
-def place_overlay(board: VaslBoard, name: str, hex1: str, hex2: str, arc: OverlayArchive,
+def place_overlay(board: BoardGrid, name: str, hex1: str, hex2: str, arc: OverlayArchive,
                   preserve_elevation: bool = False) -> PlacedOverlay:
     """Overlay *name* placed on *board* at *hex1*/*hex2* as VASL's ``Overlay`` places it.
 
@@ -641,7 +651,7 @@ def _pixel_pass(ter: npt.NDArray[np.uint8], elev: npt.NDArray[np.int8], ov: Plac
         return np.broadcast_to((xx >= 0) & (xx < gw) & (yy >= 0) & (yy < gh), (h, w))
 
     def on_map_xy(u: int, v: int) -> bool:
-        return 0 <= ov.x + u < gw and 0 <= ov.y + v < gh
+        return bool(0 <= ov.x + u < gw and 0 <= ov.y + v < gh)
 
     nearest = _nearest_colour(rgb, opaque, colours, on_map)
     code = _terrain_from_colour(rgb, nearest, grid_ter, colours)
@@ -750,9 +760,9 @@ def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np
         if hit.any():
             k = int(np.argmax(hit.ravel()))
             fill[int(i)] = int(sub.ravel()[k])
-    for i, code in fill.items():
+    for hi, code in fill.items():
         for s in range(6):
-            ex, ey = edges[i, s]
+            ex, ey = edges[hi, s]
             if 0 <= ex < gw and 0 <= ey < gh:
                 ter[ey, ex] = code
     if fill:
