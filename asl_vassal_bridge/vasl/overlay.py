@@ -419,6 +419,17 @@ def _origin_hex(board: BoardGrid, origin: str) -> str:
     return o
 
 
+#: The origins VASL's ``Overlay`` assumes for an overlay its archive's data file does not list, when the name is
+#: one of the common one-hex families (woods, grain, marsh, pond, building, brush, rice paddy, railroad, hedge,
+#: orchard); others have their own line in every archive checked.
+_COMMON_ORIGINS = ("b2", "b1", "c1", "d1", "d2", "c3")
+_COMMON_PREFIXES = ("wd", "g", "m", "p", "x", "b", "rp", "rr", "hd", "o")
+
+
+def _default_origins(name: str) -> tuple[str, ...] | None:
+    return _COMMON_ORIGINS if name.startswith(_COMMON_PREFIXES) else None
+
+
 def place_overlay(board: BoardGrid, name: str, hex1: str, hex2: str, arc: OverlayArchive,
                   preserve_elevation: bool = False) -> PlacedOverlay:
     """Overlay *name* placed on *board* at *hex1*/*hex2* as VASL's ``Overlay`` places it.
@@ -433,7 +444,7 @@ def place_overlay(board: BoardGrid, name: str, hex1: str, hex2: str, arc: Overla
     if not arc.has(member):
         raise OverlayError(f"{arc.path}: no picture {member} for overlay {name} in orientation {orient!r} "
                            f"(hexes {hex1}, {hex2})")
-    origins = arc.origins.get(name.lower())
+    origins = arc.origins.get(name.lower()) or _default_origins(name)
     k = ord(orient) - ord("a")
     if origins is None or k >= len(origins) or not origins[k].strip():
         raise OverlayError(f"{arc.path}: its data file gives overlay {name} no origin hex for orientation "
