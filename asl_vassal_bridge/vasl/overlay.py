@@ -35,9 +35,10 @@ VASL's final ``Map.resetHexTerrain``):
    picture's top-left corner to the board's right and bottom edges (VASL
    walks that far, not only the picture), a hex whose centre has inherent
    terrain (orchard, rubble…) within 25 pixels is filled with it, and its
-   six hexside midpoints too; then every hex touched gets as its level the
-   highest level drawn in it (−1 where it holds depression pixels all
-   round), written at its centre point, where the hex reader reads it.
+   six hexside midpoints too; then the highest level drawn in every hex
+   touched (−1 where it holds depression pixels all round) is written at
+   its centre point (VASL 6.7.x's ``Hex.resetTerrain`` then reads a hex's
+   level one pixel off the centre).
 
 Then VASL rebuilds its hillocks and dier lips from the grid (the hex reader
 reads the same Hillock and Dier Lip pixels).

@@ -236,22 +236,19 @@ def test_elevation_preserved_keeps_the_boards_levels(board: VaslBoard, tmp_path:
 # --- hex pass --------------------------------------------------------------------------------------------
 
 
-def test_the_hex_pass_gives_each_hex_from_the_pictures_corner_on_its_highest_level(board: VaslBoard,
-                                                                                  tmp_path: Path) -> None:
-    """VASL walks the whole board right of and below the picture's corner: D3 (outside the picture) gets the
-    level 1 drawn off its centre; a hex above the corner keeps its centre's level."""
-    assert board.hex("D3").elevation == 0
+def test_the_hex_pass_writes_each_walked_hexs_highest_level_at_its_centre(board: VaslBoard,
+                                                                           tmp_path: Path) -> None:
+    """VASL walks the whole board right of and below the picture's corner: D3's centre point (outside the
+    picture) gets the level 1 drawn off it; left of the corner it keeps its own."""
+    assert at(board, *C["D3"]) == ("Open Ground", 0)
     p = picture()
     disc(p, WOODS, 56, 129, 10)
     single(tmp_path, "t1", p)
     b = apply_overlays(board, [BoardOverlay("t1", "C3", "C3")], ovr_dir(tmp_path)).board
-    assert b.hex("D3").elevation == 1 and b.hex("D3").terrain.name == "Open Ground"
-    ter, elev = blank_grid(7, 4)
-    elev[200:206, 150:156] = 1
-    path = tmp_path / "boards" / "bdU"
-    path.write_bytes(board_archive(ter, elev, 7, 4, name="U"))
-    far = apply_overlays(read_board(path, TABLE), [BoardOverlay("t1", "F2", "F2")], ovr_dir(tmp_path)).board
-    assert far.hex("D3").elevation == 0                    # left of F2's picture: not walked
+    assert at(b, *C["D3"]) == ("Open Ground", 1)
+    assert at(b, C["D3"][0] + 1, C["D3"][1] - 1) == ("Open Ground", 0)  # only the centre point
+    far = apply_overlays(board, [BoardOverlay("t1", "F2", "F2")], ovr_dir(tmp_path)).board
+    assert at(far, *C["D3"]) == ("Open Ground", 0)  # left of F2's picture: not walked
 
 
 def test_inherent_terrain_near_a_hex_centre_fills_the_hex(board: VaslBoard, tmp_path: Path) -> None:
