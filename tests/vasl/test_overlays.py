@@ -240,15 +240,16 @@ def test_the_hex_pass_writes_each_walked_hexs_highest_level_at_its_centre(board:
                                                                            tmp_path: Path) -> None:
     """VASL walks the whole board right of and below the picture's corner: D3's centre point (outside the
     picture) gets the level 1 drawn off it; left of the corner it keeps its own."""
-    assert at(board, *C["D3"]) == ("Open Ground", 0)
+    d3 = (168, 193)  # D3's centre point: (168.75, 193.5) truncated
+    assert at(board, *d3) == ("Open Ground", 0)
     p = picture()
     disc(p, WOODS, 56, 129, 10)
     single(tmp_path, "t1", p)
     b = apply_overlays(board, [BoardOverlay("t1", "C3", "C3")], ovr_dir(tmp_path)).board
-    assert at(b, *C["D3"]) == ("Open Ground", 1)
-    assert at(b, C["D3"][0] + 1, C["D3"][1] - 1) == ("Open Ground", 0)  # only the centre point
+    assert at(b, *d3) == ("Open Ground", 1)
+    assert at(b, d3[0] + 1, d3[1] - 1) == ("Open Ground", 0)  # only the centre point
     far = apply_overlays(board, [BoardOverlay("t1", "F2", "F2")], ovr_dir(tmp_path)).board
-    assert at(far, *C["D3"]) == ("Open Ground", 0)  # left of F2's picture: not walked
+    assert at(far, *d3) == ("Open Ground", 0)  # left of F2's picture: not walked
 
 
 def test_inherent_terrain_near_a_hex_centre_fills_the_hex(board: VaslBoard, tmp_path: Path) -> None:
