@@ -702,32 +702,11 @@ def _hex_pixels(pts: VaslCentres, idx: npt.NDArray[np.int64], gw: int, gh: int, 
     return _shape_pixels("hex", idx, pts, gw, gh, hex_height)
 
 
-def _edge_points(board: VaslBoard) -> npt.NDArray[np.int64]:
-    """``[hex, side, (x, y)]`` each hexside Location's edge centre point (its two corners truncated, then the
-    integer midpoint), one pixel outward on the top and bottom hexsides (``doNonInherentToInherentFix``)."""
-    geo = board.geometry
-    gw, gh = geo.grid_width, geo.grid_height
-    raw = np.array([geo.centre(c, r) for c, r, _ in geo.hexes()], dtype=np.float64)
-    x, y = raw[:, 0], raw[:, 1]
-    side = geo.hex_width * 2.0 / 3.0
-    vo = geo.hex_height / 2.0
-    vx = [x - side / 2, x + side / 2, x + side, x + side / 2, x - side / 2, x - side]
-    vy = [y - vo, y - vo, y, y + vo, y + vo, y]
-
-    def fix(v: npt.NDArray[np.float64], size: int) -> npt.NDArray[np.int64]:
-        v = np.where(v == -1.0, 0.0, v)
-        t = np.trunc(v)
-        v = np.where((t == size) | (t == size + 1), size - 1.0, v)
-        out: npt.NDArray[np.int64] = np.trunc(v).astype(np.int64)
-        return out
-
-    cx = np.stack([fix(v, gw) for v in vx], axis=1)
-    cy = np.stack([fix(v, gh) for v in vy], axis=1)
-    out = np.empty((len(x), 6, 2), dtype=np.int64)
-    for s in range(6):
-        a, b = s, (s + 1) % 6
-        out[:, s, 0] = np.trunc((cx[:, a] + cx[:, b]) / 2).astype(np.int64)
-        out[:, s, 1] = np.trunc((cy[:, a] + cy[:, b]) / 2).astype(np.int64)
+def _edge_points(pts: VaslCentres) -> npt.NDArray[np.int64]:
+    """``[hex, side, (x, y)]`` the points ``doNonInherentToInherentFix`` paints: each hexside Location's edge centre
+    point (the hexside point, one pixel inward of the hexside's midpoint), one pixel further up on the top hexside
+    and down on the bottom one."""
+    out = pts.sides.copy()
     out[:, 0, 1] -= 1
     out[:, 3, 1] += 1
     return out
@@ -903,7 +882,7 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
     for p, rgba in zip(placed, rgbas, strict=True):
         _pixel_pass(ter, elev, p, rgba, colours, table, luts, ssr)
     pts = vasl_centres(board.geometry)
-    edges = _edge_points(board)
+    edges = _edge_points(pts)
     for p in placed:
         _hex_pass(board, ter, elev, p, table, luts, _region(p, board, reversed_, crop), pts, edges)
     old = board.los
