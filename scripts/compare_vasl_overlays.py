@@ -13,7 +13,8 @@ Run (see docs/vasl-readers.md, "Overlays")::
 
     python scripts/compare_vasl_overlays.py specs BOARDS_DIR OVERLAYS_DIR SHARED.xml [NEWER.xml] > specs.tsv
     java … DumpOverlayTerrain SHARED.xml NEWER.xml BOARDS_DIR OVERLAYS_DIR specs.tsv OUT > vasl.tsv
-    python scripts/compare_vasl_overlays.py compare BOARDS_DIR OVERLAYS_DIR SHARED.xml [NEWER.xml] specs.tsv vasl.tsv OUT
+    python scripts/compare_vasl_overlays.py compare BOARDS_DIR OVERLAYS_DIR SHARED.xml [NEWER.xml] \
+        specs.tsv vasl.tsv OUT
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from asl_vassal_bridge.vasl.overlay import (
     apply_overlays,
     archive_name,
     find_overlay_archive,
+    image_member,
     place_overlay,
 )
 from asl_vassal_bridge.vasl.terrain import TerrainTable, read_terrain_types
@@ -67,11 +69,10 @@ def specs(boards: Path, overlays: Path, shared: list[str]) -> None:
             continue
         try:
             p = place_overlay(board, name, h1, h2, OverlayArchive.read(path))
-        except Exception as e:  # noqa: BLE001 - a local check: report and go on
+        except Exception as e:  # a local check: report and go on
             print(f"# {bd} {name}: {e}", file=sys.stderr)
             continue
-        member = f"ovr{name}{p.orientation}.gif" if OverlayArchive.read(path).has(f"ovr{name}{p.orientation}.gif") \
-            else next(m for m in OverlayArchive.read(path).members if m.endswith(f"{p.orientation}.gif"))
+        member = image_member(name, p.orientation)
         print(f"{bd}\t{name}\t{member}\t{p.x}\t{p.y}\tfalse\t{path.name}\t{h1}\t{h2}")
 
 
