@@ -714,9 +714,11 @@ def _edge_points(pts: VaslCentres) -> npt.NDArray[np.int64]:
 
 def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np.int8], ov: PlacedOverlay,
               table: TerrainTable, luts: Mapping[str, npt.NDArray[np.bool_]], region: tuple[int, int, int, int],
-              pts: VaslCentres, edges: npt.NDArray[np.int64]) -> None:
+              pts: VaslCentres, edges: npt.NDArray[np.int64], remembered: npt.NDArray[np.int64]) -> None:
     """``updateHexGridforOverlayTerrain``'s effects on the grids, in place: inherent terrain filling its hexes,
-    and each touched hex's highest level written at its centre point."""
+    and each touched hex's highest level written at its centre point; and in *remembered* (per hex, −1: none)
+    the depression terrain its centre Location keeps (``setOverlayTerrainType``: the last depression pixel, in
+    VASL's scan, whose nearest Location is the centre)."""
     geo = board.geometry
     gh, gw = ter.shape
     x0, y0, x1, y1 = region
@@ -728,6 +730,21 @@ def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np
     in_region = (px >= x0) & (px < x1) & (py >= y0) & (py < y1)
     touched = np.zeros(n, dtype=bool)
     touched[m[in_region]] = True
+    # the depression the centre Location keeps: pixels nearest the centre (no hexside point strictly closer)
+    dep_px = in_region & luts["depression"][ter[py, px]]
+    if dep_px.any():
+        dm, dy_, dx_ = m[dep_px], py[dep_px], px[dep_px]
+        d_centre = (dx_ - pts.los[dm, 0]) ** 2 + (dy_ - pts.los[dm, 1]) ** 2
+        nearest = np.ones(len(dm), dtype=bool)
+        for k in range(6):
+            d_side = (dx_ - pts.sides[dm, k, 0]) ** 2 + (dy_ - pts.sides[dm, k, 1]) ** 2
+            nearest &= ~(d_side < d_centre)
+        if nearest.any():
+            order = dx_[nearest].astype(np.int64) * gh + dy_[nearest]
+            last = np.full(n, -1, dtype=np.int64)
+            np.maximum.at(last, dm[nearest], order)
+            hit = last >= 0
+            remembered[hit] = ter[last[hit] % gh, last[hit] // gh]
     # inherent terrain within 25 pixels of a centre (the first in VASL's scan: x, then y)
     kind = overlay_terrain_type(ov.name)
     inh = luts["inherent"].copy()
@@ -814,6 +831,10 @@ class OverlayResult:
     board: VaslBoard
     applied: tuple[PlacedOverlay, ...] = ()
     not_applied: tuple[tuple[str, str], ...] = ()
+    #: Hex → the depression terrain VASL's hex pass leaves its centre Location remembering (VASL 6.7.x's
+    #: ``Hex.resetTerrain`` makes a remembered depression the centre terrain again); the hex reader does not
+    #: take it yet.
+    depressions: Mapping[str, str] = field(default_factory=dict)
 
     def notes(self) -> list[str]:
         """One line per fact a player must see: what was applied, what not and why, and rice paddies."""
@@ -883,12 +904,16 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
         _pixel_pass(ter, elev, p, rgba, colours, table, luts, ssr)
     pts = vasl_centres(board.geometry)
     edges = _edge_points(pts)
+    remembered = np.full(len(pts.los), -1, dtype=np.int64)
     for p in placed:
-        _hex_pass(board, ter, elev, p, table, luts, _region(p, board, reversed_, crop), pts, edges)
+        _hex_pass(board, ter, elev, p, table, luts, _region(p, board, reversed_, crop), pts, edges, remembered)
     old = board.los
     los = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
     hexes, buildings = derive_hexes(los, board.geometry, table, board.metadata, board.source)
-    return OverlayResult(replace(board, los=los, hexes=hexes, buildings=buildings), tuple(placed), tuple(not_applied))
+    names = [nm for _, _, nm in board.geometry.hexes()]
+    kept = {names[i]: table[int(c)].name for i, c in enumerate(remembered) if c >= 0}
+    return OverlayResult(replace(board, los=los, hexes=hexes, buildings=buildings), tuple(placed), tuple(not_applied),
+                         kept)
 
 
 def overlay_art(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Path | str]) -> list[PlacedOverlay]:

@@ -364,3 +364,14 @@ def test_vasls_own_overlay_archives_on_board_01(name: str, hex1: str, hex2: str,
     for n in changed:
         h = b.hexes[n]
         assert h.x >= placed.x - 40 and h.y >= placed.y - 40, f"{n} changed, above or left of {name}'s picture"
+
+
+def test_the_hex_pass_names_the_depression_a_hex_centre_remembers(board: VaslBoard, tmp_path: Path) -> None:
+    """VASL's hex pass keeps, per hex, the last depression pixel nearest its centre (``setDepressionTerrain``);
+    VASL 6.7.x's Hex makes it the centre terrain again when its centre shows other terrain."""
+    p = picture()
+    disc(p, GULLY, 56 + 6, 129, 4)  # a gully near C3's centre, not on it
+    disc(p, WOODS, 56, 129, 2)
+    single(tmp_path, "t1", p)
+    res = apply_overlays(board, [BoardOverlay("t1", "C3", "C3")], ovr_dir(tmp_path))
+    assert res.depressions == {"C3": "Gully"}
