@@ -384,8 +384,7 @@ class PlacedOverlay:
         return int(self.rgba.shape[0])
 
     def label(self) -> str:
-        where = self.hex1 if self.hex1 == self.hex2 or not self.hex2 else f"{self.hex1}-{self.hex2}"
-        return f"{self.name} ({where})" if where else self.name
+        return _label(self)
 
 
 def _grid_point(board: BoardGrid, hex_name: str) -> tuple[int, int]:
@@ -714,9 +713,13 @@ def _edge_points(pts: VaslCentres) -> npt.NDArray[np.int64]:
 
 def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np.int8], ov: PlacedOverlay,
               table: TerrainTable, luts: Mapping[str, npt.NDArray[np.bool_]], region: tuple[int, int, int, int],
-              pts: VaslCentres, edges: npt.NDArray[np.int64], remembered: npt.NDArray[np.int64]) -> None:
+              pts: VaslCentres, edges: npt.NDArray[np.int64], remembered: npt.NDArray[np.int64],
+              polygons: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
+              centre_levels: dict[int, int]) -> None:
     """``updateHexGridforOverlayTerrain``'s effects on the grids, in place: inherent terrain filling its hexes,
-    and each touched hex's highest level written at its centre point; and in *remembered* (per hex, −1: none)
+    and each touched hex's highest level to be written at its centre point (*centre_levels*, by hex: VASL
+    6.7.x's Hex reads a hex's level one pixel off the centre, so the hexes are derived from the grid without
+    them, and the grid VASL checks LOS on has them); and in *remembered* (per hex, −1: none)
     the depression terrain its centre Location keeps (``setOverlayTerrainType``: the last depression pixel, in
     VASL's scan, whose nearest Location is the centre)."""
     geo = board.geometry
@@ -725,8 +728,7 @@ def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np
     if x0 >= x1 or y0 >= y1:
         return
     n = len(pts.los)
-    idx_all = np.arange(n, dtype=np.int64)
-    m, py, px = _hex_pixels(pts, idx_all, gw, gh, geo.hex_height)
+    m, py, px = polygons
     in_region = (px >= x0) & (px < x1) & (py >= y0) & (py < y1)
     touched = np.zeros(n, dtype=bool)
     touched[m[in_region]] = True
@@ -799,7 +801,7 @@ def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np
     has_dep[m[interior[py, px]]] = True
     level = np.where(has_dep, -1, best)
     for i in np.nonzero(touched)[0]:
-        elev[cy[i], cx[i]] = np.int8(((int(level[i]) + 128) % 256) - 128)
+        centre_levels[int(i)] = ((int(level[i]) + 128) % 256) - 128
 
 
 def _region(ov: PlacedOverlay, board: VaslBoard, reversed_: bool, crop: tuple[int, int, int, int] | None
@@ -905,11 +907,20 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
     pts = vasl_centres(board.geometry)
     edges = _edge_points(pts)
     remembered = np.full(len(pts.los), -1, dtype=np.int64)
+    geo = board.geometry
+    polygons = _hex_pixels(pts, np.arange(len(pts.los), dtype=np.int64), geo.grid_width, geo.grid_height,
+                           geo.hex_height)
+    centre_levels: dict[int, int] = {}
     for p in placed:
-        _hex_pass(board, ter, elev, p, table, luts, _region(p, board, reversed_, crop), pts, edges, remembered)
+        _hex_pass(board, ter, elev, p, table, luts, _region(p, board, reversed_, crop), pts, edges, remembered,
+                  polygons, centre_levels)
     old = board.los
-    los = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
-    hexes, buildings = derive_hexes(los, board.geometry, table, board.metadata, board.source)
+    read = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
+    hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source)
+    elev_los = elev.copy()
+    for i, lv in centre_levels.items():
+        elev_los[pts.los[i, 1], pts.los[i, 0]] = lv
+    los = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev_los, old.stairways)
     names = [nm for _, _, nm in board.geometry.hexes()]
     kept = {names[i]: table[int(c)].name for i, c in enumerate(remembered) if c >= 0}
     return OverlayResult(replace(board, los=los, hexes=hexes, buildings=buildings), tuple(placed), tuple(not_applied),
@@ -935,10 +946,13 @@ def overlay_art(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Path |
 
 
 def _label(o: Any) -> str:
+    """``st1 (C2-D3, elevation preserved)``, as :class:`~asl_vassal_bridge.vasl.vsav.BoardOverlay` writes it."""
     name, hex1, hex2 = str(o.name), str(o.hex1), str(o.hex2)
+    keep = ", elevation preserved" if getattr(o, "preserve_elevation", False) else ""
     if not hex1:
-        return name or "(unnamed)"
-    return f"{name} ({hex1})" if hex1 == hex2 or not hex2 else f"{name} ({hex1}-{hex2})"
+        return f"{name or '(unnamed)'}{' (elevation preserved)' if keep else ''}"
+    where = hex1 if hex1 == hex2 or not hex2 else f"{hex1}-{hex2}"
+    return f"{name} ({where}{keep})"
 
 
 def _board_notes(board: str, applied: Sequence[str], not_applied: Sequence[tuple[str, str]], rice: bool) -> list[str]:
