@@ -35,10 +35,13 @@ VASL's final ``Map.resetHexTerrain``):
    picture's top-left corner to the board's right and bottom edges (VASL
    walks that far, not only the picture), a hex whose centre has inherent
    terrain (orchard, rubble…) within 25 pixels is filled with it, and its
-   six hexside midpoints too; then the highest level drawn in every hex
+   six hexside points too; then the highest level drawn in every hex
    touched (−1 where it holds depression pixels all round) is written at
-   its centre point (VASL 6.7.x's ``Hex.resetTerrain`` then reads a hex's
-   level one pixel off the centre).
+   its centre point, in the grid VASL checks LOS on (VASL 6.7.x's
+   ``Hex.resetTerrain`` reads a hex's level one pixel off the centre: the
+   hexes are derived without those points); a hex whose centre Location
+   the pass leaves remembering a depression is named in
+   :attr:`OverlayResult.depressions`.
 
 Then VASL rebuilds its hillocks and dier lips from the grid (the hex reader
 reads the same Hillock and Dier Lip pixels).
