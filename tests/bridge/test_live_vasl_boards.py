@@ -39,7 +39,8 @@ ENTRY = "0\t0\t900\t645\tVER\t6.1\tOVR\tst1\tC2\tD3\ttrue\tOVR\th2\tE2\tE2\tSSR\
 STATE = "0\t0\tbd01\t0\t0\t900\t645\tVER\t6.1\t\t\tOVR\tst1\tC2\tD3\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
 SSR_NOTE = ("board bd01: SSR NoWhtFlds (not among the 130 LOSSSRules of SharedBoardMetadata.xml: VASL disables LOS "
             "for it) not applied to the terrain; SSR NoRoads read as VASL's LOS model reads it")
-NOTE = "board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) applied to the terrain as VASL 6.7.x applies them"
+NOTE = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) applied to the terrain as VASL 6.7.x "
+        "applies them")
 
 
 @pytest.fixture(scope="module")
