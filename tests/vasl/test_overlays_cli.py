@@ -73,3 +73,12 @@ def test_board_command_applies_a_named_overlay(capsys: pytest.CaptureFixture[str
     assert APPLIED in err.splitlines()
     assert main(["board", str(boards() / "bd01"), "--overlay", "wd1"]) == 2
     assert "--overlay 'wd1': expected NAME:HEX1 or NAME:HEX1:HEX2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["upkeep", "--phase", "rph", "--seed", "1"],
+                                     ["forecast", "--trials", "20", "--turns", "1", "--seed", "1"]])
+def test_upkeep_and_forecast_say_what_was_applied(game: Path, command: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command[0], str(game), "--boards", str(boards()), *command[1:]]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert APPLIED in err and LEFT in err
