@@ -375,3 +375,27 @@ def test_the_hex_pass_names_the_depression_a_hex_centre_remembers(board: VaslBoa
     single(tmp_path, "t1", p)
     res = apply_overlays(board, [BoardOverlay("t1", "C3", "C3")], ovr_dir(tmp_path))
     assert res.depressions == {"C3": "Gully"}
+
+
+def test_on_a_reversed_board_the_hex_pass_walks_from_the_boards_corner(board: VaslBoard, tmp_path: Path) -> None:
+    """VASL flips the grids before its hex pass and walks from the flipped picture's corner, counting every board
+    1800 × 645 pixels: in the board's own pixels, from its top-left corner to the picture's bottom-right one; on
+    this 338-pixel board that corner lies off the board and nothing is walked."""
+    p = picture()
+    disc(p, WOODS, 56, 129, 10)
+    single(tmp_path, "t1", p)
+    d3 = (168, 193)
+    ahead = apply_overlays(board, [BoardOverlay("t1", "B2", "B2")], ovr_dir(tmp_path)).board
+    turned = apply_overlays(board, [BoardOverlay("t1", "B2", "B2")], ovr_dir(tmp_path), reversed_=True).board
+    assert at(ahead, *d3) == ("Open Ground", 1)
+    assert at(turned, *d3) == ("Open Ground", 0)
+    assert at(turned, *C["B2"])[0] == "Woods"  # the pixel pass is the same
+
+
+def test_a_reversed_geomorphic_board_is_walked_up_to_the_pictures_far_corner(bd01: VaslBoard) -> None:
+    from asl_vassal_bridge.vasl.overlay import _region
+
+    boards = vasl_file("boards", "overlays", "ovrWD").parent.parent
+    (placed,) = apply_overlays(bd01, [BoardOverlay("wd1", "E5", "E5")], overlay_dirs(boards)).applied
+    assert _region(placed, bd01, False, None) == (placed.x, placed.y, 1800, 645)
+    assert _region(placed, bd01, True, None) == (0, 0, placed.x + placed.width, placed.y + placed.height)
