@@ -64,6 +64,7 @@ import re
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -312,29 +313,44 @@ class ColourTable:
                 level[name] = int(c.elevation)
         return cls(by_rgb, terrain, level)
 
+    @cached_property
+    def _keys(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The table's RGBs sorted, with each one's terrain code (−1: none) and level (``NO_ELEVATION``: none)."""
+        keys = np.array(sorted(self.by_rgb), dtype=np.int64)
+        names = [self.by_rgb[int(k)] for k in keys]
+        ter = np.array([self.terrain.get(n, -1) for n in names], dtype=np.int64)
+        lev = np.array([self.level.get(n, NO_ELEVATION) for n in names], dtype=np.int64)
+        return keys, ter, lev
+
+    def _lookup(self, rgb: npt.NDArray[np.int64], values: npt.NDArray[np.int64], default: int
+                ) -> npt.NDArray[np.int64]:
+        keys = self._keys[0]
+        if len(keys) == 0:
+            return np.full(rgb.shape, default, dtype=np.int64)
+        i = np.clip(np.searchsorted(keys, rgb), 0, len(keys) - 1)
+        out: npt.NDArray[np.int64] = np.where(keys[i] == rgb, values[i], default)
+        return out
+
     def terrain_of(self, rgb: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Terrain code per RGB (−1: a colour with no terrain, VASL's ``NO_TERRAIN``)."""
-        return self._lookup(rgb, lambda n: self.terrain.get(n, -1) if n is not None else -1)
+        return self._lookup(rgb, self._keys[1], -1)
 
     def level_of(self, rgb: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Level per RGB (``NO_ELEVATION`` where the colour has none)."""
-        return self._lookup(rgb, lambda n: self.level.get(n, NO_ELEVATION) if n is not None else NO_ELEVATION)
+        return self._lookup(rgb, self._keys[2], NO_ELEVATION)
+
+    @cached_property
+    def _skipped_rgbs(self) -> npt.NDArray[np.int64]:
+        names = [r for r, n in self.by_rgb.items() if n in _BOARD_NUMBER_COLOURS]
+        return np.array(sorted({_BLACK, *_SKIP_RGB, *names}), dtype=np.int64)
 
     def skipped(self, rgb: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """The colours ``getOverlayNearestColor`` looks past: black, the board numbers, centre dots."""
-        names = {r for r, n in self.by_rgb.items() if n in _BOARD_NUMBER_COLOURS}
-        return self._lookup(rgb, lambda _n: 0, extra=lambda r: int(r == _BLACK or r in names or r in _SKIP_RGB)
-                            ).astype(bool)
+        out: npt.NDArray[np.bool_] = np.isin(rgb, self._skipped_rgbs)
+        return out
 
     def code_of_colour(self, name: str) -> int | None:
         return self.terrain.get(name)
-
-    def _lookup(self, rgb: npt.NDArray[np.int64], fn: Any, extra: Any = None) -> npt.NDArray[np.int64]:
-        flat = rgb.ravel()
-        uniq, inv = np.unique(flat, return_inverse=True)
-        vals = np.array([extra(int(u)) if extra is not None else fn(self.by_rgb.get(int(u))) for u in uniq],
-                        dtype=np.int64)
-        return vals[inv].reshape(rgb.shape)
 
 
 def board_colours(board: VaslBoard) -> tuple[VaslColor, ...]:
