@@ -12,6 +12,9 @@
 3. SSR terrain changes on bd01 (``apply_ssr``) beside reading the board:
    no SSR (must cost nothing), terrain and stairway rules, and the PTO
    rules that fill hexes (dense jungle, swamp) and woods-road centres.
+4. Overlays on bd01 (``apply_overlays``, VASL's overlay archives) beside
+   reading the board: a one-hex woods overlay and a hill across the board's
+   corner (the hex pass walks the whole board from its corner).
 
 Run: ``python bench/bench_vasl.py [path/to/shared/vasl]``.
 """
@@ -218,6 +221,18 @@ def main() -> None:
           f"(the same board back: {same_board is board}); NoGrain LightWoods NoStairwells {t_maps:.3f} s "
           f"({t_maps / t_read:.2f}× a read); DenseJungle SwampToSwampPattern NoWoodsRoads {t_pto:.3f} s "
           f"({t_pto / t_read:.2f}× a read)")
+
+    from asl_vassal_bridge.vasl.overlay import apply_overlays, overlay_dirs
+    from asl_vassal_bridge.vasl.vsav import BoardOverlay
+
+    dirs = overlay_dirs(VASL / "boards")
+    if not (dirs[0] / "ovrWD").is_file() or not (dirs[0] / "ovrH").is_file():
+        print(f"overlays: no ovrWD/ovrH in {dirs[0]} (skipped)")
+        return
+    t_wd, _ = best(lambda: apply_overlays(board, [BoardOverlay("wd1", "E5", "E5")], dirs))
+    t_h1, _ = best(lambda: apply_overlays(board, [BoardOverlay("h1", "G4", "G5")], dirs))
+    print(f"bd01 overlays beside reading the board ({t_read:.3f} s): wd1 {t_wd:.3f} s ({t_wd / t_read:.2f}× a read); "
+          f"h1 {t_h1:.3f} s ({t_h1 / t_read:.2f}× a read)")
 
 
 if __name__ == "__main__":

@@ -295,8 +295,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def _log_board_notes(client: BridgeClient, log: logging.Logger, vasl: VaslSetup | None = None) -> None:
-    """Warn now (not only at the first button) when the terrain will miss VASL overlays or SSR (as *vasl*'s
-    SharedBoardMetadata says)."""
+    """Say now (not only at the first button) which overlays the board archives' terrain applies and which not, and
+    SSR tokens VASL cannot apply (as *vasl*'s SharedBoardMetadata says)."""
     from ..bridge.convert import fallback_notes, warn_once
     from ..vasl.safe import VaslFileError
 
@@ -310,7 +310,7 @@ def _log_board_notes(client: BridgeClient, log: logging.Logger, vasl: VaslSetup 
     except VaslFileError as e:  # the buttons say so when they need the terrain
         log.debug("VASL's terrain types: %s", e)
         table = None
-    warn_once(fallback_notes(snap, table=table))
+    warn_once(fallback_notes(snap, table=table, boards_dir=vasl.boards if vasl is not None else None))
 
 
 def _fallback_boards(args: argparse.Namespace) -> VaslSetup | None:

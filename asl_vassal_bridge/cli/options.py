@@ -9,13 +9,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from pathlib import Path
 
     from ..core.position import Position
     from ..vasl.setup import VaslSetup
 
 __all__ = ["LEADER_DRM", "add_vasl_options", "bounded_int", "check_dice_used", "die_faces", "ift_result",
-           "load_position_arg", "seed", "vasl_setup"]
+           "load_position_arg", "seed", "tell_notes", "vasl_setup"]
 
 BOARDS_HELP = ("folder of VASL's board archives (bd01 …), for a .vsav; default: VASL's Board Directory "
                "preference in VASSAL's preferences")
@@ -187,4 +188,15 @@ def load_position_arg(args: argparse.Namespace) -> Position:
     """The POSITION argument: a position file, ``demo``, or a ``.vsav`` read with the VASL boards and module."""
     from ..loading import load_position
 
-    return load_position(args.position, getattr(args, "boards", None), getattr(args, "vasl", None), note=say)
+    pos = load_position(args.position, getattr(args, "boards", None), getattr(args, "vasl", None), note=say)
+    if str(args.position).lower().endswith(".vsav"):
+        tell_notes(pos.notes)
+    return pos
+
+
+def tell_notes(notes: str | Iterable[str]) -> None:
+    """Tell the player, one line each on stderr, what the terrain read from a saved game's boards applied and what
+    not (overlays, SSR tokens VASL cannot apply)."""
+    for line in (notes.splitlines() if isinstance(notes, str) else notes):
+        if line.strip():
+            print(f"asl-fire: {line}", file=sys.stderr)

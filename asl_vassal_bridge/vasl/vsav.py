@@ -140,10 +140,11 @@ class BoardEntry:
     *x*, *y*: its column and row in the grid of boards; *name* the board
     name (``01``; the line writes a reversed board as ``r01``); *crop* the
     cropped rectangle (x, y, width, height) in board pixels, if cropped;
-    *overlays* the overlays VASL draws on it (not applied to the terrain by
-    this reader); *ssr* its SSR terrain changes (the readers apply them as
-    VASL's LOS model does, :mod:`asl_vassal_bridge.vasl.ssr`);
-    :meth:`overlay_note` says what is not applied.
+    *overlays* the overlays VASL draws on it (the readers apply them as VASL
+    6.7.x's LOS model does, :mod:`asl_vassal_bridge.vasl.overlay`); *ssr* its
+    SSR terrain changes (applied as VASL's LOS model does,
+    :mod:`asl_vassal_bridge.vasl.ssr`); :meth:`overlay_note` says which SSR
+    tokens are not applied.
     """
 
     x: int
@@ -175,18 +176,14 @@ class BoardEntry:
         return ssr_tokens(self.ssr)
 
     def overlay_note(self, table: TerrainTable | None = None, *, ssr: bool = True) -> str | None:
-        """What the terrain misses on this board, or None if nothing.
+        """The SSR tokens of this board VASL's LOS model cannot apply either, with why, as *table* (VASL's
+        SharedBoardMetadata) says (without *table*, every token is listed as not checked), or None.
 
-        Its overlays: neither this reader nor VASL's own LOS model applies
-        them (VASL stops checking LOS across them).  With *ssr*, the SSR
-        tokens VASL's LOS model cannot apply either, with why, as *table*
-        (VASL's SharedBoardMetadata) says (without *table*, every token is
-        listed as not checked); *ssr* False for terrain that is VASL's own
-        model, which has the SSR terrain changes applied.
+        *ssr* False for terrain that is VASL's own model, which has its SSR terrain changes applied.  The
+        overlays' notes come from :func:`asl_vassal_bridge.vasl.overlay.entry_notes` (the readers apply them
+        as VASL 6.7.x does).
         """
         parts = []
-        if self.overlays:
-            parts.append("overlay" + ("s " if len(self.overlays) > 1 else " ") + ", ".join(map(str, self.overlays)))
         applied: tuple[str, ...] = ()
         if ssr and self.ssr and table is None:
             parts.append(f"SSR terrain changes {self.ssr!r} (not checked: VASL's SharedBoardMetadata.xml is needed to "
@@ -199,13 +196,12 @@ class BoardEntry:
             applied = tuple(t for t in self.ssr_rules if t not in skipped)
         if not parts:
             return None
-        why = " (VASL's LOS model does not apply overlays either)" if self.overlays else ""
         done = f"; SSR {' '.join(applied)} read as VASL's LOS model reads it" if applied else ""
-        return f"board {self.name}: {' and '.join(parts)} not applied to the terrain{why}{done}"
+        return f"board {self.name}: {' and '.join(parts)} not applied to the terrain{done}"
 
 
 def overlay_notes(boards: Iterable[BoardEntry], table: TerrainTable | None = None, *, ssr: bool = True) -> list[str]:
-    """:meth:`BoardEntry.overlay_note` of every board that has overlays or SSR tokens VASL cannot apply."""
+    """:meth:`BoardEntry.overlay_note` of every board that has SSR tokens VASL cannot apply."""
     return [n for n in (b.overlay_note(table, ssr=ssr) for b in boards) if n]
 
 

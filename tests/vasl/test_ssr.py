@@ -244,4 +244,5 @@ def test_board_command_applies_ssr(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     c2 = next(h for h in json.loads(out)["hexes"] if h["hex"] == "C2")
     assert (c2["terrain"], c2["elevation"]) == ("Open Ground", 1)
-    assert err.startswith("bd01: SSR Foo not applied (not among the 130 LOSSSRules of SharedBoardMetadata.xml")
+    assert err.startswith("asl-fire: board 01: SSR Foo (not among the 130 LOSSSRules of SharedBoardMetadata.xml")
+    assert "not applied to the terrain; SSR WoodsToLevel1 read as VASL's LOS model reads it" in err
