@@ -832,7 +832,7 @@ class _Luts:
 
 
 def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None,
-                   passes: int = 2) -> VaslHexModel:
+                   passes: int = 2, remembered: npt.NDArray[np.int64] | None = None) -> VaslHexModel:
     """Every hex as VASL 6.7.x's ``Hex.resetTerrain`` leaves it after *passes* runs (VASL runs it twice).
 
     Per run, in VASL's order: the centre terrain one pixel off the centre point
@@ -853,6 +853,8 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
     centre the depression below it (the centre moved to level 1 on level-0
     ground); over water the bridge above.  Java's run-to-run state is kept
     (stairways, remembered depressions, Location chains a run does not replace).
+    *remembered* gives, per hex, a depression code its centre Location already
+    remembers before these runs (−1: none), as an overlay's hex pass leaves it.
     """
     p = pts if pts is not None else vasl_centres(geo)
     lut = _Luts(table)
@@ -896,7 +898,7 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
         t0 = int(code[i])
         base = int(elev[i])
         st = bool(stair[i])
-        dep = -1
+        dep = int(remembered[i]) if remembered is not None else -1
         level = 0
         up: list[tuple[int, int]] = []
         down: list[tuple[int, int]] = []
@@ -1054,8 +1056,11 @@ def _inherent_found(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: 
 
 
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
-                 source: str) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                 source: str, remembered: npt.NDArray[np.int64] | None = None
+                 ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
+
+    *remembered*: the depression each hex's centre already remembers (:func:`vasl_hex_model`).
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
@@ -1081,7 +1086,7 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         lut_road[code] = t.mapping.terrain is Terrain.ROAD
         lut_hexside[code] = t.mapping.hexside
         fire_id[code] = terrains.index(t.mapping.terrain)
-    model = vasl_hex_model(los, geo, table, centre_pts)
+    model = vasl_hex_model(los, geo, table, centre_pts, remembered=remembered)
     ccode, celev, stairs = model.code, model.elevation, model.stairway
     assert model.hexside_terrain is not None and model.hexside_depression is not None
     side_t, side_d = model.hexside_terrain, model.hexside_depression

@@ -853,8 +853,7 @@ class OverlayResult:
     applied: tuple[PlacedOverlay, ...] = ()
     not_applied: tuple[tuple[str, str], ...] = ()
     #: Hex → the depression terrain VASL's hex pass leaves its centre Location remembering (VASL 6.7.x's
-    #: ``Hex.resetTerrain`` makes a remembered depression the centre terrain again); the hex reader does not
-    #: take it yet.
+    #: ``Hex.resetTerrain`` makes a remembered depression the centre terrain again; the hex reader starts from it).
     depressions: Mapping[str, str] = field(default_factory=dict)
 
     def notes(self) -> list[str]:
@@ -935,7 +934,7 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
                   polygons, centre_levels)
     old = board.los
     read = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
-    hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source)
+    hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source, remembered)
     elev_los = elev.copy()
     for i, lv in centre_levels.items():
         elev_los[pts.los[i, 1], pts.los[i, 0]] = lv
