@@ -321,3 +321,20 @@ def test_big_hex_bfp_board_is_named_and_located_with_its_own_geometry(table: Ter
     frame = MapFrame(((b, BoardPlacement("BFP1")),), edge=(0, 0))
     d2 = frame.hex_at(int(cx) + 60, int(cy) + 50)  # well inside D2's big hex, beyond a standard hex's reach
     assert d2 is not None and gm.hex_name(d2) == "D2" and gm.info(d2).terrain is Terrain.WOODS
+
+
+def test_a_remembered_depression_becomes_the_centre_terrain_again(table: TerrainTable) -> None:
+    """VASL 6.7.x's ``Hex.resetTerrain``: a depression the centre Location remembers (as an overlay's hex pass
+    leaves it, :attr:`~asl_vassal_bridge.vasl.overlay.OverlayResult.depressions`) is the centre terrain again."""
+    from asl_vassal_bridge.vasl.board import derive_hexes
+
+    ter, elev = blank_grid(5, 3)
+    b = board(table, ter, elev)
+    names = [nm for _, _, nm in b.geometry.hexes()]
+    remembered = np.full(len(names), -1, dtype=np.int64)
+    remembered[names.index("C2")] = code_of("Gully")
+    hexes, _ = derive_hexes(b.los, b.geometry, table, b.metadata, b.source, remembered)
+    assert hexes["C2"].terrain.name == "Gully"
+    assert hexes["E2"].terrain.name == "Open Ground"
+    bare, _ = derive_hexes(b.los, b.geometry, table, b.metadata, b.source)
+    assert bare["C2"].terrain.name == "Open Ground"
