@@ -201,7 +201,7 @@ def spread_targets(m: GameMap, src: Location) -> Iterator[tuple[Location, Direct
             continue
         if src.rooftop:
             roof = m.rooftop(n)
-            if roof is not None and m.elevation(roof) == height:
+            if roof is not None and m.elevation(roof) == m.elevation(src):  # (half levels, B23.8)
                 yield roof, d
         elif in_building and ninfo.building is not None:
             level = height - ninfo.elevation

@@ -169,6 +169,7 @@ class Building:
     rooftop: bool = False
     rowhouse: bool = False
     fortified: frozenset[tuple[str, int]] = field(default_factory=frozenset)
+    rooftops_gone: frozenset[str] = field(default_factory=frozenset)
 
     def top_level(self, hex_name: str) -> int:
         """The highest non-rooftop level of the building in that hex."""
@@ -178,6 +179,14 @@ class Building:
         if self.kind is BuildingKind.FACTORY:
             return 0
         return self.levels if self.levels is not None else self.kind.default_upper_levels
+
+    def fortification_gaps(self) -> list[tuple[str, int]]:
+        """Fortified upper levels whose level below is not Fortified (B23.912: fortify from the ground up).
+
+        >>> Building("b", Material.STONE, BuildingKind.TWO_STORY, fortified=frozenset({("E4", 1)})).fortification_gaps()
+        [('E4', 1)]
+        """
+        return sorted((h, lv) for h, lv in self.fortified if lv > 0 and (h, lv - 1) not in self.fortified)
 
     @property
     def terrain(self) -> Terrain:
