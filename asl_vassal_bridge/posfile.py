@@ -319,6 +319,13 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         building = Building(b["id"], material, kind, b.get("levels"), tuple(hex_levels), b.get("rooftop", False),
                             b.get("rowhouse", False),
                             rooftops_gone=frozenset(layout.name(h) for h in gone_roofs))
+        market = on_map(parse_hex_list(b.get("marketplace", ()), layout, f"{where}.marketplace"),
+                        f"{where}.marketplace")
+        for h in market:
+            if h not in hs or building.top_level(layout.name(h)) < 1:
+                raise BadPositionFile(f"{where}.marketplace: hex {layout.name(h)} must be a hex of building "
+                                      f"{b['id']!r} with a Level 1 (B23.73)")
+        building = replace(building, marketplace=frozenset(layout.name(h) for h in market))
         for h in hs:
             hexes[h] = replace(hexes[h], terrain=building.terrain, building=b["id"], stairwell=h in stairs)
         buildings.append(building)
@@ -515,6 +522,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
             entry["rooftop_gone"] = sorted(b.rooftops_gone, key=lambda n: layout.parse(n))
         if b.rowhouse:
             entry["rowhouse"] = True
+        if b.marketplace:
+            entry["marketplace"] = sorted(b.marketplace, key=lambda n: layout.parse(n))
         if b.fortified:
             entry["fortified"] = [n if lv == 0 else f"{n}.{lv}" for n, lv in sorted(b.fortified)]
         blds.append(entry)

@@ -217,11 +217,16 @@ def directly_attached(m: GameMap, a: Location, b: Location) -> bool:
     Locations of one hex and hexes of one building (rowhouses of one
     building too) are attached; so are two Inherent Terrain hexes (rubble
     included, so adjacent rubble counts as one building) and two hexes of one
-    depiction (``HexInfo.feature``, e.g. one woods patch).
+    depiction (``HexInfo.feature``, e.g. one woods patch).  A rubbled
+    Factory hex is still part of the Factory (B23.743), so attached to it.
     """
     if a.hex == b.hex:
         return True
     ia, ib = m.hexes[a.hex], m.hexes[b.hex]
+    for r, other in ((a.hex, ib), (b.hex, ia)):  # B23.743: a rubbled Factory hex is still part of the Factory
+        fac = m.factory_of_rubble(r)
+        if fac is not None and other.building == fac.id:
+            return True
     if ia.building is not None:
         return ia.building == ib.building
     if ib.building is not None:

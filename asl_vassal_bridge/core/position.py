@@ -404,9 +404,12 @@ class GameMap:
         return Fraction(base + loc.level)
 
     def terrain_at(self, loc: Location) -> Terrain:
-        """The terrain that burns at a Location: the building's at any building level."""
+        """The terrain that burns at a Location: the building's at any building level (the ground level of a
+        Marketplace is open ground, B23.73)."""
         info = self.hexes[loc.hex]
         if info.building is not None:
+            if self.is_marketplace_ground(loc):
+                return Terrain.OPEN_GROUND
             return self.buildings[info.building].terrain
         return info.terrain if loc.level == 0 else Terrain.OTHER
 
@@ -414,7 +417,22 @@ class GameMap:
         return self.terrain_at(loc).burnable
 
     def is_building_location(self, loc: Location) -> bool:
-        return self.hexes[loc.hex].building is not None
+        """A Location inside a building: not the open ground level of a Marketplace (B23.73)."""
+        return self.hexes[loc.hex].building is not None and not self.is_marketplace_ground(loc)
+
+    def factory_of_rubble(self, h: Hex) -> Building | None:
+        """The Factory a rubble hex still belongs to (B23.743): rubble whose ``feature`` names a Factory."""
+        info = self.hexes.get(h)
+        if info is None or not info.terrain.is_rubble or info.feature is None:
+            return None
+        b = self.buildings.get(info.feature)
+        return b if b is not None and b.kind is BuildingKind.FACTORY else None
+
+    def is_marketplace_ground(self, loc: Location) -> bool:
+        """The ground level of a Marketplace hex: no building obstacle, open ground (B23.73)."""
+        b = self.building(loc.hex)
+        return (b is not None and loc.level == 0 and not loc.rooftop
+                and self.hex_name(loc.hex) in b.marketplace)
 
     def is_fortified(self, loc: Location) -> bool:
         b = self.building(loc.hex)

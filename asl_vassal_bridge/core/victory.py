@@ -62,7 +62,8 @@ def fire_control(pos: Position) -> list[ControlNote]:
     the Locations a side kindled itself (Fire cheat sheet, read in
     docs/rules.md).
     """
-    owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by}
+    # B23.83: a rooftop is not a building Location for Victory Conditions, so no Control note names one.
+    owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by and not f.location.rooftop}
     out = []
     for group in _fire_groups(pos):
         sides = {owner[loc] for loc in group if loc in owner}

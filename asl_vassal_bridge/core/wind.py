@@ -246,7 +246,9 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
             rubble = Terrain.WOODEN_RUBBLE if b.material is Material.WOODEN else Terrain.STONE_RUBBLE
             ground = new_pos.blaze_at(loc) or new_pos.blaze_at(picked)
             assert ground is not None
-            new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, info.feature, info.road))
+            # B23.743: a rubbled Factory hex is still part of the Factory (its feature names it).
+            feature = b.id if b.kind is BuildingKind.FACTORY else info.feature
+            new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, feature, info.road))
             fires = tuple(f for f in new_pos.fires if f.location.hex != h)
             fires += (replace(ground, location=loc),)
             wrecks = tuple(w for w in new_pos.wrecks if w.location.hex != h)
