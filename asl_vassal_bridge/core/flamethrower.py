@@ -317,7 +317,8 @@ class FtPlan:
         """The plan as plain data (JSON-ready)."""
         a = self.attack
         return {"attack": "FT", "legal": True, "firer": pos.loc_name(a.firer), "target": pos.loc_name(a.target),
-                "range": self.range, "long_range": self.long_range, "level_difference": _levels_data(self.level_difference),
+                "range": self.range, "long_range": self.long_range,
+                "level_difference": _levels_data(self.level_difference),
                 "fp": self.fp, "column": self.column, "drms": drm_data(self.drms), "total_drm": self.total_drm,
                 "final_tk": self.final_tk, "malfunction_x": self.malfunction_x, "notes": event_data(self.notes)}
 

@@ -122,8 +122,8 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
         why = "fire within the same Factory" + (", Fortified" if fort else "")
         if fortified and from_own_roof:
             why += " (no Fortified extra vs its own hex's rooftop, B23.88)"
-        rules = "B23.741, B23.921" if fort else ("B23.741, B23.88" if fortified else "B23.741")
-        return (DRM(building_tem(b.material, fortified=fort, factory_same_building=True), why, rules),)
+        cited = "B23.741, B23.921" if fort else ("B23.741, B23.88" if fortified else "B23.741")
+        return (DRM(building_tem(b.material, fortified=fort, factory_same_building=True), why, cited),)
     above = max(0, pos.map.top_level(loc.hex) - loc.level) if indirect else 0
     if indirect and factory:
         fortified = False

@@ -239,7 +239,7 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
         if picked.rooftop:
             via = (f"the Blaze on {pos.loc_name(picked)} is chosen; a rooftop never becomes rubble, so the "
                    f"Location beneath it falls (B23.86): ")
-        falls = ("where its rubble falls and what it does there (B24.12) is resolved by hand: rubble falling "
+        where = ("where its rubble falls and what it does there (B24.12) is resolved by hand: rubble falling "
                  "into Burnable Terrain places a Blaze there, into a Blaze it burns, and it puts out any Flame "
                  "(Fire cheat sheet)")
         if loc.level == 0 and not loc.rooftop:
@@ -256,7 +256,7 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
             units = tuple(u for u in new_pos.units if u not in fallen)
             new_pos = replace(new_pos, map=new_map, fires=fires, wrecks=wrecks, units=units)
             events.append(Event("B25.66", f"{via}{name} and every level above it collapse: {m.hex_name(h)} is now "
-                                f"burning {rubble.label}, its Blaze burning on; {falls}{_fallen(fallen)}", name,
+                                f"burning {rubble.label}, its Blaze burning on; {where}{_fallen(fallen)}", name,
                                 kind="collapse"))
             continue
         keep = loc.level - 1
@@ -275,7 +275,7 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
         below = f"{pos.loc_name(Location(h, keep))} and below stand"
         if roof is not None:
             below += f"; the rooftop {pos.loc_name(roof)} ceases to exist (B23.86)"
-        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {falls}{_fallen(fallen)}",
+        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {where}{_fallen(fallen)}",
                             name, kind="collapse"))
     return new_pos, Report("Collapse (B25.66)", tuple(events))
 
