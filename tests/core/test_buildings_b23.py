@@ -225,6 +225,13 @@ def test_b23_743_rubbled_factory_hex_is_attached_to_the_factory_and_fires_into_i
     check = spread_check(new, L("C3"), L("C4"), Direction(4))
     assert check is not None and all(d.rule != "B25.62" for d in check.check.drms)  # no −2 not attached
     assert total(new, L("C4"), firer=L("C3")) == 1  # B23.743: as from a Factory Location
+    # The rubble hex is no building hex (B23.743): the spread from it is not "within a building" and the
+    # Mild Breeze DRM applies (B25.64), as it does not between two hexes of the Factory.
+    breezy = new.with_(environment=mild(4))
+    windy = spread_check(breezy, L("C3"), L("C4"), Direction(4))
+    assert windy is not None and windy.check is not None and any(d.rule == "B25.64" for d in windy.check.drms)
+    within = spread_check(p.with_(environment=mild(4)), L("C3"), L("C4"), Direction(4))
+    assert within is not None and within.check is not None and all(d.rule != "B25.64" for d in within.check.drms)
     # an ordinary rubble hex next to a Factory is not part of it
     hexes2 = grid("A-E", "1-5")
     f2 = building(hexes2, "f", Material.STONE, ["C4"], BuildingKind.FACTORY)
