@@ -223,13 +223,12 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
     if rolls:
         shown = ", ".join(f"{pos.loc_name(c)} {r.total}" for c, r in zip(candidates, rolls, strict=True))
         events.append(Event("B25.66", f"Random Selection among building Blazes: {shown}", kind="selection"))
-    lowest: dict[Hex, tuple[Location, Location]] = {}
-    for loc in sorted(chosen, reverse=True):  # two chosen in one hex: the lower one takes the other with it
-        falls = collapse_falls(pos, loc)
-        if loc.hex not in lowest or falls <= lowest[loc.hex][0]:
-            lowest[loc.hex] = (falls, loc)
+    # Two chosen in one hex: the one whose fall is lowest takes the other with it (a floor before its rooftop).
+    by_hex: dict[Hex, list[tuple[Location, Location]]] = {}
+    for loc in chosen:
+        by_hex.setdefault(loc.hex, []).append((collapse_falls(pos, loc), loc))
     new_pos = pos
-    for loc, picked in sorted(lowest.values()):
+    for loc, picked in sorted(min(falls) for falls in by_hex.values()):
         h = loc.hex
         b = m.building(h)
         assert b is not None

@@ -52,7 +52,15 @@ def test_b23_86_b25_66_a_rooftop_ceases_to_exist_when_the_level_beneath_it_colla
     assert new.map.rooftop(L("C4").hex) is not None  # the other hex keeps its rooftop
     with pytest.raises(OffBoardError, match=r"B23\.86"):
         new.map.parse_location("C3.roof")
-    assert "the rooftop C3.roof ceases to exist (B23.86)" in rep.events[-1].text
+    assert rep.events[-1].text.startswith("C3.2 and every level above it collapse into burning rubble (1 fire(s) "
+                                          "with them); C3.1 and below stand; the rooftop C3.roof ceases to exist "
+                                          "(B23.86); where its rubble falls")
+    # a building without rooftops records none gone
+    bare = p.with_(map=p.map.with_building(p.map.buildings["b"].__class__("b", Material.STONE,
+                                                                          BuildingKind.MULTI_STORY)))
+    after, _ = collapse(bare, ScriptedDice([]))
+    assert after.map.buildings["b"].rooftops_gone == frozenset() and "rooftop_gone" not in dumps(after)
+    assert "rooftop_gone" in dumps(new)
 
 
 def test_b23_86_cli_upkeep_then_tem_on_the_gone_rooftop_is_refused(tmp_path: Path,
@@ -106,6 +114,10 @@ def test_b23_86_b25_66_a_factory_rooftop_blaze_brings_down_the_hex_into_burning_
     info = new.map.hexes[L("C3").hex]
     assert info.terrain is Terrain.STONE_RUBBLE and info.building is None
     assert new.fires == (Fire(L("C3"), FireKind.BLAZE, since=2, kindled_by="German"),)
+    # A Blaze already on the ground level is that Location's fire: the rubble keeps it, the rooftop's falls into it.
+    both = p.add_fire(Fire(L("C3"), FireKind.BLAZE, since=4))
+    new2, _ = collapse(both, ScriptedDice([1, 5]))  # Random Selection: C3 1, C3.roof 5
+    assert new2.fires == (Fire(L("C3"), FireKind.BLAZE, since=4),)
 
 
 def test_b25_66_random_selection_among_rooftop_and_floor_blazes_the_lower_takes_the_rooftop() -> None:
@@ -117,6 +129,14 @@ def test_b25_66_random_selection_among_rooftop_and_floor_blazes_the_lower_takes_
     assert collapse_candidates(p) == [L("C3.1"), roof]
     new, _ = collapse(p, ScriptedDice([3, 3]))  # both chosen: C3.1 falls and takes C3.2 and the rooftop
     assert new.map.locations(L("C3").hex) == (L("C3"),) and new.fires == ()
+    # A two-story house: its top floor and its rooftop both chosen; the floor falls as itself.
+    hexes = grid("A-E", "1-5")
+    house = building(hexes, "h", Material.WOODEN, ["C3"], BuildingKind.TWO_STORY, rooftop=True)
+    q = pos(hexes, [house], [blaze("C3.1")], Environment())
+    q = q.add_fire(Fire(q.map.parse_location("C3.roof"), FireKind.BLAZE, since=1))
+    after, rep = collapse(q, ScriptedDice([4, 4]))
+    assert rep.events[-1].text.startswith("C3.1 and every level above it collapse into burning rubble (2 fire(s)")
+    assert after.map.locations(L("C3").hex) == (L("C3"),)
 
 
 def test_b25_66_a_blazing_hut_is_not_a_collapse_candidate() -> None:
