@@ -316,6 +316,10 @@ def test_b23_83_a_kindled_rooftop_fire_gets_no_fire_and_victory_note() -> None:
     p = pos(hexes, [b], [blaze("C3.1", kindled_by="German")], Environment())
     p = p.add_fire(Fire(p.map.parse_location("C3.roof"), FireKind.FLAME, 1, kindled_by="German"))
     assert [n.location for n in fire_control(p)] == [L("C3.1")]
+    # the rooftop's fire still burns, and still joins fires kindled by both sides
+    q = p.with_(fires=(blaze("C3.1", kindled_by="German"),
+                       Fire(p.map.parse_location("C3.roof"), FireKind.FLAME, 1, kindled_by="Russian")))
+    assert [(n.location, n.joined) for n in fire_control(q)] == [(L("C3.1"), True)]
 
 
 # --- B23.73: the Marketplace ---------------------------------------------------------------------------
