@@ -60,7 +60,8 @@ def fire_control(pos: Position) -> list[ControlNote]:
     by both sides have joined, the note says so: the exception for joined
     fires covers the areas made unenterable by the fire, not the forfeit of
     the Locations a side kindled itself (Fire cheat sheet, read in
-    docs/rules.md).
+    docs/rules.md).  A rooftop is not a building Location for Victory
+    Conditions (B23.83): no note names one, though its fire joins the others.
     """
     owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by}
     out = []
