@@ -364,8 +364,22 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                 raise BadPositionFile(f"{where}.hexes: hex {layout.name(h)} is already in building "
                                       f"{hexes[h].building!r}")
         material = Material(b["material"])
+        gone_roofs = on_map(parse_hex_list(b.get("rooftop_gone", ()), layout, f"{where}.rooftop_gone"),
+                            f"{where}.rooftop_gone")
+        for h in gone_roofs:
+            if h not in hs:
+                raise BadPositionFile(f"{where}.rooftop_gone: hex {layout.name(h)} is not a hex of building "
+                                      f"{b['id']!r} (B23.86)")
         building = Building(b["id"], material, kind, b.get("levels"), tuple(hex_levels), b.get("rooftop", False),
-                            b.get("rowhouse", False))
+                            b.get("rowhouse", False),
+                            rooftops_gone=frozenset(layout.name(h) for h in gone_roofs))
+        market = on_map(parse_hex_list(b.get("marketplace", ()), layout, f"{where}.marketplace"),
+                        f"{where}.marketplace")
+        for h in market:
+            if h not in hs or building.top_level(layout.name(h)) < 1:
+                raise BadPositionFile(f"{where}.marketplace: hex {layout.name(h)} must be a hex of building "
+                                      f"{b['id']!r} with a Level 1 (B23.73)")
+        building = replace(building, marketplace=frozenset(layout.name(h) for h in market))
         for h in hs:
             hexes[h] = replace(hexes[h], terrain=building.terrain, building=b["id"], stairwell=h in stairs)
         buildings.append(building)
@@ -378,7 +392,14 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                     raise BadPositionFile(f"{where}.fortified[{j}]: {text} is not a non-rooftop Location of building "
                                           f"{b['id']!r} (B23.9)")
                 fort.add((layout.name(loc.hex), loc.level))
-            buildings[-1] = replace(building, fortified=frozenset(fort))
+            building = replace(building, fortified=frozenset(fort))
+            gaps = building.fortification_gaps()
+            if gaps:
+                n, lv = gaps[0]
+                raise BadPositionFile(f"{where}.fortified: {n}.{lv} is Fortified but {n}"
+                                      f"{'' if lv == 1 else f'.{lv - 1}'} below it is not: a hex is fortified from "
+                                      "the ground up (B23.912)")
+            buildings[-1] = building
     gm = GameMap.from_hexes(hexes, buildings, layout, m.get("name", ""))
     sides_list = data.get("sides", ["Axis", "Allied"])
     if sides_list[0] == sides_list[1]:
@@ -554,8 +575,12 @@ def to_dict(pos: Position) -> dict[str, Any]:
             entry["stairwells"] = stairs
         if b.rooftop:
             entry["rooftop"] = True
+        if b.rooftops_gone:
+            entry["rooftop_gone"] = sorted(b.rooftops_gone, key=lambda n: layout.parse(n))
         if b.rowhouse:
             entry["rowhouse"] = True
+        if b.marketplace:
+            entry["marketplace"] = sorted(b.marketplace, key=lambda n: layout.parse(n))
         if b.fortified:
             entry["fortified"] = [n if lv == 0 else f"{n}.{lv}" for n, lv in sorted(b.fortified)]
         blds.append(entry)

@@ -80,8 +80,9 @@ from .fire import (
 )
 from .hexes import Direction, Hex
 from .position import Fire, FireKind, GameMap, Location, Phase, Position, Wreck
+from .terrain import BuildingKind
 from .values import replace
-from .wind import apply_wind_change, collapse, rally_phase
+from .wind import apply_wind_change, collapse, collapse_falls, rally_phase
 
 __all__ = [
     "MAX_TRIALS",
@@ -339,6 +340,7 @@ class ForecastProgram:
     hex_first: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
     hex_end: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
     ground: B = field(default_factory=lambda: np.zeros(0, bool))
+    falls: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # the Location a Collapse there rubbles
     w_hex: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (W,) the wreck's hex's number or −1
     tables: _Tables | None = None
     variant_of: dict[frozenset[Hex], int] = field(default_factory=dict)
@@ -415,7 +417,8 @@ def _location_tables(pos: Position, locs: Sequence[Location]) -> tuple[I8, I8, B
         if loc.hex not in m.hexes or loc not in m.locations(loc.hex):
             continue
         exists[i] = True
-        building[i] = m.is_building_location(loc)
+        b = m.building(loc.hex)
+        building[i] = b is not None and b.kind is not BuildingKind.HUT  # Collapse candidates (B25.66)
         bc = flame_to_blaze_check(pos, Fire(loc, FireKind.FLAME, since=now - 1))
         if bc is not None:
             need[i] = max(ALWAYS, min(NEVER, bc.check.needed_original))
@@ -624,6 +627,7 @@ def compile_position(pos: Position) -> ForecastProgram:
     prog.hex_first = np.array([locs_of_hex[loc.hex][0] for loc in locs], np.int64)
     prog.hex_end = np.array([locs_of_hex[loc.hex][-1] + 1 for loc in locs], np.int64)
     prog.ground = np.array([loc.level == 0 and not loc.rooftop for loc in locs], bool)
+    prog.falls = np.array([index.get(collapse_falls(pos, loc), i) for i, loc in enumerate(locs)], np.int64)
     prog.w_hex = np.array([hex_no.get(w.location.hex, -1) for w in wrecks], np.int64)
     prog.e_deg = np.diff(prog.e_start).astype(np.int16)
     prog.edge_hex_src = [locs[i].hex for i in src]
@@ -1234,7 +1238,8 @@ class _Batch:
         hx = prog.loc_hex[low]
         lowest = np.ones(len(low), bool)
         lowest[1:] = (r[1:] != r[:-1]) | (hx[1:] != hx[:-1])
-        row, low = rows[r[lowest]], low[lowest]
+        row, picked = rows[r[lowest]], low[lowest]
+        low = prog.falls[picked]  # a chosen rooftop: the Location beneath it falls (B23.86)
         self.dirty.update(np.unique(row).tolist())
         takes_hex = prog.ground[low]
         if not takes_hex.all():  # the collapsed levels: gone (marked as Blazes so that nothing spreads there)
@@ -1246,7 +1251,7 @@ class _Batch:
             self.any_gone = True
         if not takes_hex.any():
             return
-        row, ground = row[takes_hex], low[takes_hex]
+        row, ground, picked = row[takes_hex], low[takes_hex], picked[takes_hex]
         for k in np.flatnonzero(prog.w_hex >= 0).tolist():  # a Burning Wreck goes with its hex
             self.walive[row[prog.loc_hex[ground] == prog.w_hex[k]], k] = False
         hexes = [prog.locations[i].hex for i in ground.tolist()]
@@ -1262,7 +1267,7 @@ class _Batch:
             self.var[list(gone)] = _variants(prog, wanted)
         at = _spans(row * n + prog.hex_first[ground], prog.hex_end[ground] - prog.hex_first[ground])
         fresh = row * n + ground
-        was_fresh = self.fresh.reshape(-1)[fresh]  # the ground's Blaze burns on (B25.6)
+        was_fresh = self.fresh.reshape(-1)[row * n + picked]  # the chosen Blaze burns on (B25.6)
         self._clear(at)
         self.blaze.reshape(-1)[at] = False
         self.fresh.reshape(-1)[at] = False
