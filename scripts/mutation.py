@@ -31,7 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 #: module of asl_vassal_bridge/core → the test files that exercise it.
-_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests/core/test_spread_edges.py"]
+_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests/core/test_spread_edges.py",
+          "tests/core/test_buildings_b23.py"]
 #: Every core test file but the Monte Carlo forecast's (slow, and it checks itself against the other modules):
 #: for the modules every rule leans on (hexes, terrain, position).
 _ALL_CORE = sorted(str(p.relative_to(REPO)) for p in (REPO / "tests" / "core").glob("test_*.py")

@@ -197,7 +197,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
     by_building: dict[str, set[str]] = {}
     for loc in sorted(kindlers):
         ks = order(kindlers[loc])
-        if not ks:
+        if not ks or loc.rooftop:  # B23.83: no building Location for Victory (its fire still joins others)
             continue
         by_hex.setdefault(loc.hex, set()).update(ks)
         name = pos.loc_name(loc)
@@ -237,7 +237,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
                                   and all(x in whole_hexes for x in building_hexes(bid))})
         if len(ks) == 1 and not joined:
             gainer = other(ks[0])
-            for loc in sorted(area):
+            for loc in sorted(x for x in area if not x.rooftop):  # B23.83
                 add(ControlNote(Scope.LOCATION, pos.loc_name(loc), Cause.UNENTERABLE, gainer, ks, location=loc))
             for h in whole_hexes:
                 if len(levels(h)) == 1:
@@ -247,7 +247,7 @@ def fire_control(pos: Position) -> list[ControlNote]:
                 names = tuple(m.hex_name(h) for h in building_hexes(bid))
                 add(ControlNote(Scope.BUILDING, bid, Cause.UNENTERABLE, gainer, ks, hexes=names))
             continue
-        for loc in sorted(area):
+        for loc in sorted(x for x in area if not x.rooftop):  # B23.83
             held(Scope.LOCATION, pos.loc_name(loc), Cause.ACCIDENTAL, [loc.hex], joined=joined, location=loc)
         for h in (h for h in whole_hexes if len(levels(h)) > 1):
             held(Scope.HEX, m.hex_name(h), Cause.ACCIDENTAL, [h], joined=joined)
