@@ -102,6 +102,37 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "stacked with a leader" in capsys.readouterr().err
 
 
+def test_a22_613_kindle_with_a_mol_rolls_the_mol_check_and_folds_it_into_the_odds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A22.613 (with A22.611): the +2 needs a unit with a MOL, ascertained by the MOL Check dr (+1 vs a non-AFV,
+    # +2 for a SMC).  A leader in F7 (brush, Kindle # 9, Dry EC): the +2 would give 5/12, but a SMC's MOL Check
+    # needs a dr ≤ 0, so its chance is that of a plain attempt, 1/6.
+    assert main(["kindle", "demo", "--at", "F7", "--unit", "leader", "--mol", "--odds"]) == 0
+    out = capsys.readouterr().out
+    assert "MOL Check (A22.611)" in out and "chance 0" in out
+    assert out.strip().endswith("Flame, the MOL Check included (A22.613): 1/6 (16.7%)")
+    # A squad directed by an 8-1: MOL Check 1/3 (dr ≤ 2); 5/6 with the +2, 7/12 without: 1/3·5/6 + 2/3·7/12 = 2/3.
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--odds", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["chance"], data["mol_check"]["chance"], data["with_mol"]["chance"]) == ("2/3", "1/3", "5/6")
+    # The attempt: the MOL Check dr comes first (3 + 1 = 4 > 3: no MOL), then the DR without the +2.
+    out_file = tmp_path / "k.toml"
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--phase", "PFPh", "--dice", "3,3,3",
+                 "-o", str(out_file)]) == 0
+    text = capsys.readouterr().out
+    assert "MOL Check (A22.611): dr 3, +1 vs a non-AFV (A22.611) → Final 4 vs ≤ 3: no MOL: no DRM" in text
+    assert "+2 unit has a MOL" not in text and "→ Final 8 vs ≥ 9: no Flame" in text
+    assert not [f for f in load(out_file).flames() if f.location.name == "F7"]
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--phase", "PFPh", "--dice", "2,3,3",
+                 "-o", str(out_file)]) == 0
+    assert "+2 unit has a MOL (A22.613)" in capsys.readouterr().out
+    assert [f.kindled_by for f in load(out_file).flames() if f.location.name == "F7"] == ["German"]
+    # Outside the PFPh nothing is rolled, the MOL Check neither.
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--dice", "2,3,3"]) == 2
+    err = capsys.readouterr().err
+    assert "PFPh" in err and "MOL Check" not in err
+
+
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["clear", "demo", "--at", "E5", "--odds", "--squads", "1"]) == 0
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1

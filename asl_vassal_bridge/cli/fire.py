@@ -332,7 +332,26 @@ def cmd_kindle(args: argparse.Namespace) -> int:
         if found is not None:
             u, leader = found
             directed = f"directed by the {u.name} ({u.id}) in {pos.loc_name(loc)}, from the position's units"
-    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol, check_phase=not args.odds)
+    if args.mol:
+        # A22.613: the +2 needs a unit with a MOL, ascertained by its MOL Check dr: fold it into the odds.
+        from ..core.molotov import mol_kindling_attempt, mol_kindling_odds
+
+        odds = mol_kindling_odds(pos, loc, unit, leader_drm=leader, check_phase=not args.odds)
+        if args.odds:
+            if args.json:
+                data = _check_json(odds.without_mol, directed_by=directed or None,
+                                   mol_check=_check_json(odds.mol_check), with_mol=_check_json(odds.with_mol))
+                data.update(chance=str(odds.chance), probability=float(odds.chance))
+                json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+                print()
+                return 0
+            if directed:
+                print(f"The {unit.value} is {directed}.")
+            print(odds.describe())
+            return 0
+        new, rep = mol_kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader)
+        return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
+    check = kindling_check(pos, loc, unit, leader_drm=leader, check_phase=not args.odds)
     if args.odds:
         if args.json:
             json.dump(_check_json(check, directed_by=directed or None), sys.stdout, indent=2, ensure_ascii=False)
@@ -342,8 +361,7 @@ def cmd_kindle(args: argparse.Namespace) -> int:
             print(f"The {unit.value} is {directed}.")
         print(check.describe())
         return 0
-    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol,
-                                check_phase=True)
+    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader)
     return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
 
@@ -458,7 +476,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("kindle", help="a Kindling attempt (B25.11) in the PFPh",
                        description="Make a Kindling attempt in a Burnable Location (B25.11): reversed leadership, "
-                       "SMC −2, HS/crew −1, MOL +2 (A22.613), EC except buildings, Fortified −1 (B23.94). "
+                       "SMC −2, HS/crew −1, MOL +2 after a passed MOL Check (A22.613), EC except buildings, Fortified −1 (B23.94). "
                        "An MMC is directed by the --leader given, else by the best Good Order leader of its side "
                        "in the Location.")
     _common(p)
@@ -466,7 +484,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--unit", default="squad", choices=[k.value for k in UnitKind if k.is_infantry])
     p.add_argument("--leader", type=int, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only; "
                    "default: the best Good Order leader of the kindling side in the Location, from the position)")
-    p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
+    p.add_argument("--mol", action="store_true", help="MOL are available (SSR/DYO, A22.6): the unit first makes its "
+                   "MOL Check dr (A22.611, vs a non-AFV) and adds +2 only if it passes (A22.613); --odds folds it in")
     p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
     p.add_argument("--odds", action="store_true", help="show the exact chance and DRMs, roll nothing")
     p.add_argument("--phase", help="the phase it is (Kindling: the PFPh only, B25.11); default the position's clock")

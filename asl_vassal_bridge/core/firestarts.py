@@ -144,9 +144,19 @@ def kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *
                      leader_drm: int | None = None, has_mol: bool = False, **kw: bool) -> tuple[Position, Report]:
     """Make a Kindling attempt; a Flame it starts is deliberately kindled by *side* (Fire & Victory).
 
-    The attempt counts as Prep Fire for the unit (B25.11) whatever its result.
+    An attempt is made only in the kindling side's PFPh (B25.11): every caller (command line, widget,
+    bridge) meets this one check, made before any die is rolled.  The attempt counts as Prep Fire for the
+    unit (B25.11) whatever its result.
+
+    :raises IllegalAction: outside the PFPh, or when :func:`kindling_check` refuses the attempt.
     """
-    check = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=has_mol, **kw)
+    kw.pop("check_phase", None)
+    if side not in pos.sides:
+        raise IllegalAction(f"the kindling side {side!r} is not one of the position's sides {list(pos.sides)}")
+    if pos.clock.phase is Phase.PFPH and side != pos.attacker:
+        raise IllegalAction(f"Kindling is made in the kindling side's own PFPh (B25.11): it is the "
+                            f"{pos.attacker} PFPh, not the {side}")
+    check = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=has_mol, check_phase=True, **kw)
     new, rep = resolve_fire_start(pos, check, loc, dice, kindled_by=side)
     note = Event("B25.11", "the Kindling unit is marked with a Prep Fire counter", kind="prep-fire")
     return new, Report(rep.title, (*rep.events, note))

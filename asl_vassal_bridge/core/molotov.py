@@ -31,7 +31,7 @@ from typing import Any
 from .dice import Dice
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report, format_drms
-from .firestarts import kindling_attempt, mol_flames, place_flame
+from .firestarts import kindling_attempt, kindling_check, mol_flames, place_flame
 from .flamethrower import (
     AttackOutcome,
     Consequence,
@@ -53,11 +53,13 @@ __all__ = [
     "MOL_FP",
     "FireType",
     "MolAttack",
+    "MolKindlingOdds",
     "MolPlan",
     "location_tem",
     "mol_attack",
     "mol_check",
     "mol_kindling_attempt",
+    "mol_kindling_odds",
     "resolve_mol_attack",
     "woods_or_orchard_hexside",
 ]
@@ -538,6 +540,48 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
 
 
+@value
+class MolKindlingOdds:
+    """A Kindling attempt helped by a MOL (A22.613): the MOL Check, the Kindling DR with and without the +2,
+    and the exact chance of a Flame with the MOL Check folded in."""
+
+    mol_check: Check
+    with_mol: Check
+    without_mol: Check
+
+    @property
+    def chance(self) -> Fraction:
+        """P(MOL Check passes) × P(Flame with +2) + P(it fails) × P(Flame without it)."""
+        p = self.mol_check.chance
+        return p * self.with_mol.chance + (1 - p) * self.without_mol.chance
+
+    def describe(self) -> str:
+        return (f"{self.mol_check.describe()}\n"
+                f"  passed: {self.with_mol.describe()}\n"
+                f"  failed: {self.without_mol.describe()}\n"
+                f"Flame, the MOL Check included (A22.613): {self.chance} ({float(self.chance):.1%})")
+
+
+def mol_kindling_odds(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: int | None = None,
+                      cx: bool = False, check_phase: bool = False, **kw: bool) -> MolKindlingOdds:
+    """The odds of a Kindling attempt by a unit that may have a MOL (A22.613, A22.611, B25.11).
+
+    Only a unit with a MOL, ascertained by the MOL Check dr (vs a non-AFV: +1; HS/crew +1, SMC +2, CX +1),
+    adds +2 to its Kindling DR; so the chance folds the MOL Check in.  A SMC's +2 and the +1 vs a non-AFV
+    leave it no dr that passes: its chance is that of a plain Kindling attempt.
+
+    >>> from .position import GameMap, HexInfo
+    >>> from .terrain import Terrain
+    >>> p = Position(GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.WOODS)}))
+    >>> o = mol_kindling_odds(p, Location(Hex.parse("A1")), UnitKind.SQUAD, leader_drm=0)
+    >>> o.mol_check.chance, o.with_mol.chance, o.without_mol.chance, o.chance
+    (Fraction(1, 3), Fraction(7, 12), Fraction(5, 18), Fraction(41, 108))
+    """
+    with_mol = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=True, check_phase=check_phase, **kw)
+    without = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=False, check_phase=check_phase, **kw)
+    return MolKindlingOdds(mol_check(unit, cx=cx, vs_afv=False), with_mol, without)
+
+
 def mol_kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,
                          leader_drm: int | None = None, cx: bool = False, available: bool = True,
                          **kw: bool) -> tuple[Position, Report]:
@@ -549,6 +593,14 @@ def mol_kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dic
     """
     if not available:
         raise IllegalAction("MOL are available only when an SSR or DYO purchase provides them (A22.6)")
+    kw.pop("check_phase", None)
+    if side not in pos.sides:
+        raise IllegalAction(f"the kindling side {side!r} is not one of the position's sides {list(pos.sides)}")
+    # Refuse before any die is rolled: the Kindling attempt's own rules (phase included, B25.11) come first.
+    kindling_check(pos, loc, unit, leader_drm=leader_drm, check_phase=True, **kw)
+    if side != pos.attacker:
+        raise IllegalAction(f"Kindling is made in the kindling side's own PFPh (B25.11): it is the "
+                            f"{pos.attacker} PFPh, not the {side}")
     check = mol_check(unit, cx=cx, vs_afv=False)
     roll = dice.dr(f"MOL Check for Kindling in {pos.loc_name(loc)} (A22.613)")
     passed = check.succeeds(roll.total + check.total_drm)

@@ -27,6 +27,8 @@ from asl_vassal_bridge.core import (
     wreck_blaze,
 )
 from asl_vassal_bridge.core.firestarts import HutAttack, WreckCause, add_burning_wreck, resolve_fire_start
+from asl_vassal_bridge.core.position import Clock, Phase, Position
+from asl_vassal_bridge.core.values import replace
 from asl_vassal_bridge.core.victory import fire_control
 
 from .builders import NOW, L, blaze, building, grid, pos, put
@@ -89,8 +91,31 @@ def test_b25_1_non_burnable_terrain_cannot_be_kindled() -> None:
         kindling_check(village(), L("T5"), UnitKind.LEADER)
 
 
+def pfph(p: Position) -> Position:
+    return replace(p, clock=Clock(NOW.turn, NOW.half, Phase.PFPH))
+
+
+@pytest.mark.parametrize("phase", [ph for ph in Phase if ph is not Phase.PFPH])
+def test_b25_11_a_kindling_attempt_is_refused_outside_the_pfph_before_any_die(phase: Phase) -> None:
+    # One rule, one check, in the core: every caller of kindling_attempt meets it.
+    p = replace(village(), clock=Clock(NOW.turn, NOW.half, phase))
+    dice = ScriptedDice([6, 6])
+    with pytest.raises(IllegalAction, match=r"PFPh.*B25\.11"):
+        kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=0)
+    with pytest.raises(IllegalAction, match="PFPh"):
+        kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=0, check_phase=False)
+    assert dice.remaining == 2
+
+
+def test_b25_11_kindling_is_made_in_the_kindling_sides_own_pfph() -> None:
+    with pytest.raises(IllegalAction, match="German PFPh, not the Russian"):
+        kindling_attempt(pfph(village()), L("X8"), UnitKind.SQUAD, ScriptedDice([6, 6]), side="Russian",
+                         leader_drm=0)
+
+
 def test_b25_11_kindled_flame_belongs_to_the_kindling_side_for_fire_and_victory() -> None:
-    p, rep = kindling_attempt(village(), L("X8"), UnitKind.SQUAD, ScriptedDice([5, 5]), side="German", leader_drm=0)
+    p, rep = kindling_attempt(pfph(village()), L("X8"), UnitKind.SQUAD, ScriptedDice([5, 5]), side="German",
+                              leader_drm=0)
     (f,) = p.flames()
     assert f.kindled_by == "German" and f.since == NOW.player_turn
     assert any(e.kind == "prep-fire" for e in rep.events)

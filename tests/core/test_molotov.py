@@ -324,18 +324,18 @@ def test_a22_62_ex_kindling_mol_check_passed_on_2_adds_plus_2() -> None:
     from asl_vassal_bridge.core.molotov import mol_kindling_attempt
 
     pos = board3()
-    new, rep = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 3]), side="Allied", leader_drm=0)
+    new, rep = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 3]), side="Axis", leader_drm=0)
     kindle = rep.rolls()[1]
     assert any(d.value == 2 and d.rule == "A22.613" for d in kindle.check.drms)
     assert kindle.final == 8 and not new.is_burning(X8)  # 6 + 2 = 8 < Kindle # 9
-    new, _ = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Allied", leader_drm=0)
+    new, _ = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Axis", leader_drm=0)
     assert new.is_burning(X8)
 
 
 def test_a22_62_ex_kindling_failed_mol_check_still_kindles_without_drm() -> None:
     from asl_vassal_bridge.core.molotov import mol_kindling_attempt
 
-    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([3, 3, 4]), side="Allied", leader_drm=0)
+    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([3, 3, 4]), side="Axis", leader_drm=0)
     assert rep.rolls()[0].outcome.startswith("no MOL")
     assert not rep.rolls()[1].check.drms
 

@@ -383,7 +383,7 @@ def test_b25_11_kindling_checks_word_for_word() -> None:
 def test_b25_11_kindling_attempts_word_for_word() -> None:
     from asl_vassal_bridge.core import kindling_attempt
 
-    p = _village(EC.DRY)
+    p = _village(EC.DRY).with_(clock=Clock(3, 1, Phase.PFPH))
     dice = ScriptedDice([4, 4])
     new, rep = kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=-1)
     prep = ("B25.11", "the Kindling unit is marked with a Prep Fire counter", None, "prep-fire", None)
