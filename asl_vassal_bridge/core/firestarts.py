@@ -225,6 +225,9 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
 # ---------------------------------------------------------------------------
 # MOL (A22.6111)
 
+#: The rule that keeps a MOL thrower from breaking on a colored 6, by what the thrower is.
+NEVER_BREAKS_RULE = {"hero": "A15.2", "berserk unit": "A15.42"}
+
 
 @value
 class MolFlames:
@@ -239,6 +242,10 @@ def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event])
     name = pos.loc_name(loc)
     if not pos.map.is_burnable(loc):
         events.append(Event("A22.6111", f"no Flame in {name}: no Burnable Terrain", name))
+        return False
+    if pos.blaze_at(loc) is not None:
+        events.append(Event("B25.15", f"no Flame in {name}: a Blaze already burns there (a Blaze removes the "
+                            "Location's Flames)", name))
         return False
     if pos.map.is_fortified(loc):
         drm, why = -1, "Fortified Building (B23.94)"
@@ -255,22 +262,35 @@ def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event])
     return True
 
 
-def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll) -> MolFlames:
+def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll, *,
+               never_breaks: str | None = None) -> MolFlames:
     """The Flames and the broken thrower a MOL attack's Original IFT DR causes (A22.6111).
 
     Colored dr 6: the thrower breaks and a Flame appears in his Location;
     colored dr 1: a Flame appears in the target Location.  Burnable Terrain
-    only; in a Fortified Building (−1) or a non-building Location in adverse
-    weather (the EC DRM, when negative) the white dr must still be ≥ 1.
+    only, and none where a Blaze already burns (B25.15); in a Fortified
+    Building (−1) or a non-building Location in adverse weather (the EC DRM,
+    when negative) the white dr must still be ≥ 1.
+
+    *never_breaks* names what the thrower is when it cannot break —
+    ``"hero"`` (A15.2), ``"berserk unit"`` (A15.42): neither rule lists a MOL among its exceptions, so on a colored 6 such a thrower does not break, but his FP
+    and MOL are still voided and the Flame still appears (docs/rules.md).
     """
     if roll.white is None:
         raise IllegalAction("a MOL attack is resolved with a DR (colored and white dice), not a dr (A22.6111)")
     events: list[Event] = []
     flames: list[Location] = []
-    breaks = roll.colored == 6
-    if breaks:
-        events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {pos.loc_name(thrower)} breaks; his FP "
-                            "and MOL are voided", pos.loc_name(thrower), kind="thrower-breaks"))
+    six = roll.colored == 6
+    breaks = six and never_breaks is None
+    if six:
+        where = pos.loc_name(thrower)
+        if breaks:
+            events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {where} breaks; his FP and MOL are "
+                                "voided", where, kind="thrower-breaks"))
+        else:
+            events.append(Event(f"A22.6111, {NEVER_BREAKS_RULE.get(never_breaks, 'A15')}",
+                                f"colored dr 6: the MOL thrower in {where} is a {never_breaks}, who never breaks; "
+                                "his FP and MOL are voided all the same", where, kind="thrower-voided"))
         if _mol_flame_ok(pos, thrower, roll.white, events):
             flames.append(thrower)
     if roll.colored == 1 and _mol_flame_ok(pos, target, roll.white, events):

@@ -31,7 +31,7 @@ from typing import Any
 from .dice import Dice
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report, format_drms
-from .firestarts import kindling_attempt, kindling_check, mol_flames, place_flame
+from .firestarts import NEVER_BREAKS_RULE, kindling_attempt, kindling_check, mol_flames, place_flame
 from .flamethrower import (
     AttackOutcome,
     Consequence,
@@ -66,7 +66,6 @@ __all__ = [
 
 #: The FP a MOL adds to a PBF/TPBF attack (A22.611).
 MOL_FP = 4
-
 
 # ---------------------------------------------------------------------------
 # Building TEM (B23)
@@ -235,6 +234,16 @@ class MolAttack:
     vulnerable_prc: bool = False
     afv_id: str = "AFV"
     range: int | None = None
+    heroic: bool = False
+
+    @property
+    def never_breaks(self) -> str | None:
+        """Why the thrower never breaks on a colored 6 (A15.2 hero, A15.42 berserk), or None (A22.6111)."""
+        if self.heroic or self.thrower_kind is UnitKind.HERO:
+            return "hero"
+        if self.berserk:
+            return "berserk unit"
+        return None
 
     @classmethod
     def by_unit(cls, unit: Unit, target: Location, thrower_fp: float, **kw: Any) -> MolAttack:
@@ -477,15 +486,20 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     roll = _require_dr(dice.DR(f"MOL attack {thname} → {tname} (A22.611)"), "a MOL attack")
     mol_in_attack = passed
     if passed:
-        mf = mol_flames(pos, a.thrower, a.target, roll)
+        mf = mol_flames(pos, a.thrower, a.target, roll, never_breaks=a.never_breaks)
         events += mf.events
         for loc in mf.flames:
             new = place_flame(new, loc)
             cons.append(Consequence(ConsequenceKind.FLAME, "A22.6111", f"Flame in {pos.loc_name(loc)}", loc))
-        if mf.thrower_breaks:
-            new = break_unit(new, a.thrower_id)
-            cons.append(Consequence(ConsequenceKind.THROWER_BROKEN, "A22.6111", f"{a.thrower_id} breaks", a.thrower,
-                                    a.thrower_id))
+        if roll.colored == 6:
+            if mf.thrower_breaks:
+                new = break_unit(new, a.thrower_id)
+                cons.append(Consequence(ConsequenceKind.THROWER_BROKEN, "A22.6111", f"{a.thrower_id} breaks",
+                                        a.thrower, a.thrower_id))
+            else:
+                cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, "A22.6111, " + NEVER_BREAKS_RULE.get(
+                    a.never_breaks or "", "A15"), f"{a.thrower_id} ({a.never_breaks}) does not break; its FP and MOL are "
+                    "voided", a.thrower, a.thrower_id))
             fp -= plan.thrower_share + 4
             mol_in_attack = False
             if fp <= 0:
