@@ -372,10 +372,14 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         if u["id"] in uids:
             raise BadPositionFile(f"{where}.id: unit id {u['id']!r} is used twice")
         uids.add(u["id"])
+        if u.get("immobilized") and u.get("kind", "squad") != "vehicle":
+            raise BadPositionFile(f"{where}.immobilized: only a vehicle is Immobilized, not a {u.get('kind', 'squad')} "
+                                  "(B25.4)")
         units.append(Unit(u["id"], u["name"], _side(u["side"], sides, f"{where}.side"),
                           _location(u["at"], gm, f"{where}.at"), UnitKind(u.get("kind", "squad")),
                           u.get("broken", False), u.get("pinned", False), u.get("in_melee", False),
-                          u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True)))
+                          u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True),
+                          u.get("immobilized", False)))
     return Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(units), sides, data.get("name", ""),
                     data.get("notes", ""))
 
@@ -529,7 +533,7 @@ def to_dict(pos: Position) -> dict[str, Any]:
     units = []
     for u in pos.units:
         d = {"id": u.id, "name": u.name, "side": u.side, "at": _loc(pos, u.location), "kind": u.kind.value}
-        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox"):
+        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox", "immobilized"):
             if getattr(u, flag):
                 d[flag] = True
         if not u.may_break_voluntarily:

@@ -134,3 +134,13 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path) -> None:
     dump(loads(SMALL), f)
     before = f.read_text()
     assert "asl-fire position file" in before
+
+
+def test_b25_4_an_immobilized_vehicle_round_trips_and_only_a_vehicle_may_be_immobilized(tmp_path: Path) -> None:
+    text = SMALL + '[[units]]\nid = "t"\nname = "T-34"\nside = "Russian"\nat = "E4"\nkind = "vehicle"\nimmobilized = true\n'
+    p = loads(text)
+    (t,) = [u for u in p.units if u.id == "t"]
+    assert t.immobilized
+    assert [u.immobilized for u in loads(dumps(p)).units] == [False, True]
+    with pytest.raises(BadPositionFile, match=r"units\[0\]\.immobilized: only a vehicle"):
+        loads(SMALL.replace("pinned = true", "immobilized = true"))

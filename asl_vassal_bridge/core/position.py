@@ -179,7 +179,11 @@ class UnitKind(enum.Enum):
 
 @value
 class Unit:
-    """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance)."""
+    """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance).
+
+    *immobilized*: a vehicle that cannot move (an Immobilized marker, D5.7); in a terrain Blaze it cannot
+    leave and is eliminated (B25.4).
+    """
 
     id: str
     name: str
@@ -192,6 +196,12 @@ class Unit:
     berserk: bool = False
     in_pillbox: bool = False
     may_break_voluntarily: bool = True
+    immobilized: bool = False
+
+    @property
+    def is_pinned(self) -> bool:
+        """Pinned as the rules see it: a berserk unit loses any pinned status (A15.42)."""
+        return self.pinned and not self.berserk
 
 
 class Phase(enum.Enum):
