@@ -248,3 +248,19 @@ def test_widget_controls_follow_forms_set_from_code() -> None:
     w.session.set_hob(unit_id="g2", flags=frozenset({"no_enemy_in_los"}))
     assert w.hob["unit_id"].value == "g2" and w.hob_flags["no_enemy_in_los"].value
     assert "8-1" in w.hob_preview.value
+
+
+def test_a15_5_hob_of_a_unit_whose_side_is_gurkha_keeps_the_gurkha_status() -> None:
+    from asl_fire_widget.attacks import hob_preview
+
+    from asl_vassal_bridge.core.values import replace
+
+    s = FireSession.demo(seed=3)
+    pos = s.position
+    sides = ("German", "Gurkha")
+    units = tuple(replace(u, side="Gurkha", name="4-4-7") if u.id == "g1" else u for u in pos.units)
+    pos = replace(pos, sides=sides, units=units)
+    pv = hob_preview(pos, HobForm(unit_id="g1", flags=frozenset({"broken"})))
+    assert pv.ok and "Gurkha" in pv.html()
+    assert "Final 9–12: Berserk (A15.4)" in pv.html()  # a Gurkha's Final 12 is Berserk (A15.5)
+    assert "Disruption" not in pv.html() and "Surrender" not in pv.html()

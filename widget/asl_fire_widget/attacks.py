@@ -26,7 +26,7 @@ from asl_vassal_bridge.core.heat_of_battle import (
     not_subject,
 )
 from asl_vassal_bridge.core.molotov import MolAttack, MolPlan, location_tem, mol_attack
-from asl_vassal_bridge.core.units import NationalCatalogue, Nationality
+from asl_vassal_bridge.core.units import NationalCatalogue, Nationality, parse_nationality
 from asl_vassal_bridge.core.values import replace
 
 __all__ = ["HOB_FLAGS", "HOB_SITUATION", "AttackForm", "AttackPreview", "HobForm", "HobPreview", "attack_preview",
@@ -184,9 +184,10 @@ class HobForm:
     flags: frozenset[str] = frozenset()  # keys of HOB_FLAGS and HOB_SITUATION
 
 
-def _nationality(text: str) -> Nationality:
+def _nationality(text: str) -> tuple[Nationality, frozenset[str]]:
+    """The nationality a side's name gives, with the status the name carries (Gurkha, SS, NKVD; A15.5)."""
     try:
-        return Nationality.from_name(text)
+        return parse_nationality(text)
     except ValueError as e:
         raise BadInput(f"nationality {text!r}: {e}") from None
 
@@ -203,6 +204,7 @@ def hob_unit(pos: Position, form: HobForm) -> tuple[HobUnit, NationalCatalogue, 
     broken = "broken" in form.flags
     size = form.size
     note = "typed"
+    statuses: frozenset[str] = frozenset()
     if form.unit_id:
         unit = next((u for u in pos.units if u.id == form.unit_id), None)
         if unit is None:
@@ -210,7 +212,7 @@ def hob_unit(pos: Position, form: HobForm) -> tuple[HobUnit, NationalCatalogue, 
         designation = unit.name
         broken = broken or unit.broken
         if nationality is None:
-            nationality = _nationality(unit.side)
+            nationality, statuses = _nationality(unit.side)
         if not size and unit.kind in (UnitKind.HALF_SQUAD, UnitKind.CREW):
             size = unit.kind.value
         note = f"unit {unit.id} in {pos.loc_name(unit.location)}"
@@ -222,7 +224,7 @@ def hob_unit(pos: Position, form: HobForm) -> tuple[HobUnit, NationalCatalogue, 
                             unit_class=form.unit_class or None, commissar="commissar" in form.flags,
                             wounded_hero=False, cavalry=False)
     for opt in UNIT_FLAGS:
-        setattr(ns, opt, opt in form.flags)
+        setattr(ns, opt, opt in form.flags or opt in statuses)
     ns.broken = broken
     unit_, _entry, cat = build_unit(ns)
     return unit_, cat, note
