@@ -133,6 +133,26 @@ def test_a22_613_kindle_with_a_mol_rolls_the_mol_check_and_folds_it_into_the_odd
     assert "PFPh" in err and "MOL Check" not in err
 
 
+def test_a15_24_a_hero_uses_his_heroic_drm_for_clearance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A15.24: a hero may use his DRM (−1) for Clearance attempts; `clear` takes heroes from the position too.
+    from asl_vassal_bridge.core.position import Clock, Phase, Unit, UnitKind
+
+    p = demo_position()
+    e5 = p.map.parse_location("E5")
+    src = tmp_path / "hero.toml"
+    dump(p.with_(clock=Clock(2, 1, Phase.MPH), units=(*p.units, Unit("h", "1-4-9", "German", e5, UnitKind.HERO),
+                                                     Unit("s", "4-6-7", "German", e5))), src)
+    assert main(["clear", str(src), "--at", "E5", "--odds"]) == 0
+    out = capsys.readouterr().out
+    assert "-1 Clearance by a squad (B24.7), +1 Dry EC (B24.7), -1 heroic DRM (A15.24)" in out
+    assert "Original ≤ 3" in out and "clears 1/12" in out  # 3/36
+    assert main(["clear", str(src), "--at", "E5", "--odds", "--heroes", "0", "--squads", "1"]) == 0
+    assert "clears 1/36" in capsys.readouterr().out
+    # a hero alone is unpinned Good Order Infantry: he may clear, with his −1 and the Dry +1
+    assert main(["clear", "demo", "--at", "E5", "--odds", "--heroes", "1"]) == 0
+    assert "clears 1/36" in capsys.readouterr().out
+
+
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["clear", "demo", "--at", "E5", "--odds", "--squads", "1"]) == 0
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1

@@ -202,7 +202,7 @@ def cmd_ft(args: argparse.Namespace) -> int:
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
         predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
-        range=args.range if args.position and args.range is not None else None)
+        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft)
     plan = ft_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
         pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
@@ -223,7 +223,8 @@ def cmd_mol(args: argparse.Namespace) -> int:
         across_road_vs_unit_on_road=args.road, vs_afv=args.vs_afv, predesignated=args.predesignated,
         basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot, afv_stopped=not args.moving,
         tk_case_mods=args.tk_mod, vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id,
-        range=args.range if args.position and args.range is not None else None)
+        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft,
+        heroic=args.heroic)
     plan = mol_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
                                                                prc_result=args.prc_result))
@@ -270,6 +271,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
                    help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
+    p.add_argument("--target-ft", type=int, default=0, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
     a = p.add_argument_group("vs an AFV")
     a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
     a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")
@@ -331,7 +334,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("--first-fire-check", action="store_true",
                    help="the unit made a MOL Check in Defensive First Fire this Player Turn")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
+    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk (never breaks on a colored 6, A15.42)")
+    m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2); "
+                   "a hero is --kind hero")
     m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved (Area Fire…)")
     m.add_argument("--tem", type=int, help="the target's TEM (default: read from the map, B23)")
     m.add_argument("--bypassing", action="store_true", help="the target is Bypassing: no building TEM (B23.31)")

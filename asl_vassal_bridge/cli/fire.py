@@ -370,17 +370,19 @@ def cmd_clear(args: argparse.Namespace) -> int:
 
     pos = _at_phase(args, _load(args))
     loc = pos.map.parse_location(args.at)
-    squads, half_squads, leader, who = args.squads, args.half_squads, args.leader, ""
-    if squads is None and half_squads is None and args.dozers == 0:
+    squads, half_squads, leader, heroes, who = args.squads, args.half_squads, args.leader, args.heroes, ""
+    if squads is None and half_squads is None and heroes is None and args.dozers == 0:
         units = [u for side in pos.sides for u in _good_order(pos, loc, side)]
         if len({u.side for u in units if u.kind is not UnitKind.LEADER}) > 1:
             raise BadInput(f"--at {args.at}: units of both sides are in {pos.loc_name(loc)}; say who clears with "
                            "--squads N, --half-squads N or --dozers N")
         squads = sum(u.kind is UnitKind.SQUAD for u in units)
         half_squads = sum(u.kind in (UnitKind.HALF_SQUAD, UnitKind.CREW) for u in units)
-        if not squads and not half_squads:
-            raise BadInput(f"--at {args.at}: the position has no unpinned Good Order squad, HS or crew in "
-                           f"{pos.loc_name(loc)}; say who clears with --squads N, --half-squads N or --dozers N")
+        heroes = sum(u.kind is UnitKind.HERO for u in units)  # a hero's DRM serves Clearance (A15.24)
+        if not squads and not half_squads and not heroes:
+            raise BadInput(f"--at {args.at}: the position has no unpinned Good Order squad, HS, crew or hero in "
+                           f"{pos.loc_name(loc)}; say who clears with --squads N, --half-squads N, --heroes N or "
+                           "--dozers N")
         if leader is None:
             sides = {u.side for u in units if u.kind is not UnitKind.LEADER}
             found = _directing_leader(pos, loc, sides.pop()) if len(sides) == 1 else None
@@ -388,7 +390,7 @@ def cmd_clear(args: argparse.Namespace) -> int:
         names = ", ".join(f"{u.name} ({u.id})" for u in units if u.kind is not UnitKind.LEADER)
         who = f"Clearing: {names} in {pos.loc_name(loc)}, from the position's units"
     kw = {"squads": squads or 0, "half_squads": half_squads or 0, "leader_drm": leader or 0,
-          "labor_drm": args.labor, "dozers": args.dozers}
+          "labor_drm": args.labor, "dozers": args.dozers, "heroes": heroes or 0}
     check = clearance_check(pos, loc, **kw, check_phase=not args.odds)
     if args.odds:
         clear, hamper = clearance_odds(check)
@@ -476,8 +478,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("kindle", help="a Kindling attempt (B25.11) in the PFPh",
                        description="Make a Kindling attempt in a Burnable Location (B25.11): reversed leadership, "
-                       "SMC −2, HS/crew −1, MOL +2 after a passed MOL Check (A22.613), EC except buildings, Fortified −1 (B23.94). "
-                       "An MMC is directed by the --leader given, else by the best Good Order leader of its side "
+                       "SMC −2, HS/crew −1, MOL +2 after a passed MOL Check (A22.613), EC except buildings, Fortified −1 "
+                       "(B23.94). An MMC is directed by the --leader given, else by the best Good Order leader of its side "
                        "in the Location.")
     _common(p)
     p.add_argument("--at", required=True, help="the Location, e.g. F7 or E5.1")
@@ -493,7 +495,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
                        description="Roll Clearance vs one Flame: Final ≤ 2 clears it, 3–6 Hampers it (B24.7, "
-                       "B24.721). Without --squads/--half-squads/--dozers the clearing units are the position's "
+                       "B24.721). Without --squads/--half-squads/--heroes/--dozers the clearing units are the position's "
                        "unpinned Good Order squads, HS and crews in the Location (say which).")
     _common(p)
     p.add_argument("--at", required=True, help="the Flame's Location")
@@ -505,6 +507,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "of the clearing units' side in the Location, when the units come from the position)")
     p.add_argument("--labor", type=int, default=0, help="Labor status DRM (default 0)")
     p.add_argument("--dozers", type=_count, default=0, metavar="N", help="Dozers clearing, -5 each (default 0)")
+    p.add_argument("--heroes", type=_count, metavar="N", help="heroes clearing, -1 each: a hero may use his heroic "
+                   "DRM for Clearance (A15.24; default: the position's heroes in the Location)")
     p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
     p.add_argument("--phase", help="the phase it is (Clearance: MPh or DFPh, B24.7); default the position's clock")
     p.add_argument("--flame", type=int, help="which of the Location's Flames (1, 2, …; each is cleared with its own "

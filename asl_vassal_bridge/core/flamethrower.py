@@ -43,6 +43,7 @@ __all__ = [
     "FtPlan",
     "break_unit",
     "ft_attack",
+    "ft_possessor_attack",
     "ft_vulnerability_drm",
     "ift_column",
     "resolve_ft_attack",
@@ -118,6 +119,25 @@ class Consequence:
 
     def describe(self) -> str:
         return f"{self.kind.value}: {self.text} ({self.rule})"
+
+
+def ft_possessor_attack(attack: Consequence, ft_count: int) -> Consequence | None:
+    """The same IFT attack as resolved vs a Personnel unit of the Location possessing *ft_count* FT: its
+    Final DR one lower per FT (A22.4), or None when no target possesses a FT.
+
+    >>> c = Consequence(ConsequenceKind.IFT_ATTACK, "A22.1", "FT attack vs the units in A2", fp=24, column=24,
+    ...                 drm=0, final_dr=7)
+    >>> ft_possessor_attack(c, 1).final_dr
+    6
+    """
+    drm = ft_vulnerability_drm(ft_count)
+    if drm is None:
+        return None
+    final = None if attack.final_dr is None else attack.final_dr + drm.value
+    return Consequence(ConsequenceKind.IFT_ATTACK, "A22.4", f"the same attack vs the unit possessing {ft_count} FT: "
+                       f"{drm.value:+d} to its IFT DR" + (f", Final DR {final}" if final is not None else ""),
+                       attack.location, attack.unit, fp=attack.fp, column=attack.column,
+                       drm=None if attack.drm is None else attack.drm + drm.value, final_dr=final)
 
     def as_data(self, pos: Position) -> dict[str, Any]:
         """Plain data (JSON-ready); the Location is named with *pos*'s map."""
@@ -282,6 +302,7 @@ class FtAttack:
     extra_drms: tuple[DRM, ...] = ()
     range: int | None = None
     level_difference: int | None = None
+    target_ft: int = 0
 
     @property
     def vehicular(self) -> bool:
@@ -454,6 +475,11 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
             notes.append(Event("A21.11", f"captured FT: X# lowered by two → X{x}"))
     if a.firer_kind is UnitKind.SQUAD:
         notes.append(Event("A22.3", "the squad's inherent FP may make a separate attack"))
+    if a.target_ft < 0:
+        raise BadInput(f"a target possesses 0 or more FT, not {a.target_ft}")
+    if a.target_ft and not a.vs_afv:
+        notes.append(Event("A22.4", f"vs the target unit possessing {a.target_ft} FT: −{a.target_ft} to the IFT DR "
+                           "(resolved for it alone)"))
     return FtPlan(a, rng, long_range, levels, fp, column, tuple(drms), x, final_tk, tuple(notes))
 
 
@@ -509,6 +535,10 @@ def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: st
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.1", f"FT attack vs the units in {tname}", a.target,
                                 a.firer_id, fp=plan.fp, column=column, drm=plan.total_drm, final_dr=final,
                                 result=ift_result))
+        vuln = ft_possessor_attack(cons[-1], a.target_ft)
+        if vuln is not None:
+            cons.append(vuln)
+            events.append(Event("A22.4", vuln.text, tname, kind="ift"))
         original: str | None = original_ift_result
         if original is not None:
             used = f"the Original DR {roll.total}'s IFT result {original}"

@@ -42,6 +42,7 @@ from .flamethrower import (
     break_unit,
     drm_data,
     event_data,
+    ft_possessor_attack,
     ift_column,
 )
 from .hexes import Hex
@@ -235,6 +236,7 @@ class MolAttack:
     afv_id: str = "AFV"
     range: int | None = None
     heroic: bool = False
+    target_ft: int = 0
 
     @property
     def never_breaks(self) -> str | None:
@@ -382,6 +384,11 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         notes.append(Event("A22.611", "a SMC may attack alone with a MOL"))
     if a.fg_units < 1:
         raise BadInput(f"a FG has at least one unit, not {a.fg_units}")
+    if a.target_ft < 0:
+        raise BadInput(f"a target possesses 0 or more FT, not {a.target_ft}")
+    if a.target_ft:
+        notes.append(Event("A22.4", f"vs the target unit possessing {a.target_ft} FT: −{a.target_ft} to the IFT DR "
+                           "(resolved for it alone)"))
 
     # FP (A22.611): PBF ×2, TPBF ×3, halvings, then +4 unmodified.
     mult = 3 if rng == 0 else 2
@@ -537,6 +544,9 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                                     f"the same DR attacks the other non-armored units in {tname} with {_fmt(sa_fp)} FP "
                                     "(Small Arms only)", a.target, a.thrower_id, fp=sa_fp, column=sa_col,
                                     drm=total_drm, final_dr=final, result=ift_result))
+            vuln = ft_possessor_attack(cons[-1], a.target_ft)
+            if vuln is not None:
+                cons.append(vuln)
             events.append(Event("A22.612", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {sa_col} "
                                 f"column vs the other units{': ' + ift_result if ift_result else ''}", tname,
                                 kind="ift"))
@@ -547,6 +557,10 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.612" if a.vs_afv else "A22.611",
                                 f"IFT attack vs {who} with {_fmt(fp)} FP", a.target, a.thrower_id, fp=fp, column=col,
                                 drm=total_drm, final_dr=final, result=ift_result))
+        vuln = ft_possessor_attack(cons[-1], a.target_ft)
+        if vuln is not None:
+            cons.append(vuln)
+            events.append(Event("A22.4", vuln.text, tname, kind="ift"))
         events.append(Event("A22.611", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {col} column"
                             f"{': ' + ift_result if ift_result else ' (read the result on the IFT)'}", tname,
                             kind="ift"))

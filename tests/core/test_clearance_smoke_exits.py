@@ -36,6 +36,15 @@ def woods(env: Environment = Environment(), fires=(flame("C3"),), clock: Clock =
     return pos(hexes, fires=fires, env=env, clock=clock)
 
 
+def test_a15_24_heroes_add_their_heroic_drm_to_clearance() -> None:
+    c = clearance_check(woods(), L("C3"), squads=1, leader_drm=-1, heroes=2)
+    assert [(d.value, d.rule) for d in c.drms] == [(-1, "B24.7"), (-1, "B24.7"), (-2, "A15.24")]
+    alone = clearance_check(woods(), L("C3"), heroes=1)
+    assert [(d.value, d.reason, d.rule) for d in alone.drms] == [(-1, "heroic DRM", "A15.24")]
+    with pytest.raises(IllegalAction, match="0 or more"):
+        clearance_check(woods(), L("C3"), squads=2, heroes=-1)
+
+
 def test_b24_7_clearance_drms() -> None:
     c = clearance_check(woods(Environment(EC.WET)), L("C3"), squads=2, half_squads=1, leader_drm=-1, labor_drm=1,
                         dozers=1)
