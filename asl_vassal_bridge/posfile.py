@@ -157,6 +157,9 @@ def _enum(fn: Any, value: str, where: str) -> Any:
         raise BadPositionFile(f"{where}: {e}") from None
 
 
+#: A Collapsed hut (huts, G5): Burnable hut terrain that is no longer a building.
+COLLAPSED_HUT = "collapsed-hut"
+
 _IGNORED = frozenset(("description", "title", "$schema", "$id", "$defs", "$comment"))
 _TYPES: dict[str, Any] = {
     "object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
@@ -284,9 +287,12 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         hexes[h] = replace(hexes[h], road=True)
     for i, t in enumerate(m.get("terrain", ())):
         where = f"{src}: map.terrain[{i}]"
-        kind = _enum(Terrain.from_name, t["kind"], f"{where}.kind")
-        if kind.is_building or kind is Terrain.HUT:
-            raise BadPositionFile(f"{where}.kind: {t['kind']!r} — describe buildings and huts under [[buildings]]")
+        collapsed_hut = t["kind"].strip().lower().replace(" ", "-") == COLLAPSED_HUT
+        kind = Terrain.HUT if collapsed_hut else _enum(Terrain.from_name, t["kind"], f"{where}.kind")
+        if kind.is_building or (kind is Terrain.HUT and not collapsed_hut):
+            raise BadPositionFile(f"{where}.kind: {t['kind']!r} — describe buildings and standing huts under "
+                                  f"[[buildings]] (a hut: kind = \"hut\"); a Collapsed hut is map terrain "
+                                  f"\"{COLLAPSED_HUT}\"")
         feature = t.get("feature") or (f"{kind.name.lower()}-{i}" if t.get("attached", True) else None)
         for h in on_map(parse_hex_list(t["hexes"], layout, f"{where}.hexes"), f"{where}.hexes"):
             hexes[h] = replace(hexes[h], terrain=kind, feature=feature)
@@ -340,7 +346,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         raise BadPositionFile(f"{src}: environment.wind.direction: {force.label} needs a direction 1–6 (B25.64)")
     wind = Wind(force, Direction(w["direction"]) if force is not WindForce.NO_WIND else None)
     env = Environment(EC.from_name(e.get("ec", "moderate")), wind, Ground(e.get("ground", "normal")),
-                      e.get("gusts", False), e.get("month"))
+                      e.get("gusts", False), e.get("month"), e.get("rain_has_fallen", False))
     fires: list[Fire] = []
     for i, f in enumerate(data.get("fires", ())):
         where = f"{src}: fires[{i}]"
@@ -462,7 +468,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         m["roads"] = roads
     terrain = []
     for (t, feature), names in groups.items():
-        entry: dict[str, Any] = {"kind": t.name.lower().replace("_", "-"), "hexes": names}
+        kind = COLLAPSED_HUT if t is Terrain.HUT else t.name.lower().replace("_", "-")  # no building: Collapsed
+        entry: dict[str, Any] = {"kind": kind, "hexes": names}
         if feature is None:
             entry["attached"] = False
         else:
@@ -486,6 +493,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         e["gusts"] = True
     if env.month is not None:
         e["month"] = env.month
+    if env.rain_has_fallen:
+        e["rain_has_fallen"] = True
     out["environment"] = e
     out["map"] = m
     blds = []

@@ -151,7 +151,8 @@ class Environment:
     """EC, wind and ground for the fire rules.
 
     *gusts* is true for the rest of a Player Turn whose Wind Change DR was
-    12 (B25.651).
+    12 (B25.651).  *rain_has_fallen*: Rain has occurred in the scenario; from
+    then on no Flame can be created in a Collapsed hut (Fire cheat sheet: huts).
     """
 
     ec: EC = EC.MODERATE
@@ -159,6 +160,7 @@ class Environment:
     ground: Ground = Ground.NORMAL
     gusts: bool = False
     month: int | None = None
+    rain_has_fallen: bool = False
 
     @property
     def ec_drm(self) -> int:

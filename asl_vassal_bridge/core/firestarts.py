@@ -71,9 +71,21 @@ def _fortified(pos: Position, loc: Location) -> list[DRM]:
     return [DRM(-1, "Fortified Building", "B23.94")] if pos.map.is_fortified(loc) else []
 
 
-def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:
-    """A new Flame in *loc*, appearing this Player Turn (B25.15); none where a Blaze already burns."""
+def no_flame_reason(pos: Position, loc: Location) -> str | None:
+    """Why no Flame can be created in *loc* whatever starts it, or None: no Burnable Terrain (B25.1), a Blaze
+    already burning there (B25.15), or a Collapsed hut once Rain has fallen (Fire cheat sheet: huts)."""
+    if not pos.map.is_burnable(loc):
+        return f"{pos.map.terrain_at(loc).label} cannot burn (B25.1)"
     if pos.blaze_at(loc) is not None:
+        return "a Blaze already burns there (B25.15)"
+    if pos.environment.rain_has_fallen and pos.map.is_collapsed_hut(loc.hex):
+        return "no Flame in a Collapsed hut once Rain has fallen (huts)"
+    return None
+
+
+def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:
+    """A new Flame in *loc*, appearing this Player Turn (B25.15); none where :func:`no_flame_reason` says so."""
+    if no_flame_reason(pos, loc) is not None:
         return pos
     return pos.add_fire(Fire(loc, FireKind.FLAME, since=pos.clock.player_turn, kindled_by=kindled_by))
 
@@ -84,7 +96,7 @@ def resolve_fire_start(pos: Position, check: Check, loc: Location, dice: Dice, *
     roll = dice.DR(f"{check.name} ({check.rule})") if check.dice == 2 else dice.dr(f"{check.name} ({check.rule})")
     final = roll.total + check.total_drm
     name = pos.loc_name(loc)
-    if check.succeeds(final):
+    if check.succeeds(final) and no_flame_reason(pos, loc) is None:
         new = place_flame(pos, loc, kindled_by=kindled_by)
         ev = Event(check.rule, f"Flame in {name}", name, CheckResult(check, roll, "Flame"), kind="flame")
         return new, Report(check.name, (ev,))
@@ -109,6 +121,9 @@ def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: 
     :raises IllegalAction: when the rules forbid the attempt, naming the rule.
     """
     terrain = _burnable(pos, loc, "B25.11")
+    why = no_flame_reason(pos, loc)
+    if why is not None and pos.blaze_at(loc) is None:
+        raise IllegalAction(f"{pos.loc_name(loc)}: {why}")
     if check_phase and pos.clock.phase is not Phase.PFPH:
         raise IllegalAction(f"Kindling is made in the PFPh, not the {pos.clock.phase.value} (B25.11)")
     if not unit.is_infantry:
@@ -174,7 +189,7 @@ def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_
     −1 in a Fortified Building (B23.94).
     """
     terrain = pos.map.terrain_at(loc)
-    if not terrain.burnable or not target_unarmored:
+    if no_flame_reason(pos, loc) is not None or not target_unarmored:
         return None
     result = original_result.strip().upper()
     if not (result == "K" or result.startswith("K/") or result.endswith("KIA")):
@@ -193,7 +208,8 @@ def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collatera
     EC DRM unless the terrain is a building; −1 Fortified (B23.94).
     """
     terrain = pos.map.terrain_at(loc)
-    if not terrain.burnable or not original_kia or collateral or vehicle_target_type or created_rubble:
+    if no_flame_reason(pos, loc) is not None or not original_kia or collateral or vehicle_target_type \
+            or created_rubble:
         return None
     drms = _ec(pos, loc, "HE fire start") + _fortified(pos, loc)
     return Check(f"HE fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.13",
@@ -207,7 +223,7 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
     −2 vs a building.  WP never burns vehicles or wrecks.
     """
     terrain = pos.map.terrain_at(loc)
-    if not terrain.burnable:
+    if no_flame_reason(pos, loc) is not None:
         return None
     ec = pos.environment.ec
     if terrain is not Terrain.HUT and ec not in (EC.DRY, EC.VERY_DRY):

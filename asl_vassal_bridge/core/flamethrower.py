@@ -120,6 +120,13 @@ class Consequence:
     def describe(self) -> str:
         return f"{self.kind.value}: {self.text} ({self.rule})"
 
+    def as_data(self, pos: Position) -> dict[str, Any]:
+        """Plain data (JSON-ready); the Location is named with *pos*'s map."""
+        return {"kind": self.kind.value, "rule": self.rule, "text": self.text,
+                "location": pos.loc_name(self.location) if self.location is not None else None, "unit": self.unit,
+                "fp": self.fp, "column": self.column, "drm": self.drm, "final_dr": self.final_dr,
+                "result": self.result}
+
 
 def ft_possessor_attack(attack: Consequence, ft_count: int) -> Consequence | None:
     """The same IFT attack as resolved vs a Personnel unit of the Location possessing *ft_count* FT: its
@@ -138,13 +145,6 @@ def ft_possessor_attack(attack: Consequence, ft_count: int) -> Consequence | Non
                        f"{drm.value:+d} to its IFT DR" + (f", Final DR {final}" if final is not None else ""),
                        attack.location, attack.unit, fp=attack.fp, column=attack.column,
                        drm=None if attack.drm is None else attack.drm + drm.value, final_dr=final)
-
-    def as_data(self, pos: Position) -> dict[str, Any]:
-        """Plain data (JSON-ready); the Location is named with *pos*'s map."""
-        return {"kind": self.kind.value, "rule": self.rule, "text": self.text,
-                "location": pos.loc_name(self.location) if self.location is not None else None, "unit": self.unit,
-                "fp": self.fp, "column": self.column, "drm": self.drm, "final_dr": self.final_dr,
-                "result": self.result}
 
 
 @value(slots=False)
