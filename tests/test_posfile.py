@@ -137,7 +137,8 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path) -> None:
 
 
 def test_b25_4_an_immobilized_vehicle_round_trips_and_only_a_vehicle_may_be_immobilized(tmp_path: Path) -> None:
-    text = SMALL + '[[units]]\nid = "t"\nname = "T-34"\nside = "Russian"\nat = "E4"\nkind = "vehicle"\nimmobilized = true\n'
+    text = SMALL + ('[[units]]\nid = "t"\nname = "T-34"\nside = "Russian"\nat = "E4"\nkind = "vehicle"\n'
+                    'immobilized = true\n')
     p = loads(text)
     (t,) = [u for u in p.units if u.id == "t"]
     assert t.immobilized

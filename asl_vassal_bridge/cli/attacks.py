@@ -334,7 +334,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("--first-fire-check", action="store_true",
                    help="the unit made a MOL Check in Defensive First Fire this Player Turn")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk (never breaks on a colored 6, A15.42)")
+    m.add_argument("--berserk", action="store_true",
+                   help="the thrower is Berserk (never breaks on a colored 6, A15.42)")
     m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2); "
                    "a hero is --kind hero")
     m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved (Area Fire…)")

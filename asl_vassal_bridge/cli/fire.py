@@ -478,9 +478,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("kindle", help="a Kindling attempt (B25.11) in the PFPh",
                        description="Make a Kindling attempt in a Burnable Location (B25.11): reversed leadership, "
-                       "SMC −2, HS/crew −1, MOL +2 after a passed MOL Check (A22.613), EC except buildings, Fortified −1 "
-                       "(B23.94). An MMC is directed by the --leader given, else by the best Good Order leader of its side "
-                       "in the Location.")
+                       "SMC −2, HS/crew −1, MOL +2 after a passed MOL Check (A22.613), EC except buildings, "
+                       "Fortified −1 (B23.94). An MMC is directed by the --leader given, else by the best Good Order "
+                       "leader of its side in the Location.")
     _common(p)
     p.add_argument("--at", required=True, help="the Location, e.g. F7 or E5.1")
     p.add_argument("--unit", default="squad", choices=[k.value for k in UnitKind if k.is_infantry])
@@ -495,8 +495,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
                        description="Roll Clearance vs one Flame: Final ≤ 2 clears it, 3–6 Hampers it (B24.7, "
-                       "B24.721). Without --squads/--half-squads/--heroes/--dozers the clearing units are the position's "
-                       "unpinned Good Order squads, HS and crews in the Location (say which).")
+                       "B24.721). Without --squads/--half-squads/--heroes/--dozers the clearing units are the "
+                       "position's unpinned Good Order squads, HS, crews and heroes in the Location (say which).")
     _common(p)
     p.add_argument("--at", required=True, help="the Flame's Location")
     p.add_argument("--squads", type=_count, metavar="N",

@@ -30,13 +30,17 @@ __all__ = [
     "WreckCause",
     "ft_fire_check",
     "he_fire_check",
+    "he_fire_start",
+    "hut_fire_start",
     "hut_flame",
     "kindling_attempt",
     "kindling_check",
     "mol_flames",
+    "no_flame_reason",
     "place_flame",
     "resolve_fire_start",
     "wp_fire_check",
+    "wp_fire_start",
     "wreck_blaze",
 ]
 
@@ -263,6 +267,10 @@ def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event])
         events.append(Event("B25.15", f"no Flame in {name}: a Blaze already burns there (a Blaze removes the "
                             "Location's Flames)", name))
         return False
+    blocked = no_flame_reason(pos, loc)
+    if blocked is not None:
+        events.append(Event("huts", f"no Flame in {name}: {blocked}", name))
+        return False
     if pos.map.is_fortified(loc):
         drm, why = -1, "Fortified Building (B23.94)"
     elif not pos.map.is_building_location(loc) and pos.environment.ec_drm < 0:
@@ -289,8 +297,10 @@ def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll, *
     when negative) the white dr must still be ≥ 1.
 
     *never_breaks* names what the thrower is when it cannot break —
-    ``"hero"`` (A15.2), ``"berserk unit"`` (A15.42): neither rule lists a MOL among its exceptions, so on a colored 6 such a thrower does not break, but his FP
-    and MOL are still voided and the Flame still appears (docs/rules.md).
+    ``"hero"`` (A15.2), ``"berserk unit"`` (A15.42): neither rule lists a
+    MOL among its exceptions, so on a colored 6 such a thrower does not
+    break, but his FP and MOL are still voided and the Flame still appears
+    (docs/rules.md).
     """
     if roll.white is None:
         raise IllegalAction("a MOL attack is resolved with a DR (colored and white dice), not a dr (A22.6111)")
@@ -359,6 +369,101 @@ def hut_flame(attack: HutAttack, *, colored_dr: int | None = None, ft_effects_dr
     if colored_dr is None:
         raise IllegalAction(f"{attack.value} vs a hut needs the Original colored dr (huts)")
     return colored_dr == 1
+
+
+def hut_fire_start(pos: Position, loc: Location, attack: HutAttack, *, original: Roll | None = None,
+                   ft_x_number: int | None = None) -> tuple[Position, Report]:
+    """Apply the huts fire start of one attack vs (or, for an ordnance SW, from) the hut Location *loc*.
+
+    *original* is the attack's Original IFT DR (its colored dr decides for Small Arms PBF/TPBF, MOL, MG,
+    IFE, DC and HE; its total is a FT's Original Effects DR, compared with *ft_x_number*).  A Flame needs
+    no further DR (Fire cheat sheet: huts, via :func:`hut_flame`); none where a Blaze burns (B25.15) or
+    in a Collapsed hut after Rain.
+
+    :raises IllegalAction: *loc* is no hut Location, or the dice the attack needs are missing.
+    """
+    pos._check_location(loc)
+    name = pos.loc_name(loc)
+    if pos.map.terrain_at(loc) is not Terrain.HUT:
+        raise IllegalAction(f"{name} holds {pos.map.terrain_at(loc).label}, not a hut (huts)")
+    collapsed = pos.map.is_collapsed_hut(loc.hex)
+    rain = pos.environment.rain_has_fallen
+    title = f"Hut fire start in {name} ({attack.value})"
+    if attack is HutAttack.FT:
+        if original is None or original.white is None or ft_x_number is None:
+            raise IllegalAction("a FT vs a hut needs its Original Effects DR and the FT's X# (huts)")
+        why = f"FT Original Effects DR {original.total} {'<' if original.total < ft_x_number else '≥'} X# {ft_x_number}"
+    elif attack is HutAttack.SW_FIRED_IN_HUT:
+        why = "an ordnance SW fired " + ("from a Collapsed hut" if collapsed else "in the hut")
+    elif attack in (HutAttack.HE_EQUIVALENCY, HutAttack.COLLATERAL):
+        why = f"{attack.value} never sets a hut on fire"
+    else:
+        if original is None:
+            raise IllegalAction(f"{attack.value} vs a hut needs the attack's Original DR (its colored dr, huts)")
+        why = f"Original colored dr {original.colored}{'' if original.colored == 1 else ' (not 1)'}"
+    flame = hut_flame(attack, colored_dr=original.colored if original is not None else None,
+                      ft_effects_dr=original.total if original is not None else None, ft_x_number=ft_x_number,
+                      collapsed=collapsed, rain_has_fallen=rain)
+    blocked = no_flame_reason(pos, loc)
+    if flame and blocked is None:
+        new = place_flame(pos, loc)
+        return new, Report(title, (Event("huts", f"{why}: Flame in the hut in {name}", name, kind="flame"),))
+    if flame and blocked is not None:
+        why = f"{why}, but {blocked}"
+    elif rain and collapsed:
+        why = f"{why}; {no_flame_reason(pos, loc)}"
+    return pos, Report(title, (Event("huts", f"{why}: no Flame in {name}", name, kind="no-flame"),))
+
+
+def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: bool, attack_dr: Roll | None = None,
+                  collateral: bool = False, vehicle_target_type: bool = False, created_rubble: bool = False,
+                  he_equivalency: bool = False, dc: bool = False) -> tuple[Position, Report]:
+    """After an HE/HEAT (or DC) attack on *loc*: the fire starts it may make (B25.13, huts).
+
+    A hut Location first meets the huts rule: a Flame on the attack's Original colored dr 1 (*attack_dr*;
+    never for HE Equivalency nor a Collateral attack).  Otherwise an Original KIA makes the B25.13 DR (EC
+    DRM unless a building), none from a Collateral Attack, the Vehicle Target Type or an attack that made
+    rubble (rubble takes precedence).  One Flame per attack: when the hut rule placed it, no DR follows.
+    """
+    pos._check_location(loc)
+    name = pos.loc_name(loc)
+    events: list[Event] = []
+    new = pos
+    if pos.map.terrain_at(loc) is Terrain.HUT and not created_rubble and attack_dr is not None:
+        kind = (HutAttack.COLLATERAL if collateral else HutAttack.HE_EQUIVALENCY if he_equivalency
+                else HutAttack.DC if dc else HutAttack.HE)
+        new, rep = hut_fire_start(pos, loc, kind, original=attack_dr)
+        events += rep.events
+        if new is not pos:
+            return new, Report(f"HE fire start in {name}", tuple(events))
+    check = he_fire_check(pos, loc, original_kia, collateral=collateral, vehicle_target_type=vehicle_target_type,
+                          created_rubble=created_rubble)
+    if check is None:
+        why = ("the attack made rubble (rubble takes precedence)" if created_rubble else
+               "a Collateral Attack" if collateral else "the Vehicle Target Type" if vehicle_target_type else
+               no_flame_reason(pos, loc) or "no Original KIA")
+        events.append(Event("B25.13", f"no HE fire-start DR in {name}: {why}", name))
+        return new, Report(f"HE fire start in {name}", tuple(events))
+    new, rep = resolve_fire_start(new, check, loc, dice)
+    return new, Report(rep.title, (*events, *rep.events))
+
+
+def wp_fire_start(pos: Position, loc: Location, dice: Dice, *, check_phase: bool = True) -> tuple[Position, Report]:
+    """The WP fire DR of the player who placed WP in *loc*, made in his MPh (A24.32): Flame if the DR,
+    −1 in Dry EC and −2 vs a building, reaches the Kindle #; only in Dry or Very Dry EC, except in a hut.
+
+    :raises IllegalAction: outside the MPh (when *check_phase*).
+    """
+    pos._check_location(loc)
+    name = pos.loc_name(loc)
+    if check_phase and pos.clock.phase is not Phase.MPH:
+        raise IllegalAction(f"the WP fire DR is made in the placing player's MPh, not the {pos.clock.phase.value} "
+                            "(A24.32)")
+    check = wp_fire_check(pos, loc)
+    if check is None:
+        why = no_flame_reason(pos, loc) or f"EC are {pos.environment.ec.label}, not Dry or Very Dry"
+        return pos, Report(f"WP fire start in {name}", (Event("A24.32", f"no WP fire DR in {name}: {why}", name),))
+    return resolve_fire_start(pos, check, loc, dice)
 
 
 # ---------------------------------------------------------------------------

@@ -29,9 +29,18 @@ from .dice import Dice, Roll
 from .environment import WindForce
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Event, Report, format_drms
-from .firestarts import WreckCause, add_burning_wreck, ft_fire_check, resolve_fire_start, wreck_blaze
+from .firestarts import (
+    HutAttack,
+    WreckCause,
+    add_burning_wreck,
+    ft_fire_check,
+    hut_fire_start,
+    resolve_fire_start,
+    wreck_blaze,
+)
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind, Wreck
+from .terrain import Terrain
 from .values import field, replace, value
 
 __all__ = [
@@ -539,29 +548,38 @@ def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: st
         if vuln is not None:
             cons.append(vuln)
             events.append(Event("A22.4", vuln.text, tname, kind="ift"))
-        original: str | None = original_ift_result
-        if original is not None:
-            used = f"the Original DR {roll.total}'s IFT result {original}"
-        elif ift_result is not None and plan.total_drm == 0:
-            original = ift_result
-            used = f"the IFT result {ift_result} (no DRM: Original DR {roll.total} = Final DR)"
-        if original is None:
-            why = "no IFT result given" if ift_result is None else (
-                f"the Final DR's result {ift_result} does not tell the Original DR {roll.total}'s (DRM "
-                f"{plan.total_drm:+d}); give the IFT result of the Original DR")
-            events.append(Event("B25.12", f"{why}: the FT fire-start (Original K/KIA) is not checked", tname))
-        else:
-            check = ft_fire_check(pos, a.target, original, target_unarmored=True)
-            if check is None:
-                burnable = pos.map.is_burnable(a.target)
-                why = f"{used} is not K/KIA" if burnable else "not Burnable Terrain"
-                events.append(Event("B25.12", f"no FT fire-start DR in {tname}: {why}", tname))
+        hut_flame_placed = False
+        if pos.map.terrain_at(a.target) is Terrain.HUT and plan.malfunction_x is not None:
+            # huts: a FT attack vs a hut Location places a Flame when its Original Effects DR < the FT's X#
+            new, rep = hut_fire_start(new, a.target, HutAttack.FT, original=roll, ft_x_number=plan.malfunction_x)
+            events += rep.events
+            if new.flames_at(a.target) != pos.flames_at(a.target):
+                hut_flame_placed = True
+                cons.append(Consequence(ConsequenceKind.FLAME, "huts", f"Flame in the hut in {tname}", a.target))
+        if not hut_flame_placed:  # one Flame per attack: the hut rule placed it, no B25.12 DR follows
+            original: str | None = original_ift_result
+            if original is not None:
+                used = f"the Original DR {roll.total}'s IFT result {original}"
+            elif ift_result is not None and plan.total_drm == 0:
+                original = ift_result
+                used = f"the IFT result {ift_result} (no DRM: Original DR {roll.total} = Final DR)"
+            if original is None:
+                why = "no IFT result given" if ift_result is None else (
+                    f"the Final DR's result {ift_result} does not tell the Original DR {roll.total}'s (DRM "
+                    f"{plan.total_drm:+d}); give the IFT result of the Original DR")
+                events.append(Event("B25.12", f"{why}: the FT fire-start (Original K/KIA) is not checked", tname))
             else:
-                events.append(Event("B25.12", f"FT fire-start DR: {used} is an Original K/KIA", tname))
-                new, rep = resolve_fire_start(new, check, a.target, dice)
-                events += rep.events
-                if new.flames_at(a.target) != pos.flames_at(a.target):
-                    cons.append(Consequence(ConsequenceKind.FLAME, "B25.12", f"Flame in {tname}", a.target))
+                check = ft_fire_check(pos, a.target, original, target_unarmored=True)
+                if check is None:
+                    burnable = pos.map.is_burnable(a.target)
+                    why = f"{used} is not K/KIA" if burnable else "not Burnable Terrain"
+                    events.append(Event("B25.12", f"no FT fire-start DR in {tname}: {why}", tname))
+                else:
+                    events.append(Event("B25.12", f"FT fire-start DR: {used} is an Original K/KIA", tname))
+                    new, rep = resolve_fire_start(new, check, a.target, dice)
+                    events += rep.events
+                    if new.flames_at(a.target) != pos.flames_at(a.target):
+                        cons.append(Consequence(ConsequenceKind.FLAME, "B25.12", f"Flame in {tname}", a.target))
     if plan.malfunction_x is not None and roll.total >= plan.malfunction_x:
         events.append(Event("A22.5", f"Original DR {roll.total} ≥ {plan.malfunction_x}: the FT is out of fuel and "
                             "removed after the attack", pos.loc_name(a.firer), kind="ft-removed"))

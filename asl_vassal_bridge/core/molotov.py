@@ -504,9 +504,9 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                 cons.append(Consequence(ConsequenceKind.THROWER_BROKEN, "A22.6111", f"{a.thrower_id} breaks",
                                         a.thrower, a.thrower_id))
             else:
-                cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, "A22.6111, " + NEVER_BREAKS_RULE.get(
-                    a.never_breaks or "", "A15"), f"{a.thrower_id} ({a.never_breaks}) does not break; its FP and MOL are "
-                    "voided", a.thrower, a.thrower_id))
+                rule = "A22.6111, " + NEVER_BREAKS_RULE.get(a.never_breaks or "", "A15")
+                cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, rule, f"{a.thrower_id} ({a.never_breaks}) "
+                                        "does not break; its FP and MOL are voided", a.thrower, a.thrower_id))
             fp -= plan.thrower_share + 4
             mol_in_attack = False
             if fp <= 0:

@@ -109,7 +109,8 @@ def test_a22_6111_a_hero_or_berserk_thrower_on_colored_6_does_not_break_but_lose
 
 def test_a22_6111_a_berserk_thrower_in_a_fire_group_voids_only_its_share() -> None:
     pos = board3()
-    out = resolve_mol_attack(pos, mol_attack(pos, partisan(berserk=True, other_fp=4, fg_units=2)), ScriptedDice([1, 6, 1]))
+    plan = mol_attack(pos, partisan(berserk=True, other_fp=4, fg_units=2))
+    out = resolve_mol_attack(pos, plan, ScriptedDice([1, 6, 1]))
     (attack,) = out.of_kind(Kind.IFT_ATTACK)
     assert attack.fp == 8 and not out.has(Kind.THROWER_BROKEN)  # (3 + 4) × 2 + 4 − (3 × 2 + 4) = 8
 
