@@ -190,3 +190,62 @@ def test_ft_fire_start_uses_the_original_drs_result(capsys: pytest.CaptureFixtur
     assert main([*base, "--original-ift-result", "KIA"]) == 0
     text = capsys.readouterr().out
     assert "Original DR 3's IFT result KIA" in text and "Flame in" in text
+
+
+HUT_POSITION = """format = 1
+sides = ["German", "Russian"]
+[clock]
+turn = 2
+half = 1
+phase = "PFPh"
+[map]
+columns = "A-D"
+rows = "1-4"
+[[map.terrain]]
+kind = "woods"
+hexes = ["C3"]
+[[buildings]]
+id = "hut"
+material = "wooden"
+kind = "hut"
+hexes = ["B3"]
+"""
+
+
+def test_huts_a_ft_attack_on_a_hut_places_the_flame_with_no_k_kia_nor_dr(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # The issue's reproduction: `asl-fire ft P --from B2 --to B3 --dice 1,2 --ift-result 1MC` with a hut in B3.
+    src, out = tmp_path / "hut.toml", tmp_path / "after.toml"
+    src.write_text(HUT_POSITION, "utf-8")
+    assert main(["ft", str(src), "--from", "B2", "--to", "B3", "--dice", "1,2", "--ift-result", "1MC",
+                 "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "FT Original Effects DR 3 < X# 10: Flame in the hut in B3 (huts)" in text
+    assert "flame: Flame in the hut in B3 (huts)" in text
+    assert [f.location.name for f in load(out).flames()] == ["B3"]
+
+
+def test_huts_he_wp_and_hut_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, out = tmp_path / "hut.toml", tmp_path / "after.toml"
+    src.write_text(HUT_POSITION, "utf-8")
+    # huts: an MG attack's Original colored dr 1 vs the hut
+    assert main(["hut", str(src), "--at", "B3", "--attack", "mg", "--attack-dr", "1,5", "-o", str(out)]) == 0
+    assert "Original colored dr 1: Flame in the hut in B3 (huts)" in capsys.readouterr().out
+    assert [f.location.name for f in load(out).flames()] == ["B3"]
+    assert main(["hut", str(src), "--at", "B3", "--attack", "he-equivalency", "--attack-dr", "1,5"]) == 0
+    assert "no Flame in B3" in capsys.readouterr().out
+    assert main(["hut", str(src), "--at", "C3", "--attack", "mg", "--attack-dr", "1,5"]) == 2
+    assert "not a hut" in capsys.readouterr().err
+    # B25.13: an HE Original KIA on the woods: the fire-start DR (Kindle # 9, Moderate EC)
+    assert main(["he", str(src), "--at", "C3", "--original-result", "KIA", "--dice", "4,5", "-o", str(out)]) == 0
+    assert "(B25.13): DR 9 (4,5), no DRM → Final 9 vs ≥ 9: Flame" in capsys.readouterr().out
+    assert main(["he", str(src), "--at", "C3", "--original-result", "2KIA", "--rubble"]) == 0
+    assert "rubble takes precedence" in capsys.readouterr().out
+    # A24.32: WP in a hut rolls even when EC are not Dry, in the MPh only
+    assert main(["wp", str(src), "--at", "B3", "--dice", "3,3"]) == 2
+    assert "MPh" in capsys.readouterr().err
+    assert main(["wp", str(src), "--at", "B3", "--phase", "MPh", "--dice", "3,3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["events"][0]["kind"] == "flame" and data["events"][0]["rule"] == "A24.32"
+    assert main(["wp", str(src), "--at", "C3", "--odds"]) == 0
+    assert "no WP fire DR in C3" in capsys.readouterr().out
