@@ -314,7 +314,7 @@ def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll, *
             events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {where} breaks; his FP and MOL are "
                                 "voided", where, kind="thrower-breaks"))
         else:
-            events.append(Event(f"A22.6111, {NEVER_BREAKS_RULE.get(never_breaks, 'A15')}",
+            events.append(Event(f"A22.6111, {NEVER_BREAKS_RULE.get(never_breaks or '', 'A15')}",
                                 f"colored dr 6: the MOL thrower in {where} is a {never_breaks}, who never breaks; "
                                 "his FP and MOL are voided all the same", where, kind="thrower-voided"))
         if _mol_flame_ok(pos, thrower, roll.white, events):
