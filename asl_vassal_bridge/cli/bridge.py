@@ -83,7 +83,8 @@ _ATTACK_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "first_fire_check": ("mol_check_in_first_fire", ("mol",)), "broken": ("broken", ("mol",)),
     "berserk": ("berserk", ("mol",)), "halvings": ("fp_halvings", ("mol",)), "tem": ("tem", ("mol",)),
     "bypassing": ("target_bypassing", ("mol",)), "road": ("across_road_vs_unit_on_road", ("mol",)),
-    "tk_mod": ("tk_case_mods", ("mol",)),
+    "tk_mod": ("tk_case_mods", ("mol",)), "target_ft": ("target_ft", ("ft", "mol")),
+    "heroic": ("heroic", ("mol",)),
 }
 
 
@@ -103,6 +104,8 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     a.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     a.add_argument("--drm", action="append", metavar="VALUE[:REASON]", help="another IFT DRM; repeatable")
     a.add_argument("--ift-result", help="the IFT result read at the column and Final DR (our texts lack the IFT)")
+    a.add_argument("--target-ft", type=int, default=0, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
     v = a.add_argument_group("vs an AFV (the target is a piece)")
     v.add_argument("--vs-afv", action="store_true", help="the target Location's AFV is attacked (with --target LOC)")
     v.add_argument("--predesignated", action="store_true", help="the AFV was predesignated (A22.34, A22.612)")
@@ -138,7 +141,8 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
     m.add_argument("--first-fire-check", action="store_true", help="a MOL Check made in Defensive First Fire")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
+    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk (never breaks, A15.42)")
+    m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2)")
     m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved")
     m.add_argument("--tem", type=int, help="the target's TEM (default: read from the map, B23)")
     m.add_argument("--bypassing", action="store_true", help="the target is Bypassing (B23.31)")
@@ -230,7 +234,8 @@ def attack_request(args: argparse.Namespace) -> AttackRequest:
     from ..core.position import Phase
 
     weapon = args.weapon
-    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0}
+    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0,
+                "target_ft": 0}
     opts: dict[str, object] = {}
     for flag, (name, weapons) in _ATTACK_FLAGS.items():
         value = getattr(args, flag, None)

@@ -78,6 +78,7 @@ class AttackForm:
     vulnerable_prc: bool = False
     afv_moving: bool = False  # MOL vs a Non-Stopped AFV (A22.612)
     ift_result: str = ""  # the IFT result the player reads (labels consequences; FT B25.12 needs K/KIA)
+    target_ft: int = 0  # FT possessed by a target Personnel unit: −1 each vs it (A22.4)
 
 
 def _loc(pos: Position, text: str, what: str) -> Location:
@@ -107,14 +108,14 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
         pos = replace(pos, clock=replace(pos.clock, phase=form.phase))
     kind = form.kind or (unit.kind if unit is not None else UnitKind.SQUAD)
     uid = unit.id if unit is not None else ""
-    pinned = form.pinned or (unit is not None and unit.pinned)
+    pinned = form.pinned or (unit is not None and unit.is_pinned)  # a berserk unit is never pinned (A15.42)
     if form.weapon == "FT":
         return pos, FtAttack(
             firer, target, firer_kind=kind, firer_id=uid or "FT firer", elite=not form.non_elite,
             captured=form.captured, pinned=pinned, cx=form.cx, area_fire=form.area_fire,
             hindrance_drm=form.hindrance_drm, leader_drm=form.leader_drm, vs_afv=form.vs_afv,
             predesignated=form.predesignated, basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot,
-            vulnerable_prc=form.vulnerable_prc)
+            vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)
     if form.weapon == "MOL":
         return pos, MolAttack(
             firer, target, thrower_fp=form.fp, thrower_kind=kind, thrower_id=uid or "MOL thrower",
@@ -123,7 +124,7 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
             broken=unit is not None and unit.broken, berserk=unit is not None and unit.berserk, cx=form.cx,
             leader_drm=form.leader_drm, vs_afv=form.vs_afv, predesignated=form.predesignated,
             basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot, afv_stopped=not form.afv_moving,
-            vulnerable_prc=form.vulnerable_prc)
+            vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)
     raise BadInput(f"weapon {form.weapon!r}: expected FT or MOL")
 
 
