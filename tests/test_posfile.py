@@ -145,3 +145,15 @@ def test_b25_4_an_immobilized_vehicle_round_trips_and_only_a_vehicle_may_be_immo
     assert [u.immobilized for u in loads(dumps(p)).units] == [False, True]
     with pytest.raises(BadPositionFile, match=r"units\[0\]\.immobilized: only a vehicle"):
         loads(SMALL.replace("pinned = true", "immobilized = true"))
+
+
+def test_huts_a_collapsed_hut_and_rain_round_trip() -> None:
+    text = SMALL.replace('ec = "wet"', 'ec = "wet"\nrain_has_fallen = true') + (
+        '[[map.terrain]]\nkind = "collapsed-hut"\nhexes = ["A5"]\n')
+    p = loads(text)
+    a5 = p.map.parse_hex("A5")
+    assert p.map.is_collapsed_hut(a5) and p.environment.rain_has_fallen
+    back = loads(dumps(p))
+    assert back.map.is_collapsed_hut(a5) and back.environment.rain_has_fallen
+    with pytest.raises(BadPositionFile, match="collapsed-hut"):
+        loads(SMALL + '[[map.terrain]]\nkind = "hut"\nhexes = ["A5"]\n')
