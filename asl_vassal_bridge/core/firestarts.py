@@ -421,15 +421,18 @@ def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: boo
     """After an HE/HEAT (or DC) attack on *loc*: the fire starts it may make (B25.13, huts).
 
     A hut Location first meets the huts rule: a Flame on the attack's Original colored dr 1 (*attack_dr*;
-    never for HE Equivalency nor a Collateral attack).  Otherwise an Original KIA makes the B25.13 DR (EC
-    DRM unless a building), none from a Collateral Attack, the Vehicle Target Type or an attack that made
-    rubble (rubble takes precedence).  One Flame per attack: when the hut rule placed it, no DR follows.
+    never for HE Equivalency nor a Collateral attack, nor for an ordnance attack vs a vehicle).
+    Otherwise an Original KIA makes the B25.13 DR (EC DRM unless a building), none from a Collateral
+    Attack, the Vehicle Target Type or an attack that made rubble (rubble takes precedence).  One Flame
+    per attack: when the hut rule placed it, no DR follows.
     """
     pos._check_location(loc)
     name = pos.loc_name(loc)
     events: list[Event] = []
     new = pos
-    if pos.map.terrain_at(loc) is Terrain.HUT and not created_rubble and attack_dr is not None:
+    # an ordnance attack vs a vehicle (Vehicle Target Type) is no attack vs the hut Location (B25.13)
+    hut = pos.map.terrain_at(loc) is Terrain.HUT
+    if hut and not (created_rubble or vehicle_target_type) and attack_dr is not None:
         kind = (HutAttack.COLLATERAL if collateral else HutAttack.HE_EQUIVALENCY if he_equivalency
                 else HutAttack.DC if dc else HutAttack.HE)
         new, rep = hut_fire_start(pos, loc, kind, original=attack_dr)
