@@ -310,11 +310,11 @@ def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll, *
     breaks = six and never_breaks is None
     if six:
         where = pos.loc_name(thrower)
-        if breaks:
+        if never_breaks is None:
             events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {where} breaks; his FP and MOL are "
                                 "voided", where, kind="thrower-breaks"))
         else:
-            events.append(Event(f"A22.6111, {NEVER_BREAKS_RULE.get(never_breaks or '', 'A15')}",
+            events.append(Event(f"A22.6111, {NEVER_BREAKS_RULE.get(never_breaks, 'A15')}",
                                 f"colored dr 6: the MOL thrower in {where} is a {never_breaks}, who never breaks; "
                                 "his FP and MOL are voided all the same", where, kind="thrower-voided"))
         if _mol_flame_ok(pos, thrower, roll.white, events):
@@ -401,9 +401,10 @@ def hut_fire_start(pos: Position, loc: Location, attack: HutAttack, *, original:
         if original is None:
             raise IllegalAction(f"{attack.value} vs a hut needs the attack's Original DR (its colored dr, huts)")
         why = f"Original colored dr {original.colored}{'' if original.colored == 1 else ' (not 1)'}"
+    # Rain is left to no_flame_reason below, which every fire start meets
     flame = hut_flame(attack, colored_dr=original.colored if original is not None else None,
                       ft_effects_dr=original.total if original is not None else None, ft_x_number=ft_x_number,
-                      collapsed=collapsed, rain_has_fallen=rain)
+                      collapsed=collapsed)
     blocked = no_flame_reason(pos, loc)
     if flame and blocked is None:
         new = place_flame(pos, loc)
@@ -428,6 +429,7 @@ def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: boo
     """
     pos._check_location(loc)
     name = pos.loc_name(loc)
+    title = f"{'DC' if dc else 'HE'} fire start in {name}"
     events: list[Event] = []
     new = pos
     # an ordnance attack vs a vehicle (Vehicle Target Type) is no attack vs the hut Location (B25.13)
@@ -438,7 +440,7 @@ def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: boo
         new, rep = hut_fire_start(pos, loc, kind, original=attack_dr)
         events += rep.events
         if new is not pos:
-            return new, Report(f"HE fire start in {name}", tuple(events))
+            return new, Report(title, tuple(events))
     check = he_fire_check(pos, loc, original_kia, collateral=collateral, vehicle_target_type=vehicle_target_type,
                           created_rubble=created_rubble)
     if check is None:
@@ -446,7 +448,7 @@ def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: boo
                "a Collateral Attack" if collateral else "the Vehicle Target Type" if vehicle_target_type else
                no_flame_reason(pos, loc) or "no Original KIA")
         events.append(Event("B25.13", f"no HE fire-start DR in {name}: {why}", name))
-        return new, Report(f"HE fire start in {name}", tuple(events))
+        return new, Report(title, tuple(events))
     new, rep = resolve_fire_start(new, check, loc, dice)
     return new, Report(rep.title, (*events, *rep.events))
 

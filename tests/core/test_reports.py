@@ -836,6 +836,7 @@ def test_huts_fire_starts_word_for_word() -> None:
     assert rep.title == "Hut fire start in B3 (FT)"
     assert _ev(rep) == [("huts", "FT Original Effects DR 10 ≥ X# 10: no Flame in B3", "B3", "no-flame")]
     _, rep = hut_fire_start(h, L("B3"), HutAttack.FT, original=Roll(4, 5), ft_x_number=10)
+    assert rep.title == "Hut fire start in B3 (FT)"
     assert _ev(rep) == [("huts", "FT Original Effects DR 9 < X# 10: Flame in the hut in B3", "B3", "flame")]
     _, rep = hut_fire_start(h, L("B3"), HutAttack.SW_FIRED_IN_HUT)
     assert _ev(rep) == [("huts", "an ordnance SW fired in the hut: Flame in the hut in B3", "B3", "flame")]
@@ -850,6 +851,9 @@ def test_huts_fire_starts_word_for_word() -> None:
     new, rep = hut_fire_start(h.with_(fires=(blaze("B3"),)), L("B3"), HutAttack.MG, original=Roll(1, 2))
     assert _ev(rep)[0][1] == "Original colored dr 1, but a Blaze already burns there (B25.15): no Flame in B3"
     assert not new.flames()
+    _, rep = hut_fire_start(_hamlet(RAIN, collapsed=True), L("B3"), HutAttack.MG, original=Roll(1, 2))
+    assert _ev(rep)[0][1] == ("Original colored dr 1, but no Flame in a Collapsed hut once Rain has fallen (huts): "
+                              "no Flame in B3")
     _, rep = hut_fire_start(_hamlet(RAIN, collapsed=True), L("B3"), HutAttack.MG, original=Roll(3, 2))
     assert _ev(rep)[0][1] == ("Original colored dr 3 (not 1); no Flame in a Collapsed hut once Rain has fallen "
                               "(huts): no Flame in B3")
@@ -871,7 +875,7 @@ def test_huts_fire_starts_word_for_word() -> None:
 
 
 @pytest.mark.parametrize(("kw", "title", "events"), [
-    ({"dc": True}, "HE fire start in B3", [("huts", "Original colored dr 1: Flame in the hut in B3", "B3", "flame")]),
+    ({"dc": True}, "DC fire start in B3", [("huts", "Original colored dr 1: Flame in the hut in B3", "B3", "flame")]),
     ({"he_equivalency": True}, "HE fire start in B3",
      [("huts", "HE Equivalency never sets a hut on fire: no Flame in B3", "B3", "no-flame"),
       ("B25.13", "no HE fire-start DR in B3: no Original KIA", "B3", "info")]),
