@@ -173,6 +173,9 @@ def _enum(fn: Any, value: str, where: str) -> Any:
         raise BadPositionFile(f"{where}: {e}") from None
 
 
+#: A Collapsed hut (huts, G5): Burnable hut terrain that is no longer a building.
+COLLAPSED_HUT = "collapsed-hut"
+
 _IGNORED = frozenset(("description", "title", "$schema", "$id", "$defs", "$comment"))
 _TYPES: dict[str, Any] = {
     "object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
@@ -338,9 +341,12 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         hexes[h] = replace(hexes[h], road=True)
     for i, t in enumerate(m.get("terrain", ())):
         where = f"{src}: map.terrain[{i}]"
-        kind = _enum(Terrain.from_name, t["kind"], f"{where}.kind")
-        if kind.is_building or kind is Terrain.HUT:
-            raise BadPositionFile(f"{where}.kind: {t['kind']!r} — describe buildings and huts under [[buildings]]")
+        collapsed_hut = t["kind"].strip().lower().replace(" ", "-") == COLLAPSED_HUT
+        kind = Terrain.HUT if collapsed_hut else _enum(Terrain.from_name, t["kind"], f"{where}.kind")
+        if kind.is_building or (kind is Terrain.HUT and not collapsed_hut):
+            raise BadPositionFile(f"{where}.kind: {t['kind']!r} — describe buildings and standing huts under "
+                                  f"[[buildings]] (a hut: kind = \"hut\"); a Collapsed hut is map terrain "
+                                  f"\"{COLLAPSED_HUT}\"")
         feature = t.get("feature") or (f"{kind.name.lower()}-{i}" if t.get("attached", True) else None)
         for h in on_map(parse_hex_list(t["hexes"], layout, f"{where}.hexes"), f"{where}.hexes"):
             hexes[h] = replace(hexes[h], terrain=kind, feature=feature)
@@ -415,7 +421,8 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         raise BadPositionFile(f"{src}: environment.wind.direction: {force.label} needs a direction 1–6 (B25.64)")
     wind = Wind(force, Direction(w["direction"]) if force is not WindForce.NO_WIND else None)
     env = Environment(EC.from_name(e.get("ec", "moderate")), wind, Ground(e.get("ground", "normal")),
-                      e.get("gusts", False), e.get("month"), "ec" in e, "wind" in e, e.get("drift_cleared", False))
+                      e.get("gusts", False), e.get("month"), "ec" in e, "wind" in e, e.get("drift_cleared", False),
+                      e.get("rain_has_fallen", False))
     fires: list[Fire] = []
     for i, f in enumerate(data.get("fires", ())):
         where = f"{src}: fires[{i}]"
@@ -447,10 +454,14 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         if u["id"] in uids:
             raise BadPositionFile(f"{where}.id: unit id {u['id']!r} is used twice")
         uids.add(u["id"])
+        if u.get("immobilized") and u.get("kind", "squad") != "vehicle":
+            raise BadPositionFile(f"{where}.immobilized: only a vehicle is Immobilized, not a {u.get('kind', 'squad')} "
+                                  "(B25.4)")
         units.append(Unit(u["id"], u["name"], _side(u["side"], sides, f"{where}.side"),
                           _location(u["at"], gm, f"{where}.at"), UnitKind(u.get("kind", "squad")),
                           u.get("broken", False), u.get("pinned", False), u.get("in_melee", False),
-                          u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True)))
+                          u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True),
+                          u.get("immobilized", False)))
     control: dict[Hex, str] = {}
     for side, items in data.get("control", {}).items():
         _side(side, sides, f"{src}: control.{side}")
@@ -558,7 +569,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         m["roads"] = roads
     terrain = []
     for (t, feature), names in groups.items():
-        entry: dict[str, Any] = {"kind": t.name.lower().replace("_", "-"), "hexes": names}
+        kind = COLLAPSED_HUT if t is Terrain.HUT else t.name.lower().replace("_", "-")  # no building: Collapsed
+        entry: dict[str, Any] = {"kind": kind, "hexes": names}
         if feature is None:
             entry["attached"] = False
         else:
@@ -588,6 +600,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         e["drift_cleared"] = True
     if env.month is not None:
         e["month"] = env.month
+    if env.rain_has_fallen:
+        e["rain_has_fallen"] = True
     out["environment"] = e
     out["map"] = m
     blds = []
@@ -641,7 +655,7 @@ def to_dict(pos: Position) -> dict[str, Any]:
     units = []
     for u in pos.units:
         d = {"id": u.id, "name": u.name, "side": u.side, "at": _loc(pos, u.location), "kind": u.kind.value}
-        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox"):
+        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox", "immobilized"):
             if getattr(u, flag):
                 d[flag] = True
         if not u.may_break_voluntarily:

@@ -102,6 +102,57 @@ def test_kindle_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "stacked with a leader" in capsys.readouterr().err
 
 
+def test_a22_613_kindle_with_a_mol_rolls_the_mol_check_and_folds_it_into_the_odds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A22.613 (with A22.611): the +2 needs a unit with a MOL, ascertained by the MOL Check dr (+1 vs a non-AFV,
+    # +2 for a SMC).  A leader in F7 (brush, Kindle # 9, Dry EC): the +2 would give 5/12, but a SMC's MOL Check
+    # needs a dr ≤ 0, so its chance is that of a plain attempt, 1/6.
+    assert main(["kindle", "demo", "--at", "F7", "--unit", "leader", "--mol", "--odds"]) == 0
+    out = capsys.readouterr().out
+    assert "MOL Check (A22.611)" in out and "chance 0" in out
+    assert out.strip().endswith("Flame, the MOL Check included (A22.613): 1/6 (16.7%)")
+    # A squad directed by an 8-1: MOL Check 1/3 (dr ≤ 2); 5/6 with the +2, 7/12 without: 1/3·5/6 + 2/3·7/12 = 2/3.
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--odds", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["chance"], data["mol_check"]["chance"], data["with_mol"]["chance"]) == ("2/3", "1/3", "5/6")
+    # The attempt: the MOL Check dr comes first (3 + 1 = 4 > 3: no MOL), then the DR without the +2.
+    out_file = tmp_path / "k.toml"
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--phase", "PFPh", "--dice", "3,3,3",
+                 "-o", str(out_file)]) == 0
+    text = capsys.readouterr().out
+    assert "MOL Check (A22.611): dr 3, +1 vs a non-AFV (A22.611) → Final 4 vs ≤ 3: no MOL: no DRM" in text
+    assert "+2 unit has a MOL" not in text and "→ Final 8 vs ≥ 9: no Flame" in text
+    assert not [f for f in load(out_file).flames() if f.location.name == "F7"]
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--phase", "PFPh", "--dice", "2,3,3",
+                 "-o", str(out_file)]) == 0
+    assert "+2 unit has a MOL (A22.613)" in capsys.readouterr().out
+    assert [f.kindled_by for f in load(out_file).flames() if f.location.name == "F7"] == ["German"]
+    # Outside the PFPh nothing is rolled, the MOL Check neither.
+    assert main(["kindle", "demo", "--at", "F7", "--leader", "-1", "--mol", "--dice", "2,3,3"]) == 2
+    err = capsys.readouterr().err
+    assert "PFPh" in err and "MOL Check" not in err
+
+
+def test_a15_24_a_hero_uses_his_heroic_drm_for_clearance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A15.24: a hero may use his DRM (−1) for Clearance attempts; `clear` takes heroes from the position too.
+    from asl_vassal_bridge.core.position import Clock, Phase, Unit, UnitKind
+
+    p = demo_position()
+    e5 = p.map.parse_location("E5")
+    src = tmp_path / "hero.toml"
+    dump(p.with_(clock=Clock(2, 1, Phase.MPH), units=(*p.units, Unit("h", "1-4-9", "German", e5, UnitKind.HERO),
+                                                     Unit("s", "4-6-7", "German", e5))), src)
+    assert main(["clear", str(src), "--at", "E5", "--odds"]) == 0
+    out = capsys.readouterr().out
+    assert "-1 Clearance by a squad (B24.7), +1 Dry EC (B24.7), -1 heroic DRM (A15.24)" in out
+    assert "Original ≤ 3" in out and "clears 1/12" in out  # 3/36
+    assert main(["clear", str(src), "--at", "E5", "--odds", "--heroes", "0", "--squads", "1"]) == 0
+    assert "clears 1/36" in capsys.readouterr().out
+    # a hero alone is unpinned Good Order Infantry: he may clear, with his −1 and the Dry +1
+    assert main(["clear", "demo", "--at", "E5", "--odds", "--heroes", "1"]) == 0
+    assert "clears 1/36" in capsys.readouterr().out
+
+
 def test_clear_odds_and_attempt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["clear", "demo", "--at", "E5", "--odds", "--squads", "1"]) == 0
     assert "clears 1/36" in capsys.readouterr().out  # squad −1, Dry EC +1
@@ -139,3 +190,62 @@ def test_ft_fire_start_uses_the_original_drs_result(capsys: pytest.CaptureFixtur
     assert main([*base, "--dice", "1,2,5,5", "--original-ift-result", "KIA"]) == 0
     text = capsys.readouterr().out
     assert "Original DR 3's IFT result KIA" in text and "Flame in" in text
+
+
+HUT_POSITION = """format = 1
+sides = ["German", "Russian"]
+[clock]
+turn = 2
+half = 1
+phase = "PFPh"
+[map]
+columns = "A-D"
+rows = "1-4"
+[[map.terrain]]
+kind = "woods"
+hexes = ["C3"]
+[[buildings]]
+id = "hut"
+material = "wooden"
+kind = "hut"
+hexes = ["B3"]
+"""
+
+
+def test_huts_a_ft_attack_on_a_hut_places_the_flame_with_no_k_kia_nor_dr(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # The issue's reproduction: `asl-fire ft P --from B2 --to B3 --dice 1,2 --ift-result 1MC` with a hut in B3.
+    src, out = tmp_path / "hut.toml", tmp_path / "after.toml"
+    src.write_text(HUT_POSITION, "utf-8")
+    assert main(["ft", str(src), "--from", "B2", "--to", "B3", "--dice", "1,2", "--ift-result", "1MC",
+                 "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "FT Original Effects DR 3 < X# 10: Flame in the hut in B3 (huts)" in text
+    assert "flame: Flame in the hut in B3 (huts)" in text
+    assert [f.location.name for f in load(out).flames()] == ["B3"]
+
+
+def test_huts_he_wp_and_hut_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, out = tmp_path / "hut.toml", tmp_path / "after.toml"
+    src.write_text(HUT_POSITION, "utf-8")
+    # huts: an MG attack's Original colored dr 1 vs the hut
+    assert main(["hut", str(src), "--at", "B3", "--attack", "mg", "--attack-dr", "1,5", "-o", str(out)]) == 0
+    assert "Original colored dr 1: Flame in the hut in B3 (huts)" in capsys.readouterr().out
+    assert [f.location.name for f in load(out).flames()] == ["B3"]
+    assert main(["hut", str(src), "--at", "B3", "--attack", "he-equivalency", "--attack-dr", "1,5"]) == 0
+    assert "no Flame in B3" in capsys.readouterr().out
+    assert main(["hut", str(src), "--at", "C3", "--attack", "mg", "--attack-dr", "1,5"]) == 2
+    assert "not a hut" in capsys.readouterr().err
+    # B25.13: an HE Original KIA on the woods: the fire-start DR (Kindle # 9, Moderate EC)
+    assert main(["he", str(src), "--at", "C3", "--original-result", "KIA", "--dice", "4,5", "-o", str(out)]) == 0
+    assert "(B25.13): DR 9 (4,5), no DRM → Final 9 vs ≥ 9: Flame" in capsys.readouterr().out
+    assert main(["he", str(src), "--at", "C3", "--original-result", "2KIA", "--rubble"]) == 0
+    assert "rubble takes precedence" in capsys.readouterr().out
+    # A24.32: WP in a hut rolls even when EC are not Dry, in the MPh only
+    assert main(["wp", str(src), "--at", "B3", "--dice", "3,3"]) == 2
+    assert "MPh" in capsys.readouterr().err
+    assert main(["wp", str(src), "--at", "B3", "--phase", "MPh", "--dice", "3,3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["events"][0]["kind"] == "flame" and data["events"][0]["rule"] == "A24.32"
+    assert main(["wp", str(src), "--at", "C3", "--odds"]) == 0
+    assert "no WP fire DR in C3" in capsys.readouterr().out

@@ -134,3 +134,26 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path) -> None:
     dump(loads(SMALL), f)
     before = f.read_text()
     assert "asl-fire position file" in before
+
+
+def test_b25_4_an_immobilized_vehicle_round_trips_and_only_a_vehicle_may_be_immobilized(tmp_path: Path) -> None:
+    text = SMALL + ('[[units]]\nid = "t"\nname = "T-34"\nside = "Russian"\nat = "E4"\nkind = "vehicle"\n'
+                    'immobilized = true\n')
+    p = loads(text)
+    (t,) = [u for u in p.units if u.id == "t"]
+    assert t.immobilized
+    assert [u.immobilized for u in loads(dumps(p)).units] == [False, True]
+    with pytest.raises(BadPositionFile, match=r"units\[0\]\.immobilized: only a vehicle"):
+        loads(SMALL.replace("pinned = true", "immobilized = true"))
+
+
+def test_huts_a_collapsed_hut_and_rain_round_trip() -> None:
+    text = SMALL.replace('ec = "wet"', 'ec = "wet"\nrain_has_fallen = true') + (
+        '[[map.terrain]]\nkind = "collapsed-hut"\nhexes = ["A5"]\n')
+    p = loads(text)
+    a5 = p.map.parse_hex("A5")
+    assert p.map.is_collapsed_hut(a5) and p.environment.rain_has_fallen
+    back = loads(dumps(p))
+    assert back.map.is_collapsed_hut(a5) and back.environment.rain_has_fallen
+    with pytest.raises(BadPositionFile, match="collapsed-hut"):
+        loads(SMALL + '[[map.terrain]]\nkind = "hut"\nhexes = ["A5"]\n')

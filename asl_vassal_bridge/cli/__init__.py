@@ -40,6 +40,9 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("hob", "hob", "Heat of Battle (A15): DRM, exact odds and the result for one unit"),
     ("ft", "attacks", "a Flamethrower attack: legality, FP, DRMs, consequences (A22.1-.5)"),
     ("mol", "attacks", "a Molotov Cocktail attack: legality, MOL Check chance, FP, DRMs, consequences (A22.6-.62)"),
+    ("he", "attacks", "an HE/HEAT (or DC) attack's fire start (B25.13; huts: colored dr 1)"),
+    ("wp", "attacks", "the WP fire DR in the placing player's MPh (A24.32)"),
+    ("hut", "attacks", "a hut Location's fire start after an attack vs it (huts)"),
     ("tem", "attacks", "the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)"),
 )
 

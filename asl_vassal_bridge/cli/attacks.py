@@ -17,10 +17,11 @@ import argparse
 import json
 from typing import Any
 
-from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
+from ..core.dice import Dice, DiceExhaustedError, Roll, ScriptedDice, SeededDice
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.errors import BadInput
-from ..core.explain import DRM
+from ..core.explain import DRM, Report
+from ..core.firestarts import HutAttack
 from ..core.flamethrower import AttackOutcome, FtAttack, FtPlan, ft_attack, resolve_ft_attack
 from ..core.hexes import Direction, Hex
 from ..core.molotov import FireType, MolAttack, MolPlan, location_tem, mol_attack, resolve_mol_attack
@@ -218,7 +219,7 @@ def cmd_ft(args: argparse.Namespace) -> int:
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
         predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
-        range=args.range if args.position and args.range is not None else None)
+        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft)
     plan = ft_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
         pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
@@ -232,13 +233,15 @@ def cmd_mol(args: argparse.Namespace) -> int:
         firer, target, thrower_fp=args.fp, thrower_kind=kind, thrower_id=args.firer_id, other_fp=args.fg_fp,
         fg_units=args.fg_units, available=not args.unavailable, fire=fire,
         mol_check_in_first_fire=args.first_fire_check, pinned=args.pinned or (unit is not None and unit.pinned),
-        broken=args.broken or (unit is not None and unit.broken), berserk=args.berserk, cx=args.cx,
+        broken=args.broken or (unit is not None and unit.broken),
+        berserk=args.berserk or (unit is not None and unit.berserk), cx=args.cx,
         fp_halvings=args.halvings, leader_drm=args.leader, target_bypassing=args.bypassing, tem=args.tem,
         extra_drms=_extra(args), woods_hexside=True if args.woods_hexside else None,
         across_road_vs_unit_on_road=args.road, vs_afv=args.vs_afv, predesignated=args.predesignated,
         basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot, afv_stopped=not args.moving,
         tk_case_mods=args.tk_mod, vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id,
-        range=args.range if args.position and args.range is not None else None)
+        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft,
+        heroic=args.heroic)
     plan = mol_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
                                                                prc_result=args.prc_result))
@@ -260,6 +263,123 @@ def cmd_tem(args: argparse.Namespace) -> int:
     what = ", ".join(str(d) for d in drms) if drms else "no TEM from our texts (Terrain Chart: give it by hand)"
     print(f"{pos.loc_name(loc)} ({pos.map.terrain_at(loc).label}): TEM {total:+d} — {what}")
     return 0
+
+
+# ---------------------------------------------------------------------------------------------- HE, WP, huts
+
+
+def _roll(text: str | None, what: str) -> Roll | None:
+    """``C,W`` → the Original DR of an attack resolved elsewhere (colored first)."""
+    if not text:
+        return None
+    try:
+        c, w = (int(x) for x in text.replace(" ", "").split(","))
+        return Roll(c, w)
+    except ValueError:
+        raise BadInput(f"{what} {text!r}: expected the two die faces of the Original DR, colored first, e.g. "
+                       "1,4") from None
+
+
+def _fire_start_out(args: argparse.Namespace, new: Position, rep: Report) -> int:
+    """Print a fire start's report (text or JSON) and write the new position with -o."""
+    from .fire import _report_json
+
+    if args.json:
+        print(json.dumps(_report_json(new, rep), ensure_ascii=False, indent=2))
+    else:
+        print(rep.text())
+    if args.output:
+        from ..posfile import dump
+
+        dump(new, args.output)
+        if not args.json:
+            print(f"new position written to {args.output}")
+    return 0
+
+
+def _dice_or_none(args: argparse.Namespace) -> Dice:
+    """The --dice/--seed given, else random dice (a fire start always rolls when it must)."""
+    dice = _dice(args)
+    return dice if dice is not None else SeededDice(None)
+
+
+def _fire_pos(args: argparse.Namespace) -> tuple[Position, Location]:
+    pos = load_position_arg(args)
+    if args.phase:
+        pos = replace(pos, clock=replace(pos.clock, phase=_phase(args.phase)))
+    return pos, pos.map.parse_location(args.at)
+
+
+def cmd_he(args: argparse.Namespace) -> int:
+    """An HE/HEAT (or DC) attack's fire start (B25.13; huts)."""
+    from ..core.firestarts import he_fire_start
+
+    pos, loc = _fire_pos(args)
+    result = (args.original_result or "").strip().upper()
+    kia = args.original_kia or result.endswith("KIA")
+    dice = _dice_or_none(args)
+    try:
+        new, rep = he_fire_start(pos, loc, dice, original_kia=kia,
+                                 attack_dr=_roll(args.attack_dr, "--attack-dr"), collateral=args.collateral,
+                                 vehicle_target_type=args.vehicle_target, created_rubble=args.rubble,
+                                 he_equivalency=args.he_equivalency, dc=args.dc)
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}; give exactly the dice rolled, nothing was applied") from None
+    check_dice_used(dice)
+    return _fire_start_out(args, new, rep)
+
+
+def cmd_wp(args: argparse.Namespace) -> int:
+    """The WP fire DR in the placing player's MPh (A24.32)."""
+    from ..core.firestarts import wp_fire_check, wp_fire_start
+
+    pos, loc = _fire_pos(args)
+    if args.odds:
+        check = wp_fire_check(pos, loc)
+        if args.json:
+            print(json.dumps({"location": pos.loc_name(loc), "check": None if check is None else {
+                "needed": check.needed, "needed_original": check.needed_original, "chance": str(check.chance),
+                "drms": [{"value": d.value, "reason": d.reason, "rule": d.rule} for d in check.drms]}},
+                ensure_ascii=False))
+        else:
+            print(check.describe() if check is not None else
+                  f"no WP fire DR in {pos.loc_name(loc)}: EC {pos.environment.ec.label} (A24.32: Dry or Very Dry, "
+                  "or a hut), or nothing there can catch fire")
+        return 0
+    dice = _dice_or_none(args)
+    try:
+        new, rep = wp_fire_start(pos, loc, dice)
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}; give exactly the dice rolled, nothing was applied") from None
+    check_dice_used(dice)
+    return _fire_start_out(args, new, rep)
+
+
+_HUT_ATTACKS = {"small-arms": HutAttack.SMALL_ARMS_PBF_TPBF, "mg": HutAttack.MG, "ife": HutAttack.IFE,
+                "dc": HutAttack.DC, "he": HutAttack.HE, "he-equivalency": HutAttack.HE_EQUIVALENCY,
+                "collateral": HutAttack.COLLATERAL, "mol": HutAttack.MOL, "sw-in-hut": HutAttack.SW_FIRED_IN_HUT}
+
+
+def cmd_hut(args: argparse.Namespace) -> int:
+    """A hut Location's fire start after an attack vs (or an ordnance SW fired from) it (huts)."""
+    from ..core.firestarts import hut_fire_start
+
+    pos, loc = _fire_pos(args)
+    new, rep = hut_fire_start(pos, loc, _HUT_ATTACKS[args.attack], original=_roll(args.attack_dr, "--attack-dr"))
+    return _fire_start_out(args, new, rep)
+
+
+def _fire_start_common(p: argparse.ArgumentParser, dice: bool = True) -> None:
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    add_vasl_options(p)
+    p.add_argument("--at", required=True, metavar="LOC", help="the Location attacked, e.g. B3 or E4.1")
+    p.add_argument("--phase", help="the phase (default the POSITION's clock)")
+    if dice:
+        d = p.add_mutually_exclusive_group()
+        d.add_argument("--dice", help="die faces of the fire-start DR, colored first, e.g. 4,5")
+        d.add_argument("--seed", type=seed, help="roll seeded dice")
+    p.add_argument("-o", "--output", help="write the new position file here")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -285,6 +405,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
                    help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
+    p.add_argument("--target-ft", type=int, default=0, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
     a = p.add_argument_group("vs an AFV")
     a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
     a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")
@@ -305,7 +427,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``ft``, ``mol`` and ``tem``."""
+    """Add ``ft``, ``mol``, ``he``, ``wp``, ``hut`` and ``tem``."""
     p = sub.add_parser("ft", help="a Flamethrower attack: legality, FP, DRMs, consequences (A22.1-.5)",
                        description="Check a FT attack (A22.1-.5, B25.12, B25.63): print the FP, IFT column, DRMs "
                        "with rules, Final TK# vs an AFV and the malfunction number; with --dice/--seed resolve it.")
@@ -347,7 +469,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("--first-fire-check", action="store_true",
                    help="the unit made a MOL Check in Defensive First Fire this Player Turn")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
+    m.add_argument("--berserk", action="store_true",
+                   help="the thrower is Berserk (never breaks on a colored 6, A15.42)")
+    m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2); "
+                   "a hero is --kind hero")
     m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved (Area Fire…)")
     m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")
     m.add_argument("--bypassing", action="store_true", help="the target is Bypassing: no building TEM (B23.31)")
@@ -358,6 +483,43 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("--prc-result", type=ift_result,
                    help="the IFT result of the Specific Collateral attack on Vulnerable PRC")
     m.set_defaults(func=cmd_mol, with_wind=False)
+
+    p = sub.add_parser("he", help="an HE/HEAT (or DC) attack's fire start (B25.13; huts: colored dr 1)",
+                       description="After an HE/HEAT or DC attack resolved on the IFT: in a hut Location an Original "
+                       "colored dr 1 (--attack-dr) places a Flame (huts; not HE Equivalency nor Collateral); "
+                       "otherwise an Original KIA makes the fire-start DR (--dice) with the EC DRM unless a building "
+                       "(B25.13). Never from a Collateral Attack, the Vehicle Target Type or an attack that rubbles "
+                       "the Location.")
+    _fire_start_common(p)
+    p.add_argument("--original-result", metavar="RESULT",
+                   help="the IFT result of the attack's Original DR (e.g. KIA, 2KIA, K/1, 1MC)")
+    p.add_argument("--original-kia", action="store_true", help="the attack's Original DR gave a KIA")
+    p.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (huts: colored 1)")
+    p.add_argument("--collateral", action="store_true", help="a Collateral Attack (B25.13 EXC)")
+    p.add_argument("--vehicle-target", action="store_true", help="an attack using the Vehicle Target Type")
+    p.add_argument("--rubble", action="store_true", help="the attack rubbled the Location (rubble takes precedence)")
+    p.add_argument("--he-equivalency", action="store_true", help="HE Equivalency (never fires a hut)")
+    p.add_argument("--dc", action="store_true", help="a DC attack (HE, B25.13; huts)")
+    p.set_defaults(func=cmd_he)
+
+    p = sub.add_parser("wp", help="the WP fire DR in the placing player's MPh (A24.32)",
+                       description="The WP fire DR (A24.32): only in Dry or Very Dry EC (a hut: always), made in the "
+                       "MPh of the player who placed the WP; Flame if DR −1 (Dry) −2 (building) ≥ the Kindle #; no "
+                       "EC DRM.")
+    _fire_start_common(p)
+    p.add_argument("--odds", action="store_true", help="show the DR needed and its chance, roll nothing")
+    p.set_defaults(func=cmd_wp)
+
+    p = sub.add_parser("hut", help="a hut Location's fire start after an attack vs it (huts)",
+                       description="Huts (Fire cheat sheet): Small Arms PBF/TPBF, MOL, MG, IFE, DC or HE vs a hut "
+                       "Location (even Collapsed) place a Flame on an Original colored dr 1 (not HE Equivalency nor "
+                       "a Collateral/Residual FP attack); an ordnance SW (PF/PFk/BAZ/PSK/RCL) fired in a hut places "
+                       "one (not from a Collapsed hut); after Rain no Flame in a Collapsed hut. FT attacks: asl-fire "
+                       "ft (Original Effects DR < X#).")
+    _fire_start_common(p, dice=False)
+    p.add_argument("--attack", required=True, choices=sorted(_HUT_ATTACKS), help="what attacked the hut")
+    p.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (e.g. 1,4)")
+    p.set_defaults(func=cmd_hut)
 
     p = sub.add_parser("tem", help="the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)",
                        description="Print the TEM of a Location read off a position's map (B23.3-.921).")

@@ -53,9 +53,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="do one action now and exit instead of waiting for buttons")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(func=run_bridge, bridge_action=None)
-    actions = p.add_subparsers(dest="bridge_action", metavar="{attack,hob,rtph}")
+    actions = p.add_subparsers(dest="bridge_action", metavar="{attack,firestart,hob,rtph}")
     actions.required = False
     _attack_parser(actions)
+    _firestart_parser(actions)
     _hob_parser(actions)
     r = actions.add_parser("rtph", help="units in Blazes (B25.4): report each with its options in the game's chat",
                            description="Read the live units (side, broken, pinned, berserk, Melee from their "
@@ -97,7 +98,8 @@ _ATTACK_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "first_fire_check": ("mol_check_in_first_fire", ("mol",)), "broken": ("broken", ("mol",)),
     "berserk": ("berserk", ("mol",)), "halvings": ("fp_halvings", ("mol",)), "tem": ("tem", ("mol",)),
     "bypassing": ("target_bypassing", ("mol",)), "road": ("across_road_vs_unit_on_road", ("mol",)),
-    "tk_mod": ("tk_case_mods", ("mol",)),
+    "tk_mod": ("tk_case_mods", ("mol",)), "target_ft": ("target_ft", ("ft", "mol")),
+    "heroic": ("heroic", ("mol",)),
 }
 
 
@@ -118,6 +120,8 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     a.add_argument("--drm", action="append", metavar="VALUE[:REASON]", help="another IFT DRM; repeatable")
     a.add_argument("--ift-result", type=ift_result,
                    help="the IFT result read at the column and Final DR (our texts lack the IFT)")
+    a.add_argument("--target-ft", type=int, default=0, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
     v = a.add_argument_group("vs an AFV (the target is a piece)")
     v.add_argument("--vs-afv", action="store_true", help="the target Location's AFV is attacked (with --target LOC)")
     v.add_argument("--predesignated", action="store_true", help="the AFV was predesignated (A22.34, A22.612)")
@@ -154,7 +158,8 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
     m.add_argument("--first-fire-check", action="store_true", help="a MOL Check made in Defensive First Fire")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
+    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk (never breaks, A15.42)")
+    m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2)")
     m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved")
     m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")
     m.add_argument("--bypassing", action="store_true", help="the target is Bypassing (B23.31)")
@@ -162,6 +167,57 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
     _connection_options(a)
     a.set_defaults(func=run_bridge)
+
+
+def _firestart_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..bridge.firestarts import HUT_ATTACKS
+
+    f = actions.add_parser("firestart", help="an HE, WP or hut fire start (B25.13, A24.32, huts) on the live game: "
+                           "VASSAL's dice, the Flame placed in one command",
+                           description="After an attack the players resolved on VASSAL's tables: roll its fire "
+                           "start with VASSAL's dice and place the Flame as ONE VASSAL command (one Undo): he = an "
+                           "HE/HEAT or DC attack with an Original KIA (B25.13; vs a hut an Original colored dr 1, "
+                           "huts); wp = the WP fire DR in the placing player's MPh (A24.32); hut = an attack vs a "
+                           "hut Location with an Original colored dr 1, or an ordnance SW fired in a hut (huts).")
+    f.add_argument("kind", choices=("he", "wp", "hut"))
+    f.add_argument("--at", required=True, metavar="LOC", help="the Location attacked (or where WP was placed)")
+    f.add_argument("--phase", help="the phase (default MPh)")
+    f.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (huts: colored dr 1)")
+    f.add_argument("--original-kia", action="store_true", help="he: the attack's Original DR gave a KIA (B25.13)")
+    f.add_argument("--attack", choices=sorted(HUT_ATTACKS), default="small-arms",
+                   help="hut: what attacked the hut (default small-arms)")
+    for flag, what in (("collateral", "a Collateral Attack"), ("vehicle-target", "the Vehicle Target Type"),
+                       ("rubble", "the attack rubbled the Location"), ("he-equivalency", "HE Equivalency"),
+                       ("dc", "a DC attack")):
+        f.add_argument(f"--{flag}", action="store_true", help=f"he: {what}")
+    _connection_options(f)
+    f.set_defaults(func=run_bridge)
+
+
+def firestart_request(args: argparse.Namespace) -> object:
+    """The :class:`~asl_vassal_bridge.bridge.firestarts.FireStartRequest` the ``bridge firestart`` options
+    describe."""
+    from ..bridge.firestarts import FireStartRequest
+    from ..core.position import Phase
+
+    dr = None
+    if args.attack_dr:
+        try:
+            c, w = (int(x) for x in args.attack_dr.replace(" ", "").split(","))
+        except ValueError:
+            raise BadInput(f"--attack-dr {args.attack_dr!r}: expected the Original DR's two faces, colored first, "
+                           "e.g. 1,4") from None
+        dr = (c, w)
+    try:
+        phase = Phase.from_name(args.phase) if args.phase else None
+    except ValueError as e:
+        raise BadInput(f"--phase: {e}") from None
+    opts = {name: True for flag, name in (("collateral", "collateral"), ("vehicle_target", "vehicle_target_type"),
+                                          ("rubble", "created_rubble"), ("he_equivalency", "he_equivalency"),
+                                          ("dc", "dc")) if getattr(args, flag, False)}
+    if opts and args.kind != "he":
+        raise BadInput(f"--{next(iter(opts)).replace('_', '-')} is an he option, not for a {args.kind} fire start")
+    return FireStartRequest(args.kind, args.at, phase, dr, args.original_kia, args.attack, opts)
 
 
 _HOB_STATES = ("fanatic", "elite", "inexperienced", "nkvd", "gurkha", "commissar", "berserk", "unarmed", "prc")
@@ -195,7 +251,8 @@ def attack_request(args: argparse.Namespace) -> AttackRequest:
     from ..core.position import Phase
 
     weapon = args.weapon
-    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0}
+    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0,
+                "target_ft": 0}
     opts: dict[str, object] = {}
     for flag, (name, weapons) in _ATTACK_FLAGS.items():
         value = getattr(args, flag, None)
@@ -265,6 +322,15 @@ def _run_action(client: BridgeClient, args: argparse.Namespace, vasl: VaslSetup 
         rres = run_rtph(client, vasl=vasl)
         print("\n".join(line.removeprefix("* ") for line in rres.lines))
         print(f"(counters: {rres.catalogue})")
+        return 0
+    if args.bridge_action == "firestart":
+        from ..bridge.firestarts import FireStartRequest, run_fire_start
+
+        req = firestart_request(args)
+        assert isinstance(req, FireStartRequest)
+        fres = run_fire_start(client, req, vasl=vasl)
+        print(fres.report.text())
+        print(f"applied as one VASSAL command: {len(fres.applied.get('placed', []))} placed")
         return 0
     if args.bridge_action == "attack":
         res = run_attack(client, attack_request(args), vasl=vasl)

@@ -398,7 +398,29 @@ def cmd_kindle(args: argparse.Namespace) -> int:
         if found is not None:
             u, leader = found
             directed = f"directed by the {u.name} ({u.id}) in {pos.loc_name(loc)}, from the position's units"
-    check = kindling_check(pos, loc, unit, leader_drm=leader, has_mol=args.mol, check_phase=not args.odds)
+    if args.mol:
+        # A22.613: the +2 needs a unit with a MOL, ascertained by its MOL Check dr: fold it into the odds.
+        from ..core.molotov import mol_kindling_attempt, mol_kindling_odds
+
+        odds = mol_kindling_odds(pos, loc, unit, leader_drm=leader, check_phase=not args.odds)
+        if args.odds:
+            if args.json:
+                data = _check_json(odds.without_mol, directed_by=directed or None,
+                                   mol_check=_check_json(odds.mol_check), with_mol=_check_json(odds.with_mol))
+                data.update(chance=str(odds.chance), probability=float(odds.chance))
+                json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+                print()
+                return 0
+            if directed:
+                print(f"The {unit.value} is {directed}.")
+            print(odds.describe())
+            return 0
+        dice = _dice(args)
+        with _named_dice():
+            new, rep = mol_kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader)
+        check_dice_used(dice)
+        return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
+    check = kindling_check(pos, loc, unit, leader_drm=leader, check_phase=not args.odds)
     if args.odds:
         if args.json:
             json.dump(_check_json(check, directed_by=directed or None), sys.stdout, indent=2, ensure_ascii=False)
@@ -410,8 +432,7 @@ def cmd_kindle(args: argparse.Namespace) -> int:
         return 0
     dice = _dice(args)
     with _named_dice():
-        new, rep = kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader, has_mol=args.mol,
-                                    check_phase=True)
+        new, rep = kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader)
     check_dice_used(dice)
     return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
@@ -421,17 +442,19 @@ def cmd_clear(args: argparse.Namespace) -> int:
 
     pos = _at_phase(args, _load(args))
     loc = pos.map.parse_location(args.at)
-    squads, half_squads, leader, who = args.squads, args.half_squads, args.leader, ""
-    if squads is None and half_squads is None and args.dozers == 0:
+    squads, half_squads, leader, heroes, who = args.squads, args.half_squads, args.leader, args.heroes, ""
+    if squads is None and half_squads is None and heroes is None and args.dozers == 0:
         units = [u for side in pos.sides for u in _good_order(pos, loc, side)]
         if len({u.side for u in units if u.kind is not UnitKind.LEADER}) > 1:
             raise BadInput(f"--at {args.at}: units of both sides are in {pos.loc_name(loc)}; say who clears with "
                            "--squads N, --half-squads N or --dozers N")
         squads = sum(u.kind is UnitKind.SQUAD for u in units)
         half_squads = sum(u.kind in (UnitKind.HALF_SQUAD, UnitKind.CREW) for u in units)
-        if not squads and not half_squads:
-            raise BadInput(f"--at {args.at}: the position has no unpinned Good Order squad, HS or crew in "
-                           f"{pos.loc_name(loc)}; say who clears with --squads N, --half-squads N or --dozers N")
+        heroes = sum(u.kind is UnitKind.HERO for u in units)  # a hero's DRM serves Clearance (A15.24)
+        if not squads and not half_squads and not heroes:
+            raise BadInput(f"--at {args.at}: the position has no unpinned Good Order squad, HS, crew or hero in "
+                           f"{pos.loc_name(loc)}; say who clears with --squads N, --half-squads N, --heroes N or "
+                           "--dozers N")
         if leader is None:
             sides = {u.side for u in units if u.kind is not UnitKind.LEADER}
             found = _directing_leader(pos, loc, sides.pop()) if len(sides) == 1 else None
@@ -439,7 +462,7 @@ def cmd_clear(args: argparse.Namespace) -> int:
         names = ", ".join(f"{u.name} ({u.id})" for u in units if u.kind is not UnitKind.LEADER)
         who = f"Clearing: {names} in {pos.loc_name(loc)}, from the position's units"
     kw = {"squads": squads or 0, "half_squads": half_squads or 0, "leader_drm": leader or 0,
-          "labor_drm": args.labor, "dozers": args.dozers}
+          "labor_drm": args.labor, "dozers": args.dozers, "heroes": heroes or 0}
     check = clearance_check(pos, loc, **kw, check_phase=not args.odds)
     if args.odds:
         clear, hamper = clearance_odds(check)
@@ -531,15 +554,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("kindle", help="a Kindling attempt (B25.11) in the PFPh",
                        description="Make a Kindling attempt in a Burnable Location (B25.11): reversed leadership, "
-                       "SMC −2, HS/crew −1, MOL +2 (A22.613), EC except buildings, Fortified −1 (B23.94). "
-                       "An MMC is directed by the --leader given, else by the best Good Order leader of its side "
-                       "in the Location.")
+                       "SMC −2, HS/crew −1, MOL +2 after a passed MOL Check (A22.613), EC except buildings, "
+                       "Fortified −1 (B23.94). An MMC is directed by the --leader given, else by the best Good Order "
+                       "leader of its side in the Location.")
     _common(p)
     p.add_argument("--at", required=True, help="the Location, e.g. F7 or E5.1")
     p.add_argument("--unit", default="squad", choices=[k.value for k in UnitKind if k.is_infantry])
     p.add_argument("--leader", type=LEADER_DRM, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only; "
                    "default: the best Good Order leader of the kindling side in the Location, from the position)")
-    p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
+    p.add_argument("--mol", action="store_true", help="MOL are available (SSR/DYO, A22.6): the unit first makes its "
+                   "MOL Check dr (A22.611, vs a non-AFV) and adds +2 only if it passes (A22.613); --odds folds it in")
     p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
     p.add_argument("--odds", action="store_true", help="show the exact chance and DRMs, roll nothing")
     p.add_argument("--phase", help="the phase it is (Kindling: the PFPh only, B25.11); default the position's clock")
@@ -547,8 +571,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     p = sub.add_parser("clear", help="a Clearance attempt vs a Flame (B24.7)",
                        description="Roll Clearance vs one Flame: Final ≤ 2 clears it, 3–6 Hampers it (B24.7, "
-                       "B24.721). Without --squads/--half-squads/--dozers the clearing units are the position's "
-                       "unpinned Good Order squads, HS and crews in the Location (say which).")
+                       "B24.721). Without --squads/--half-squads/--heroes/--dozers the clearing units are the "
+                       "position's unpinned Good Order squads, HS, crews and heroes in the Location (say which).")
     _common(p)
     p.add_argument("--at", required=True, help="the Flame's Location")
     p.add_argument("--squads", type=_count, metavar="N",
@@ -559,6 +583,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "of the clearing units' side in the Location, when the units come from the position)")
     p.add_argument("--labor", type=_LABOR, default=0, help="Labor status DRM, -2 to 2 (default 0)")
     p.add_argument("--dozers", type=_count, default=0, metavar="N", help="Dozers clearing, -5 each (default 0)")
+    p.add_argument("--heroes", type=_count, metavar="N", help="heroes clearing, -1 each: a hero may use his heroic "
+                   "DRM for Clearance (A15.24; default: the position's heroes in the Location)")
     p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
     p.add_argument("--phase", help="the phase it is (Clearance: MPh or DFPh, B24.7); default the position's clock")
     p.add_argument("--flame", type=bounded_int(1, 99), help="which of the Location's Flames (1, 2, …; each is "

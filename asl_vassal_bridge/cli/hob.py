@@ -45,6 +45,7 @@ from ..core.units import (
     StrengthFactor,
     UnitClass,
     parse_designation,
+    parse_nationality,
 )
 from ..data import unit_catalogue
 from .options import seed
@@ -140,14 +141,14 @@ def build_unit(args: argparse.Namespace) -> tuple[HobUnit, MMCType | None, Natio
 
     :raises BadInput: for an unknown nationality, a bad designation or an ambiguous unit.
     """
-    nat = Nationality.from_name(args.nationality)
-    if args.gurkha:
-        nat = Nationality.BRITISH
+    nat, statuses = parse_nationality(args.nationality)  # "gurkha", "ss", "nkvd" keep their status (A15.5)
+    if args.gurkha and nat is not Nationality.BRITISH:
+        raise BadInput(f"--gurkha: Gurkhas are British, not {nat.label} (A15.5)")
     cat = unit_catalogue()[nat]
     flags: dict[str, Any] = {field: bool(getattr(args, opt, False)) for opt, field in UNIT_FLAGS.items()}
-    if args.nationality.strip().lower().replace("-", " ").replace("_", " ") in ("ss", "waffen ss"):
-        flags["ss"] = True
-        args.ss = True
+    for status in statuses:
+        flags[status] = True
+        setattr(args, status, True)
     designation = parse_designation(args.unit)
     if isinstance(designation, LeaderRating):
         return HobUnit(nat, UnitKind.LEADER, leader=designation, commissar=args.commissar, **flags), None, cat

@@ -24,12 +24,15 @@ __all__ = ["clearance_attempt", "clearance_check", "clearance_odds"]
 
 
 def clearance_check(pos: Position, loc: Location, *, squads: int = 0, half_squads: int = 0, leader_drm: int = 0,
-                    labor_drm: int = 0, dozers: int = 0, check_phase: bool = True) -> Check:
+                    labor_drm: int = 0, dozers: int = 0, heroes: int = 0, check_phase: bool = True) -> Check:
     """The Clearance DR vs one Flame (B24.7): success clears it (Final ≤ 2); 3–6 Hampers it.
 
     DRMs: labor status; a directing leader's modifier; −1 when the first
     MMC is a squad; −1 per further HS/crew, −2 per further squad; the EC
-    DRM; −5 per Dozer.  Infantry clear in their MPh or DFPh.
+    DRM; −5 per Dozer; −1 per hero taking part, who may use his heroic DRM
+    for Clearance (A15.24; cumulative with leadership and other heroes, so a
+    hero may also clear alone, as unpinned Good Order Infantry).  Infantry
+    clear in their MPh or DFPh.
 
     :raises IllegalAction: no Flame there, wrong phase, or nobody clearing.
     """
@@ -39,7 +42,9 @@ def clearance_check(pos: Position, loc: Location, *, squads: int = 0, half_squad
         raise IllegalAction(f"{name} holds {what}: nothing to clear (B24.7)")
     if check_phase and pos.clock.phase not in (Phase.MPH, Phase.DFPH):
         raise IllegalAction(f"Clearance is attempted in the MPh or DFPh, not the {pos.clock.phase.value} (B24.7)")
-    if squads + half_squads + dozers <= 0:
+    if min(squads, half_squads, dozers, heroes) < 0:
+        raise IllegalAction("Clearance counts units: squads, HS/crews, Dozers and heroes are 0 or more")
+    if squads + half_squads + dozers + heroes <= 0:
         raise IllegalAction("Clearance needs at least one unpinned Good Order Infantry unit or Dozer (B24.7)")
     drms: list[DRM] = []
     if labor_drm:
@@ -60,6 +65,8 @@ def clearance_check(pos: Position, loc: Location, *, squads: int = 0, half_squad
         drms.append(DRM(pos.environment.ec_drm, f"{pos.environment.ec.label} EC", "B24.7"))
     if dozers:
         drms.append(DRM(-5 * dozers, f"{dozers} Dozer(s)", "B24.7"))
+    if heroes:
+        drms.append(DRM(-heroes, "heroic DRM" if heroes == 1 else f"heroic DRM of {heroes} heroes", "A15.24"))
     return Check(f"Clearance of the Flame in {name}", "B24.7", needed=2, drms=tuple(drms), at_most=True)
 
 
@@ -71,7 +78,7 @@ def clearance_odds(check: Check) -> tuple[Fraction, Fraction]:
 
 
 def clearance_attempt(pos: Position, loc: Location, dice: Dice, *, squads: int = 0, half_squads: int = 0,
-                      leader_drm: int = 0, labor_drm: int = 0, dozers: int = 0,
+                      leader_drm: int = 0, labor_drm: int = 0, dozers: int = 0, heroes: int = 0,
                       check_phase: bool = True, flame: int | None = None) -> tuple[Position, Report]:
     """Roll Clearance vs one Flame in *loc*: remove it, Hamper it (no Blaze this Player Turn), or nothing.
 
@@ -82,7 +89,7 @@ def clearance_attempt(pos: Position, loc: Location, dice: Dice, *, squads: int =
     :raises IllegalAction: as :func:`clearance_check`, or for a *flame* the Location does not hold.
     """
     check = clearance_check(pos, loc, squads=squads, half_squads=half_squads, leader_drm=leader_drm,
-                            labor_drm=labor_drm, dozers=dozers, check_phase=check_phase)
+                            labor_drm=labor_drm, dozers=dozers, heroes=heroes, check_phase=check_phase)
     flames = pos.flames_at(loc)
     if flame is not None and not 1 <= flame <= len(flames):
         raise IllegalAction(f"{pos.loc_name(loc)} holds {len(flames)} Flame(s): no Flame {flame} to clear (B24.7)")

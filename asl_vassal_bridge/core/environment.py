@@ -157,6 +157,8 @@ class Environment:
     *drift_cleared* is true from an RPh whose wind change removed the
     drifting smoke (Fire cheat sheet) to the start of the next AFPh, when
     smoke drifts again; *gusts* does the same (B25.651).
+    *rain_has_fallen*: Rain has occurred in the scenario; from then on no
+    Flame can be created in a Collapsed hut (Fire cheat sheet: huts).
     """
 
     ec: EC = EC.MODERATE
@@ -167,6 +169,7 @@ class Environment:
     ec_given: bool = True
     wind_given: bool = True
     drift_cleared: bool = False
+    rain_has_fallen: bool = False
 
     @property
     def ec_drm(self) -> int:

@@ -35,18 +35,27 @@ def blaze_fates(pos: Position) -> list[BlazeFate]:
 
     Infantry leave by the end of the next RtPh or die; unbroken ones may
     break voluntarily to rout; non-pinned ones unable to do so may leave as
-    if Withdrawing from Melee, even berserk; pinned units and units in Melee
+    if Withdrawing from Melee, even berserk (a berserk unit is never pinned,
+    A15.42, whatever marker lies on it); pinned units and units in Melee
     cannot leave in the RtPh and are eliminated.  Vehicles and Cavalry leave
-    in their next friendly MPh.  Pillbox occupants share the ground-level
-    Blaze of their hex.
+    in their next friendly MPh; a vehicle that cannot move (Immobilized)
+    cannot leave and is eliminated.  A Gun, which B25.4 does not name, must be
+    pushed or towed out in its side's next MPh (docs/rules.md).  Pillbox
+    occupants share the ground-level Blaze of their hex.
     """
     out = []
     for u in pos.units:
         if not _in_blaze(pos, u):
             continue
-        if not u.kind.is_infantry:
+        if u.kind is UnitKind.VEHICLE and u.immobilized:
+            out.append(BlazeFate(u, "now", "Immobilized: it cannot leave the Blaze and is eliminated",
+                                 eliminated_now=True))
+        elif u.kind is UnitKind.GUN:
+            out.append(BlazeFate(u, f"its side's next MPh ({u.side})", "be pushed or towed out of the Blaze, or be "
+                                 "eliminated (B25.4 names no Gun; read as a unit that moves only in the MPh)"))
+        elif not u.kind.is_infantry:
             out.append(BlazeFate(u, f"its next friendly MPh ({u.side})", "leave the Blaze or be eliminated"))
-        elif u.pinned or u.in_melee:
+        elif u.is_pinned or u.in_melee:
             out.append(BlazeFate(u, "the next RtPh", "pinned or in Melee: cannot leave during the RtPh and is "
                                  "eliminated", eliminated_now=pos.clock.phase.value == "RtPh"))
         elif u.broken:

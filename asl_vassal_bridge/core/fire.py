@@ -164,11 +164,13 @@ def flame_to_blaze(pos: Position, dice: Dice) -> tuple[Position, Report]:
                                 pos.loc_name(w.location), kind="wreck-removed"))
             continue
         wrecks.append(w)
+    gm = pos.map
     for loc in blazed:
-        if pos.map.terrain_at(loc) is Terrain.HUT:
+        if gm.terrain_at(loc) is Terrain.HUT and gm.building(loc.hex) is not None:
             events.append(Event("G5", f"the hut in {pos.loc_name(loc)} collapses: its Flame became a Blaze",
                                 pos.loc_name(loc), kind="hut-collapse"))
-    new = replace(pos, fires=tuple(fires), wrecks=tuple(wrecks))
+            gm = gm.collapse_hut(loc.hex)  # a Collapsed hut from now on (huts)
+    new = replace(pos, map=gm, fires=tuple(fires), wrecks=tuple(wrecks))
     return new, Report("Flame to Blaze (B25.151)", tuple(events))
 
 

@@ -30,13 +30,17 @@ __all__ = [
     "WreckCause",
     "ft_fire_check",
     "he_fire_check",
+    "he_fire_start",
+    "hut_fire_start",
     "hut_flame",
     "kindling_attempt",
     "kindling_check",
     "mol_flames",
+    "no_flame_reason",
     "place_flame",
     "resolve_fire_start",
     "wp_fire_check",
+    "wp_fire_start",
     "wreck_blaze",
 ]
 
@@ -71,9 +75,21 @@ def _fortified(pos: Position, loc: Location) -> list[DRM]:
     return [DRM(-1, "Fortified Building", "B23.94")] if pos.map.is_fortified(loc) else []
 
 
-def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:
-    """A new Flame in *loc*, appearing this Player Turn (B25.15); none where a Blaze already burns."""
+def no_flame_reason(pos: Position, loc: Location) -> str | None:
+    """Why no Flame can be created in *loc* whatever starts it, or None: no Burnable Terrain (B25.1), a Blaze
+    already burning there (B25.15), or a Collapsed hut once Rain has fallen (Fire cheat sheet: huts)."""
+    if not pos.map.is_burnable(loc):
+        return f"{pos.map.terrain_at(loc).label} cannot burn (B25.1)"
     if pos.blaze_at(loc) is not None:
+        return "a Blaze already burns there (B25.15)"
+    if pos.environment.rain_has_fallen and pos.map.is_collapsed_hut(loc.hex):
+        return "no Flame in a Collapsed hut once Rain has fallen (huts)"
+    return None
+
+
+def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:
+    """A new Flame in *loc*, appearing this Player Turn (B25.15); none where :func:`no_flame_reason` says so."""
+    if no_flame_reason(pos, loc) is not None:
         return pos
     return pos.add_fire(Fire(loc, FireKind.FLAME, since=pos.clock.player_turn, kindled_by=kindled_by))
 
@@ -84,7 +100,7 @@ def resolve_fire_start(pos: Position, check: Check, loc: Location, dice: Dice, *
     roll = dice.DR(f"{check.name} ({check.rule})") if check.dice == 2 else dice.dr(f"{check.name} ({check.rule})")
     final = roll.total + check.total_drm
     name = pos.loc_name(loc)
-    if check.succeeds(final):
+    if check.succeeds(final) and no_flame_reason(pos, loc) is None:
         new = place_flame(pos, loc, kindled_by=kindled_by)
         ev = Event(check.rule, f"Flame in {name}", name, CheckResult(check, roll, "Flame"), kind="flame")
         return new, Report(check.name, (ev,))
@@ -109,6 +125,9 @@ def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: 
     :raises IllegalAction: when the rules forbid the attempt, naming the rule.
     """
     terrain = _burnable(pos, loc, "B25.11")
+    why = no_flame_reason(pos, loc)
+    if why is not None and pos.blaze_at(loc) is None:
+        raise IllegalAction(f"{pos.loc_name(loc)}: {why}")
     if check_phase and pos.clock.phase is not Phase.PFPH:
         raise IllegalAction(f"Kindling is made in the PFPh, not the {pos.clock.phase.value} (B25.11)")
     if not unit.is_infantry:
@@ -144,9 +163,19 @@ def kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *
                      leader_drm: int | None = None, has_mol: bool = False, **kw: bool) -> tuple[Position, Report]:
     """Make a Kindling attempt; a Flame it starts is deliberately kindled by *side* (Fire & Victory).
 
-    The attempt counts as Prep Fire for the unit (B25.11) whatever its result.
+    An attempt is made only in the kindling side's PFPh (B25.11): every caller (command line, widget,
+    bridge) meets this one check, made before any die is rolled.  The attempt counts as Prep Fire for the
+    unit (B25.11) whatever its result.
+
+    :raises IllegalAction: outside the PFPh, or when :func:`kindling_check` refuses the attempt.
     """
-    check = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=has_mol, **kw)
+    kw.pop("check_phase", None)
+    if side not in pos.sides:
+        raise IllegalAction(f"the kindling side {side!r} is not one of the position's sides {list(pos.sides)}")
+    if pos.clock.phase is Phase.PFPH and side != pos.attacker:
+        raise IllegalAction(f"Kindling is made in the kindling side's own PFPh (B25.11): it is the "
+                            f"{pos.attacker} PFPh, not the {side}")
+    check = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=has_mol, check_phase=True, **kw)
     new, rep = resolve_fire_start(pos, check, loc, dice, kindled_by=side)
     note = Event("B25.11", "the Kindling unit is marked with a Prep Fire counter", kind="prep-fire")
     return new, Report(rep.title, (*rep.events, note))
@@ -166,7 +195,7 @@ def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_
     (B23.94).  See docs/rules.md.
     """
     terrain = pos.map.terrain_at(loc)
-    if not terrain.burnable or not target_unarmored:
+    if no_flame_reason(pos, loc) is not None or not target_unarmored:
         return None
     result = original_result.strip().upper()
     if not (result == "K" or result.startswith("K/") or result.endswith("KIA")):
@@ -185,7 +214,8 @@ def he_fire_check(pos: Position, loc: Location, original_kia: bool, *, collatera
     EC DRM unless the terrain is a building; −1 Fortified (B23.94).
     """
     terrain = pos.map.terrain_at(loc)
-    if not terrain.burnable or not original_kia or collateral or vehicle_target_type or created_rubble:
+    if no_flame_reason(pos, loc) is not None or not original_kia or collateral or vehicle_target_type \
+            or created_rubble:
         return None
     drms = _ec(pos, loc, "HE fire start") + _fortified(pos, loc)
     return Check(f"HE fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.13",
@@ -199,7 +229,7 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
     −2 vs a building.  WP never burns vehicles or wrecks.
     """
     terrain = pos.map.terrain_at(loc)
-    if not terrain.burnable:
+    if no_flame_reason(pos, loc) is not None:
         return None
     ec = pos.environment.ec
     if terrain is not Terrain.HUT and ec not in (EC.DRY, EC.VERY_DRY):
@@ -217,6 +247,9 @@ def wp_fire_check(pos: Position, loc: Location) -> Check | None:
 # ---------------------------------------------------------------------------
 # MOL (A22.6111)
 
+#: The rule that keeps a MOL thrower from breaking on a colored 6, by what the thrower is.
+NEVER_BREAKS_RULE = {"hero": "A15.2", "berserk unit": "A15.42"}
+
 
 @value
 class MolFlames:
@@ -231,6 +264,14 @@ def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event])
     name = pos.loc_name(loc)
     if not pos.map.is_burnable(loc):
         events.append(Event("A22.6111", f"no Flame in {name}: no Burnable Terrain", name))
+        return False
+    if pos.blaze_at(loc) is not None:
+        events.append(Event("B25.15", f"no Flame in {name}: a Blaze already burns there (a Blaze removes the "
+                            "Location's Flames)", name))
+        return False
+    blocked = no_flame_reason(pos, loc)
+    if blocked is not None:
+        events.append(Event("huts", f"no Flame in {name}: {blocked}", name))
         return False
     if pos.map.is_fortified(loc):
         drm, why = -1, "Fortified Building (B23.94)"
@@ -247,22 +288,37 @@ def _mol_flame_ok(pos: Position, loc: Location, white: int, events: list[Event])
     return True
 
 
-def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll) -> MolFlames:
+def mol_flames(pos: Position, thrower: Location, target: Location, roll: Roll, *,
+               never_breaks: str | None = None) -> MolFlames:
     """The Flames and the broken thrower a MOL attack's Original IFT DR causes (A22.6111).
 
     Colored dr 6: the thrower breaks and a Flame appears in his Location;
     colored dr 1: a Flame appears in the target Location.  Burnable Terrain
-    only; in a Fortified Building (−1) or a non-building Location in adverse
-    weather (the EC DRM, when negative) the white dr must still be ≥ 1.
+    only, and none where a Blaze already burns (B25.15); in a Fortified
+    Building (−1) or a non-building Location in adverse weather (the EC DRM,
+    when negative) the white dr must still be ≥ 1.
+
+    *never_breaks* names what the thrower is when it cannot break —
+    ``"hero"`` (A15.2), ``"berserk unit"`` (A15.42): neither rule lists a
+    MOL among its exceptions, so on a colored 6 such a thrower does not
+    break, but his FP and MOL are still voided and the Flame still appears
+    (docs/rules.md).
     """
     if roll.white is None:
         raise IllegalAction("a MOL attack is resolved with a DR (colored and white dice), not a dr (A22.6111)")
     events: list[Event] = []
     flames: list[Location] = []
-    breaks = roll.colored == 6
-    if breaks:
-        events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {pos.loc_name(thrower)} breaks; his FP "
-                            "and MOL are voided", pos.loc_name(thrower), kind="thrower-breaks"))
+    six = roll.colored == 6
+    breaks = six and never_breaks is None
+    if six:
+        where = pos.loc_name(thrower)
+        if never_breaks is None:
+            events.append(Event("A22.6111", f"colored dr 6: the MOL thrower in {where} breaks; his FP and MOL are "
+                                "voided", where, kind="thrower-breaks"))
+        else:
+            events.append(Event(f"A22.6111, {NEVER_BREAKS_RULE.get(never_breaks, 'A15')}",
+                                f"colored dr 6: the MOL thrower in {where} is a {never_breaks}, who never breaks; "
+                                "his FP and MOL are voided all the same", where, kind="thrower-voided"))
         if _mol_flame_ok(pos, thrower, roll.white, events):
             flames.append(thrower)
     if roll.colored == 1 and _mol_flame_ok(pos, target, roll.white, events):
@@ -315,6 +371,106 @@ def hut_flame(attack: HutAttack, *, colored_dr: int | None = None, ft_effects_dr
     if colored_dr is None:
         raise IllegalAction(f"{attack.value} vs a hut needs the Original colored dr (huts)")
     return colored_dr == 1
+
+
+def hut_fire_start(pos: Position, loc: Location, attack: HutAttack, *, original: Roll | None = None,
+                   ft_x_number: int | None = None) -> tuple[Position, Report]:
+    """Apply the huts fire start of one attack vs (or, for an ordnance SW, from) the hut Location *loc*.
+
+    *original* is the attack's Original IFT DR (its colored dr decides for Small Arms PBF/TPBF, MOL, MG,
+    IFE, DC and HE; its total is a FT's Original Effects DR, compared with *ft_x_number*).  A Flame needs
+    no further DR (Fire cheat sheet: huts, via :func:`hut_flame`); none where a Blaze burns (B25.15) or
+    in a Collapsed hut after Rain.
+
+    :raises IllegalAction: *loc* is no hut Location, or the dice the attack needs are missing.
+    """
+    pos._check_location(loc)
+    name = pos.loc_name(loc)
+    if pos.map.terrain_at(loc) is not Terrain.HUT:
+        raise IllegalAction(f"{name} holds {pos.map.terrain_at(loc).label}, not a hut (huts)")
+    collapsed = pos.map.is_collapsed_hut(loc.hex)
+    rain = pos.environment.rain_has_fallen
+    title = f"Hut fire start in {name} ({attack.value})"
+    if attack is HutAttack.FT:
+        if original is None or original.white is None or ft_x_number is None:
+            raise IllegalAction("a FT vs a hut needs its Original Effects DR and the FT's X# (huts)")
+        why = f"FT Original Effects DR {original.total} {'<' if original.total < ft_x_number else '≥'} X# {ft_x_number}"
+    elif attack is HutAttack.SW_FIRED_IN_HUT:
+        why = "an ordnance SW fired " + ("from a Collapsed hut" if collapsed else "in the hut")
+    elif attack in (HutAttack.HE_EQUIVALENCY, HutAttack.COLLATERAL):
+        why = f"{attack.value} never sets a hut on fire"
+    else:
+        if original is None:
+            raise IllegalAction(f"{attack.value} vs a hut needs the attack's Original DR (its colored dr, huts)")
+        why = f"Original colored dr {original.colored}{'' if original.colored == 1 else ' (not 1)'}"
+    # Rain is left to no_flame_reason below, which every fire start meets
+    flame = hut_flame(attack, colored_dr=original.colored if original is not None else None,
+                      ft_effects_dr=original.total if original is not None else None, ft_x_number=ft_x_number,
+                      collapsed=collapsed)
+    blocked = no_flame_reason(pos, loc)
+    if flame and blocked is None:
+        new = place_flame(pos, loc)
+        return new, Report(title, (Event("huts", f"{why}: Flame in the hut in {name}", name, kind="flame"),))
+    if flame and blocked is not None:
+        why = f"{why}, but {blocked}"
+    elif rain and collapsed:
+        why = f"{why}; {no_flame_reason(pos, loc)}"
+    return pos, Report(title, (Event("huts", f"{why}: no Flame in {name}", name, kind="no-flame"),))
+
+
+def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: bool, attack_dr: Roll | None = None,
+                  collateral: bool = False, vehicle_target_type: bool = False, created_rubble: bool = False,
+                  he_equivalency: bool = False, dc: bool = False) -> tuple[Position, Report]:
+    """After an HE/HEAT (or DC) attack on *loc*: the fire starts it may make (B25.13, huts).
+
+    A hut Location first meets the huts rule: a Flame on the attack's Original colored dr 1 (*attack_dr*;
+    never for HE Equivalency nor a Collateral attack, nor for an ordnance attack vs a vehicle).
+    Otherwise an Original KIA makes the B25.13 DR (EC DRM unless a building), none from a Collateral
+    Attack, the Vehicle Target Type or an attack that made rubble (rubble takes precedence).  One Flame
+    per attack: when the hut rule placed it, no DR follows.
+    """
+    pos._check_location(loc)
+    name = pos.loc_name(loc)
+    title = f"{'DC' if dc else 'HE'} fire start in {name}"
+    events: list[Event] = []
+    new = pos
+    # an ordnance attack vs a vehicle (Vehicle Target Type) is no attack vs the hut Location (B25.13)
+    hut = pos.map.terrain_at(loc) is Terrain.HUT
+    if hut and not (created_rubble or vehicle_target_type) and attack_dr is not None:
+        kind = (HutAttack.COLLATERAL if collateral else HutAttack.HE_EQUIVALENCY if he_equivalency
+                else HutAttack.DC if dc else HutAttack.HE)
+        new, rep = hut_fire_start(pos, loc, kind, original=attack_dr)
+        events += rep.events
+        if new is not pos:
+            return new, Report(title, tuple(events))
+    check = he_fire_check(pos, loc, original_kia, collateral=collateral, vehicle_target_type=vehicle_target_type,
+                          created_rubble=created_rubble)
+    if check is None:
+        why = ("the attack made rubble (rubble takes precedence)" if created_rubble else
+               "a Collateral Attack" if collateral else "the Vehicle Target Type" if vehicle_target_type else
+               no_flame_reason(pos, loc) or "no Original KIA")
+        events.append(Event("B25.13", f"no HE fire-start DR in {name}: {why}", name))
+        return new, Report(title, tuple(events))
+    new, rep = resolve_fire_start(new, check, loc, dice)
+    return new, Report(rep.title, (*events, *rep.events))
+
+
+def wp_fire_start(pos: Position, loc: Location, dice: Dice, *, check_phase: bool = True) -> tuple[Position, Report]:
+    """The WP fire DR of the player who placed WP in *loc*, made in his MPh (A24.32): Flame if the DR,
+    −1 in Dry EC and −2 vs a building, reaches the Kindle #; only in Dry or Very Dry EC, except in a hut.
+
+    :raises IllegalAction: outside the MPh (when *check_phase*).
+    """
+    pos._check_location(loc)
+    name = pos.loc_name(loc)
+    if check_phase and pos.clock.phase is not Phase.MPH:
+        raise IllegalAction(f"the WP fire DR is made in the placing player's MPh, not the {pos.clock.phase.value} "
+                            "(A24.32)")
+    check = wp_fire_check(pos, loc)
+    if check is None:
+        why = no_flame_reason(pos, loc) or f"EC are {pos.environment.ec.label}, not Dry or Very Dry"
+        return pos, Report(f"WP fire start in {name}", (Event("A24.32", f"no WP fire DR in {name}: {why}", name),))
+    return resolve_fire_start(pos, check, loc, dice)
 
 
 # ---------------------------------------------------------------------------

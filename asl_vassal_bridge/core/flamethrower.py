@@ -30,9 +30,18 @@ from .dice import Dice, Roll
 from .environment import WindForce
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Event, Report, format_drms
-from .firestarts import WreckCause, add_burning_wreck, ft_fire_check, resolve_fire_start, wreck_blaze
+from .firestarts import (
+    HutAttack,
+    WreckCause,
+    add_burning_wreck,
+    ft_fire_check,
+    hut_fire_start,
+    resolve_fire_start,
+    wreck_blaze,
+)
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind, Wreck
+from .terrain import Terrain
 from .values import field, replace, value
 
 __all__ = [
@@ -44,6 +53,7 @@ __all__ = [
     "FtPlan",
     "break_unit",
     "ft_attack",
+    "ft_possessor_attack",
     "ft_vulnerability_drm",
     "ift_column",
     "resolve_ft_attack",
@@ -126,6 +136,25 @@ class Consequence:
                 "location": pos.loc_name(self.location) if self.location is not None else None, "unit": self.unit,
                 "fp": self.fp, "column": self.column, "drm": self.drm, "final_dr": self.final_dr,
                 "result": self.result}
+
+
+def ft_possessor_attack(attack: Consequence, ft_count: int) -> Consequence | None:
+    """The same IFT attack as resolved vs a Personnel unit of the Location possessing *ft_count* FT: its
+    Final DR one lower per FT (A22.4), or None when no target possesses a FT.
+
+    >>> c = Consequence(ConsequenceKind.IFT_ATTACK, "A22.1", "FT attack vs the units in A2", fp=24, column=24,
+    ...                 drm=0, final_dr=7)
+    >>> ft_possessor_attack(c, 1).final_dr
+    6
+    """
+    drm = ft_vulnerability_drm(ft_count)
+    if drm is None:
+        return None
+    final = None if attack.final_dr is None else attack.final_dr + drm.value
+    return Consequence(ConsequenceKind.IFT_ATTACK, "A22.4", f"the same attack vs the unit possessing {ft_count} FT: "
+                       f"{drm.value:+d} to its IFT DR" + (f", Final DR {final}" if final is not None else ""),
+                       attack.location, attack.unit, fp=attack.fp, column=attack.column,
+                       drm=None if attack.drm is None else attack.drm + drm.value, final_dr=final)
 
 
 @value(slots=False)
@@ -283,6 +312,7 @@ class FtAttack:
     extra_drms: tuple[DRM, ...] = ()
     range: int | None = None
     level_difference: Fraction | int | None = None
+    target_ft: int = 0
 
     @property
     def vehicular(self) -> bool:
@@ -474,6 +504,11 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
             notes.append(Event("A21.11", f"captured FT: X# lowered by two → X{x}"))
     if a.firer_kind is UnitKind.SQUAD:
         notes.append(Event("A22.3", "the squad's inherent FP may make a separate attack"))
+    if a.target_ft < 0:
+        raise BadInput(f"a target possesses 0 or more FT, not {a.target_ft}")
+    if a.target_ft and not a.vs_afv:
+        notes.append(Event("A22.4", f"vs the target unit possessing {a.target_ft} FT: −{a.target_ft} to the IFT DR "
+                           "(resolved for it alone)"))
     return FtPlan(a, rng, long_range, levels, fp, column, tuple(drms), x, final_tk, tuple(notes))
 
 
@@ -529,29 +564,42 @@ def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: st
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.1", f"FT attack vs the units in {tname}", a.target,
                                 a.firer_id, fp=plan.fp, column=column, drm=plan.total_drm, final_dr=final,
                                 result=ift_result))
-        original: str | None = original_ift_result
-        if original is not None:
-            used = f"the Original DR {roll.total}'s IFT result {original}"
-        elif ift_result is not None and plan.total_drm == 0:
-            original = ift_result
-            used = f"the IFT result {ift_result} (no DRM: Original DR {roll.total} = Final DR)"
-        if original is None:
-            why = "no IFT result given" if ift_result is None else (
-                f"the Final DR's result {ift_result} does not tell the Original DR {roll.total}'s (DRM "
-                f"{plan.total_drm:+d}); give the IFT result of the Original DR")
-            events.append(Event("B25.12", f"{why}: the FT fire-start (Original K/KIA) is not checked", tname))
-        else:
-            check = ft_fire_check(pos, a.target, original, target_unarmored=True)
-            if check is None:
-                burnable = pos.map.is_burnable(a.target)
-                why = f"{used} is not K/KIA" if burnable else "not Burnable Terrain"
-                events.append(Event("B25.12", f"no FT fire-start DR in {tname}: {why}", tname))
+        vuln = ft_possessor_attack(cons[-1], a.target_ft)
+        if vuln is not None:
+            cons.append(vuln)
+            events.append(Event("A22.4", vuln.text, tname, kind="ift"))
+        hut_flame_placed = False
+        if pos.map.terrain_at(a.target) is Terrain.HUT and plan.malfunction_x is not None:
+            # huts: a FT attack vs a hut Location places a Flame when its Original Effects DR < the FT's X#
+            new, rep = hut_fire_start(new, a.target, HutAttack.FT, original=roll, ft_x_number=plan.malfunction_x)
+            events += rep.events
+            if new.flames_at(a.target) != pos.flames_at(a.target):
+                hut_flame_placed = True
+                cons.append(Consequence(ConsequenceKind.FLAME, "huts", f"Flame in the hut in {tname}", a.target))
+        if not hut_flame_placed:  # one Flame per attack: the hut rule placed it, no B25.12 DR follows
+            original: str | None = original_ift_result
+            if original is not None:
+                used = f"the Original DR {roll.total}'s IFT result {original}"
+            elif ift_result is not None and plan.total_drm == 0:
+                original = ift_result
+                used = f"the IFT result {ift_result} (no DRM: Original DR {roll.total} = Final DR)"
+            if original is None:
+                why = "no IFT result given" if ift_result is None else (
+                    f"the Final DR's result {ift_result} does not tell the Original DR {roll.total}'s (DRM "
+                    f"{plan.total_drm:+d}); give the IFT result of the Original DR")
+                events.append(Event("B25.12", f"{why}: the FT fire-start (Original K/KIA) is not checked", tname))
             else:
-                events.append(Event("B25.12", f"FT fire-start DR: {used} is an Original K/KIA", tname))
-                new, rep = resolve_fire_start(new, check, a.target, dice)
-                events += rep.events
-                if new.flames_at(a.target) != pos.flames_at(a.target):
-                    cons.append(Consequence(ConsequenceKind.FLAME, "B25.12", f"Flame in {tname}", a.target))
+                check = ft_fire_check(pos, a.target, original, target_unarmored=True)
+                if check is None:
+                    burnable = pos.map.is_burnable(a.target)
+                    why = f"{used} is not K/KIA" if burnable else "not Burnable Terrain"
+                    events.append(Event("B25.12", f"no FT fire-start DR in {tname}: {why}", tname))
+                else:
+                    events.append(Event("B25.12", f"FT fire-start DR: {used} is an Original K/KIA", tname))
+                    new, rep = resolve_fire_start(new, check, a.target, dice)
+                    events += rep.events
+                    if new.flames_at(a.target) != pos.flames_at(a.target):
+                        cons.append(Consequence(ConsequenceKind.FLAME, "B25.12", f"Flame in {tname}", a.target))
     if plan.malfunction_x is not None and roll.total >= plan.malfunction_x:
         events.append(Event("A22.5", f"Original DR {roll.total} ≥ {plan.malfunction_x}: the FT is out of fuel and "
                             "removed after the attack", pos.loc_name(a.firer), kind="ft-removed"))

@@ -31,7 +31,7 @@ from typing import Any
 from .dice import Dice
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report, format_drms
-from .firestarts import kindling_attempt, mol_flames, place_flame
+from .firestarts import NEVER_BREAKS_RULE, kindling_attempt, kindling_check, mol_flames, place_flame
 from .flamethrower import (
     AttackOutcome,
     Consequence,
@@ -42,6 +42,7 @@ from .flamethrower import (
     break_unit,
     drm_data,
     event_data,
+    ft_possessor_attack,
     ift_column,
 )
 from .hexes import Hex
@@ -53,18 +54,19 @@ __all__ = [
     "MOL_FP",
     "FireType",
     "MolAttack",
+    "MolKindlingOdds",
     "MolPlan",
     "location_tem",
     "mol_attack",
     "mol_check",
     "mol_kindling_attempt",
+    "mol_kindling_odds",
     "resolve_mol_attack",
     "woods_or_orchard_hexside",
 ]
 
 #: The FP a MOL adds to a PBF/TPBF attack (A22.611).
 MOL_FP = 4
-
 
 # ---------------------------------------------------------------------------
 # Building TEM (B23)
@@ -247,6 +249,17 @@ class MolAttack:
     vulnerable_prc: bool = False
     afv_id: str = "AFV"
     range: int | None = None
+    heroic: bool = False
+    target_ft: int = 0
+
+    @property
+    def never_breaks(self) -> str | None:
+        """Why the thrower never breaks on a colored 6 (A15.2 hero, A15.42 berserk), or None (A22.6111)."""
+        if self.heroic or self.thrower_kind is UnitKind.HERO:
+            return "hero"
+        if self.berserk:
+            return "berserk unit"
+        return None
 
     @classmethod
     def by_unit(cls, unit: Unit, target: Location, thrower_fp: float, **kw: Any) -> MolAttack:
@@ -385,6 +398,11 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         notes.append(Event("A22.611", "a SMC may attack alone with a MOL"))
     if a.fg_units < 1:
         raise BadInput(f"a FG has at least one unit, not {a.fg_units}")
+    if a.target_ft < 0:
+        raise BadInput(f"a target possesses 0 or more FT, not {a.target_ft}")
+    if a.target_ft:
+        notes.append(Event("A22.4", f"vs the target unit possessing {a.target_ft} FT: −{a.target_ft} to the IFT DR "
+                           "(resolved for it alone)"))
 
     # FP (A22.611): PBF ×2, TPBF ×3, halvings, then +4 unmodified.
     mult = 3 if rng == 0 else 2
@@ -489,15 +507,20 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     roll = _require_dr(dice.DR(f"MOL attack {thname} → {tname} (A22.611)"), "a MOL attack")
     mol_in_attack = passed
     if passed:
-        mf = mol_flames(pos, a.thrower, a.target, roll)
+        mf = mol_flames(pos, a.thrower, a.target, roll, never_breaks=a.never_breaks)
         events += mf.events
         for loc in mf.flames:
             new = place_flame(new, loc)
             cons.append(Consequence(ConsequenceKind.FLAME, "A22.6111", f"Flame in {pos.loc_name(loc)}", loc))
-        if mf.thrower_breaks:
-            new = break_unit(new, a.thrower_id)
-            cons.append(Consequence(ConsequenceKind.THROWER_BROKEN, "A22.6111", f"{a.thrower_id} breaks", a.thrower,
-                                    a.thrower_id))
+        if roll.colored == 6:
+            if mf.thrower_breaks:
+                new = break_unit(new, a.thrower_id)
+                cons.append(Consequence(ConsequenceKind.THROWER_BROKEN, "A22.6111", f"{a.thrower_id} breaks",
+                                        a.thrower, a.thrower_id))
+            else:
+                rule = "A22.6111, " + NEVER_BREAKS_RULE.get(a.never_breaks or "", "A15")
+                cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, rule, f"{a.thrower_id} ({a.never_breaks}) "
+                                        "does not break; its FP and MOL are voided", a.thrower, a.thrower_id))
             fp -= plan.thrower_share + 4
             mol_in_attack = False
             if fp <= 0:
@@ -535,6 +558,9 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                                     f"the same DR attacks the other non-armored units in {tname} with {_fmt(sa_fp)} FP "
                                     "(Small Arms only)", a.target, a.thrower_id, fp=sa_fp, column=sa_col,
                                     drm=total_drm, final_dr=final, result=ift_result))
+            vuln = ft_possessor_attack(cons[-1], a.target_ft)
+            if vuln is not None:
+                cons.append(vuln)
             events.append(Event("A22.612", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {sa_col} "
                                 f"column vs the other units{': ' + ift_result if ift_result else ''}", tname,
                                 kind="ift"))
@@ -545,11 +571,57 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.612" if a.vs_afv else "A22.611",
                                 f"IFT attack vs {who} with {_fmt(fp)} FP", a.target, a.thrower_id, fp=fp, column=col,
                                 drm=total_drm, final_dr=final, result=ift_result))
+        vuln = ft_possessor_attack(cons[-1], a.target_ft)
+        if vuln is not None:
+            cons.append(vuln)
+            events.append(Event("A22.4", vuln.text, tname, kind="ift"))
         events.append(Event("A22.611", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {col} column"
                             f"{': ' + ift_result if ift_result else ' (read the result on the IFT)'}", tname,
                             kind="ift"))
     title = f"MOL attack {thname} → {tname}"
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
+
+
+@value
+class MolKindlingOdds:
+    """A Kindling attempt helped by a MOL (A22.613): the MOL Check, the Kindling DR with and without the +2,
+    and the exact chance of a Flame with the MOL Check folded in."""
+
+    mol_check: Check
+    with_mol: Check
+    without_mol: Check
+
+    @property
+    def chance(self) -> Fraction:
+        """P(MOL Check passes) × P(Flame with +2) + P(it fails) × P(Flame without it)."""
+        p = self.mol_check.chance
+        return p * self.with_mol.chance + (1 - p) * self.without_mol.chance
+
+    def describe(self) -> str:
+        return (f"{self.mol_check.describe()}\n"
+                f"  passed: {self.with_mol.describe()}\n"
+                f"  failed: {self.without_mol.describe()}\n"
+                f"Flame, the MOL Check included (A22.613): {self.chance} ({float(self.chance):.1%})")
+
+
+def mol_kindling_odds(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: int | None = None,
+                      cx: bool = False, check_phase: bool = False, **kw: bool) -> MolKindlingOdds:
+    """The odds of a Kindling attempt by a unit that may have a MOL (A22.613, A22.611, B25.11).
+
+    Only a unit with a MOL, ascertained by the MOL Check dr (vs a non-AFV: +1; HS/crew +1, SMC +2, CX +1),
+    adds +2 to its Kindling DR; so the chance folds the MOL Check in.  A SMC's +2 and the +1 vs a non-AFV
+    leave it no dr that passes: its chance is that of a plain Kindling attempt.
+
+    >>> from .position import GameMap, HexInfo
+    >>> from .terrain import Terrain
+    >>> p = Position(GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.WOODS)}))
+    >>> o = mol_kindling_odds(p, Location(Hex.parse("A1")), UnitKind.SQUAD, leader_drm=0)
+    >>> o.mol_check.chance, o.with_mol.chance, o.without_mol.chance, o.chance
+    (Fraction(1, 3), Fraction(7, 12), Fraction(5, 18), Fraction(41, 108))
+    """
+    with_mol = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=True, check_phase=check_phase, **kw)
+    without = kindling_check(pos, loc, unit, leader_drm=leader_drm, has_mol=False, check_phase=check_phase, **kw)
+    return MolKindlingOdds(mol_check(unit, cx=cx, vs_afv=False), with_mol, without)
 
 
 def mol_kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dice, *, side: str,
@@ -563,6 +635,14 @@ def mol_kindling_attempt(pos: Position, loc: Location, unit: UnitKind, dice: Dic
     """
     if not available:
         raise IllegalAction("MOL are available only when an SSR or DYO purchase provides them (A22.6)")
+    kw.pop("check_phase", None)
+    if side not in pos.sides:
+        raise IllegalAction(f"the kindling side {side!r} is not one of the position's sides {list(pos.sides)}")
+    # Refuse before any die is rolled: the Kindling attempt's own rules (phase included, B25.11) come first.
+    kindling_check(pos, loc, unit, leader_drm=leader_drm, check_phase=True, **kw)
+    if side != pos.attacker:
+        raise IllegalAction(f"Kindling is made in the kindling side's own PFPh (B25.11): it is the "
+                            f"{pos.attacker} PFPh, not the {side}")
     check = mol_check(unit, cx=cx, vs_afv=False)
     roll = dice.dr(f"MOL Check for Kindling in {pos.loc_name(loc)} (A22.613)")
     passed = check.succeeds(roll.total + check.total_drm)

@@ -203,7 +203,11 @@ class UnitKind(enum.Enum):
 
 @value
 class Unit:
-    """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance)."""
+    """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance).
+
+    *immobilized*: a vehicle that cannot move (an Immobilized marker, D5.7); in a terrain Blaze it cannot
+    leave and is eliminated (B25.4).
+    """
 
     id: str
     name: str
@@ -216,6 +220,12 @@ class Unit:
     berserk: bool = False
     in_pillbox: bool = False
     may_break_voluntarily: bool = True
+    immobilized: bool = False
+
+    @property
+    def is_pinned(self) -> bool:
+        """Pinned as the rules see it: a berserk unit loses any pinned status (A15.42)."""
+        return self.pinned and not self.berserk
 
 
 class Phase(enum.Enum):
@@ -482,6 +492,25 @@ class GameMap:
         buildings = dict(self.buildings)
         buildings[b.id] = b
         return GameMap(self.hexes, buildings, self.layout, self.name)
+
+    def is_collapsed_hut(self, h: Hex) -> bool:
+        """A Collapsed hut: hut terrain that is no longer a building (huts, G5)."""
+        info = self.info(h)
+        return info.terrain is Terrain.HUT and info.building is None
+
+    def collapse_hut(self, h: Hex) -> GameMap:
+        """This map with the standing hut in *h* collapsed (huts: when its Flame becomes a Blaze): the hex keeps
+        Burnable hut terrain, no longer a building; a hut building left without hexes is dropped."""
+        info = self.info(h)
+        b = self.building(h)
+        if b is None or b.kind is not BuildingKind.HUT:
+            raise ValueError(f"hex {self.hex_name(h)} holds no standing hut")
+        hexes = dict(self.hexes)
+        hexes[h] = replace(info, terrain=Terrain.HUT, building=None, stairwell=False)
+        buildings = dict(self.buildings)
+        if not any(i.building == b.id for i in hexes.values()):
+            del buildings[b.id]
+        return GameMap(hexes, buildings, self.layout, self.name)
 
     @property
     def material_of(self) -> dict[str, Material]:

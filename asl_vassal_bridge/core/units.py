@@ -39,6 +39,7 @@ __all__ = [
     "UnknownNationalityError",
     "next_grade",
     "parse_designation",
+    "parse_nationality",
 ]
 
 
@@ -133,9 +134,18 @@ class Nationality(enum.Enum):
     def from_name(cls, name: str) -> Nationality:
         """A nationality from its name, its VASL prefix (``ge``, ``ru``) or a minor country (``hungarian``).
 
+        A name that also carries a special status (``gurkha``, ``ss``, ``nkvd``) is refused here, since a
+        bare Nationality would lose that status (A15.1, A15.5): read it with :func:`parse_nationality`.
+
         :raises UnknownNationalityError: naming the accepted names.
         """
         key = re.sub(r"[\s\-]+", "_", name.strip().lower())
+        if key in _STATUS_ALIASES:
+            nat, statuses = _STATUS_ALIASES[key]
+            raise UnknownNationalityError(
+                f"{name!r} is {nat.label} with {', '.join(_STATUS_LABELS[s] for s in sorted(statuses))} status "
+                f"(A15.1, A15.5): give the nationality {nat.code} and the status "
+                f"({', '.join('--' + s for s in sorted(statuses))}), or read the name with parse_nationality")
         for n in cls:
             if key in (n.code, n.name.lower(), n.label.lower().replace(" ", "_")):
                 return n
@@ -143,12 +153,13 @@ class Nationality(enum.Enum):
             return _NATIONALITY_ALIASES[key]
         known = ", ".join(n.code for n in cls)
         raise UnknownNationalityError(f"unknown nationality {name!r}: expected one of {known} "
-                                      f"(or a minor country such as hungarian, romanian, polish, greek)")
+                                      f"(or a minor country such as hungarian, romanian, polish, greek; or gurkha, "
+                                      f"ss, nkvd, with their status)")
 
 
 _NATIONALITY_ALIASES: dict[str, Nationality] = {
     "am": Nationality.AMERICAN, "us": Nationality.AMERICAN, "usmc": Nationality.AMERICAN,
-    "br": Nationality.BRITISH, "gurkha": Nationality.BRITISH, "commonwealth": Nationality.BRITISH,
+    "br": Nationality.BRITISH, "commonwealth": Nationality.BRITISH,
     "fr": Nationality.FRENCH, "free_french": Nationality.FRENCH,
     "ch": Nationality.CHINESE, "gmd": Nationality.CHINESE,
     "al": Nationality.ALLIED_MINOR, "polish": Nationality.ALLIED_MINOR, "belgian": Nationality.ALLIED_MINOR,
@@ -158,7 +169,7 @@ _NATIONALITY_ALIASES: dict[str, Nationality] = {
     "pa": Nationality.PARTISAN, "partisans": Nationality.PARTISAN,
     "sk": Nationality.SOUTH_KOREAN, "rok": Nationality.SOUTH_KOREAN,
     "un": Nationality.UN_KOREA,
-    "ge": Nationality.GERMAN, "ss": Nationality.GERMAN, "waffen_ss": Nationality.GERMAN,
+    "ge": Nationality.GERMAN,
     "ja": Nationality.JAPANESE, "it": Nationality.ITALIAN, "fi": Nationality.FINNISH,
     "ax": Nationality.AXIS_MINOR, "hu": Nationality.AXIS_MINOR, "hungarian": Nationality.AXIS_MINOR,
     "romanian": Nationality.AXIS_MINOR, "bulgarian": Nationality.AXIS_MINOR, "slovakian": Nationality.AXIS_MINOR,
@@ -166,6 +177,38 @@ _NATIONALITY_ALIASES: dict[str, Nationality] = {
     "cc": Nationality.CHINESE_COMMUNIST, "cpva": Nationality.CHINESE_COMMUNIST,
     "nk": Nationality.NORTH_KOREAN, "kpa": Nationality.NORTH_KOREAN,
 }
+
+#: Names a player may type that are a nationality *and* a special status of A15 (the HobUnit flags they set):
+#: Gurkhas never surrender (A15.5), nor do SS vs Russians; NKVD take an extra −1 (A15.1, rules-data.md).
+_STATUS_ALIASES: dict[str, tuple[Nationality, frozenset[str]]] = {
+    "gurkha": (Nationality.BRITISH, frozenset({"gurkha"})), "gurkhas": (Nationality.BRITISH, frozenset({"gurkha"})),
+    "ss": (Nationality.GERMAN, frozenset({"ss"})), "waffen_ss": (Nationality.GERMAN, frozenset({"ss"})),
+    "nkvd": (Nationality.RUSSIAN, frozenset({"nkvd"})),
+}
+_STATUS_LABELS = {"gurkha": "Gurkha", "ss": "SS", "nkvd": "NKVD"}
+
+
+def parse_nationality(name: str) -> tuple[Nationality, frozenset[str]]:
+    """A nationality a player types, with the special status its name carries (A15.1, A15.5).
+
+    The statuses are the :class:`~.heat_of_battle.HobUnit` flags the name sets: ``gurkha`` (never
+    surrenders: Berserk instead), ``ss`` (never surrenders vs Russians), ``nkvd`` (−1).  Nationalities
+    whose status is their own (Japanese, Partisan) come back as themselves with no flag.
+
+    >>> parse_nationality("Gurkha")
+    (Nationality.BRITISH, frozenset({'gurkha'}))
+    >>> parse_nationality("waffen-ss")
+    (Nationality.GERMAN, frozenset({'ss'}))
+    >>> parse_nationality("japanese")
+    (Nationality.JAPANESE, frozenset())
+
+    :raises UnknownNationalityError: naming the accepted names.
+    """
+    key = re.sub(r"[\s\-]+", "_", name.strip().lower())
+    if key in _STATUS_ALIASES:
+        return _STATUS_ALIASES[key]
+    return Nationality.from_name(name), frozenset()
+
 
 _SF = re.compile(r"^(\d{1,2})-(\(?)(\d{1,2})(\)?)-(\d{1,2})$")
 _LEADER = re.compile(r"^(10|[5-9])([-+])([0-3])$")

@@ -11,7 +11,9 @@ its stack, as VASL players mark it:
   that left them out) both are read from the name VASSAL gives the counter
   (``broken 4-6-7 1sq``);
 * pinned, CX — VASL's Pin and CX markers above it in its stack (markers
-  cover the units beneath them);
+  cover the units beneath them), except on a berserk unit, which loses any
+  pinned or CX status (A15.42);
+* Immobilized (a vehicle) — VASL's ``Immob.`` marker (gpid 111) above it;
 * in Melee — a Melee / H-t-H marker in its Location (A11);
 * its Location — the hex, and the level a Level marker in its stack shows.
 
@@ -44,6 +46,7 @@ from .pieces import active_markers, is_broken, nationality_of, unit_kind, unit_t
 
 __all__ = [
     "CX_GPIDS",
+    "IMMOB_GPIDS",
     "MELEE_GPIDS",
     "PIN_GPIDS",
     "CounterIndex",
@@ -57,6 +60,8 @@ __all__ = [
 PIN_GPIDS = frozenset({"1", "5704"})
 #: VASL's CX markers (palette and hidden window).
 CX_GPIDS = frozenset({"4", "5706"})
+#: VASL's Immobilized marker ("Immob.", D5.7).
+IMMOB_GPIDS = frozenset({"111"})
 #: VASL's Melee / H-t-H markers.
 MELEE_GPIDS = frozenset({"73", "74", "75", "76"})
 
@@ -134,12 +139,15 @@ def _shown(p: Mapping[str, Any], by_layers: Callable[[Mapping[str, Any]], bool],
 
 
 def _marker_kind(p: Mapping[str, Any]) -> str | None:
-    """``"pin"``, ``"cx"`` or ``"melee"`` for VASL's Pin, CX and Melee markers (by gpid, then name), else None."""
+    """``"pin"``, ``"cx"``, ``"immob"`` or ``"melee"`` for VASL's Pin, CX, Immobilized and Melee markers (by
+    gpid, then name), else None."""
     gpid = str(p.get("gpid") or "")
     if gpid in PIN_GPIDS:
         return "pin"
     if gpid in CX_GPIDS:
         return "cx"
+    if gpid in IMMOB_GPIDS:
+        return "immob"
     if gpid in MELEE_GPIDS:
         return "melee"
     for k in ("name", "basic_name"):
@@ -149,6 +157,8 @@ def _marker_kind(p: Mapping[str, Any]) -> str | None:
         name = str(raw).strip().lower()
         if name in ("pin", "cx"):
             return name
+        if name in ("immob.", "immob", "immobilized"):
+            return "immob"
         if name.startswith("melee"):
             return "melee"
     return None
@@ -227,10 +237,12 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
                 continue
             nat, kind, designation, broken, berserk = known
             above = marks[i + 1:]  # markers cover the units beneath them
-            pinned = "pin" in above
-            cx = "cx" in above
+            pinned = "pin" in above and not berserk  # a berserk unit loses any pinned status (A15.42)
+            cx = "cx" in above and not berserk  # and any CX status (A15.42)
+            immobilized = kind is UnitKind.VEHICLE and "immob" in above
             unit = Unit(str(p.get("id")), f"{nat.label} {designation}", nat.side, where, kind, broken=broken,
-                        pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk)
+                        pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk,
+                        immobilized=immobilized)
             found.append((UnitCounter(unit, p, nat, designation, cx), where))
     out = []
     for uc, where in found:

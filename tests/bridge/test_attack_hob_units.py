@@ -172,6 +172,10 @@ def test_cli_declaration_flags_become_the_request_a22() -> None:
     bad = parser.parse_args(["bridge", "attack", "mol", "--firer", "sq", "--target", "E3", "--underscored"])
     with pytest.raises(BadInput, match="FT option"):
         cli.attack_request(bad)
+    a224 = parser.parse_args(["bridge", "attack", "ft", "--firer", "sq", "--target", "E3", "--target-ft", "1"])
+    assert cli.attack_request(a224).options["target_ft"] == 1  # A22.4
+    hero = parser.parse_args(["bridge", "attack", "mol", "--firer", "sq", "--target", "E3", "--heroic"])
+    assert cli.attack_request(hero).options["heroic"] is True  # A15.2
     h = parser.parse_args(["bridge", "hob", "--piece", "sq", "--no-enemy-in-los", "--fanatic"])
     hreq = cli.hob_request(h)
     assert hreq.piece == "sq" and not hreq.situation.known_enemy_in_los and hreq.flags == {"fanatic": True}

@@ -110,6 +110,23 @@ def test_live_ft_malfunction_removes_the_ft_counter_a22_5(dora: BridgeClient) ->
     assert _piece(client, "ft") is not None
 
 
+def test_live_he_fire_start_rolls_vassals_dice_places_the_flame_and_one_undo_removes_it_b25_13(
+        dora: BridgeClient) -> None:
+    from asl_vassal_bridge.bridge.firestarts import FireStartRequest, run_fire_start
+
+    client = dora
+    assert not _at(client, "Flame", "E3")
+    chat_before = _chat(client)
+    _script(client, [6, 5])  # the B25.13 DR after an Original KIA: 11 ≥ the woods' Kindle # 9
+    res = run_fire_start(client, FireStartRequest("he", "E3", original_kia=True))
+    assert res.applied["rolls"] == 1 and len(res.applied["placed"]) == 1
+    assert len(_at(client, "Flame", "E3")) == 1
+    new_chat = _chat(client)[len(chat_before):]
+    assert "B25.13" in new_chat and "= 6,5 " in new_chat
+    client.jvm.aslbridgetest.TestHooks.undo()
+    assert not _at(client, "Flame", "E3")
+
+
 def test_live_hob_battle_hardening_on_a_piece_a15_3(dora: BridgeClient) -> None:
     client = dora
     chat_before = _chat(client)

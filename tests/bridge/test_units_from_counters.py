@@ -179,6 +179,29 @@ def test_units_with_their_state_from_layers_and_markers(vasl65: ModuleIndex) -> 
     assert not any("C4" in line for line in lines)
 
 
+def test_a15_42_a_berserk_counter_under_a_pin_marker_is_not_pinned_and_leaves_the_blaze(vasl65: ModuleIndex) -> None:
+    berserk = next(t for t in vasl65.prototypes["INFmark"].traits if t.id == "emb2" and "Berserk +" in t.type)
+    lays = [{"type": berserk.type, "state": "1"}, *layers(vasl65, SQUAD)]
+    pieces = [at("b", "Blaze", "195", "C3"), at("sq", "4-6-7 1sq", SQUAD, "C3", lays), at("pin", "Pin", "1", "C3"),
+              at("cx", "CX", "4", "C3")]
+    live = position_from_snapshot(snapshot(pieces), phase=Phase.RTPH, counters=bundled())
+    (u,) = live.position.units
+    assert u.berserk and not u.pinned and not live.units["sq"].cx  # A15.42: pinned and CX status lost
+    (line,) = blaze_lines(live.position, live)
+    assert "Withdrawing from Melee" in line and "eliminated now" not in line and "pinned" not in line
+
+
+def test_b25_4_vasls_immob_marker_makes_a_vehicle_in_a_blaze_eliminated(vasl65: ModuleIndex) -> None:
+    pieces = [at("b", "Blaze", "195", "C3"), at("tank", "PzKw IB", PZ_IB, "C3"), at("im", "Immob.", "111", "C3"),
+              at("b2", "Blaze", "195", "D3"), at("tank2", "PzKw IB", PZ_IB, "D3")]
+    live = position_from_snapshot(snapshot(pieces), phase=Phase.RTPH, counters=bundled())
+    units = {u.id: u for u in live.position.units}
+    assert units["tank"].immobilized and not units["tank2"].immobilized
+    lines = blaze_lines(live.position, live)
+    assert any("[tank]" in x and "Immobilized" in x and "eliminated now" in x for x in lines)
+    assert any("[tank2]" in x and "MPh" in x and "eliminated now" not in x for x in lines)
+
+
 def test_units_on_an_upper_level_by_their_level_marker(vasl65: ModuleIndex) -> None:
     sq = layers(vasl65, SQUAD)
     lvl = layers(vasl65, "167")

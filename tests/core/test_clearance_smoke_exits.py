@@ -23,7 +23,7 @@ from asl_vassal_bridge.core import (
     fire_smoke,
 )
 from asl_vassal_bridge.core.clearance import clearance_odds
-from asl_vassal_bridge.core.exits import may_enter
+from asl_vassal_bridge.core.exits import blaze_report, may_enter
 from asl_vassal_bridge.core.values import replace
 
 from .builders import L, blaze, flame, grid, heavy, mild, pos, put
@@ -35,6 +35,15 @@ def woods(env: Environment = Environment(), fires=(flame("C3"),), clock: Clock =
     hexes = grid("A-E", "1-5")
     put(hexes, Terrain.WOODS, ["C3", "C4"])
     return pos(hexes, fires=fires, env=env, clock=clock)
+
+
+def test_a15_24_heroes_add_their_heroic_drm_to_clearance() -> None:
+    c = clearance_check(woods(), L("C3"), squads=1, leader_drm=-1, heroes=2)
+    assert [(d.value, d.rule) for d in c.drms] == [(-1, "B24.7"), (-1, "B24.7"), (-2, "A15.24")]
+    alone = clearance_check(woods(), L("C3"), heroes=1)
+    assert [(d.value, d.reason, d.rule) for d in alone.drms] == [(-1, "heroic DRM", "A15.24")]
+    with pytest.raises(IllegalAction, match="0 or more"):
+        clearance_check(woods(), L("C3"), squads=2, heroes=-1)
 
 
 def test_b24_7_clearance_drms() -> None:
@@ -100,6 +109,33 @@ def test_b25_4_units_in_a_blaze() -> None:
     assert "Withdrawing from Melee" in fates["e"].options
     ok, why = may_enter(p, L("C3"))
     assert not ok and "B25.4" in why
+
+
+def test_a15_42_a_berserk_unit_under_a_pin_counter_is_not_pinned_and_moves_out_of_the_blaze() -> None:
+    # A15.42: a berserk unit loses any pinned status; B25.4 lets it leave as if Withdrawing, even berserk.
+    u = Unit("e", "4-6-7", "German", L("C3"), berserk=True, pinned=True, may_break_voluntarily=False)
+    p = woods(fires=(blaze("C3"),)).with_(units=(u,), clock=Clock(3, 1, Phase.RTPH))
+    (fate,) = blaze_fates(p)
+    assert not fate.eliminated_now and "Withdrawing from Melee" in fate.options
+    assert not u.is_pinned
+
+
+def test_b25_4_an_immobilized_vehicle_cannot_leave_a_blaze_and_is_eliminated() -> None:
+    units = (Unit("d", "PzIV", "German", L("C3"), UnitKind.VEHICLE, immobilized=True),
+             Unit("m", "PzIII", "German", L("C3"), UnitKind.VEHICLE))
+    p = woods(fires=(blaze("C3"),)).with_(units=units, clock=Clock(3, 1, Phase.RTPH))
+    fates = {f.unit.id: f for f in blaze_fates(p)}
+    assert fates["d"].eliminated_now and "Immobilized" in fates["d"].options
+    assert not fates["m"].eliminated_now and "MPh" in fates["m"].deadline
+    assert [e.kind for e in blaze_report(p).events] == ["eliminated", "must-leave"]
+
+
+def test_b25_4_reading_a_gun_in_a_blaze_must_be_pushed_or_towed_out_in_its_sides_next_mph() -> None:
+    # B25.4 names Infantry, Vehicular/Cavalry units and any ground unit entering: no Gun (docs/rules.md).
+    g = Unit("g", "37L AT", "Russian", L("C3"), UnitKind.GUN)
+    (fate,) = blaze_fates(woods(fires=(blaze("C3"),)).with_(units=(g,)))
+    assert "pushed or towed" in fate.options and "Russian" in fate.deadline and "MPh" in fate.deadline
+    assert not fate.eliminated_now
 
 
 def test_b25_4_pillbox_occupants_share_the_ground_level_blaze() -> None:

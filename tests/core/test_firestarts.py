@@ -26,7 +26,17 @@ from asl_vassal_bridge.core import (
     wp_fire_check,
     wreck_blaze,
 )
-from asl_vassal_bridge.core.firestarts import HutAttack, WreckCause, add_burning_wreck, resolve_fire_start
+from asl_vassal_bridge.core.firestarts import (
+    HutAttack,
+    WreckCause,
+    add_burning_wreck,
+    he_fire_start,
+    hut_fire_start,
+    resolve_fire_start,
+    wp_fire_start,
+)
+from asl_vassal_bridge.core.position import Clock, Phase, Position
+from asl_vassal_bridge.core.values import replace
 from asl_vassal_bridge.core.victory import fire_control
 
 from .builders import NOW, L, blaze, building, grid, pos, put
@@ -89,8 +99,31 @@ def test_b25_1_non_burnable_terrain_cannot_be_kindled() -> None:
         kindling_check(village(), L("T5"), UnitKind.LEADER)
 
 
+def pfph(p: Position) -> Position:
+    return replace(p, clock=Clock(NOW.turn, NOW.half, Phase.PFPH))
+
+
+@pytest.mark.parametrize("phase", [ph for ph in Phase if ph is not Phase.PFPH])
+def test_b25_11_a_kindling_attempt_is_refused_outside_the_pfph_before_any_die(phase: Phase) -> None:
+    # One rule, one check, in the core: every caller of kindling_attempt meets it.
+    p = replace(village(), clock=Clock(NOW.turn, NOW.half, phase))
+    dice = ScriptedDice([6, 6])
+    with pytest.raises(IllegalAction, match=r"PFPh.*B25\.11"):
+        kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=0)
+    with pytest.raises(IllegalAction, match="PFPh"):
+        kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=0, check_phase=False)
+    assert dice.remaining == 2
+
+
+def test_b25_11_kindling_is_made_in_the_kindling_sides_own_pfph() -> None:
+    with pytest.raises(IllegalAction, match="German PFPh, not the Russian"):
+        kindling_attempt(pfph(village()), L("X8"), UnitKind.SQUAD, ScriptedDice([6, 6]), side="Russian",
+                         leader_drm=0)
+
+
 def test_b25_11_kindled_flame_belongs_to_the_kindling_side_for_fire_and_victory() -> None:
-    p, rep = kindling_attempt(village(), L("X8"), UnitKind.SQUAD, ScriptedDice([5, 5]), side="German", leader_drm=0)
+    p, rep = kindling_attempt(pfph(village()), L("X8"), UnitKind.SQUAD, ScriptedDice([5, 5]), side="German",
+                              leader_drm=0)
     (f,) = p.flames()
     assert f.kindled_by == "German" and f.since == NOW.player_turn
     assert any(e.kind == "prep-fire" for e in rep.events)
@@ -153,6 +186,90 @@ def test_huts_catch_fire_on_colored_one_and_wp_always_rolls() -> None:
     hut = building(hexes, "h", Material.WOODEN, ["B2"], BuildingKind.HUT)
     c = wp_fire_check(pos(hexes, [hut], env=Environment(EC.WET)), L("B2"))
     assert c is not None and c.needed == 6 and c.drms == ()
+
+
+def hamlet(env: Environment = Environment(), *, collapsed: bool = False):  # type: ignore[no-untyped-def]
+    """A hut in B3 (standing, or Collapsed: hut terrain, no building), woods in B2, open ground around."""
+    hexes = grid("A-C", "1-4")
+    put(hexes, Terrain.WOODS, ["B2"])
+    if collapsed:
+        put(hexes, Terrain.HUT, ["B3"])
+        return pos(hexes, env=env)
+    return pos(hexes, [building(hexes, "hut", Material.WOODEN, ["B3"], BuildingKind.HUT)], env=env)
+
+
+@pytest.mark.parametrize(("attack", "colored", "flame"), [
+    (HutAttack.SMALL_ARMS_PBF_TPBF, 1, True), (HutAttack.SMALL_ARMS_PBF_TPBF, 2, False), (HutAttack.MG, 1, True),
+    (HutAttack.IFE, 1, True), (HutAttack.DC, 1, True), (HutAttack.HE, 1, True), (HutAttack.HE, 6, False),
+    (HutAttack.HE_EQUIVALENCY, 1, False), (HutAttack.COLLATERAL, 1, False),
+])
+def test_huts_an_attack_vs_a_hut_location_places_a_flame_on_an_original_colored_1(attack: HutAttack, colored: int,
+                                                                                  flame: bool) -> None:
+    for collapsed in (False, True):  # "even if Collapsed"
+        p = hamlet(collapsed=collapsed)
+        new, rep = hut_fire_start(p, L("B3"), attack, original=Roll(colored, 4))
+        assert bool(new.flames_at(L("B3"))) is flame
+        assert [e.kind for e in rep.events] == ["flame" if flame else "no-flame"]
+
+
+def test_huts_rain_stops_flames_in_a_collapsed_hut_from_every_start() -> None:
+    rained = Environment(EC.WET, rain_has_fallen=True)
+    new, rep = hut_fire_start(hamlet(rained, collapsed=True), L("B3"), HutAttack.MG, original=Roll(1, 1))
+    assert not new.flames() and "Rain" in rep.events[0].text
+    new, _ = hut_fire_start(hamlet(rained), L("B3"), HutAttack.MG, original=Roll(1, 1))  # a standing hut still burns
+    assert new.flames()
+    p = pfph(hamlet(rained, collapsed=True))
+    with pytest.raises(IllegalAction, match="Rain"):
+        kindling_check(p, L("B3"), UnitKind.LEADER)
+    assert wp_fire_check(p, L("B3")) is None and ft_fire_check(p, L("B3"), "KIA") is None
+    assert he_fire_check(p, L("B3"), True) is None
+
+
+def test_huts_an_ordnance_sw_fired_in_a_hut_sets_it_on_fire_not_from_a_collapsed_one() -> None:
+    new, _ = hut_fire_start(hamlet(), L("B3"), HutAttack.SW_FIRED_IN_HUT)
+    assert new.flames()
+    new, rep = hut_fire_start(hamlet(collapsed=True), L("B3"), HutAttack.SW_FIRED_IN_HUT)
+    assert not new.flames() and "Collapsed" in rep.events[0].text
+    with pytest.raises(IllegalAction, match="not a hut"):
+        hut_fire_start(hamlet(), L("B2"), HutAttack.MG, original=Roll(1, 1))
+
+
+def test_huts_a_ft_attack_vs_a_hut_location_places_a_flame_when_its_original_effects_dr_is_below_its_x() -> None:
+    # Fire cheat sheet, huts: no K/KIA and no Kindling DR needed (the FT path of B25.12 asked for both).
+    from asl_vassal_bridge.core.flamethrower import ConsequenceKind, FtAttack, ft_attack, resolve_ft_attack
+
+    p = hamlet()
+    plan = ft_attack(p, FtAttack(L("B2"), L("B3")))
+    out = resolve_ft_attack(p, plan, ScriptedDice([1, 2]), ift_result="1MC")
+    assert [c.rule for c in out.of_kind(ConsequenceKind.FLAME)] == ["huts"]
+    assert out.position.flames_at(L("B3"))
+    assert any("FT Original Effects DR 3 < X# 10" in e.text for e in out.report.events)
+    # a non-elite user's FT has X8: an Original DR of 8 places none (and no B25.12 DR without a K/KIA)
+    plan = ft_attack(p, FtAttack(L("B2"), L("B3"), elite=False))
+    out = resolve_ft_attack(p, plan, ScriptedDice([4, 4]), ift_result="PTC")
+    assert not out.position.flames() and not out.has(ConsequenceKind.FLAME)
+
+
+def test_huts_he_vs_a_hut_colored_1_places_the_flame_and_no_b25_13_dr_follows() -> None:
+    new, rep = he_fire_start(hamlet(), L("B3"), ScriptedDice([]), original_kia=True, attack_dr=Roll(1, 2))
+    assert new.flames_at(L("B3")) and [e.rule for e in rep.events] == ["huts"]
+    # colored 3 with an Original KIA: the B25.13 DR (Kindle # 6; huts take the EC DRM: Wet −2)
+    p = hamlet(Environment(EC.WET))
+    new, rep = he_fire_start(p, L("B3"), ScriptedDice([4, 4]), original_kia=True, attack_dr=Roll(3, 1))
+    assert new.flames_at(L("B3")) and rep.rolls()[0].final == 6
+    new, rep = he_fire_start(p, L("B3"), ScriptedDice([]), original_kia=True, attack_dr=Roll(1, 1),
+                             created_rubble=True)
+    assert not new.flames() and "rubble" in rep.events[-1].text
+
+
+def test_a24_32_wp_fire_start_in_the_mph_only_and_a_hut_even_when_not_dry() -> None:
+    p = replace(hamlet(Environment(EC.WET)), clock=Clock(NOW.turn, NOW.half, Phase.MPH))
+    new, rep = wp_fire_start(p, L("B3"), ScriptedDice([3, 3]))
+    assert new.flames_at(L("B3")) and rep.rolls()[0].check.needed == 6
+    new, rep = wp_fire_start(p, L("B2"), ScriptedDice([]))  # woods in Wet EC: no WP fire DR at all
+    assert not new.flames() and "not Dry or Very Dry" in rep.events[0].text
+    with pytest.raises(IllegalAction, match=r"MPh.*A24\.32"):
+        wp_fire_start(hamlet(), L("B3"), ScriptedDice([6, 6]))
 
 
 # --- MOL (A22.6111) -----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from fractions import Fraction
 from asl_vassal_bridge.core import EC, BuildingKind, Environment, Material, ScriptedDice, Terrain, Wreck
 from asl_vassal_bridge.core.fire import flame_to_blaze, flame_to_blaze_check, pending_blaze_checks
 
-from .builders import NOW, L, building, flame, grid, pos, put
+from .builders import NOW, H, L, building, flame, grid, pos, put
 
 
 def woods_flame(env: Environment = Environment(), **kw: object):  # type: ignore[no-untyped-def]
@@ -79,8 +79,11 @@ def test_hut_collapses_when_its_flame_becomes_a_blaze() -> None:
     p = pos(hexes, [b], [flame("C3")], Environment(EC.WET))
     (bc,) = pending_blaze_checks(p)
     assert bc.check.needed == 7 and [d.value for d in bc.check.drms] == [-2]  # huts: EC applies
-    _, rep = flame_to_blaze(p, ScriptedDice([6, 5]))
+    new, rep = flame_to_blaze(p, ScriptedDice([6, 5]))
     assert [e.kind for e in rep.events] == ["blaze", "hut-collapse"]
+    # the collapse is state: a Collapsed hut, Burnable hut terrain that is no building any more
+    assert new.map.is_collapsed_hut(H("C3")) and new.map.building(H("C3")) is None and "hut" not in new.map.buildings
+    assert new.blaze_at(L("C3")) is not None
 
 
 def test_b23_6_a_building_hex_blazing_on_every_level_is_one_burning_building() -> None:

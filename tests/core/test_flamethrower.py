@@ -281,3 +281,29 @@ def test_ft_plan_as_data() -> None:
     d = ft_attack(pos, ft(2, cx=True)).as_data(pos)
     assert (d["fp"], d["column"], d["long_range"], d["total_drm"], d["malfunction_x"]) == (12, 12, True, 1, 10)
     assert d["drms"] == [{"value": 1, "reason": "CX firer", "rule": "A22.2"}]
+
+
+# --- A22.4 vulnerability of a FT-possessing target --------------------------------------------------------------
+
+
+def test_a22_4_a_target_possessing_ft_resolves_the_attack_one_lower_per_ft() -> None:
+    pos = line(OG, W)
+    plan = ft_attack(pos, ft(1, target_ft=2))
+    assert plan.total_drm == 0  # the other units of the Location are attacked without it
+    assert any(e.rule == "A22.4" for e in plan.notes)
+    out = resolve_ft_attack(pos, plan, ScriptedDice([3, 4]), ift_result="1MC")
+    base, vuln = out.of_kind(Kind.IFT_ATTACK)
+    assert (base.final_dr, vuln.final_dr, vuln.drm, vuln.rule) == (7, 5, -2, "A22.4")
+    assert resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([3, 4])).of_kind(Kind.IFT_ATTACK)[1:] == []
+    with pytest.raises(BadInput, match="0 or more FT"):
+        ft_attack(pos, ft(1, target_ft=-1))
+
+
+def test_a22_4_a_mol_attack_on_a_ft_possessing_unit_too() -> None:
+    from asl_vassal_bridge.core.molotov import MolAttack, mol_attack, resolve_mol_attack
+
+    pos = line(OG, W)
+    plan = mol_attack(pos, MolAttack(at(0), at(1), thrower_fp=4, available=True, target_ft=1))
+    out = resolve_mol_attack(pos, plan, ScriptedDice([4, 3, 4]))  # MOL Check fails: 8 FP, +1 woods
+    base, vuln = out.of_kind(Kind.IFT_ATTACK)
+    assert (base.final_dr, vuln.final_dr, vuln.rule) == (8, 7, "A22.4")

@@ -641,6 +641,27 @@ def test_cli_ss_nationality_never_surrenders_to_russians(capsys: pytest.CaptureF
     assert "Surrender → Berserk: SS vs Russians: never surrenders (A15.5)" in out
 
 
+def test_a15_5_cli_gurkha_nationality_never_surrenders_berserk_instead(capsys: pytest.CaptureFixture[str]) -> None:
+    # Broken British 4-4-7: 12 − 1 British + 1 Broken = 12; a Gurkha goes berserk instead (A15.5).
+    _, out = _run(["--unit", "4-4-7", "--nationality", "gurkha", "--broken", "--adjacent-enemy", "--dice", "6,6"],
+                  capsys)
+    assert "British 4-4-7 (2nd Line squad, Gurkha, broken)" in out
+    assert "Surrender → Berserk: Gurkha: never surrenders (A15.5)" in out and "surrenders at once" not in out
+    _, plain = _run(["--unit", "4-4-7", "--nationality", "british", "--broken", "--adjacent-enemy", "--dice", "6,6"],
+                    capsys)
+    assert "surrenders at once" in plain
+
+
+def test_a15_1_cli_nkvd_nationality_takes_its_drm(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = _run(["--unit", "4-4-7", "--nationality", "nkvd"], capsys)
+    assert "+2 Russian (A15.1), -1 NKVD (A15.1)" in out
+
+
+def test_a15_5_cli_gurkha_status_belongs_to_the_british(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(BadInput, match=r"Gurkhas are British"):
+        _run(["--unit", "4-4-7", "--nationality", "german", "--gurkha"], capsys)
+
+
 def test_cli_exempt_unit(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out = _run(["--unit", "2-2-8", "--nationality", "german", "--size", "crew"], capsys)
     assert rc == 0 and "Not subject to Heat of Battle: crew (A15.1, A21.22)" in out

@@ -14,7 +14,18 @@ from asl_vassal_bridge.core.explain import DRM
 from asl_vassal_bridge.core.flamethrower import ConsequenceKind as Kind
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.molotov import FireType, MolAttack, mol_attack, mol_check, resolve_mol_attack
-from asl_vassal_bridge.core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
+from asl_vassal_bridge.core.position import (
+    Clock,
+    Fire,
+    FireKind,
+    GameMap,
+    HexInfo,
+    Location,
+    Phase,
+    Position,
+    Unit,
+    UnitKind,
+)
 from asl_vassal_bridge.core.terrain import Building, BuildingKind, Material, Terrain
 
 
@@ -72,6 +83,48 @@ def test_a22_62_ex_colored_6_breaks_the_partisan_cancels_the_attack_flame_in_x8(
     assert out.has(Kind.ATTACK_CANCELLED) and not out.has(Kind.IFT_ATTACK)
     assert [c.location for c in out.of_kind(Kind.FLAME)] == [X8]
     assert out.position.units[0].broken
+
+
+@pytest.mark.parametrize(("who", "rule"), [
+    ({"thrower_kind": UnitKind.HERO, "thrower_fp": 1}, "A15.2"),
+    ({"heroic": True, "thrower_kind": UnitKind.LEADER, "thrower_fp": 1}, "A15.2"),
+    ({"berserk": True}, "A15.42"),
+])
+def test_a22_6111_a_hero_or_berserk_thrower_on_colored_6_does_not_break_but_loses_fp_and_mol(
+        who: dict[str, Any], rule: str) -> None:
+    # Reading (docs/rules.md): A15.2 (a hero never breaks) and A15.42 (a berserk unit never breaks, but for the
+    # causes it lists) name no MOL; A22.6111's other consequences of a colored 6 stand: FP and MOL voided, Flame.
+    # A SMC's MOL Check vs a non-AFV needs a dr ≤ 0 (A22.611): the heroes throw at the halftrack (dr ≤ 1).
+    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8, kind=who.get("thrower_kind", UnitKind.SQUAD),
+                             berserk=who.get("berserk", False)),))
+    attack = halftrack(**who) if rule == "A15.2" else partisan(**who)
+    out = resolve_mol_attack(pos, mol_attack(pos, attack), ScriptedDice([1, 6, 1]))
+    assert not out.has(Kind.THROWER_BROKEN) and not out.position.units[0].broken
+    voided = [c for c in out.consequences if c.kind is Kind.ATTACK_CANCELLED and c.unit == "3-3-7"]
+    assert voided and rule in voided[0].rule and "does not break" in voided[0].text
+    assert not out.has(Kind.IFT_ATTACK)  # the thrower's FP and the MOL were all of the attack
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [X8]
+    assert any(e.kind == "thrower-voided" and rule in e.rule for e in out.report.events)
+
+
+def test_a22_6111_a_berserk_thrower_in_a_fire_group_voids_only_its_share() -> None:
+    pos = board3()
+    plan = mol_attack(pos, partisan(berserk=True, other_fp=4, fg_units=2))
+    out = resolve_mol_attack(pos, plan, ScriptedDice([1, 6, 1]))
+    (attack,) = out.of_kind(Kind.IFT_ATTACK)
+    assert attack.fp == 8 and not out.has(Kind.THROWER_BROKEN)  # (3 + 4) × 2 + 4 − (3 × 2 + 4) = 8
+
+
+def test_b25_15_a_mol_colored_1_into_a_blaze_places_no_flame_and_emits_no_flame_consequence() -> None:
+    pos = board3().add_fire(Fire(W9, FireKind.BLAZE, since=1))
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 1, 6]), ift_result="NMC")
+    assert not out.has(Kind.FLAME)
+    assert out.position.fires == pos.fires  # the Blaze alone, no Flame under it
+    assert any(e.rule == "B25.15" and "Blaze already burns" in e.text for e in out.report.events)
+    # the thrower's own Location too, on a colored 6
+    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8),)).add_fire(Fire(X8, FireKind.BLAZE, since=1))
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 6, 1]))
+    assert out.has(Kind.THROWER_BROKEN) and not out.has(Kind.FLAME) and out.position.fires == pos.fires
 
 
 def test_a22_611_woods_hexside_x8_x9_refused() -> None:
@@ -324,18 +377,18 @@ def test_a22_62_ex_kindling_mol_check_passed_on_2_adds_plus_2() -> None:
     from asl_vassal_bridge.core.molotov import mol_kindling_attempt
 
     pos = board3()
-    new, rep = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 3]), side="Allied", leader_drm=0)
+    new, rep = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 3]), side="Axis", leader_drm=0)
     kindle = rep.rolls()[1]
     assert any(d.value == 2 and d.rule == "A22.613" for d in kindle.check.drms)
     assert kindle.final == 8 and not new.is_burning(X8)  # 6 + 2 = 8 < Kindle # 9
-    new, _ = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Allied", leader_drm=0)
+    new, _ = mol_kindling_attempt(pos, X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Axis", leader_drm=0)
     assert new.is_burning(X8)
 
 
 def test_a22_62_ex_kindling_failed_mol_check_still_kindles_without_drm() -> None:
     from asl_vassal_bridge.core.molotov import mol_kindling_attempt
 
-    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([3, 3, 4]), side="Allied", leader_drm=0)
+    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([3, 3, 4]), side="Axis", leader_drm=0)
     assert rep.rolls()[0].outcome.startswith("no MOL")
     assert not rep.rolls()[1].check.drms
 

@@ -27,7 +27,7 @@ from asl_vassal_bridge.core import (
     pending_spreads,
 )
 from asl_vassal_bridge.core.exits import blaze_report, may_enter
-from asl_vassal_bridge.core.explain import Event
+from asl_vassal_bridge.core.explain import Event, Report
 from asl_vassal_bridge.core.values import replace
 
 from .builders import NOW, H, L, blaze, building, flame, grid, pos, put
@@ -408,7 +408,7 @@ def test_b25_11_kindling_checks_word_for_word() -> None:
 def test_b25_11_kindling_attempts_word_for_word() -> None:
     from asl_vassal_bridge.core import kindling_attempt
 
-    p = _village(EC.DRY)
+    p = _village(EC.DRY).with_(clock=Clock(3, 1, Phase.PFPH))
     dice = ScriptedDice([4, 4])
     new, rep = kindling_attempt(p, L("X8"), UnitKind.SQUAD, dice, side="German", leader_drm=-1)
     prep = ("B25.11", "the Kindling unit is marked with a Prep Fire counter", None, "prep-fire", None)
@@ -837,3 +837,197 @@ def test_fire_and_victory_joins_whole_chains_of_fires() -> None:
         fires[1] = blaze(chain[1], kindled_by="Russian")
         notes = fire_control(pos(hexes, fires=fires))
         assert [n.joined for n in notes] == [True, True], chain
+
+
+# --- issue 21: huts, HE, WP, MOL vs a Blaze, hero/berserk throwers, Immobilized, Guns, heroes clearing ---------
+
+
+def _ev(rep: Report) -> list[tuple[str, str, str | None, str]]:
+    return [(e.rule, e.text, e.location, e.kind) for e in rep.events]
+
+
+def _hamlet(env: Environment = Environment(), *, collapsed: bool = False):  # type: ignore[no-untyped-def]
+    from .test_firestarts import hamlet
+
+    return hamlet(env, collapsed=collapsed)
+
+
+RAIN = Environment(EC.WET, rain_has_fallen=True)
+
+
+def test_no_flame_reasons_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import no_flame_reason
+
+    assert no_flame_reason(_hamlet(), L("A1")) == "Open Ground cannot burn (B25.1)"
+    assert no_flame_reason(_hamlet().with_(fires=(blaze("B3"),)), L("B3")) == "a Blaze already burns there (B25.15)"
+    assert no_flame_reason(_hamlet(RAIN, collapsed=True), L("B3")) == ("no Flame in a Collapsed hut once Rain has "
+                                                                       "fallen (huts)")
+    assert no_flame_reason(_hamlet(RAIN), L("B3")) is None and no_flame_reason(_hamlet(collapsed=True), L("B3")) is None
+
+
+def test_huts_fire_starts_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import HutAttack, hut_fire_start
+
+    h = _hamlet()
+    _, rep = hut_fire_start(h, L("B3"), HutAttack.FT, original=Roll(5, 5), ft_x_number=10)
+    assert rep.title == "Hut fire start in B3 (FT)"
+    assert _ev(rep) == [("huts", "FT Original Effects DR 10 ≥ X# 10: no Flame in B3", "B3", "no-flame")]
+    _, rep = hut_fire_start(h, L("B3"), HutAttack.FT, original=Roll(4, 5), ft_x_number=10)
+    assert rep.title == "Hut fire start in B3 (FT)"
+    assert _ev(rep) == [("huts", "FT Original Effects DR 9 < X# 10: Flame in the hut in B3", "B3", "flame")]
+    _, rep = hut_fire_start(h, L("B3"), HutAttack.SW_FIRED_IN_HUT)
+    assert _ev(rep) == [("huts", "an ordnance SW fired in the hut: Flame in the hut in B3", "B3", "flame")]
+    _, rep = hut_fire_start(_hamlet(collapsed=True), L("B3"), HutAttack.SW_FIRED_IN_HUT)
+    assert _ev(rep) == [("huts", "an ordnance SW fired from a Collapsed hut: no Flame in B3", "B3", "no-flame")]
+    _, rep = hut_fire_start(h, L("B3"), HutAttack.HE_EQUIVALENCY, original=Roll(1, 1))
+    assert _ev(rep)[0][1] == "HE Equivalency never sets a hut on fire: no Flame in B3"
+    _, rep = hut_fire_start(h, L("B3"), HutAttack.IFE, original=Roll(2, 1))
+    assert _ev(rep)[0][1] == "Original colored dr 2 (not 1): no Flame in B3"
+    _, rep = hut_fire_start(h, L("B3"), HutAttack.IFE, original=Roll(1, 2))
+    assert _ev(rep)[0][1] == "Original colored dr 1: Flame in the hut in B3"
+    new, rep = hut_fire_start(h.with_(fires=(blaze("B3"),)), L("B3"), HutAttack.MG, original=Roll(1, 2))
+    assert _ev(rep)[0][1] == "Original colored dr 1, but a Blaze already burns there (B25.15): no Flame in B3"
+    assert not new.flames()
+    _, rep = hut_fire_start(_hamlet(RAIN, collapsed=True), L("B3"), HutAttack.MG, original=Roll(1, 2))
+    assert _ev(rep)[0][1] == ("Original colored dr 1, but no Flame in a Collapsed hut once Rain has fallen (huts): "
+                              "no Flame in B3")
+    _, rep = hut_fire_start(_hamlet(RAIN, collapsed=True), L("B3"), HutAttack.MG, original=Roll(3, 2))
+    assert _ev(rep)[0][1] == ("Original colored dr 3 (not 1); no Flame in a Collapsed hut once Rain has fallen "
+                              "(huts): no Flame in B3")
+    _, rep = hut_fire_start(_hamlet(RAIN), L("B3"), HutAttack.MG, original=Roll(3, 2))  # standing: no Rain note
+    assert _ev(rep)[0][1] == "Original colored dr 3 (not 1): no Flame in B3"
+    for kw, msg in (({"original": Roll(1, 2)}, "a FT vs a hut needs its Original Effects DR and the FT's X# (huts)"),
+                    ({"original": Roll(1), "ft_x_number": 10}, "a FT vs a hut needs its Original Effects DR and the "
+                                                                "FT's X# (huts)"),
+                    ({"ft_x_number": 10}, "a FT vs a hut needs its Original Effects DR and the FT's X# (huts)")):
+        with pytest.raises(IllegalAction) as e:
+            hut_fire_start(h, L("B3"), HutAttack.FT, **kw)  # type: ignore[arg-type]
+        assert str(e.value) == msg
+    with pytest.raises(IllegalAction) as e:
+        hut_fire_start(h, L("B3"), HutAttack.DC)
+    assert str(e.value) == "DC vs a hut needs the attack's Original DR (its colored dr, huts)"
+    with pytest.raises(IllegalAction) as e:
+        hut_fire_start(h, L("B2"), HutAttack.DC, original=Roll(1, 1))
+    assert str(e.value) == "B2 holds Woods, not a hut (huts)"
+
+
+@pytest.mark.parametrize(("kw", "title", "events"), [
+    ({"dc": True}, "DC fire start in B3", [("huts", "Original colored dr 1: Flame in the hut in B3", "B3", "flame")]),
+    ({"he_equivalency": True}, "HE fire start in B3",
+     [("huts", "HE Equivalency never sets a hut on fire: no Flame in B3", "B3", "no-flame"),
+      ("B25.13", "no HE fire-start DR in B3: no Original KIA", "B3", "info")]),
+    ({"collateral": True}, "HE fire start in B3",
+     [("huts", "Collateral/Residual FP never sets a hut on fire: no Flame in B3", "B3", "no-flame"),
+      ("B25.13", "no HE fire-start DR in B3: a Collateral Attack", "B3", "info")]),
+    ({"vehicle_target_type": True}, "HE fire start in B3",  # vs a vehicle: no attack vs the hut (B25.13)
+     [("B25.13", "no HE fire-start DR in B3: the Vehicle Target Type", "B3", "info")]),
+])
+def test_b25_13_he_fire_start_in_a_hut_word_for_word(kw: dict[str, bool], title: str,
+                                                      events: list[tuple[str, str, str, str]]) -> None:
+    from asl_vassal_bridge.core.firestarts import he_fire_start
+
+    _, rep = he_fire_start(_hamlet(), L("B3"), ScriptedDice([]), original_kia=False, attack_dr=Roll(1, 1), **kw)
+    assert rep.title == title and _ev(rep) == events
+
+
+def test_b25_13_he_fire_start_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import he_fire_start
+
+    h = _hamlet(Environment(EC.DRY))
+    for kw, why in (({"created_rubble": True}, "the attack made rubble (rubble takes precedence)"),
+                    ({"collateral": True}, "a Collateral Attack"),
+                    ({"vehicle_target_type": True}, "the Vehicle Target Type")):
+        _, rep = he_fire_start(h, L("B2"), ScriptedDice([]), original_kia=True, **kw)
+        assert rep.title == "HE fire start in B2" and _ev(rep) == [("B25.13", f"no HE fire-start DR in B2: {why}",
+                                                                    "B2", "info")]
+    _, rep = he_fire_start(h, L("A1"), ScriptedDice([]), original_kia=True)
+    assert _ev(rep) == [("B25.13", "no HE fire-start DR in A1: Open Ground cannot burn (B25.1)", "A1", "info")]
+    # a hut with colored dr 3 and an Original KIA: the hut rule says no, then the B25.13 DR (+1 Dry: huts take EC)
+    new, rep = he_fire_start(h, L("B3"), ScriptedDice([2, 3]), original_kia=True, attack_dr=Roll(3, 4), dc=True)
+    assert rep.title == "HE fire start in B3 (Hut, Kindle # 6)"
+    assert rep.events[0].text == "Original colored dr 3 (not 1): no Flame in B3"
+    assert rep.rolls()[0].final == 6 and new.flames_at(L("B3"))
+    assert [(d.value, d.rule) for d in rep.rolls()[0].check.drms] == [(1, "B25.5")]
+
+
+def test_a24_32_wp_fire_start_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import wp_fire_start
+
+    p = _hamlet().with_(clock=Clock(3, 1, Phase.MPH))
+    _, rep = wp_fire_start(p, L("B2"), ScriptedDice([]))
+    assert rep.title == "WP fire start in B2"
+    assert _ev(rep) == [("A24.32", "no WP fire DR in B2: EC are Moderate, not Dry or Very Dry", "B2", "info")]
+    _, rep = wp_fire_start(p, L("A1"), ScriptedDice([]))
+    assert _ev(rep) == [("A24.32", "no WP fire DR in A1: Open Ground cannot burn (B25.1)", "A1", "info")]
+    with pytest.raises(IllegalAction) as e:
+        wp_fire_start(p.with_(clock=Clock(3, 1, Phase.DFPH)), L("B3"), ScriptedDice([]))
+    assert str(e.value) == "the WP fire DR is made in the placing player's MPh, not the DFPh (A24.32)"
+    new, _ = wp_fire_start(p.with_(clock=Clock(3, 1, Phase.DFPH)), L("B3"), ScriptedDice([6, 6]), check_phase=False)
+    assert new.flames_at(L("B3"))
+
+
+def test_a22_6111_mol_flames_vs_a_blaze_rain_and_a_thrower_who_never_breaks_word_for_word() -> None:
+    from asl_vassal_bridge.core.firestarts import mol_flames
+
+    h = _hamlet().with_(fires=(blaze("B3"),))
+    mf = mol_flames(h, L("B2"), L("B3"), Roll(1, 4))
+    assert mf.flames == () and [(e.rule, e.text, e.location) for e in mf.events] == [
+        ("B25.15", "no Flame in B3: a Blaze already burns there (a Blaze removes the Location's Flames)", "B3")]
+    mf = mol_flames(_hamlet(RAIN, collapsed=True), L("B2"), L("B3"), Roll(1, 4))
+    assert mf.flames == () and [(e.rule, e.text, e.location) for e in mf.events] == [
+        ("huts", "no Flame in B3: no Flame in a Collapsed hut once Rain has fallen (huts)", "B3")]
+    for who, rule in (("hero", "A22.6111, A15.2"), ("berserk unit", "A22.6111, A15.42"), ("saint", "A22.6111, A15")):
+        mf = mol_flames(_hamlet(), L("B2"), L("B3"), Roll(6, 4), never_breaks=who)
+        assert not mf.thrower_breaks and mf.flames == (L("B2"),)
+        e = mf.events[0]
+        assert (e.rule, e.text, e.location, e.kind) == (
+            rule, f"colored dr 6: the MOL thrower in B2 is a {who}, who never breaks; his FP and MOL are voided all "
+            "the same", "B2", "thrower-voided")
+
+
+def test_b25_11_kindling_refusals_of_issue_21_word_for_word() -> None:
+    from asl_vassal_bridge.core import kindling_attempt, kindling_check
+
+    p = _village(EC.DRY).with_(clock=Clock(3, 1, Phase.PFPH))
+    with pytest.raises(IllegalAction) as e:
+        kindling_attempt(p, L("X8"), UnitKind.SQUAD, ScriptedDice([6, 6]), side="Finns", leader_drm=0)
+    assert str(e.value) == "the kindling side 'Finns' is not one of the position's sides ['German', 'Russian']"
+    with pytest.raises(IllegalAction, match="unpinned"):  # the unit's state reaches the check
+        kindling_attempt(p, L("X8"), UnitKind.SQUAD, ScriptedDice([6, 6]), side="German", leader_drm=0, pinned=True)
+    rained = _hamlet(RAIN, collapsed=True).with_(clock=Clock(3, 1, Phase.PFPH))
+    with pytest.raises(IllegalAction) as e:
+        kindling_check(rained, L("B3"), UnitKind.LEADER)
+    assert str(e.value) == "B3: no Flame in a Collapsed hut once Rain has fallen (huts)"
+    burning = rained.with_(fires=(blaze("B3"),))
+    assert kindling_check(burning, L("B3"), UnitKind.LEADER).needed == 6  # the Blaze, not the Rain, is the news
+
+
+def test_b25_4_immobilized_vehicles_and_guns_word_for_word() -> None:
+    from asl_vassal_bridge.core.exits import blaze_fates
+
+    hexes = grid("A-C", "1-3")
+    put(hexes, Terrain.WOODS, ["B2"])
+    units = (Unit("t", "PzIV", "German", L("B2"), UnitKind.VEHICLE, immobilized=True),
+             Unit("g", "37L", "Russian", L("B2"), UnitKind.GUN))
+    p = pos(hexes, fires=(blaze("B2"),)).with_(units=units)
+    assert [(f.unit.id, f.deadline, f.options, f.eliminated_now) for f in blaze_fates(p)] == [
+        ("t", "now", "Immobilized: it cannot leave the Blaze and is eliminated", True),
+        ("g", "its side's next MPh (Russian)", "be pushed or towed out of the Blaze, or be eliminated (B25.4 names "
+         "no Gun; read as a unit that moves only in the MPh)", False)]
+
+
+def test_a15_24_heroes_clearing_word_for_word() -> None:
+    from asl_vassal_bridge.core.clearance import clearance_attempt, clearance_check
+
+    hexes = grid("A-C", "1-3")
+    put(hexes, Terrain.WOODS, ["B2"])
+    p = pos(hexes, fires=(flame("B2"),), clock=Clock(3, 1, Phase.MPH))
+    assert [(d.value, d.reason, d.rule) for d in clearance_check(p, L("B2"), heroes=2).drms] == [
+        (-2, "heroic DRM of 2 heroes", "A15.24")]
+    for bad in ({"squads": -1, "heroes": 2}, {"half_squads": -1, "heroes": 2}, {"dozers": -1, "heroes": 2},
+                {"heroes": -1, "squads": 2}):
+        with pytest.raises(IllegalAction) as e:
+            clearance_check(p, L("B2"), **bad)
+        assert str(e.value) == "Clearance counts units: squads, HS/crews, Dozers and heroes are 0 or more"
+    _, rep = clearance_attempt(p, L("B2"), ScriptedDice([1, 2]), heroes=1)  # 3 − 1 = 2: cleared
+    assert rep.rolls()[0].final == 2 and rep.events[0].kind == "cleared"

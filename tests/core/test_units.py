@@ -26,6 +26,7 @@ from asl_vassal_bridge.core.units import (
     classes_above,
     next_grade,
     parse_designation,
+    parse_nationality,
 )
 from asl_vassal_bridge.data import DEFAULT_CATALOGUE, load_unit_catalogue, unit_catalogue
 from tests.conftest import shared_vasl_file
@@ -138,14 +139,27 @@ def test_classes_above_nearest_first() -> None:
 
 
 @pytest.mark.parametrize(("name", "nat"), [
-    ("german", Nationality.GERMAN), ("German", Nationality.GERMAN), ("ss", Nationality.GERMAN),
+    ("german", Nationality.GERMAN), ("German", Nationality.GERMAN), ("ge", Nationality.GERMAN),
     ("hungarian", Nationality.AXIS_MINOR), ("romanian", Nationality.AXIS_MINOR),
     ("Axis Minor", Nationality.AXIS_MINOR), ("polish", Nationality.ALLIED_MINOR),
     ("allied-minor", Nationality.ALLIED_MINOR), ("ru", Nationality.RUSSIAN), ("partisans", Nationality.PARTISAN),
-    ("japanese", Nationality.JAPANESE), ("gurkha", Nationality.BRITISH),
+    ("japanese", Nationality.JAPANESE), ("usmc", Nationality.AMERICAN),
 ])
 def test_nationality_names_and_aliases(name: str, nat: Nationality) -> None:
     assert Nationality.from_name(name) is nat
+    assert parse_nationality(name) == (nat, frozenset())
+
+
+@pytest.mark.parametrize(("name", "nat", "status"), [
+    ("gurkha", Nationality.BRITISH, "gurkha"), ("Gurkhas", Nationality.BRITISH, "gurkha"),
+    ("ss", Nationality.GERMAN, "ss"), ("Waffen-SS", Nationality.GERMAN, "ss"), ("NKVD", Nationality.RUSSIAN, "nkvd"),
+])
+def test_a15_5_a_nationality_name_keeps_its_special_status_or_is_refused(name: str, nat: Nationality,
+                                                                        status: str) -> None:
+    # A15.5: Gurkhas never surrender, nor SS vs Russians; NKVD take −1 (A15.1).  A bare Nationality would lose it.
+    assert parse_nationality(name) == (nat, frozenset({status}))
+    with pytest.raises(UnknownNationalityError, match=rf"{nat.label} with .* status \(A15\.1, A15\.5\)"):
+        Nationality.from_name(name)
 
 
 def test_unknown_nationality_names_the_accepted_ones() -> None:

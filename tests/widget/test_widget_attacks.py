@@ -248,3 +248,56 @@ def test_widget_controls_follow_forms_set_from_code() -> None:
     w.session.set_hob(unit_id="g2", flags=frozenset({"no_enemy_in_los"}))
     assert w.hob["unit_id"].value == "g2" and w.hob_flags["no_enemy_in_los"].value
     assert "8-1" in w.hob_preview.value
+
+
+def test_a15_5_hob_of_a_unit_whose_side_is_gurkha_keeps_the_gurkha_status() -> None:
+    from asl_fire_widget.attacks import hob_preview
+
+    from asl_vassal_bridge.core.values import replace
+
+    s = FireSession.demo(seed=3)
+    pos = s.position
+    sides = ("German", "Gurkha")
+    units = tuple(replace(u, side="Gurkha", name="4-4-7") if u.id == "g1" else u for u in pos.units)
+    pos = replace(pos, sides=sides, units=units)
+    pv = hob_preview(pos, HobForm(unit_id="g1", flags=frozenset({"broken"})))
+    assert pv.ok and "Gurkha" in pv.html()
+    assert "Final 9–12: Berserk (A15.4)" in pv.html()  # a Gurkha's Final 12 is Berserk (A15.5)
+    assert "Disruption" not in pv.html() and "Surrender" not in pv.html()
+
+
+# ---------------------------------------------------------------------------------------------- WP, HE, huts
+
+
+def test_a24_32_wp_tool_rolls_the_wp_fire_dr_in_the_mph_only(s: FireSession) -> None:
+    from asl_vassal_bridge.core.position import Clock
+    from asl_vassal_bridge.core.values import replace
+
+    s.tool = "wp"
+    s.dice = ScriptedDice([5, 5])
+    s.click(loc(s, "F7").hex)  # the demo is at an RPh
+    assert s.log[-1].startswith("✗") and "A24.32" in s.log[-1] and flames_in(s, "F7") == 0
+    s.replace_position(replace(s.position, clock=Clock(2, 1, Phase.MPH)), "MPh")
+    s.click(loc(s, "F7").hex)  # Dry EC: −1; brush Kindle # 9: 10 − 1 = 9 ≥ 9
+    assert flames_in(s, "F7") == 1 and any("WP fire start in F7" in line and "A24.32" in line for line in s.log)
+
+
+def test_b25_13_he_tool_rolls_the_he_fire_start_dr_and_the_hut_tool_places_a_flame() -> None:
+    from asl_vassal_bridge.core.hexes import Hex
+    from asl_vassal_bridge.core.position import GameMap, HexInfo, Position
+    from asl_vassal_bridge.core.terrain import Building, BuildingKind, Material, Terrain
+
+    hexes = {Hex.parse(n): HexInfo() for n in ("A1", "A2", "B1", "B2")}
+    hexes[Hex.parse("A1")] = HexInfo(Terrain.WOODS)
+    hexes[Hex.parse("B2")] = HexInfo(Terrain.HUT, building="hut")
+    pos = Position(GameMap.from_hexes(hexes, [Building("hut", Material.WOODEN, BuildingKind.HUT)]))
+    s = FireSession(pos, dice=ScriptedDice([4, 5]))
+    s.tool = "he"
+    s.click(Hex.parse("A1"))  # woods Kindle # 9, Moderate EC
+    assert flames_in(s, "A1") == 1 and any("B25.13" in line for line in s.log)
+    s.tool = "hut"
+    s.click(Hex.parse("B2"))
+    assert flames_in(s, "B2") == 1 and "colored dr 1" in s.log[-1]
+    s.click(Hex.parse("A2"))  # no hut there
+    assert s.log[-1].startswith("✗") and "not a hut" in s.log[-1]
+    assert s.undo() and flames_in(s, "B2") == 0

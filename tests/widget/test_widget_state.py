@@ -260,11 +260,19 @@ def test_b25_63_wind_and_b25_5_ec_controls_change_the_environment(w: FireWidget,
     assert w.ec.value is EC.DRY  # the controls follow the position
 
 
-def test_b25_11_kindling_attempt_is_rolled_and_logged(w: FireWidget) -> None:
+def test_b25_11_kindling_is_refused_outside_the_pfph_and_rolled_in_it(w: FireWidget) -> None:
+    # B25.11: a Kindling attempt is made in the kindling side's PFPh; the demo opens at an RPh.
     w.tools.value = "kindling"
     w.kindler.value = "squad + 8-1 leader (−1)"
+    assert w.session.position.clock.phase is Phase.RPH
+    before = w.session.position.fires
     frontend(w, "click", H(w, "K2"))  # orchard
-    assert any("B25.11" in line for line in w.session.log)
+    assert "PFPh" in w.session.log[-1] and "B25.11" in w.session.log[-1] and w.session.log[-1].startswith("✗")
+    assert w.session.position.fires == before  # nothing rolled, nothing placed
+    w.rph_button.click()  # the Wind Change DR, then the clock stands at the PFPh
+    assert w.session.position.clock.phase is Phase.PFPH
+    frontend(w, "click", H(w, "K2"))
+    assert any("Kindling in" in line and "B25.11" in line and "DR" in line for line in w.session.log)
 
 
 def test_undo_with_empty_history_says_so(w: FireWidget) -> None:

@@ -26,7 +26,7 @@ from asl_vassal_bridge.core.heat_of_battle import (
     not_subject,
 )
 from asl_vassal_bridge.core.molotov import MolAttack, MolPlan, location_tem, mol_attack
-from asl_vassal_bridge.core.units import NationalCatalogue, Nationality
+from asl_vassal_bridge.core.units import NationalCatalogue, Nationality, parse_nationality
 from asl_vassal_bridge.core.values import replace
 
 __all__ = ["HOB_FLAGS", "HOB_SITUATION", "AttackForm", "AttackPreview", "HobForm", "HobPreview", "attack_preview",
@@ -78,6 +78,7 @@ class AttackForm:
     vulnerable_prc: bool = False
     afv_moving: bool = False  # MOL vs a Non-Stopped AFV (A22.612)
     ift_result: str = ""  # the IFT result the player reads (labels consequences; FT B25.12 needs K/KIA)
+    target_ft: int = 0  # FT possessed by a target Personnel unit: −1 each vs it (A22.4)
 
 
 def _loc(pos: Position, text: str, what: str) -> Location:
@@ -107,14 +108,14 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
         pos = replace(pos, clock=replace(pos.clock, phase=form.phase))
     kind = form.kind or (unit.kind if unit is not None else UnitKind.SQUAD)
     uid = unit.id if unit is not None else ""
-    pinned = form.pinned or (unit is not None and unit.pinned)
+    pinned = form.pinned or (unit is not None and unit.is_pinned)  # a berserk unit is never pinned (A15.42)
     if form.weapon == "FT":
         return pos, FtAttack(
             firer, target, firer_kind=kind, firer_id=uid or "FT firer", elite=not form.non_elite,
             captured=form.captured, pinned=pinned, cx=form.cx, area_fire=form.area_fire,
             hindrance_drm=form.hindrance_drm, leader_drm=form.leader_drm, vs_afv=form.vs_afv,
             predesignated=form.predesignated, basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot,
-            vulnerable_prc=form.vulnerable_prc)
+            vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)
     if form.weapon == "MOL":
         return pos, MolAttack(
             firer, target, thrower_fp=form.fp, thrower_kind=kind, thrower_id=uid or "MOL thrower",
@@ -123,7 +124,7 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
             broken=unit is not None and unit.broken, berserk=unit is not None and unit.berserk, cx=form.cx,
             leader_drm=form.leader_drm, vs_afv=form.vs_afv, predesignated=form.predesignated,
             basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot, afv_stopped=not form.afv_moving,
-            vulnerable_prc=form.vulnerable_prc)
+            vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)
     raise BadInput(f"weapon {form.weapon!r}: expected FT or MOL")
 
 
@@ -184,9 +185,10 @@ class HobForm:
     flags: frozenset[str] = frozenset()  # keys of HOB_FLAGS and HOB_SITUATION
 
 
-def _nationality(text: str) -> Nationality:
+def _nationality(text: str) -> tuple[Nationality, frozenset[str]]:
+    """The nationality a side's name gives, with the status the name carries (Gurkha, SS, NKVD; A15.5)."""
     try:
-        return Nationality.from_name(text)
+        return parse_nationality(text)
     except ValueError as e:
         raise BadInput(f"nationality {text!r}: {e}") from None
 
@@ -203,6 +205,7 @@ def hob_unit(pos: Position, form: HobForm) -> tuple[HobUnit, NationalCatalogue, 
     broken = "broken" in form.flags
     size = form.size
     note = "typed"
+    statuses: frozenset[str] = frozenset()
     if form.unit_id:
         unit = next((u for u in pos.units if u.id == form.unit_id), None)
         if unit is None:
@@ -210,7 +213,7 @@ def hob_unit(pos: Position, form: HobForm) -> tuple[HobUnit, NationalCatalogue, 
         designation = unit.name
         broken = broken or unit.broken
         if nationality is None:
-            nationality = _nationality(unit.side)
+            nationality, statuses = _nationality(unit.side)
         if not size and unit.kind in (UnitKind.HALF_SQUAD, UnitKind.CREW):
             size = unit.kind.value
         note = f"unit {unit.id} in {pos.loc_name(unit.location)}"
@@ -222,7 +225,7 @@ def hob_unit(pos: Position, form: HobForm) -> tuple[HobUnit, NationalCatalogue, 
                             unit_class=form.unit_class or None, commissar="commissar" in form.flags,
                             wounded_hero=False, cavalry=False)
     for opt in UNIT_FLAGS:
-        setattr(ns, opt, opt in form.flags)
+        setattr(ns, opt, opt in form.flags or opt in statuses)
     ns.broken = broken
     unit_, _entry, cat = build_unit(ns)
     return unit_, cat, note

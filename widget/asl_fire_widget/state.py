@@ -43,7 +43,7 @@ from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_prev
 __all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo"]
 
 #: Click tools: what a click on a hex does.
-TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack")
+TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack", "wp", "he", "hut")
 
 #: Who attempts Kindling (B25.11): unit kind and directing leader's modifier.
 KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
@@ -328,6 +328,34 @@ class FireSession:
             self._push(new)
         else:
             self._changed("log")
+
+    def _fire_start(self, new: Position, rep: Report) -> None:
+        self._report(rep)
+        if new is not self.position:
+            self._push(new)
+        else:
+            self._changed("log")
+
+    def _tool_wp(self, loc: Location) -> None:
+        """WP placed in the hex: the placing player's WP fire DR, in his MPh (A24.32)."""
+        from asl_vassal_bridge.core.firestarts import wp_fire_start
+
+        self._fire_start(*wp_fire_start(self.position, Location(loc.hex), self.dice))
+
+    def _tool_he(self, loc: Location) -> None:
+        """An HE/HEAT or DC attack on the Location rolled an Original KIA: the B25.13 fire-start DR."""
+        from asl_vassal_bridge.core.firestarts import he_fire_start
+
+        self._fire_start(*he_fire_start(self.position, loc, self.dice, original_kia=True))
+
+    def _tool_hut(self, loc: Location) -> None:
+        """An attack vs a hut Location (Small Arms PBF/TPBF, MOL, MG, IFE, DC or HE) rolled an Original colored
+        dr 1: a Flame in the hut, even a Collapsed one (huts)."""
+        from asl_vassal_bridge.core.dice import Roll
+        from asl_vassal_bridge.core.firestarts import HutAttack, hut_fire_start
+
+        pos = self.position
+        self._fire_start(*hut_fire_start(pos, Location(loc.hex), HutAttack.SMALL_ARMS_PBF_TPBF, original=Roll(1)))
 
     def _tool_attack(self, loc: Location) -> None:
         """The FT/MOL tool: clicks set the firer, then the target, alternately (A22)."""

@@ -47,7 +47,8 @@ LAYERS = ("terrain", "overlay", "fire", "hover")
 TERRAIN, OVERLAY, FIRE, HOVER = range(4)
 
 _TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
-                "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target"}
+                "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target", "wp": "WP fire (MPh)",
+                "he": "HE/DC KIA fire", "hut": "hut: colored dr 1"}
 
 #: The canvas (the map's viewport) in pixels: beside a 360-px hex panel it fits a 1280-px screen.
 VIEW = (840, 560)
