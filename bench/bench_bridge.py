@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
 from asl_vassal_bridge.bridge.convert import LAYERS_FOR
 from asl_vassal_bridge.bridge.extension import build_extension
@@ -145,7 +145,7 @@ def bench_button(c: BridgeClient, presses: int = 7) -> None:
         finally:
             done.set()
 
-    convert._TERRAIN.clear()  # the game's first press: no terrain read yet
+    bridge_snapshot._TERRAIN.clear()  # the game's first press: no terrain read yet
     c.listen(handler)
     c.jvm.aslbridgetest.TestHooks.seedDice(1)
     for _ in range(presses):

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from asl_vassal_bridge.bridge.client import BridgeRefused, NotConnected, read_connection_file
+from asl_vassal_bridge.bridge.clock import next_phase_key
 from asl_vassal_bridge.bridge.convert import NoTerrain, batch_for, explain_rolls, position_from_snapshot
 from asl_vassal_bridge.bridge.extension import BuildError, build_extension
-from asl_vassal_bridge.bridge.phases import next_phase_key
 from asl_vassal_bridge.core.dice import Roll
 from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.explain import Check, CheckResult, Event, Report

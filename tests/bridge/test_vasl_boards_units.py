@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.convert import board_entries, fallback_notes, position_from_snapshot
 from asl_vassal_bridge.cli.bridge import _log_board_notes
 from asl_vassal_bridge.vasl.setup import VaslSetup
@@ -84,13 +84,13 @@ def test_board_archive_fallback_notes_and_warns_once(shared_vasl: Path, caplog: 
     boards_dir = shared_vasl / "boards"
     if not (boards_dir / "bd01").is_file():
         missing("data", f"{boards_dir / 'bd01'} does not exist: the real VASL board archive is needed")
-    monkeypatch.setattr(convert, "_warned", set())
+    monkeypatch.setattr(bridge_snapshot, "_warned", set())
     snap = snapshot([board("bd01", vasl=vasl_part())], terrain=False)
     note = (OVERLAYS + " and SSR NoWhtFlds (not among the 130 LOSSSRules of SharedBoardMetadata.xml: VASL disables "
             "LOS for it)" + NOT_WITH_VASL + "; SSR NoRoads read as VASL's LOS model reads it")
     setup = VaslSetup(None, boards_dir)
     assert fallback_notes(snap, table=setup.terrain_table()) == [note]
-    with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.convert"):
+    with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.snapshot"):
         live = position_from_snapshot(snap, vasl=setup)
         position_from_snapshot(snap, vasl=setup)
     assert live.notes == (note,) and live.position.notes == note
@@ -109,7 +109,7 @@ class _FakeClient:
 
 
 def test_cli_logs_the_notes_at_start(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(convert, "_warned", set())
+    monkeypatch.setattr(bridge_snapshot, "_warned", set())
     log = logging.getLogger("asl_fire.bridge")
     with caplog.at_level(logging.DEBUG):
         _log_board_notes(_FakeClient(snapshot([board("bd01", vasl=vasl_part())], terrain=False)), log)  # type: ignore[arg-type]
