@@ -23,11 +23,11 @@ from .client import BridgeClient, BridgeRefused, VassalDice
 from .clock import game_clock, next_phase_key
 from .gamemodule import counter_data
 from .position import LAYERS_FOR, LiveGame, position_from_snapshot
-from .report import odds_lines, phase_lines
+from .report import finder_lines, odds_lines, phase_lines
 from .rules import explain_rolls, rules_for
 from .snapshot import known_terrain
 
-__all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
+__all__ = ["ACTIONS", "PhaseResult", "find_fires", "handle_button", "next_phase_key", "run_phase", "show_odds"]
 
 log = logging.getLogger("asl_fire.bridge")
 
@@ -93,6 +93,17 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Va
     return ""
 
 
+def find_fires(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> list[str]:
+    """The Fire finder button (VASL issue #93): every fire on the map, its Location and level, and where each may
+    spread (:func:`~.report.finder_lines`), shown in this player's chat only; returns the lines shown."""
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
+    lines = finder_lines(live.position)
+    for line in lines:
+        client.say(line)
+    return lines
+
+
 def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None = None,
                   vasl: VaslSetup | None = None, strict: bool = False) -> str:
     """What a toolbar button does; returns the line VASSAL shows (only to this player).
@@ -103,6 +114,9 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
     try:
         if action == "odds":
             return show_odds(client, game_map=game_map, vasl=vasl)
+        if action == "finder":
+            find_fires(client, game_map=game_map, vasl=vasl)
+            return ""
         if action == "hob":
             from .hob import hob_button
 

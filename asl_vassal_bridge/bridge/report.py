@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from ..core.exits import blaze_fates
 from ..core.explain import Report
-from ..core.position import Phase, Position
+from ..core.position import Location, Phase, Position
 from ..core.victory import fire_control
 from .position import LiveGame
 
-__all__ = ["blaze_lines", "odds_lines", "phase_lines", "victory_lines"]
+__all__ = ["blaze_lines", "finder_lines", "odds_lines", "phase_lines", "victory_lines"]
 
 
 def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
@@ -59,4 +59,41 @@ def odds_lines(pos: Position) -> list[str]:
         what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
         extra = f" ({r.reason})" if r.reason else ""
         out.append(f"-   {pos.loc_name(r.location)}: {what} {float(r.chance) * 100:.0f}%{extra}")
+    return out
+
+
+def _level(loc: Location) -> str:
+    if loc.rooftop:
+        return "rooftop"
+    return "cellar" if loc.level < 0 else f"level {loc.level}"
+
+
+def finder_lines(pos: Position) -> list[str]:
+    """The Fire finder (VASL issue #93): every Flame, Blaze and Burning Wreck on the map with its Location and
+    level, and the Locations each may spread to at the end of this AFPh with their odds (the Fire odds' data:
+    B25.6 Spreading Fire, B25.651 Gusts), for this player's chat only.
+
+    Fires are listed by Location; a Location a fire may spread to is named under the fire it would spread from.
+    """
+    from ..core.fire import pending_rolls
+
+    burning: list[tuple[Location, str]] = [(f.location, "Blaze" if f.is_blaze else "Flame") for f in pos.fires]
+    burning += [(w.location, f"Burning Wreck ({w.name})") for w in pos.burning_wrecks()]
+    if not burning:
+        return ["- ASL fire bridge: Fire finder: no Flame, Blaze or Burning Wreck on the map"]
+    rolls = pending_rolls(pos)
+    to_blaze = {r.location: r.chance for r in rolls if r.kind == "blaze"}
+    spreads: dict[Location, list[str]] = {}
+    for r in rolls:
+        if r.kind != "blaze" and r.source is not None:
+            how = "Gusts" if r.kind == "gust" else ("automatic" if r.automatic else f"{float(r.chance) * 100:.0f}%")
+            spreads.setdefault(r.source, []).append(f"{pos.loc_name(r.location)} {how}")
+    out = [f"- ASL fire bridge: Fire finder: {len(burning)} fires on the map (B25):"]
+    for loc, what in sorted(burning, key=lambda b: (b[0], b[1])):
+        line = f"-   {what} in {pos.loc_name(loc)} ({_level(loc)}, {pos.map.info(loc.hex).terrain.label})"
+        if loc in to_blaze:
+            line += f"; to Blaze {float(to_blaze[loc]) * 100:.0f}% (B25.151)"
+        targets = spreads.get(loc)
+        line += f"; may spread to {', '.join(targets)} (B25.6)" if targets else "; spreads nowhere now"
+        out.append(line)
     return out

@@ -72,6 +72,19 @@ public final class TestHooks {
     });
   }
 
+  /** A player's click on the toolbar button named {@code name} (the extension names its buttons "aslfire-ACTION"). */
+  public static boolean clickToolbar(String name) throws Exception {
+    return onEdt(() -> {
+      for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
+        if (name.equals(c.getName()) && c instanceof javax.swing.AbstractButton) {
+          ((javax.swing.AbstractButton) c).doClick();
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+
   /** The chat window's text. */
   public static String chatText() throws Exception {
     return onEdt(() -> {
