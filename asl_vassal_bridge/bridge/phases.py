@@ -23,6 +23,7 @@ from .client import BridgeClient, BridgeRefused, VassalDice
 from .clock import game_clock, next_phase_key
 from .gamemodule import counter_data
 from .position import LAYERS_FOR, LiveGame, position_from_snapshot
+from .prompts import EVENT, PROMPTS
 from .report import finder_lines, odds_lines, phase_lines
 from .rules import explain_rolls, rules_for
 from .snapshot import known_terrain
@@ -114,6 +115,9 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
     try:
         if action == "odds":
             return show_odds(client, game_map=game_map, vasl=vasl)
+        if action == EVENT:
+            PROMPTS.on_change(client, lambda ph: run_phase(client, ph, game_map=game_map, vasl=vasl).message)
+            return ""
         if action == "finder":
             find_fires(client, game_map=game_map, vasl=vasl)
             return ""

@@ -20,6 +20,7 @@ import VASSAL.chat.ChatServerConnection;
 import VASSAL.chat.Room;
 import VASSAL.command.Command;
 import VASSAL.command.CommandEncoder;
+import VASSAL.configure.BooleanConfigurer;
 import VASSAL.tools.LaunchButton;
 
 /**
@@ -45,7 +46,11 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
   };
 
+  /** The preference (VASSAL's Preferences, tab "ASL fire bridge"): run a skipped phase's button by itself. */
+  static final String AUTO_PREF = "aslfireAutoPhase";
+
   private final List<LaunchButton> buttons = new ArrayList<>();
+  private final PhaseWatch phaseWatch = new PhaseWatch(this);
   private Gateway gateway;
   private volatile PythonListener listener;
   private volatile String processed = "";
@@ -138,6 +143,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       buttons.add(b);
       bar.add(b);
     }
+    gm.getPrefs().addOption("ASL fire bridge", new BooleanConfigurer(AUTO_PREF,
+        "When the Phase Track passes the RPh or the AFPh without its Wind change or Fire upkeep, run it by itself",
+        Boolean.FALSE));
     gateway = new Gateway(this);
     try {
       gateway.start();
@@ -157,6 +165,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       gm.getToolBar().remove(b);
     }
     buttons.clear();
+    phaseWatch.stop();
     stop();
   }
 
@@ -241,6 +250,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     sb.append(",\"room\":");
     Json.quote(sb, roomName());
     sb.append(",\"may_change\":").append(whyNoChanges() == null);
+    sb.append(",\"auto_phase\":").append(Boolean.TRUE.equals(gm.getPrefs().getValue(AUTO_PREF)));
     sb.append(",\"why_not\":");
     Json.quote(sb, whyNoChanges());
     sb.append('}');
@@ -314,6 +324,35 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         gm.getChatter().show(text);
       }
     });
+  }
+
+  PhaseWatch getPhaseWatch() {
+    return phaseWatch;
+  }
+
+  /** Tells Python of an event (not a button: no chat line when Python is absent or busy); false if not told. */
+  boolean notifyPython(String event) {
+    final PythonListener l = listener;
+    if (l == null || !busy.compareAndSet(false, true)) {
+      return false;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        String msg = l.onButton(event);
+        if (msg != null && !msg.isEmpty()) {
+          say("- " + msg);
+        }
+      }
+      catch (RuntimeException e) {
+        listener = null;
+      }
+      finally {
+        busy.set(false);
+      }
+    }, "aslfire-event-" + event);
+    t.setDaemon(true);
+    t.start();
+    return true;
   }
 
   /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */

@@ -85,6 +85,14 @@ public final class TestHooks {
     });
   }
 
+  /** Sets one of the module's preferences (as a player does in VASSAL's Preferences window). */
+  public static void setPref(String key, boolean value) throws Exception {
+    onEdt(() -> {
+      GameModule.getGameModule().getPrefs().setValue(key, value);
+      return null;
+    });
+  }
+
   /** The chat window's text. */
   public static String chatText() throws Exception {
     return onEdt(() -> {
