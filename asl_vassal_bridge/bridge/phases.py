@@ -118,6 +118,10 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
         if action == EVENT:
             PROMPTS.on_change(client, lambda ph: run_phase(client, ph, game_map=game_map, vasl=vasl).message)
             return ""
+        if action == "attack":
+            from .attack_button import attack_button
+
+            return attack_button(client, vasl=vasl)
         if action == "finder":
             find_fires(client, game_map=game_map, vasl=vasl)
             return ""

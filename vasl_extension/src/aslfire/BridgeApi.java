@@ -174,6 +174,14 @@ public final class BridgeApi {
     bridge.getPhaseWatch().watch(w);
   }
 
+  /**
+   * Shows a small dialog Python describes (JSON: title, fields) and waits for the player: the answers as a JSON
+   * object, or null when the player cancelled.
+   */
+  public String askForm(String specJson) throws Exception {
+    return FormDialog.ask(specJson);
+  }
+
   /** Presses a toolbar button as a player would (for scripts and tests). */
   public void press(String action) {
     bridge.pressed(action);
