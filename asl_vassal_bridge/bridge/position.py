@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +99,60 @@ LAYERS_FOR: frozenset[str] = frozenset(
     + [*PHASE_TRACK_GPIDS, *PHASE_TRACK_NAMES])
 
 
+#: What a press reads of one piece: (its signature, its fire counter kind or None, its map hex or None).
+PieceFacts = tuple[tuple[Any, ...], FireCounter | None, Hex | None]
+
+
+def _signature(p: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What a piece's facts depend on: its revision (VASSAL state), names, counter slot and place."""
+    return (p.get("rev"), p.get("name"), p.get("gpid"), p.get("map"), p.get("x"), p.get("y"), p.get("board"),
+            p.get("hex"), p.get("location"))
+
+
+class _Seen:
+    """What the last presses read, kept for the next one: each piece's facts by id (read again only for a piece
+    added, changed or moved since) and the units read (read again only if a piece near a fire changed).  Kept
+    while the map layout, the counter data and the terrain are the same objects (the terrain is cached by its key,
+    :func:`~.snapshot.known_terrain`)."""
+
+    def __init__(self) -> None:
+        self.scope: tuple[Any, Any] = (None, None)  # the layout and counter data themselves (never an id reused)
+        self.facts: dict[str, PieceFacts] = {}
+        self.unit_key: tuple[Any, ...] = ()
+        self.unit_list: list[UnitCounter] = []
+        self.unit_map: GameMap | None = None
+        self.read = 0  #: pieces read afresh by the last press (the others' facts were kept)
+
+    def facts_of(self, pieces: Mapping[str, Mapping[str, Any]], layout: Any, data: CounterData,
+                 classify: Any) -> dict[str, PieceFacts]:
+        scope = (layout, data)
+        if scope[0] is not self.scope[0] or scope[1] is not self.scope[1]:
+            self.scope, self.facts, self.unit_key, self.unit_list = scope, {}, (), []
+        old, new = self.facts, {}
+        read = 0
+        for pid, p in pieces.items():
+            sig = _signature(p)
+            f = old.get(pid)
+            if f is None or f[0] != sig:
+                read += 1
+                f = (sig, classify(p.get("name"), p.get("gpid")),
+                     unit_hex(p.get("board"), p.get("hex"), p.get("location"), layout))
+            new[pid] = f
+        self.facts, self.read = new, read
+        return new
+
+    def units(self, unit_pieces: Sequence[Mapping[str, Any]], facts: Mapping[str, PieceFacts], gm: GameMap,
+              read: Any) -> list[UnitCounter]:
+        key = (*(facts[str(p["id"])][0] + (str(p["id"]),) for p in unit_pieces),)
+        if gm is not self.unit_map or key != self.unit_key:
+            self.unit_map = gm
+            self.unit_key, self.unit_list = key, list(read())
+        return self.unit_list
+
+
+_SEEN = _Seen()
+
+
 def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
     """The Location a stack's Level marker names (B23.8 rooftop, cellar, upper levels), else the ground."""
     if marker is None:
@@ -171,13 +225,14 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     direction: Direction | None = None
     gusts = False
     pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
-    kind_of = {pid: classify(p.get("name"), p.get("gpid")) for pid, p in pieces.items()}  # once per piece
+    facts = _SEEN.facts_of(pieces, gm.layout, data, classify)  # a later press reads only the pieces changed
+    kind_of = {pid: f[1] for pid, f in facts.items()}
     map_name = None
     for p in pieces.values():
         kind = kind_of[str(p["id"])]
         if kind is None:
             continue
-        h = piece_hex(p, gm.layout)
+        h = facts[str(p["id"])][2]
         try:
             if kind is FireCounter.EC:
                 env = replace(env, ec=ec_from_piece(piece_traits(p)))
@@ -258,9 +313,9 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     if units_near_fires:
         burning = {loc.hex for loc, _k in fire_pieces} | {w.location.hex for w in wrecks}
         near = burning | {n for h in burning for _d, n in h.neighbours()}
-        unit_pieces = [p for p in unit_pieces
-                       if unit_hex(p.get("board"), p.get("hex"), p.get("location"), gm.layout) in near]
-    units = read_units(unit_pieces, locate, data.catalogue, data.counters)
+        unit_pieces = [p for p in unit_pieces if facts[str(p["id"])][2] in near]
+    units = _SEEN.units(unit_pieces, facts, gm, lambda: read_units(unit_pieces, locate, data.catalogue,
+                                                                   data.counters))
     for (loc, fk), _ids in fire_pieces.items():
         # a Flame stacked with VASL's Pin appeared this Player Turn (B25.15)
         new = fk is FireKind.FLAME and bool(fire_stacks[(loc, fk)] & pins)

@@ -177,3 +177,25 @@ def test_snapshot_road_through_woods_is_woods_road_as_the_archive_reader_says_b2
         base = Terrain.ROAD if road_centre else Terrain.WOODS
         others = [(n, s) for n, s in shares if n != centre]
         assert woods_road(base, others, road_centre or road > 0.03) is Terrain[expected]
+
+
+def test_a_later_press_reads_only_the_pieces_changed_since_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    from asl_vassal_bridge.bridge import position as bridge_position
+
+    squads = [piece(f"s{i}", "4-6-7 1sq", "11467", f"{c}{r}") for i, (c, r) in enumerate(
+        (c, r) for c in "ABCDE" for r in range(1, 5))]
+    first = snapshot([piece("f1", "Flame", "192", "C2"), piece("b1", "Blaze", "5713", "D2"), *squads])
+    gm = position_from_snapshot(first, phase=Phase.AFPH).position.map
+    assert bridge_position._SEEN.read == len(first["pieces"])  # the first press reads every piece
+    position_from_snapshot(first, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert bridge_position._SEEN.read == 0  # nothing changed: nothing read again
+    moved = json.loads(json.dumps(first))  # the next snapshot: new objects, one Flame moved C2 → E3
+    flame = moved["pieces"][0]
+    flame.update(location="E3", x=100 * ord("E"), y=300, rev="r-f1-2")
+    later = position_from_snapshot(moved, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert bridge_position._SEEN.read == 1
+    assert [f.location.name for f in later.position.flames()] == ["E3"]
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # the same snapshot read from scratch
+    fresh = position_from_snapshot(moved, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert later.position.fires == fresh.position.fires and later.position.units == fresh.position.units
+    assert set(later.units) == set(fresh.units) and later.units
