@@ -34,12 +34,13 @@ from ..vasl.counters import (
 from ..vasl.phasetrack import PHASE_TRACK_GPIDS, PHASE_TRACK_NAMES
 from ..vasl.setup import VaslSetup
 from ..vasl.units import UnitCounter, read_units
-from ..vasl.vsav import BoardEntry, overlay_notes
+from ..vasl.vsav import BoardEntry
 from .clock import game_clock
 from .gamemodule import CounterData, counter_data
 from .snapshot import (
     NoTerrain,
     board_entries,
+    fallback_notes,
     game_map_from_boards,
     game_map_from_snapshot,
     model_error,
@@ -73,7 +74,8 @@ class LiveGame:
     map_name: str | None = None
     #: The boards of the map read, with VASL's overlays and SSR terrain changes (as the .vsav reader gives them).
     boards: tuple[BoardEntry, ...] = ()
-    #: What the terrain misses: overlays (VASL's model lacks them too), and SSR tokens VASL cannot apply either.
+    #: Overlays applied to terrain read from the board archives, those not applied and why, SSR tokens VASL
+    #: cannot apply either.
     notes: tuple[str, ...] = ()
     #: The units of the Position by piece id, with their counters (concealed and hidden pieces never here).
     units: Mapping[str, UnitCounter] = field(default_factory=dict)
@@ -182,9 +184,10 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     big map.
 
     Without VASL's terrain model in the snapshot, terrain is read from the board
-    archives *vasl* names (:func:`game_map_from_boards`, SSR terrain changes
-    applied).  The notes name the boards' overlays (VASL's model lacks them
-    too) and SSR tokens VASL cannot apply either (:func:`fallback_notes`).
+    archives *vasl* names (:func:`~.snapshot.game_map_from_boards`, SSR terrain changes
+    and overlays applied as VASL 6.7.x applies them).  The notes name the
+    overlays applied, those not applied and why, and SSR tokens VASL cannot
+    apply either (:func:`~.snapshot.fallback_notes`).
 
     :raises NoTerrain: if neither the snapshot, *game_map* nor *vasl* gives terrain.
     """
@@ -201,11 +204,9 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     else:
         gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
-    if gm is not None and game_map is None:
-        notes = overlay_notes(board_entries(snapshot), ssr=False)  # VASL's model: SSR applied, overlays not
-    elif gm is None and vasl is not None and vasl.boards is not None:
+    if gm is None and vasl is not None and vasl.boards is not None:
         gm = game_map_from_boards(snapshot, vasl)
-        notes = overlay_notes(board_entries(snapshot), vasl.terrain_table())
+        notes = fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)
         if unreadable is not None:
             notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
     warn_once(notes)

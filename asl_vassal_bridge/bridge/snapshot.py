@@ -18,11 +18,13 @@ Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
 changes, crop, version; null for a board that is not VASL's) is read as the
 same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
 gives (:func:`board_entries`).  VASL's own terrain model has the SSR terrain
-changes applied, and so has terrain read from the board archives (``vasl=``,
-:mod:`asl_vassal_bridge.vasl.ssr`), but for SSR tokens VASL's model cannot
-apply either; neither applies overlays.  :func:`position_from_snapshot` says
-what is missing in ``Position.notes``, :attr:`LiveGame.notes` and a logged
-warning, as ``position_from_vsav`` does.
+changes applied, and since VASL 6.6.4 the overlays too; so has terrain read
+from the board archives (``vasl=``, :mod:`asl_vassal_bridge.vasl.ssr`,
+:mod:`asl_vassal_bridge.vasl.overlay`, as VASL 6.7.x applies them), but for
+SSR tokens VASL's model cannot apply either and overlays whose archive is
+missing.  :func:`~.position.position_from_snapshot` says what was applied and what not
+in ``Position.notes``, :attr:`~.position.LiveGame.notes` and a logged warning, as
+``position_from_vsav`` does.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from ..core.values import replace
 from ..vasl.setup import VaslSetup
 from ..vasl.terrain import ROAD_SHARE, TerrainTable, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
-from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
+from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, parse_board_state
 
 __all__ = ["GridLayout", "NoTerrain", "board_entries", "board_hex", "fallback_notes", "game_map_from_boards",
            "game_map_from_snapshot", "known_terrain", "map_layout", "model_error", "piece_hex", "warn_once"]
@@ -133,14 +135,19 @@ def board_entries(snapshot: Mapping[str, Any], map_name: str | None = None) -> t
 
 
 def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None,
-                   table: TerrainTable | None = None) -> list[str]:
-    """What the map's terrain misses: one note per board with overlays (neither VASL's terrain model nor the board
-    archives have them) or, when the snapshot carries no VASL terrain model, SSR tokens VASL cannot apply either (as
-    *table*, VASL's SharedBoardMetadata, says; the same notes as ``position_from_vsav``)."""
+                   table: TerrainTable | None = None, boards_dir: Any = None) -> list[str]:
+    """What the map's terrain misses, as ``position_from_vsav`` says it.  When the snapshot carries VASL's own
+    terrain model: nothing (VASL's model has the SSR terrain changes and, since VASL 6.6.4, the overlays).
+    Otherwise, per board: SSR tokens VASL cannot apply either (as *table*, VASL's SharedBoardMetadata, says)
+    and which overlays the board archives' reader applies from *boards_dir*'s ``overlays/`` folder, and which
+    not and why (:func:`~asl_vassal_bridge.vasl.overlay.entry_notes`)."""
+    from ..vasl.overlay import entry_notes, overlay_dirs
+
     m = _snapshot_map(snapshot, map_name)
-    if m is None:
+    if m is None or m.get("terrain"):
         return []
-    return overlay_notes(board_entries(snapshot, map_name), table, ssr=not m.get("terrain"))
+    dirs = overlay_dirs(boards_dir) if boards_dir is not None else None
+    return [n for e in board_entries(snapshot, map_name) for n in entry_notes(e, table, dirs)]
 
 
 def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
@@ -421,8 +428,9 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     :func:`board_entries`: a cropped board keeps the hexes VASL's cropped
     model holds, and the boards lie where VASL's merged grid puts them); an
     archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.  Each board's SSR
-    terrain changes are applied as VASL's LOS model applies them
-    (:func:`~asl_vassal_bridge.vasl.ssr.apply_ssr`).
+    terrain changes and overlays (archives in the folder's ``overlays/``) are
+    applied as VASL 6.7.x's LOS model applies them
+    (:func:`~asl_vassal_bridge.vasl.overlay.apply_entry`).
 
     :raises NoTerrain: if the snapshot has no boards, an archive is missing, or VASL builds no LOS map for
         the boards' crops (the message names the board and its crop).
@@ -430,7 +438,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     """
     from ..vasl.board import game_map, read_board
     from ..vasl.crop import CropError
-    from ..vasl.ssr import apply_ssr
+    from ..vasl.overlay import apply_entry
 
     boards_dir = vasl.boards
     if boards_dir is None:
@@ -451,7 +459,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
         table = table or vasl.terrain_table()
-        placed.append((apply_ssr(read_board(path, table), entry.ssr).board, entry.placement()))
+        placed.append((apply_entry(read_board(path, table), entry, boards_dir)[0], entry.placement()))
         crops.append(entry.crop)
     try:
         return game_map(placed, str(maps[0].get("name", "")), crops)
