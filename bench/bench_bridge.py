@@ -15,8 +15,14 @@ VASL module, see README "The live suite against your own VASSAL and VASL").
    for a later press; each press is undone before the next.
 3. Snapshot size with the terrain and without (a later press).
 
+Each press is timed step by step (snapshot, position, rules+dice, batch,
+apply: the modules of docs/bridge.md), the later presses as the median of
+each step.  ``--compare DIR`` first runs DIR's own bench (another checkout,
+e.g. main) in the same run, then this one, and prints the figures side by side.
+
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
-Run: python bench/bench_bridge.py (BENCH_PROFILE=1: also cProfile the Python side of the later presses)
+Run: python bench/bench_bridge.py [--compare DIR] (BENCH_PROFILE=1: also cProfile the Python side of the later
+presses)
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ import cProfile
 import json
 import os
 import pstats
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -34,7 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
 from asl_vassal_bridge.bridge.convert import LAYERS_FOR
 from asl_vassal_bridge.bridge.extension import build_extension
@@ -145,7 +153,7 @@ def bench_button(c: BridgeClient, presses: int = 7) -> None:
         finally:
             done.set()
 
-    convert._TERRAIN.clear()  # the game's first press: no terrain read yet
+    bridge_snapshot._TERRAIN.clear()  # the game's first press: no terrain read yet
     c.listen(handler)
     c.jvm.aslbridgetest.TestHooks.seedDice(1)
     for _ in range(presses):
@@ -166,6 +174,9 @@ def bench_button(c: BridgeClient, presses: int = 7) -> None:
           "aim < 150 ms)")
     print("   first press: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[0]))
     print("   last press:  " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[-1]))
+    steps = [k for k, _v in parts[-1]]
+    print("   later presses, median of each step: " + ", ".join(
+        f"{k} {statistics.median(dict(p)[k] for p in parts[2:]) * 1000:.0f} ms" for k in steps))
     if prof is not None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
@@ -188,7 +199,47 @@ def bench_sizes(c: BridgeClient) -> None:
           f"({t_same * 1000:.0f} ms)")
 
 
+_FIGURES = {
+    "later press, median": r"later presses median (\d+) ms",
+    "first press": r"first press (\d+) ms",
+    "snapshot call (no terrain)": r"one JSON call ([\d.]+) ms",
+}
+
+
+def figures(out: str) -> dict[str, str]:
+    """The bench's headline figures and the last press's steps, read off its printed output."""
+    got = {name: f"{m.group(1)} ms" for name, rx in _FIGURES.items() if (m := re.search(rx, out))}
+    last = re.search(r"last press:\s+(.*)", out)
+    for step, ms in re.findall(r"([a-z+]+) (\d+) ms", last.group(1) if last else ""):
+        got[f"last press: {step}"] = f"{ms} ms"
+    median = re.search(r"median of each step: (.*)", out)
+    for step, ms in re.findall(r"([a-z+]+) (\d+) ms", median.group(1) if median else ""):
+        got[f"later presses' median: {step}"] = f"{ms} ms"
+    return got
+
+
+def compare(other: Path) -> int:
+    """Run *other*'s bench (its own code) and then this one, one after the other, and print them side by side."""
+    here = Path(__file__).resolve().parents[1]
+    env = dict(os.environ)
+    env.setdefault("ASL_VASSAL_JAR", str(vh.vassal_jar()))  # the same engine for both
+    outs = {}
+    for label, root in ((str(other), other.resolve()), ("this checkout", here)):
+        print(f"--- {label}", flush=True)
+        run = subprocess.run([sys.executable, str(root / "bench" / "bench_bridge.py")], cwd=root, env=env,
+                             capture_output=True, text=True)
+        print(run.stdout + run.stderr[-2000:] if run.returncode else run.stdout, flush=True)
+        outs[label] = figures(run.stdout)
+    names = list(dict.fromkeys(n for f in outs.values() for n in f))
+    print(f"{'':40} " + " | ".join(f"{k[-24:]:>24}" for k in outs))
+    for n in names:
+        print(f"{n:40} " + " | ".join(f"{outs[k].get(n, '-'):>24}" for k in outs))
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--compare":
+        return compare(Path(sys.argv[2]))
     try:
         vh.check_tools()
         vh.vassal_jar()

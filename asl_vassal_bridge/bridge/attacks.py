@@ -34,7 +34,8 @@ from ..vasl.counters import PLACE_GPIDS, FireCounter
 from ..vasl.pieces import broken_layer_change, find_piece, layers_of, stack_of, unit_kind, unit_type
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient, VassalDice
-from .convert import LiveGame, explain_rolls, position_from_snapshot
+from .position import LiveGame, position_from_snapshot
+from .rules import explain_rolls
 
 __all__ = ["AttackRequest", "PreparedAttack", "attack_batch", "prepare_attack", "run_attack"]
 

@@ -336,8 +336,9 @@ class BridgeClient:
             for s in (getattr(server, "server_socket", None),):
                 if s is not None:
                     _nodelay(s)
-            self.api.setCallbackPort(server.get_listening_port())
             self._callback_started = True
+        # every time: another Python (a second `asl-fire bridge`) may have pointed VASSAL's callbacks elsewhere since
+        self.api.setCallbackPort(self._gateway.get_callback_server().get_listening_port())
         self._listener = _Listener(handler)
         self.api.setListener(self._listener)
 

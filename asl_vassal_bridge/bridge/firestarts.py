@@ -33,7 +33,8 @@ from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient, VassalDice
-from .convert import LiveGame, explain_rolls, position_from_snapshot
+from .position import LiveGame, position_from_snapshot
+from .rules import explain_rolls
 
 __all__ = ["FIRE_STARTS", "FireStartRequest", "fire_start_batch", "resolve_fire_start", "run_fire_start"]
 

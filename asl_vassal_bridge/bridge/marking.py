@@ -12,7 +12,7 @@ marked as VASL players do it:
   one, else in a new stack beside the hex centre.
 
 The next snapshot reads them back as the same Location
-(:func:`~.convert.position_from_snapshot`).  A counter whose Location keeps
+(:func:`~.position.position_from_snapshot`).  A counter whose Location keeps
 its fire stays put; Level markers left alone by the fires removed go too.
 """
 
@@ -20,16 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.hexes import Hex
 from ..core.position import FireKind, Location, Position
 from ..vasl.counters import BadCounterState, CounterLevel, FireCounter, level_from_piece
 from ..vasl.traits import Trait
 from .gamemodule import CounterData, bundled
-
-if TYPE_CHECKING:
-    from .convert import LiveGame
+from .position import LiveGame
+from .snapshot import board_hex, piece_hex
 
 __all__ = ["LEVEL_OFFSETS", "FireChanges", "fire_changes"]
 
@@ -146,8 +145,6 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
 
 
 def _in_hex(game: LiveGame, new: Position, pt: tuple[Any, Any, Any], h: Hex) -> bool:
-    from .convert import piece_hex
-
     stack = _stacks(game).get(pt)
     return stack is not None and piece_hex(stack[0], new.map.layout) == h
 
@@ -174,8 +171,6 @@ def _at(game: LiveGame, new: Position, h: Hex, point: tuple[Any, Any, Any] | Non
         if point[0]:
             entry["map"] = point[0]
         return entry
-    from .convert import board_hex
-
     entry = {"location": new.map.hex_name(h)}
     on = board_hex(new.map.layout, h)
     if on is not None:  # VASSAL places by the board's own hex name (as VASL's grid names it: crops too)

@@ -11,27 +11,24 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import BadInput
 from ..core.explain import Report
-from ..core.position import Clock, GameMap, Phase, Position
+from ..core.position import GameMap, Phase
 from ..vasl.setup import VaslSetup
+from .batch import batch_for
 from .client import BridgeClient, BridgeRefused, VassalDice
-from .convert import (
-    LAYERS_FOR,
-    LiveGame,
-    batch_for,
-    counted_phase_key,
-    explain_rolls,
-    game_clock,
-    known_terrain,
-    position_from_snapshot,
-)
+from .clock import game_clock, next_phase_key
+from .gamemodule import counter_data
+from .position import LAYERS_FOR, LiveGame, position_from_snapshot
+from .prompts import EVENT, PROMPTS
+from .report import finder_lines, odds_lines, phase_lines
+from .rules import explain_rolls, rules_for
+from .snapshot import known_terrain
 
-__all__ = ["ACTIONS", "PhaseResult", "handle_button", "next_phase_key", "run_phase", "show_odds"]
+__all__ = ["ACTIONS", "PhaseResult", "find_fires", "handle_button", "next_phase_key", "run_phase", "show_odds"]
 
 log = logging.getLogger("asl_fire.bridge")
 
@@ -49,49 +46,9 @@ class PhaseResult:
     timings: tuple[tuple[str, float], ...] = ()
 
 
-def next_phase_key(processed: str, phase: Phase, clock: Clock | None = None) -> str | None:
-    """The key of the phase to process now, or None if this phase was already processed.
-
-    With a *clock* (VASL's Phase Track) the key is that Player Turn's phase,
-    a repeat only if it is the key last processed.  Without one the bridge
-    counts Player Turns itself: a Wind change (RPh) after an AFPh upkeep
-    starts the next Player Turn; the same phase twice in a row is a repeat.
-
-    >>> next_phase_key("", Phase.AFPH)
-    'PT1 AFPh'
-    >>> next_phase_key("PT1 AFPh", Phase.AFPH) is None
-    True
-    >>> next_phase_key("PT1 AFPh", Phase.RPH)
-    'PT2 RPh'
-    >>> next_phase_key("PT2 RPh", Phase.AFPH)
-    'PT2 AFPh'
-    >>> next_phase_key("PT1 AFPh", Phase.AFPH, Clock(3, 2))
-    'PT6 AFPh'
-    >>> next_phase_key("PT6 AFPh", Phase.AFPH, Clock(3, 2)) is None
-    True
-    """
-    if clock is not None:
-        key = f"PT{clock.player_turn} {phase.value}"
-        return None if processed == key else key
-    return counted_phase_key(processed, phase)
-
-
-def _rules(phase: Phase) -> Callable[[Position, Any], tuple[Position, Report]]:
-    if phase is Phase.RPH:
-        from ..core.wind import rally_phase
-
-        return rally_phase
-    from ..core.fire import end_of_afph
-
-    return end_of_afph
-
-
 def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None,
               vasl: VaslSetup | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
-    from .gamemodule import counter_data
-    from .rtph import blaze_lines, victory_lines
-
     t0 = time.perf_counter()
     data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
     # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
@@ -113,14 +70,10 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     session, rolled = dice.session, dice.rolled
 
     t_read = time.perf_counter()
-    new, report = _rules(phase)(live.position, dice)
+    new, report = rules_for(phase)(live.position, dice)
     t_rules = time.perf_counter()
     texts = explain_rolls(rolled, report)
-    header = [f"* ASL fire bridge: {report.title} ({key})"]
-    summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
-    if phase is Phase.AFPH:
-        # at the end of the upkeep: units now in Blazes (B25.4) and Fire & Victory
-        summary += blaze_lines(new, live) + victory_lines(new)
+    header, summary = phase_lines(phase, key, report, new, live)
     batch = batch_for(live, new, phase_key=key, session=session, roll_texts=texts, header=header, summary=summary)
     t_batch = time.perf_counter()
     applied = client.apply(batch)
@@ -134,22 +87,22 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
 
 def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
-    from ..core.fire import pending_rolls
-
     snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
-    rolls = pending_rolls(live.position)
-    if not rolls:
-        client.say("- ASL fire bridge: no fire rolls pending at the end of this AFPh")
-        return ""
-    client.say(f"- ASL fire bridge: {len(rolls)} fire rolls pending at the end of the AFPh (B25):")
-    for r in rolls:
-        where = live.position.loc_name(r.location)
-        what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
-        pct = float(r.chance) * 100
-        extra = f" ({r.reason})" if r.reason else ""
-        client.say(f"-   {where}: {what} {pct:.0f}%{extra}")
+    for line in odds_lines(live.position):
+        client.say(line)
     return ""
+
+
+def find_fires(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> list[str]:
+    """The Fire finder button (VASL issue #93): every fire on the map, its Location and level, and where each may
+    spread (:func:`~.report.finder_lines`), shown in this player's chat only; returns the lines shown."""
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
+    live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
+    lines = finder_lines(live.position)
+    for line in lines:
+        client.say(line)
+    return lines
 
 
 def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None = None,
@@ -162,6 +115,16 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
     try:
         if action == "odds":
             return show_odds(client, game_map=game_map, vasl=vasl)
+        if action == EVENT:
+            PROMPTS.on_change(client, lambda ph: run_phase(client, ph, game_map=game_map, vasl=vasl).message)
+            return ""
+        if action == "attack":
+            from .attack_button import attack_button
+
+            return attack_button(client, vasl=vasl)
+        if action == "finder":
+            find_fires(client, game_map=game_map, vasl=vasl)
+            return ""
         if action == "hob":
             from .hob import hob_button
 

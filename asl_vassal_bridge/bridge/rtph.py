@@ -15,13 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.exits import blaze_fates
-from ..core.position import GameMap, Phase, Position
-from ..core.victory import fire_control
+from ..core.position import GameMap, Phase
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient, BridgeRefused
-from .convert import LAYERS_FOR, LiveGame, known_terrain, position_from_snapshot
 from .gamemodule import CounterData, counter_data
+from .position import LAYERS_FOR, position_from_snapshot
+from .report import blaze_lines, victory_lines
+from .snapshot import known_terrain
 
 __all__ = ["RtphResult", "blaze_lines", "layers_for_units", "run_rtph", "victory_lines"]
 
@@ -31,26 +31,6 @@ log = logging.getLogger("asl_fire.bridge")
 def layers_for_units(data: CounterData) -> frozenset[str]:
     """The snapshot's ``layers_for``: the fire counters' and every unit counter's (broken, berserk, type)."""
     return LAYERS_FOR | data.counters.gpids()
-
-
-def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
-    """One chat line per unit in a Blaze (B25.4): the unit, its Location, options and deadline."""
-    out = []
-    for f in blaze_fates(pos):
-        u = f.unit
-        piece = f" [{u.id}]" if live is not None and u.id in live.units else ""
-        state = [s for s, on in (("broken", u.broken), ("pinned", u.is_pinned), ("berserk", u.berserk),
-                                 ("in Melee", u.in_melee), ("Immobilized", u.immobilized)) if on]
-        shown = f", {', '.join(state)}" if state else ""
-        verdict = "eliminated now" if f.eliminated_now else f"deadline {f.deadline}"
-        out.append(f"* {u.name} ({u.side}{shown}){piece} in the Blaze in {pos.loc_name(u.location)}: {f.options}; "
-                   f"{verdict} (B25.4)")
-    return out
-
-
-def victory_lines(pos: Position) -> list[str]:
-    """Fire & Victory: each burning Location whose Control a side forfeits (fires it kindled deliberately)."""
-    return [f"* {note.describe(pos)}" for note in fire_control(pos)]
 
 
 @dataclass(frozen=True)

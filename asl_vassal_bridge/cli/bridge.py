@@ -467,6 +467,9 @@ def run_bridge(args: argparse.Namespace) -> int:
                 print(msg)
             return 0
         client.listen(lambda action: handle_button(client, action, vasl=vasl))
+        from ..bridge.prompts import watch_phase_track
+
+        watch_phase_track(client)  # the phase prompts (docs/bridge.md)
         client.say("- ASL fire bridge: Python is connected; the fire buttons are live "
                    f"(counters from {counters.description}).")
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from asl_vassal_bridge.bridge.client import BridgeRefused, NotConnected, read_connection_file
+from asl_vassal_bridge.bridge.clock import next_phase_key
 from asl_vassal_bridge.bridge.convert import NoTerrain, batch_for, explain_rolls, position_from_snapshot
 from asl_vassal_bridge.bridge.extension import BuildError, build_extension
-from asl_vassal_bridge.bridge.phases import next_phase_key
 from asl_vassal_bridge.core.dice import Roll
 from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.explain import Check, CheckResult, Event, Report
@@ -177,3 +177,60 @@ def test_snapshot_road_through_woods_is_woods_road_as_the_archive_reader_says_b2
         base = Terrain.ROAD if road_centre else Terrain.WOODS
         others = [(n, s) for n, s in shares if n != centre]
         assert woods_road(base, others, road_centre or road > 0.03) is Terrain[expected]
+
+
+def test_a_later_press_reads_only_the_pieces_changed_since_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    from asl_vassal_bridge.bridge import position as bridge_position
+
+    squads = [piece(f"s{i}", "4-6-7 1sq", "11467", f"{c}{r}") for i, (c, r) in enumerate(
+        (c, r) for c in "ABCDE" for r in range(1, 5))]
+    first = snapshot([piece("f1", "Flame", "192", "C2"), piece("b1", "Blaze", "5713", "D2"), *squads])
+    gm = position_from_snapshot(first, phase=Phase.AFPH).position.map
+    assert bridge_position._SEEN.read == len(first["pieces"])  # the first press reads every piece
+    position_from_snapshot(first, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert bridge_position._SEEN.read == 0  # nothing changed: nothing read again
+    moved = json.loads(json.dumps(first))  # the next snapshot: new objects, one Flame moved C2 → E3
+    flame = moved["pieces"][0]
+    flame.update(location="E3", x=100 * ord("E"), y=300, rev="r-f1-2")
+    later = position_from_snapshot(moved, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert bridge_position._SEEN.read == 1
+    assert [f.location.name for f in later.position.flames()] == ["E3"]
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # the same snapshot read from scratch
+    fresh = position_from_snapshot(moved, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert later.position.fires == fresh.position.fires and later.position.units == fresh.position.units
+    assert set(later.units) == set(fresh.units) and later.units
+
+
+def test_fire_finder_lists_each_fire_its_level_and_where_it_may_spread_b25_6() -> None:
+    from asl_vassal_bridge.bridge.report import finder_lines
+    from asl_vassal_bridge.core.fire import pending_rolls
+
+    pos = position_from_snapshot(snapshot([piece("f1", "Flame", "192", "C2"), piece("b1", "Blaze", "5713", "D2")]),
+                                 phase=Phase.AFPH).position
+    lines = finder_lines(pos)
+    assert lines[0] == "- ASL fire bridge: Fire finder: 2 fires on the map (B25):"
+    blaze = next(ln for ln in lines if "Blaze in D2 (level 0, Woods)" in ln)
+    d2 = Location(pos.map.parse_hex("D2"))
+    targets = sorted(pos.loc_name(r.location) for r in pending_rolls(pos) if r.source == d2)
+    assert targets and all(f"{t} " in blaze.split("may spread to", 1)[1] for t in targets)
+    assert "B25.6" in blaze
+    assert "Flame in C2 (level 0, Woods)" in lines[1] and "spreads nowhere now" in lines[1]
+    assert finder_lines(position_from_snapshot(snapshot([]), phase=Phase.AFPH).position) == [
+        "- ASL fire bridge: Fire finder: no Flame, Blaze or Burning Wreck on the map"]
+
+
+def test_attack_dialog_answers_make_the_declaration_or_one_clear_line_a22() -> None:
+    from asl_vassal_bridge.bridge.attack_button import form_spec, request_from_answers
+
+    spec = json.loads(form_spec("sq-1"))
+    assert next(f for f in spec["fields"] if f["key"] == "firer")["value"] == "sq-1"
+    r = request_from_answers({"weapon": "FT", "firer": "", "target": "F4", "phase": "DFPh", "leader": "-1",
+                              "original_ift_result": "K/1", "basic_tk": "7", "predesignated": True})
+    assert (r.weapon, r.firer, r.phase, r.original_ift_result) == ("ft", None, Phase.DFPH, "K/1")
+    assert dict(r.options) == {"leader_drm": -1, "basic_tk": 7, "predesignated": True}
+    with pytest.raises(BadInput, match="target is empty"):
+        request_from_answers({"weapon": "MOL", "target": " "})
+    with pytest.raises(BadInput, match="not a whole number"):
+        request_from_answers({"weapon": "MOL", "target": "E3", "leader": "x"})
+    with pytest.raises(BadInput, match="FT option"):
+        request_from_answers({"weapon": "MOL", "target": "E3", "original_ift_result": "K/1"})

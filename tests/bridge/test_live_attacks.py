@@ -10,6 +10,7 @@ comes up.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -183,3 +184,66 @@ def test_asl_fire_bridge_attack_command_rolls_and_applies_a22_611(dora: BridgeCl
     client.jvm.aslbridgetest.TestHooks.undo()
     # bad declarations are one clear line, nothing rolled
     assert main(["bridge", "--port", conn, "--token-file", "/nonexistent", "hob", "--piece", "x"]) != 0
+
+
+def _counters(client: BridgeClient) -> Counter[tuple[str, str]]:
+    return Counter((str(p["name"]), str(p["location"])) for p in client.snapshot(with_terrain=False)["pieces"])
+
+
+def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dora: BridgeClient, tmp_path: Path,
+                                                                            capsys: Any) -> None:
+    from asl_vassal_bridge.cli import main
+
+    client = dora
+    hooks = client.jvm.aslbridgetest.TestHooks
+    before = _counters(client)
+    hooks.select("sq-mol")  # the player clicked the squad, then the toolbar's FT/MOL attack button
+    chat_before = _chat(client)
+    _script(client, [1, 1, 3])  # MOL Check dr 1; attack DR colored 1 (a Flame, A22.6111), white 3
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        assert hooks.clickToolbar("aslfire-attack")
+        end = time.time() + 20
+        while not hooks.formOpen() and time.time() < end:
+            time.sleep(0.1)
+        assert hooks.formOpen()
+        hooks.setFormField("weapon", "MOL")
+        hooks.setFormField("target", "E3")
+        hooks.clickForm("ok")
+        end = time.time() + 30
+        while "MOL attack by" not in _chat(client)[len(chat_before):] and time.time() < end:
+            time.sleep(0.1)
+        time.sleep(0.5)
+    finally:
+        client.api.clearListener()
+    new_chat = _chat(client)[len(chat_before):]
+    assert "*** MOL Check" in new_chat and "= 1,3 " in new_chat and "A22.6111" in new_chat and "DRM" in new_chat
+    by_button = _counters(client) - before
+    assert by_button == Counter({("Flame", "E3"): 1})
+    hooks.undo()  # ONE Undo reverts the whole attack
+    assert _counters(client) == before
+    # the same declaration and dice from the terminal place the same counters
+    token = tmp_path / "token"
+    token.write_text(client.info.token)
+    token.chmod(0o600)
+    _script(client, [1, 1, 3])
+    assert main(["bridge", "--port", str(client.info.port), "--token-file", str(token), "attack", "mol",
+                 "--firer", "sq-mol", "--target", "E3"]) == 0
+    capsys.readouterr()
+    assert _counters(client) - before == by_button
+    hooks.undo()
+    # a cancelled dialog rolls nothing
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        chat_before = _chat(client)
+        assert hooks.clickToolbar("aslfire-attack")
+        end = time.time() + 20
+        while not hooks.formOpen() and time.time() < end:
+            time.sleep(0.1)
+        hooks.clickForm("cancel")
+        end = time.time() + 20
+        while "cancelled" not in _chat(client)[len(chat_before):] and time.time() < end:
+            time.sleep(0.1)
+    finally:
+        client.api.clearListener()
+    assert "nothing rolled" in _chat(client)[len(chat_before):] and _counters(client) == before

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.bridge.convert import position_from_snapshot
 from asl_vassal_bridge.bridge.phases import run_phase
@@ -85,7 +85,7 @@ def test_the_crop_is_vasls_and_every_hex_has_its_board_name_terrain_and_level(ha
         if h["board"] is None:
             continue
         # the board-local name VASL gives the grid place is the one the project's crop arithmetic gives it
-        grid = convert._grid_hex(h)
+        grid = bridge_snapshot._grid_hex(h)
         assert grid is not None
         local = on[h["board"]].to_local(grid)
         assert local is not None and local.name == h["name"], h

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_from_snapshot
 from asl_vassal_bridge.bridge.phases import handle_button, run_phase
@@ -80,7 +80,7 @@ def test_every_hex_and_piece_carries_its_board(erin: BridgeClient) -> None:
     for h in hexes:
         if h["board"] is None:  # the empty fourth place of the 2×2 layout
             continue
-        grid = convert._grid_hex(h)
+        grid = bridge_snapshot._grid_hex(h)
         assert grid is not None
         local = on[h["board"]].to_local(grid)
         assert local is not None and local.name == h["name"], h
@@ -141,12 +141,12 @@ def test_terrain_is_sent_once_for_unchanged_boards(erin: BridgeClient) -> None:
     full = erin.snapshot(layers_for=LAYERS_FOR)
     key = full["maps"][0]["terrain_key"]
     assert key and full["maps"][0]["terrain"]["key"] == key
-    gm = convert.game_map_from_snapshot(full)
-    assert convert.known_terrain() == key
+    gm = bridge_snapshot.game_map_from_snapshot(full)
+    assert bridge_snapshot.known_terrain() == key
     again = erin.snapshot(layers_for=LAYERS_FOR, known_terrain=key)
     assert again["maps"][0]["terrain"] == {"source": "VASL", "key": key, "same": True}
     assert len(json.dumps(again)) < len(json.dumps(full)) / 5
-    assert convert.game_map_from_snapshot(again) is gm
+    assert bridge_snapshot.game_map_from_snapshot(again) is gm
     # another key (other boards, overlays or SSR) gets the hexes again
     other = erin.snapshot(layers_for=LAYERS_FOR, known_terrain="not-this-one")
     assert other["maps"][0]["terrain"]["hexes"]

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
 from asl_vassal_bridge.core.position import Phase
 from asl_vassal_bridge.vasl.setup import VaslSetup
@@ -101,8 +101,8 @@ def test_python_reads_them_as_board_entries_and_notes_the_fallback_terrain(
     from_state = parse_board_state(snap["maps"][0]["boards"][0]["vasl"]["state"], "live")
     assert from_state.overlays == (BoardOverlay("st1", "C2", "D3"), BoardOverlay("h2", "E2", "E2"))
     assert from_state.ssr == expected.ssr and from_state.crop == expected.crop
-    monkeypatch.setattr(convert, "_warned", set())
-    with caplog.at_level("WARNING", logger="asl_vassal_bridge.bridge.convert"):
+    monkeypatch.setattr(bridge_snapshot, "_warned", set())
+    with caplog.at_level("WARNING", logger="asl_vassal_bridge.bridge.snapshot"):
         live = position_from_snapshot(snap, phase=Phase.AFPH, vasl=VaslSetup(None, _boards_dir()))
     assert live.notes == (SSR_NOTE, NOTE) and live.position.notes == f"{SSR_NOTE}\n{NOTE}"
     assert live.boards == (expected,)

@@ -289,3 +289,42 @@ def test_malformed_or_impossible_batches_are_refused_and_change_nothing(alice: A
         client.apply({"rolls": [{"text": "a roll that was never made"}]})
     after = client.snapshot()
     assert _fires(after) == _fires(before) and len(after["pieces"]) == len(before["pieces"])
+
+
+def _press_and_wait(client: BridgeClient, button: str, until: str, timeout: float = 30.0) -> str:
+    """Click the toolbar button as a player does, with the bridge answering; the chat lines it added."""
+    import time
+
+    from asl_vassal_bridge.bridge.phases import handle_button
+
+    before = _chat(client)
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        assert client.jvm.aslbridgetest.TestHooks.clickToolbar(button)
+        end = time.time() + timeout
+        while until not in _chat(client)[len(before):] and time.time() < end:
+            time.sleep(0.1)
+        time.sleep(0.3)  # the listing's last lines
+    finally:
+        client.api.clearListener()
+    return _chat(client)[len(before):]
+
+
+def test_fire_finder_button_lists_every_fire_and_where_it_may_spread_b25_6(alice: Any) -> None:
+    from asl_vassal_bridge.core.fire import pending_rolls
+
+    _, client = alice
+    pos = position_from_snapshot(client.snapshot(), phase=Phase.AFPH).position
+    new = _press_and_wait(client, "aslfire-finder", "Fire finder")
+    assert "Fire finder: 5 fires on the map (B25)" in new, new
+    lines = [ln for ln in new.splitlines() if re.match(r"- (Flame|Blaze) in ", ln.strip())]
+    listed = {re.search(r"(Flame|Blaze) in (\w+) \(level 0, ", ln).groups() for ln in lines}  # type: ignore[union-attr]
+    assert listed == {("Flame", "C2"), ("Flame", "D3"), ("Flame", "E2"), ("Blaze", "D2"), ("Blaze", "H2")}
+    # each spread the Fire odds would roll is named under the fire it spreads from
+    spreads = [r for r in pending_rolls(pos) if r.kind == "spread" and r.source is not None]
+    assert spreads
+    for r in spreads:
+        src = pos.loc_name(r.source)  # type: ignore[arg-type]
+        line = next(ln for ln in lines if f" in {src} (" in ln)
+        assert f"{pos.loc_name(r.location)} " in line.split("may spread to", 1)[1], line
+    assert _fires(client.snapshot()) == _fires(client.snapshot())  # nothing placed, nothing rolled

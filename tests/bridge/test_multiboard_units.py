@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.convert import NoTerrain, batch_for, game_map_from_snapshot, position_from_snapshot
 from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.hexes import Hex, column_letters
@@ -85,7 +85,7 @@ def test_fires_are_read_by_board_and_local_hex_and_placed_the_same_way() -> None
 def test_terrain_is_kept_by_key_and_same_means_the_kept_one() -> None:
     snap = two_boards({"01": {"D6"}}, key="abc")
     gm = game_map_from_snapshot(snap)
-    assert convert.known_terrain() == "abc"
+    assert bridge_snapshot.known_terrain() == "abc"
     same = two_boards({}, key="abc")
     same["maps"][0]["terrain"] = {"source": "VASL", "key": "abc", "same": True}
     assert game_map_from_snapshot(same) is gm

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
 from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_from_snapshot
 from asl_vassal_bridge.bridge.phases import run_phase
@@ -114,7 +114,7 @@ if vh.real_vasl() is not None:
         for h in hexes:
             if h["board"] is None:
                 continue
-            grid = convert._grid_hex(h)
+            grid = bridge_snapshot._grid_hex(h)
             assert grid is not None
             local = on[h["board"]].to_local(grid)
             if local is None or local.name != h["name"]:
@@ -130,9 +130,9 @@ if vh.real_vasl() is not None:
             (tmp_path / "SharedBoardMetadata.xml").write_bytes(z.read("boardData/SharedBoardMetadata.xml"))
         monkeypatch.setenv("ASL_FIRE_SHARED_METADATA", str(tmp_path / "SharedBoardMetadata.xml"))
         snap = client.snapshot()
-        model = convert.game_map_from_snapshot(snap)
+        model = bridge_snapshot.game_map_from_snapshot(snap)
         assert model is not None
-        archives = convert.game_map_from_boards(snap, VaslSetup(None, boards_dir))
+        archives = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, boards_dir))
         for b in boards:
             placement = next(p for p in model.layout.boards if p.name == b.name)
             same = total = 0
@@ -261,16 +261,16 @@ if vh.real_vasl() is not None:
             print(f"{case}: VASL builds no LOS map; the project: ", end="")
             with pytest.raises(CropError, match="cannot merge the two hex grids") as e:
                 position_from_vsav(vsav, found[1])
-            with pytest.raises(convert.NoTerrain, match="cannot merge the two hex grids"):
-                convert.game_map_from_boards(snap, VaslSetup(None, found[1]))
+            with pytest.raises(bridge_snapshot.NoTerrain, match="cannot merge the two hex grids"):
+                bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, found[1]))
             print(str(e.value).split(": ", 1)[1])
             return
         terrain = m["terrain"]
-        shift = 1 if convert._long_even_columns(terrain) else 0
-        vasl = {convert._grid_hex(h, shift): h for h in terrain["hexes"] if h["board"] is not None}
+        shift = 1 if bridge_snapshot._long_even_columns(terrain) else 0
+        vasl = {bridge_snapshot._grid_hex(h, shift): h for h in terrain["hexes"] if h["board"] is not None}
         saved = position_from_vsav(vsav, found[1])
-        live = convert.game_map_from_boards(snap, VaslSetup(None, found[1]))
-        model = convert.game_map_from_snapshot(snap)
+        live = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, found[1]))
+        model = bridge_snapshot.game_map_from_snapshot(snap)
         assert model is not None
         for label, gm in (("position_from_vsav", saved.map), ("game_map_from_boards", live)):
             assert set(gm.hexes) == set(vasl), f"{label}: {set(gm.hexes) ^ set(vasl)}"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from asl_vassal_bridge.bridge import convert
+from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.convert import board_entries, fallback_notes, position_from_snapshot
 from asl_vassal_bridge.cli.bridge import _log_board_notes
 from asl_vassal_bridge.vasl.setup import VaslSetup
@@ -90,11 +90,11 @@ def test_board_archive_fallback_applies_the_overlays_and_warns_once(shared_vasl:
     for need in (boards_dir / "bd01", boards_dir / "overlays" / "ovrST", boards_dir / "overlays" / "ovrH"):
         if not need.is_file():
             missing("data", f"{need} does not exist: the real VASL board and overlay archives are needed")
-    monkeypatch.setattr(convert, "_warned", set())
+    monkeypatch.setattr(bridge_snapshot, "_warned", set())
     snap = snapshot([board("bd01", vasl=vasl_part())], terrain=False)
     setup = VaslSetup(None, boards_dir)
     assert fallback_notes(snap, table=setup.terrain_table(), boards_dir=boards_dir) == [SSR, APPLIED]
-    with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.convert"):
+    with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.snapshot"):
         live = position_from_snapshot(snap, vasl=setup)
         position_from_snapshot(snap, vasl=setup)
     assert live.notes == (SSR, APPLIED) and live.position.notes == f"{SSR}\n{APPLIED}"
@@ -116,7 +116,7 @@ class _FakeClient:
 
 
 def test_cli_logs_the_notes_at_start(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(convert, "_warned", set())
+    monkeypatch.setattr(bridge_snapshot, "_warned", set())
     log = logging.getLogger("asl_fire.bridge")
     with caplog.at_level(logging.DEBUG):
         _log_board_notes(_FakeClient(snapshot([board("bd01", vasl=vasl_part())], terrain=False)), log)  # type: ignore[arg-type]

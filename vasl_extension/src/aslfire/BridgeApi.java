@@ -160,6 +160,28 @@ public final class BridgeApi {
     return bridge.getListener() != null;
   }
 
+  /**
+   * Watches the counters with these gpids or BasicPiece names (comma separated; "" stops): each change of their
+   * states is sent to the listener as the event "phase-track".
+   */
+  public void watch(String gpidsOrNames) {
+    java.util.Set<String> w = new java.util.HashSet<>();
+    for (String s : gpidsOrNames.split(",")) {
+      if (!s.trim().isEmpty()) {
+        w.add(s.trim());
+      }
+    }
+    bridge.getPhaseWatch().watch(w);
+  }
+
+  /**
+   * Shows a small dialog Python describes (JSON: title, fields) and waits for the player: the answers as a JSON
+   * object, or null when the player cancelled.
+   */
+  public String askForm(String specJson) throws Exception {
+    return FormDialog.ask(specJson);
+  }
+
   /** Presses a toolbar button as a player would (for scripts and tests). */
   public void press(String action) {
     bridge.pressed(action);

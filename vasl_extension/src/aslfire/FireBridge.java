@@ -20,12 +20,13 @@ import VASSAL.chat.ChatServerConnection;
 import VASSAL.chat.Room;
 import VASSAL.command.Command;
 import VASSAL.command.CommandEncoder;
+import VASSAL.configure.BooleanConfigurer;
 import VASSAL.tools.LaunchButton;
 
 /**
  * The ASL fire bridge inside VASSAL: a py4j gateway for the Python rules
  * (snapshot out, one batch of commands in) and toolbar buttons (Wind change in
- * the RPh, Fire upkeep at the end of the AFPh, Fire odds, Heat of Battle, Units
+ * the RPh, Fire upkeep at the end of the AFPh, Fire odds, Fire finder, FT/MOL attack, Heat of Battle, Units
  * in Blazes in the RtPh) that call Python back. The rules never live here.
  *
  * <p>Added to a module by the extension's buildFile as an ExtensionElement of the GameModule.
@@ -40,11 +41,17 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"wind", "Wind change (RPh)", "B25.65: check for a Wind change at the start of the RPh"},
     {"upkeep", "Fire upkeep (AFPh)", "B25: Flame to Blaze, Spreading Fire and Gusts at the end of the AFPh"},
     {"odds", "Fire odds", "Show the odds of every pending fire roll"},
+    {"finder", "Fire finder", "Every Flame and Blaze on the map, its Location and level, and where it may spread"},
+    {"attack", "FT/MOL attack", "A22: a FT or MOL attack by the selected unit, rolled with VASSAL's dice"},
     {"hob", "Heat of Battle", "A15: roll Heat of Battle for the selected unit"},
     {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
   };
 
+  /** The preference (VASSAL's Preferences, tab "ASL fire bridge"): run a skipped phase's button by itself. */
+  static final String AUTO_PREF = "aslfireAutoPhase";
+
   private final List<LaunchButton> buttons = new ArrayList<>();
+  private final PhaseWatch phaseWatch = new PhaseWatch(this);
   private Gateway gateway;
   private volatile PythonListener listener;
   private volatile String processed = "";
@@ -137,6 +144,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       buttons.add(b);
       bar.add(b);
     }
+    gm.getPrefs().addOption("ASL fire bridge", new BooleanConfigurer(AUTO_PREF,
+        "When the Phase Track passes the RPh or the AFPh without its Wind change or Fire upkeep, run it by itself",
+        Boolean.FALSE));
     gateway = new Gateway(this);
     try {
       gateway.start();
@@ -156,6 +166,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       gm.getToolBar().remove(b);
     }
     buttons.clear();
+    phaseWatch.stop();
     stop();
   }
 
@@ -240,6 +251,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     sb.append(",\"room\":");
     Json.quote(sb, roomName());
     sb.append(",\"may_change\":").append(whyNoChanges() == null);
+    sb.append(",\"auto_phase\":").append(Boolean.TRUE.equals(gm.getPrefs().getValue(AUTO_PREF)));
     sb.append(",\"why_not\":");
     Json.quote(sb, whyNoChanges());
     sb.append('}');
@@ -313,6 +325,35 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         gm.getChatter().show(text);
       }
     });
+  }
+
+  PhaseWatch getPhaseWatch() {
+    return phaseWatch;
+  }
+
+  /** Tells Python of an event (not a button: no chat line when Python is absent or busy); false if not told. */
+  boolean notifyPython(String event) {
+    final PythonListener l = listener;
+    if (l == null || !busy.compareAndSet(false, true)) {
+      return false;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        String msg = l.onButton(event);
+        if (msg != null && !msg.isEmpty()) {
+          say("- " + msg);
+        }
+      }
+      catch (RuntimeException e) {
+        listener = null;
+      }
+      finally {
+        busy.set(false);
+      }
+    }, "aslfire-event-" + event);
+    t.setDaemon(true);
+    t.start();
+    return true;
   }
 
   /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */

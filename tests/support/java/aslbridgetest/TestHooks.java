@@ -72,6 +72,84 @@ public final class TestHooks {
     });
   }
 
+  /** A player's click on the toolbar button named {@code name} (the extension names its buttons "aslfire-ACTION"). */
+  public static boolean clickToolbar(String name) throws Exception {
+    return onEdt(() -> {
+      for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
+        if (name.equals(c.getName()) && c instanceof javax.swing.AbstractButton) {
+          ((javax.swing.AbstractButton) c).doClick();
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+
+  /** Sets one of the module's preferences (as a player does in VASSAL's Preferences window). */
+  public static void setPref(String key, boolean value) throws Exception {
+    onEdt(() -> {
+      GameModule.getGameModule().getPrefs().setValue(key, value);
+      return null;
+    });
+  }
+
+  private static java.awt.Component named(java.awt.Container in, String name) {
+    for (java.awt.Component c : in.getComponents()) {
+      if (name.equals(c.getName())) {
+        return c;
+      }
+      if (c instanceof java.awt.Container) {
+        java.awt.Component found = named((java.awt.Container) c, name);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static java.awt.Window openForm() {
+    for (java.awt.Window w : java.awt.Window.getWindows()) {
+      if (w.isShowing() && "aslfire-form".equals(w.getName())) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the extension's dialog ("aslfire-form") is open. */
+  public static boolean formOpen() throws Exception {
+    return onEdt(() -> openForm() != null);
+  }
+
+  /** A player's typing in the open dialog: field {@code key} set to {@code value} (text, choice or "true"). */
+  public static void setFormField(String key, String value) throws Exception {
+    onEdt(() -> {
+      java.awt.Component c = named(openForm(), "aslfire-form-" + key);
+      if (c instanceof javax.swing.JCheckBox) {
+        ((javax.swing.JCheckBox) c).setSelected(Boolean.parseBoolean(value));
+      }
+      else if (c instanceof javax.swing.JComboBox) {
+        ((javax.swing.JComboBox<?>) c).setSelectedItem(value);
+      }
+      else if (c instanceof javax.swing.JTextField) {
+        ((javax.swing.JTextField) c).setText(value);
+      }
+      else {
+        throw new IllegalArgumentException("no field " + key + " in the open dialog");
+      }
+      return null;
+    });
+  }
+
+  /** A player's click on the open dialog's button ("ok" or "cancel"). */
+  public static void clickForm(String button) throws Exception {
+    onEdt(() -> {
+      ((javax.swing.AbstractButton) named(openForm(), "aslfire-form-" + button)).doClick();
+      return null;
+    });
+  }
+
   /** The chat window's text. */
   public static String chatText() throws Exception {
     return onEdt(() -> {

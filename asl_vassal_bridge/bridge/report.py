@@ -1,0 +1,99 @@
+"""Step 6 of a press: the chat report — the title line, each roll's rule, the events without a roll, units in a
+Blaze (B25.4) and Fire & Victory notes; also the Fire odds listing (B25) and the Fire finder.
+
+Lines starting ``*`` go to both players' chat inside the batch (one command); lines starting ``-`` are shown to
+the pressing player only.
+"""
+
+from __future__ import annotations
+
+from ..core.exits import blaze_fates
+from ..core.explain import Report
+from ..core.position import Location, Phase, Position
+from ..core.victory import fire_control
+from .position import LiveGame
+
+__all__ = ["blaze_lines", "finder_lines", "odds_lines", "phase_lines", "victory_lines"]
+
+
+def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
+    """One chat line per unit in a Blaze (B25.4): the unit, its Location, options and deadline."""
+    out = []
+    for f in blaze_fates(pos):
+        u = f.unit
+        piece = f" [{u.id}]" if live is not None and u.id in live.units else ""
+        state = [s for s, on in (("broken", u.broken), ("pinned", u.is_pinned), ("berserk", u.berserk),
+                                 ("in Melee", u.in_melee), ("Immobilized", u.immobilized)) if on]
+        shown = f", {', '.join(state)}" if state else ""
+        verdict = "eliminated now" if f.eliminated_now else f"deadline {f.deadline}"
+        out.append(f"* {u.name} ({u.side}{shown}){piece} in the Blaze in {pos.loc_name(u.location)}: {f.options}; "
+                   f"{verdict} (B25.4)")
+    return out
+
+
+def victory_lines(pos: Position) -> list[str]:
+    """Fire & Victory: each burning Location whose Control a side forfeits (fires it kindled deliberately)."""
+    return [f"* {note.describe(pos)}" for note in fire_control(pos)]
+
+
+def phase_lines(phase: Phase, key: str, report: Report, new: Position,
+                live: LiveGame) -> tuple[list[str], list[str]]:
+    """The chat's title line and its summary (events without a roll; after an upkeep, units in Blazes and Fire &
+    Victory notes) for one phase run."""
+    header = [f"* ASL fire bridge: {report.title} ({key})"]
+    summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
+    if phase is Phase.AFPH:
+        summary += blaze_lines(new, live) + victory_lines(new)
+    return header, summary
+
+
+def odds_lines(pos: Position) -> list[str]:
+    """Every pending end-of-AFPh roll with its exact odds (B25), for this player's chat only."""
+    from ..core.fire import pending_rolls
+
+    rolls = pending_rolls(pos)
+    if not rolls:
+        return ["- ASL fire bridge: no fire rolls pending at the end of this AFPh"]
+    out = [f"- ASL fire bridge: {len(rolls)} fire rolls pending at the end of the AFPh (B25):"]
+    for r in rolls:
+        what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
+        extra = f" ({r.reason})" if r.reason else ""
+        out.append(f"-   {pos.loc_name(r.location)}: {what} {float(r.chance) * 100:.0f}%{extra}")
+    return out
+
+
+def _level(loc: Location) -> str:
+    if loc.rooftop:
+        return "rooftop"
+    return "cellar" if loc.level < 0 else f"level {loc.level}"
+
+
+def finder_lines(pos: Position) -> list[str]:
+    """The Fire finder (VASL issue #93): every Flame, Blaze and Burning Wreck on the map with its Location and
+    level, and the Locations each may spread to at the end of this AFPh with their odds (the Fire odds' data:
+    B25.6 Spreading Fire, B25.651 Gusts), for this player's chat only.
+
+    Fires are listed by Location; a Location a fire may spread to is named under the fire it would spread from.
+    """
+    from ..core.fire import pending_rolls
+
+    burning: list[tuple[Location, str]] = [(f.location, "Blaze" if f.is_blaze else "Flame") for f in pos.fires]
+    burning += [(w.location, f"Burning Wreck ({w.name})") for w in pos.burning_wrecks()]
+    if not burning:
+        return ["- ASL fire bridge: Fire finder: no Flame, Blaze or Burning Wreck on the map"]
+    rolls = pending_rolls(pos)
+    to_blaze = {r.location: r.chance for r in rolls if r.kind == "blaze"}
+    spreads: dict[Location, list[str]] = {}
+    for r in rolls:
+        if r.kind != "blaze" and r.source is not None:
+            how = "Gusts" if r.kind == "gust" else ("automatic" if r.automatic else f"{float(r.chance) * 100:.0f}%")
+            spreads.setdefault(r.source, []).append(f"{pos.loc_name(r.location)} {how}")
+    out = [f"- ASL fire bridge: Fire finder: {len(burning)} fires on the map (B25):"]
+    for loc, what in sorted(burning, key=lambda b: (b[0], b[1])):
+        line = f"-   {what} in {pos.loc_name(loc)} ({_level(loc)}, {pos.map.info(loc.hex).terrain.label})"
+        if loc in to_blaze:
+            line += f"; to Blaze {float(to_blaze[loc]) * 100:.0f}% (B25.151)"
+        targets = spreads.get(loc)
+        line += f"; may spread to {', '.join(targets)} (B25.6)" if targets else "; spreads nowhere now"
+        out.append(line)
+    return out
