@@ -63,6 +63,8 @@ __all__ = [
     "place_boards",
     "read_board",
     "render_png",
+    "reversed_board",
+    "turned_los",
 ]
 
 #: Largest pixel grid accepted (a 4×4 geomorphic board block is far below it).
@@ -1055,15 +1057,56 @@ def _inherent_found(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: 
     return code
 
 
+def turns_whole(geo: BoardGeometry) -> bool:
+    """VASL 6.7.x reads a reversed board of this geometry from its 180°-turned pixels on the board's own hex grid:
+    an odd number of columns, so the turned grid's columns are as long as the board's (every board VASL places)."""
+    return geo.width % 2 == 1
+
+
+def turned_los(los: LOSData) -> LOSData:
+    """*los* turned 180° as VASL 6.7.x's ``Map.flipTerrainAndElevationGrids`` turns a reversed board's pixels
+    (x → width − 1 − x, y → height − 1 − y), each stairway carried to its hex's turned place (the hexes in
+    :meth:`BoardGeometry.hexes` order reversed, on a board that :func:`turns_whole`).
+
+    >>> t = turned_los(LOSData(1, 1, 2, 2, np.array([[1, 2], [3, 4]], np.uint8), np.zeros((2, 2), np.int8),
+    ...                        np.array([0, 1], np.uint8)))
+    >>> t.terrain.tolist(), t.stairways.tolist()
+    ([[4, 3], [2, 1]], [1, 0])
+    """
+    return LOSData(los.width, los.height, los.grid_width, los.grid_height, los.terrain[::-1, ::-1].copy(),
+                   los.elevation[::-1, ::-1].copy(), los.stairways[::-1].copy())
+
+
+def _turn_sides(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Per-hex arrays of a turned board back in the board's order, hexside k of the turned hex being side k + 3."""
+    return a[::-1][:, [3, 4, 5, 0, 1, 2]]
+
+
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
-                 source: str, remembered: npt.NDArray[np.int64] | None = None
+                 source: str, remembered: npt.NDArray[np.int64] | None = None, *, reversed_: bool = False
                  ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
 
     *remembered*: the depression each hex's centre already remembers (:func:`vasl_hex_model`).
+    *reversed_*: the board lies reversed on VASL's map; VASL 6.7.x then turns its pixels 180° (after SSRs and
+    overlays) and reads each hex on the turned grid at its turned place (``BoardArchive.addLOSDatatoVASLMap``,
+    ``Hex.resetTerrain``), which is not the unturned reading mirrored: the near-centre sample lands a few pixels
+    elsewhere.  The hexes keep the board's own names, places and hexside numbering.  A board that does not
+    :func:`turns_whole` is read unturned.
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
+    if reversed_ and turns_whole(geo):
+        return _derive_hexes(turned_los(los), geo, table, meta, source,
+                             None if remembered is None else remembered[::-1].copy(), turned=True)
+    return _derive_hexes(los, geo, table, meta, source, remembered)
+
+
+def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata, source: str,
+                  remembered: npt.NDArray[np.int64] | None = None, turned: bool = False
+                  ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+    """:func:`derive_hexes`; *turned*: *los* is the board's turned pixels (:func:`turned_los`), every pixel-read
+    per-hex fact is read on it and carried back to the hex turned there."""
     present = np.unique(los.terrain)
     missing = [int(c) for c in present if int(c) not in table]
     if missing:
@@ -1103,6 +1146,12 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     mid_codes = np.stack([_sample(los.terrain, centres[:, 0] + dx * half_h, centres[:, 1] + dy * half_h)
                           for dx, dy in _DIRECTION_SAMPLES], axis=1)
     road_share = (hist * lut_road[None, :]).sum(axis=1) / totals
+    if turned:
+        ccode, celev, stairs, hist, totals, road_share = (a[::-1] for a in (ccode, celev, stairs, hist, totals,
+                                                                                road_share))
+        side_codes, mid_codes, side_t, side_d = (_turn_sides(a) for a in (side_codes, mid_codes, side_t, side_d))
+        model = replace(model, depression=model.depression[::-1], locations=model.locations[::-1],
+                        centre=model.centre[::-1])
     # Build HexTerrain records and attachment pairs.
     index = {(c, r): i for i, (c, r, _) in enumerate(hexes)}
     fire_c = fire_id[ccode]
@@ -1177,6 +1226,17 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
                                tuple((table[int(st)].name, table[int(sd)].name if sd >= 0 else None)
                                      for st, sd in zip(side_t[i], side_d[i], strict=True)))
     return out, buildings
+
+
+def reversed_board(board: VaslBoard, crop: Crop | None = None) -> VaslBoard:
+    """*board* (its SSRs and overlays applied) as VASL 6.7.x reads it lying reversed on a map: every hex derived
+    from the 180°-turned pixels at its turned place (:func:`derive_hexes`); a cropped board as it is (VASL turns
+    only the crop's pixels and reads them on the map's grid, which this reader does not repeat)."""
+    if crop is not None or not turns_whole(board.geometry):
+        return board
+    hexes, buildings = derive_hexes(board.los, board.geometry, board.table, board.metadata, board.source,
+                                    reversed_=True)
+    return replace(board, hexes=hexes, buildings=buildings)
 
 
 def _mapping_by_name(table: TerrainTable, name: str) -> TerrainMapping | None:
