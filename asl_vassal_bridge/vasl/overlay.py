@@ -935,7 +935,7 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
     old = board.los
     read = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
     hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source, remembered,
-                                    reversed_=reversed_ and crop is None)
+                                    reversed_=reversed_, crop=crop)
     elev_los = elev.copy()
     for i, lv in centre_levels.items():
         elev_los[pts.los[i, 1], pts.los[i, 0]] = lv

@@ -78,6 +78,18 @@ def test_a_saved_games_reversed_board_entry_and_its_map(table: TerrainTable) -> 
 
 def test_a_cropped_or_even_width_board_is_read_as_it_is(table: TerrainTable) -> None:
     b = _board(table, {(111, 98): "Woods"})
-    assert reversed_board(b, (0, 0, 100, -1)) is b
+    assert reversed_board(b, (0, 0, -1, 100)) is b  # rows cropped
+    assert reversed_board(b, (0, 0, 60, -1)) is b  # two columns
+    assert reversed_board(b, (30, 0, 100, -1)) is b  # not from a column's centre
     even = _board(table, {}, width=4)
     assert reversed_board(even) is even
+
+
+def test_a_reversed_crop_is_read_on_the_crops_turned_pixels(table: TerrainTable) -> None:
+    """Cropped to columns A–C (0, 0, 112, −1), VASL turns the crop's 112 pixel columns alone: B2 turns onto B1's
+    place, whose near-centre sample (57, 63) is the board's (111 − 57, 193 − 63) = (54, 130)."""
+    b = _board(table, {(54, 130): "Woods"})
+    assert b.hex("B2").terrain.name == reversed_board(b).hex("B2").terrain.name == "Open Ground"
+    r = reversed_board(b, (0, 0, 112, -1))
+    assert r.hex("B2").terrain.name == "Woods"
+    assert {n for n, h in r.hexes.items() if h.terrain != b.hexes[n].terrain} == {"B2"}
