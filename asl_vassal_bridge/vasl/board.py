@@ -1066,8 +1066,10 @@ def turn_window(geo: BoardGeometry, crop: Crop | None = None) -> tuple[int, int,
     columns, so that its turned columns are as long as its own, as on every board VASL places uncropped.
 
     >>> g = BoardGeometry(33, 10, 1800, 645, 56.25, 64.5, 0.0, 32.25)
-    >>> turn_window(g), turn_window(g, (0, 0, 900, -1)), turn_window(g, (900, 0, -1, -1)), turn_window(g, (0, 0, 844, -1))
-    ((0, 1800, 0, 33), (0, 900, 0, 17), (900, 900, 16, 17), None)
+    >>> turn_window(g), turn_window(g, (0, 0, 900, -1)), turn_window(g, (900, 0, -1, -1))
+    ((0, 1800, 0, 33), (0, 900, 0, 17), (900, 900, 16, 17))
+    >>> turn_window(g, (0, 0, 844, -1)) is None  # A–P: 16 columns
+    True
     """
     if crop is None:
         return (0, geo.grid_width, 0, geo.width) if geo.width % 2 == 1 else None
@@ -1192,10 +1194,13 @@ def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: B
     road_share = (hist * lut_road[None, :]).sum(axis=1) / totals
     if turn is not None:
         perm, inside = turn
-        ccode, celev, stairs, hist, totals, road_share = (a[perm] for a in (ccode, celev, stairs, hist, totals,
-                                                                            road_share))
-        side_codes, mid_codes, side_t, side_d = (np.where(inside[:, None], a[perm][:, [3, 4, 5, 0, 1, 2]], a)
-                                                 for a in (side_codes, mid_codes, side_t, side_d))
+        ccode, celev, stairs = ccode[perm], celev[perm], stairs[perm]
+        hist, totals, road_share = hist[perm], totals[perm], road_share[perm]
+        rot = [3, 4, 5, 0, 1, 2]
+        side_codes = np.where(inside[:, None], side_codes[perm][:, rot], side_codes)
+        mid_codes = np.where(inside[:, None], mid_codes[perm][:, rot], mid_codes)
+        side_t = np.where(inside[:, None], side_t[perm][:, rot], side_t)
+        side_d = np.where(inside[:, None], side_d[perm][:, rot], side_d)
         model = replace(model, depression=model.depression[perm],
                         locations=tuple(model.locations[j] for j in perm), centre=tuple(model.centre[j] for j in perm))
     # Build HexTerrain records and attachment pairs.
