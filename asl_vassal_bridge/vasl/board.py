@@ -63,6 +63,9 @@ __all__ = [
     "place_boards",
     "read_board",
     "render_png",
+    "reversed_board",
+    "turn_window",
+    "turned_los",
 ]
 
 #: Largest pixel grid accepted (a 4×4 geomorphic board block is far below it).
@@ -1055,15 +1058,101 @@ def _inherent_found(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: 
     return code
 
 
+def turn_window(geo: BoardGeometry, crop: Crop | None = None) -> tuple[int, int, int, int] | None:
+    """Where VASL 6.7.x's turned pixels of a reversed board are read here: (first pixel column, pixel width, first
+    hex column, hex columns) of the board or of its crop, or None where this reader does not turn the board.
+
+    The board (or its crop: whole hex columns from a hex column's centre, every row) must have an odd number of
+    columns, so that its turned columns are as long as its own, as on every board VASL places uncropped.
+
+    >>> g = BoardGeometry(33, 10, 1800, 645, 56.25, 64.5, 0.0, 32.25)
+    >>> turn_window(g), turn_window(g, (0, 0, 900, -1)), turn_window(g, (900, 0, -1, -1))
+    ((0, 1800, 0, 33), (0, 900, 0, 17), (900, 900, 16, 17))
+    >>> turn_window(g, (0, 0, 844, -1)) is None  # A–P: 16 columns
+    True
+    """
+    if crop is None:
+        return (0, geo.grid_width, 0, geo.width) if geo.width % 2 == 1 else None
+    x0, y0, w, h = crop
+    cw = geo.grid_width - x0 if w < 0 else w
+    if y0 != 0 or h not in (-1, geo.grid_height) or x0 < 0 or cw <= 0 or x0 + cw > geo.grid_width:
+        return None
+    ulc = round(x0 / geo.hex_width)
+    cols = math.floor(cw / geo.hex_width + 0.5) + 1
+    if ulc * geo.hex_width != x0 or cols % 2 == 0 or ulc + cols > geo.width or max(geo.a1_x, 0.0) != 0.0:
+        return None
+    return x0, cw, ulc, cols
+
+
+def turned_los(los: LOSData) -> LOSData:
+    """*los* turned 180° as VASL 6.7.x's ``Map.flipTerrainAndElevationGrids`` turns a reversed board's pixels
+    (x → width − 1 − x, y → height − 1 − y), each stairway carried to its hex's turned place (the hexes in
+    :meth:`BoardGeometry.hexes` order reversed, on a board with an odd number of columns).
+
+    >>> t = turned_los(LOSData(1, 1, 2, 2, np.array([[1, 2], [3, 4]], np.uint8), np.zeros((2, 2), np.int8),
+    ...                        np.array([0, 1], np.uint8)))
+    >>> t.terrain.tolist(), t.stairways.tolist()
+    ([[4, 3], [2, 1]], [1, 0])
+    """
+    return LOSData(los.width, los.height, los.grid_width, los.grid_height, los.terrain[::-1, ::-1].copy(),
+                   los.elevation[::-1, ::-1].copy(), los.stairways[::-1].copy())
+
+
+def _turn(los: LOSData, geo: BoardGeometry, window: tuple[int, int, int, int]
+          ) -> tuple[LOSData, npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """*los* with the window's pixels turned 180° in place (``Map.flipTerrainAndElevationGrids`` on the board's
+    rectangle), per hex the index of the hex on whose place the turn puts it (itself outside the window) and
+    which hexes the window turns."""
+    x0, cw, ulc, cols = window
+    ter, elev = los.terrain.copy(), los.elevation.copy()
+    ter[:, x0:x0 + cw] = los.terrain[::-1, x0:x0 + cw][:, ::-1]
+    elev[:, x0:x0 + cw] = los.elevation[::-1, x0:x0 + cw][:, ::-1]
+    hexes = geo.hexes()
+    index = {(c, r): i for i, (c, r, _) in enumerate(hexes)}
+    counts = row_counts(geo.width, geo.height)
+    perm = np.arange(len(hexes), dtype=np.int64)
+    inside = np.zeros(len(hexes), dtype=bool)
+    for i, (c, r, _) in enumerate(hexes):
+        if ulc <= c < ulc + cols:
+            perm[i] = index[2 * ulc + cols - 1 - c, counts[c] - 1 - r]
+            inside[i] = True
+    stairs = los.stairways.copy()
+    stairs[perm] = los.stairways
+    return LOSData(los.width, los.height, los.grid_width, los.grid_height, ter, elev, stairs), perm, inside
+
+
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
-                 source: str, remembered: npt.NDArray[np.int64] | None = None
-                 ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                 source: str, remembered: npt.NDArray[np.int64] | None = None, *, reversed_: bool = False,
+                 crop: Crop | None = None) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
 
     *remembered*: the depression each hex's centre already remembers (:func:`vasl_hex_model`).
+    *reversed_*: the board lies reversed on VASL's map (cropped to *crop*); VASL 6.7.x then turns its pixels 180°
+    (after SSRs and overlays) and reads each hex on the turned grid at its turned place
+    (``BoardArchive.addLOSDatatoVASLMap``, ``Hex.resetTerrain``), which is not the unturned reading mirrored: the
+    near-centre sample lands a few pixels elsewhere.  The hexes keep the board's own names, places and hexside
+    numbering.  A board or crop :func:`turn_window` does not turn is read unturned.
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
+    window = turn_window(geo, crop) if reversed_ else None
+    if window is None:
+        return _derive_hexes(los, geo, table, meta, source, remembered)
+    turned, perm, inside = _turn(los, geo, window)
+    rem = None
+    if remembered is not None:
+        rem = remembered.copy()
+        rem[perm] = remembered
+    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside))
+
+
+def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata, source: str,
+                  remembered: npt.NDArray[np.int64] | None = None,
+                  turn: tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]] | None = None
+                  ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+    """:func:`derive_hexes`; with *turn* (per hex its turned place and whether it is turned), *los* is turned
+    (:func:`_turn`): every per-hex fact read on its pixels is carried back from the hex's turned place, hexside k
+    there being the turned hex's side k + 3."""
     present = np.unique(los.terrain)
     missing = [int(c) for c in present if int(c) not in table]
     if missing:
@@ -1103,6 +1192,17 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     mid_codes = np.stack([_sample(los.terrain, centres[:, 0] + dx * half_h, centres[:, 1] + dy * half_h)
                           for dx, dy in _DIRECTION_SAMPLES], axis=1)
     road_share = (hist * lut_road[None, :]).sum(axis=1) / totals
+    if turn is not None:
+        perm, inside = turn
+        ccode, celev, stairs = ccode[perm], celev[perm], stairs[perm]
+        hist, totals, road_share = hist[perm], totals[perm], road_share[perm]
+        rot = [3, 4, 5, 0, 1, 2]
+        side_codes = np.where(inside[:, None], side_codes[perm][:, rot], side_codes)
+        mid_codes = np.where(inside[:, None], mid_codes[perm][:, rot], mid_codes)
+        side_t = np.where(inside[:, None], side_t[perm][:, rot], side_t)
+        side_d = np.where(inside[:, None], side_d[perm][:, rot], side_d)
+        model = replace(model, depression=model.depression[perm],
+                        locations=tuple(model.locations[j] for j in perm), centre=tuple(model.centre[j] for j in perm))
     # Build HexTerrain records and attachment pairs.
     index = {(c, r): i for i, (c, r, _) in enumerate(hexes)}
     fire_c = fire_id[ccode]
@@ -1177,6 +1277,18 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
                                tuple((table[int(st)].name, table[int(sd)].name if sd >= 0 else None)
                                      for st, sd in zip(side_t[i], side_d[i], strict=True)))
     return out, buildings
+
+
+def reversed_board(board: VaslBoard, crop: Crop | None = None) -> VaslBoard:
+    """*board* (its SSRs and overlays applied) as VASL 6.7.x reads it lying reversed on a map, cropped to *crop*:
+    every hex derived from the 180°-turned pixels at its turned place (:func:`derive_hexes`); a board or crop that
+    :func:`turn_window` does not turn (an even number of columns, rows cropped, a crop not starting on a column's
+    centre) as it is."""
+    if turn_window(board.geometry, crop) is None:
+        return board
+    hexes, buildings = derive_hexes(board.los, board.geometry, board.table, board.metadata, board.source,
+                                    reversed_=True, crop=crop)
+    return replace(board, hexes=hexes, buildings=buildings)
 
 
 def _mapping_by_name(table: TerrainTable, name: str) -> TerrainMapping | None:

@@ -72,7 +72,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.values import replace
-from .board import BoardGeometry, LOSData, VaslBoard, VaslCentres, derive_hexes, vasl_centres
+from .board import BoardGeometry, LOSData, VaslBoard, VaslCentres, derive_hexes, reversed_board, vasl_centres
 from .safe import Archive, VaslFileError, parse_xml
 from .terrain import ROWHOUSE_WALLS, TerrainTable, VaslColor, colors_from_xml
 
@@ -880,7 +880,7 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
     """
     dirs = tuple(dirs)
     if not overlays:
-        return OverlayResult(board)
+        return OverlayResult(reversed_board(board, crop) if reversed_ else board)
     table = board.table
     placed: list[PlacedOverlay] = []
     not_applied: list[tuple[str, str]] = []
@@ -904,7 +904,7 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
         except OverlayError as e:
             raise OverlayError(f"board {board.name}: overlay {label}: {e}") from None
     if not placed:
-        return OverlayResult(board, (), tuple(not_applied))
+        return OverlayResult(reversed_board(board, crop) if reversed_ else board, (), tuple(not_applied))
     luts = _luts(table)
     colours = ColourTable.build(table, board_colours(board))
     shared = ColourTable.build(table)
@@ -934,7 +934,8 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
                   polygons, centre_levels)
     old = board.los
     read = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
-    hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source, remembered)
+    hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source, remembered,
+                                    reversed_=reversed_, crop=crop)
     elev_los = elev.copy()
     for i, lv in centre_levels.items():
         elev_los[pts.los[i, 1], pts.los[i, 0]] = lv
@@ -1037,7 +1038,7 @@ def apply_entry(board: VaslBoard, entry: Any, boards_dir: Path | str | None) -> 
     dirs = overlay_dirs(boards_dir) if boards_dir is not None else None
     notes = entry_notes(entry, board.table, dirs)
     if dirs is None or not entry.overlays:
-        return b, notes
+        return (reversed_board(b, entry.crop) if entry.reversed else b), notes
     res = apply_overlays(b, entry.overlays, dirs, reversed_=bool(entry.reversed), crop=entry.crop, ssr=entry.ssr)
     return res.board, notes
 
