@@ -17,7 +17,9 @@ sees the same map in a notebook, a PNG and an SVG.  No I/O here.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .core.hexes import HEX_HEIGHT, HEX_WIDTH, Hex
 from .core.position import Location, Position, Unit, UnitKind
@@ -30,6 +32,9 @@ __all__ = [
     "Counter",
     "counter_boxes",
     "counters_in",
+    "heat_colour",
+    "heat_label",
+    "locations_heat",
     "side_colours",
 ]
 
@@ -204,4 +209,33 @@ def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[floa
         x = cx + (col - (in_row - 1) / 2) * (side + gap) - side / 2
         y = top + row * (side + gap)
         out.append((x, y, side))
+    return out
+
+
+def heat_colour(p: float) -> RGB:
+    """Pale yellow → orange → deep red for chances 0…1."""
+    p = max(0.0, min(1.0, p))
+    if p < 0.5:
+        return (255, int(240 - 120 * p * 2), int(120 - 120 * p * 2))
+    return (int(255 - 80 * (p - 0.5) * 2), int(120 - 120 * (p - 0.5) * 2), 0)
+
+
+def heat_label(p: float) -> str:
+    """A chance as players read it: a small non-zero chance is never "0%".
+
+    >>> [heat_label(p) for p in (0.0004, 0.004, 0.006, 0.5, 0.996, 1.0)]
+    ['<1%', '<1%', '1%', '50%', '>99%', '100%']
+    """
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
+def locations_heat(values: Mapping[Location, float] | Mapping[Location, Fraction | float]) -> dict[Hex, float]:
+    """The highest chance per hex."""
+    out: dict[Hex, float] = {}
+    for loc, p in values.items():
+        out[loc.hex] = max(out.get(loc.hex, 0.0), float(p))
     return out

@@ -139,3 +139,38 @@ def test_ft_fire_start_uses_the_original_drs_result(capsys: pytest.CaptureFixtur
     assert main([*base, "--original-ift-result", "KIA"]) == 0
     text = capsys.readouterr().out
     assert "Original DR 3's IFT result KIA" in text and "Flame in" in text
+
+
+def test_the_demo_pictures_show_units_counters_and_a_legend_as_the_widget_does(tmp_path: Path,
+                                                                                capsys: pytest.CaptureFixture[str]
+                                                                                ) -> None:
+    from PIL import Image
+
+    from asl_vassal_bridge.mapview import MARKS, counter_boxes, counters_in
+    from asl_vassal_bridge.render import shapes
+
+    assert main(["demo", "--out", str(tmp_path), "--turns", "1", "--seed", "7"]) == 0
+    pos = demo_position()
+    png = Image.open(tmp_path / "before.png").convert("RGB")
+    items, _, _ = shapes(pos, title=f"{pos.name} — before")
+    texts = {s.text for s in items if s.kind == "text"}
+    # the units by name, the fire counters by name, the legend's words
+    assert {"4-6-7", "8-1", "4-4-7", "Blaze", "Flame", "Smoke"} <= texts
+    assert {"Burning Wreck", "unit (side colour)", "broken", "pinned", "berserk"} <= texts
+    names = {s.text for s in items if s.kind == "text" and s.size >= 10}
+    assert "F7" in names and "I5" in names  # hex names at least 10 px
+    # in the PNG: the German squad in F7 in its side's colour, the broken Russian's red mark in I5
+    xy = {s.text: s.points[0] for s in items if s.kind == "text"}
+
+    def counter_point(unit_id: str, fx: float, fy: float) -> tuple[int, int]:
+        u = next(u for u in pos.units if u.id == unit_id)
+        stack = counters_in(pos)[u.location.hex]
+        k = next(i for i, c in enumerate(stack) if c.unit is not None and c.unit.id == unit_id)
+        name = pos.map.hex_name(u.location.hex)
+        nx, ny = xy[name]  # the hex name sits 0.72 × the hex's half-height above its centre
+        cx, cy = nx, ny + 0.72 * 32.25
+        x, y, side = counter_boxes(len(stack), cx, cy, 1.0)[k]
+        return round(x + fx * side), round(y + fy * side)
+
+    assert png.getpixel(counter_point("g1", 0.2, 0.8)) == (140, 170, 205)
+    assert png.getpixel(counter_point("r2", 0.9, 0.08)) == MARKS["broken"][0]

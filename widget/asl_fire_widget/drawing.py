@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from asl_vassal_bridge.core import Hex, Location, Position, Terrain
+from asl_vassal_bridge.core import Hex, Position, Terrain
 from asl_vassal_bridge.core.hexes import HEX_HEIGHT, HEX_WIDTH
 from asl_vassal_bridge.mapview import (
     COUNTER_STYLE,
@@ -37,6 +37,9 @@ from asl_vassal_bridge.mapview import (
     Counter,
     counter_boxes,
     counters_in,
+    heat_colour,
+    heat_label,
+    locations_heat,
     side_colours,
 )
 from asl_vassal_bridge.render import ELEVATION_COLOURS, GRID, TERRAIN_COLOURS
@@ -53,6 +56,7 @@ __all__ = [
     "draw_terrain",
     "heat_colour",
     "heat_label",
+    "locations_heat",
 ]
 
 RGB = tuple[int, int, int]
@@ -69,27 +73,6 @@ def _css(c: Sequence[int], alpha: float | None = None) -> str:
     if alpha is None:
         return f"rgb({c[0]},{c[1]},{c[2]})"
     return f"rgba({c[0]},{c[1]},{c[2]},{alpha})"
-
-
-def heat_colour(p: float) -> RGB:
-    """Pale yellow → orange → deep red for chances 0…1."""
-    p = max(0.0, min(1.0, p))
-    if p < 0.5:
-        return (255, int(240 - 120 * p * 2), int(120 - 120 * p * 2))
-    return (int(255 - 80 * (p - 0.5) * 2), int(120 - 120 * (p - 0.5) * 2), 0)
-
-
-def heat_label(p: float) -> str:
-    """A chance as players read it: a small non-zero chance is never "0%".
-
-    >>> [heat_label(p) for p in (0.0004, 0.004, 0.006, 0.5, 0.996, 1.0)]
-    ['<1%', '<1%', '1%', '50%', '>99%', '100%']
-    """
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 <= p < 1:
-        return ">99%"
-    return f"{p:.0%}"
 
 
 class MapGeometry:
@@ -487,14 +470,6 @@ def draw_hover(canvas: Any, geo: MapGeometry, h: Hex | None) -> None:
     canvas.line_width = 3
     canvas.stroke_style = "rgb(0,120,255)"
     canvas.stroke_polygons(geo.polygons([geo.row[h]], 0.98))
-
-
-def locations_heat(values: Mapping[Location, float]) -> dict[Hex, float]:
-    """The highest chance per hex."""
-    out: dict[Hex, float] = {}
-    for loc, p in values.items():
-        out[loc.hex] = max(out.get(loc.hex, 0.0), float(p))
-    return out
 
 
 def legend_html(title: str, note: str = "") -> str:

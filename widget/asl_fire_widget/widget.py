@@ -93,7 +93,7 @@ def _log_chunk(lines: list[str], undone: tuple[bool, ...] = ()) -> str:
         elif line.startswith("✗"):
             text = f"<span style='color:{ERROR}'>{text}</span>"
         out.append(text)
-    return (f"<div style='white-space:pre-wrap;font-family:monospace;font-size:12px;color:{INK};"
+    return (f"<div style='white-space:pre-wrap;font-family:monospace;font-size:12px;line-height:1.35;color:{INK};"
             f"border-bottom:1px solid {BORDER}'>" + "\n".join(out) + "</div>")
 
 
@@ -103,6 +103,7 @@ def _latest_html(lines: list[str]) -> str:
     colour = ERROR if refused else INK
     body = "\n".join(escape(line) for line in lines)
     return (f"<div class='asl-latest-text' style='white-space:pre-wrap;font-family:monospace;font-size:12px;"
+            f"line-height:1.35;"
             f"color:{colour};border-left:3px solid {ERROR if refused else BORDER};padding:2px 6px'>"
             f"<b style='font-family:sans-serif'>Latest:</b> {body}</div>")
 
@@ -157,6 +158,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if max_width is not None:
             vw = min(vw, max_width)
         self.fit_scale = _fit(session.position, (vw, vh))
+        self._zoomed = scale is not None  # the player chose a zoom: a resize keeps it
         scale = scale if scale is not None else self.fit_scale
         if view is None:
             content = MapGeometry(session.position.map.hexes, self.fit_scale)
@@ -190,7 +192,6 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.art_error = ""
         self.counter_images: dict[str, W.Image] = {}
         self.unit_boxes: list[UnitBox] = []  # where each unit's counter was drawn (clicks select it)
-        self._zoomed = scale is not None  # the player chose a zoom: a resize keeps it
         self.probe = SizeProbe()
         self.probe.observe(self._on_probe, ["width", "window_height"])
         self._build_controls()
