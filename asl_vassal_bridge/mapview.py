@@ -16,6 +16,7 @@ sees the same map in a notebook, a PNG and an SVG.  No I/O here.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -98,6 +99,9 @@ def side_colours(pos: Position) -> dict[str, tuple[RGB, RGB]]:
     return out
 
 
+_PRIORITY = {"blaze": 0, "flame": 1, "burning-wreck": 2, "unit": 3, "wreck": 4, "smoke": 5}
+
+
 @dataclass(frozen=True)
 class Counter:
     """One counter on the map: its kind (a key of :data:`COUNTER_STYLE`, or ``unit``), the level a Level
@@ -150,7 +154,7 @@ class Counter:
     @property
     def priority(self) -> int:
         """How telling the counter is when a hex can show only one: a Blaze, then a Flame, a burning wreck…"""
-        return {"blaze": 0, "flame": 1, "burning-wreck": 2, "unit": 3, "wreck": 4, "smoke": 5}.get(self.kind, 6)
+        return _PRIORITY.get(self.kind, 6)
 
 
 def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
@@ -174,6 +178,29 @@ def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def _stack_layout(n: int) -> tuple[int, float]:
+    """Columns and counter side (at scale 1) for *n* counters: the largest side whose block of counters lies
+    inside the hex at every corner (the layout scales with the zoom)."""
+    rx, ry = HEX_WIDTH * 2 / 3, HEX_HEIGHT / 2
+    top = -0.42 * ry
+    cols = 1 if n == 1 else 2 if n <= 4 else 3 if n <= 9 else math.ceil(math.sqrt(n * 1.2))
+    rows = math.ceil(n / cols)
+
+    def fits(side: float) -> bool:  # every corner of the block inside the hex
+        gap = 0.08 * side
+        half_w = (cols * side + (cols - 1) * gap) / 2
+        bottom = top + rows * side + (rows - 1) * gap
+        worst = max(abs(top), abs(bottom))
+        return bottom <= ry and half_w <= rx - worst / ry * rx / 2
+
+    lo, hi = 0.0, 28.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return cols, lo
+
+
 def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[float, float, float]]:
     """Top-left corner and side of *n* counters in a hex centred at (cx, cy) at *scale* picture pixels per
     board pixel: in rows, below the hex name, never on top of each other, and all inside the hex whatever
@@ -185,23 +212,9 @@ def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[floa
     ...     for a in (0, s) for b in (0, s))
     True
     """
-    rx, ry = HEX_WIDTH * 2 / 3 * scale, HEX_HEIGHT / 2 * scale
-    top = cy - 0.42 * ry  # below the hex name
-    cols = 1 if n == 1 else 2 if n <= 4 else 3 if n <= 9 else math.ceil(math.sqrt(n * 1.2))
-    rows = math.ceil(n / cols)
-
-    def fits(side: float) -> bool:  # every corner of the block inside the hex
-        gap = 0.08 * side
-        half_w = (cols * side + (cols - 1) * gap) / 2
-        bottom = top - cy + rows * side + (rows - 1) * gap
-        worst = max(abs(top - cy), abs(bottom))
-        return bottom <= ry and half_w <= rx - worst / ry * rx / 2
-
-    lo, hi = 0.0, 28.0 * scale
-    for _ in range(30):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
-    side, gap = lo, 0.08 * lo
+    cols, unit = _stack_layout(n)
+    side, gap = unit * scale, 0.08 * unit * scale
+    top = cy - 0.42 * HEX_HEIGHT / 2 * scale  # below the hex name
     out = []
     for k in range(n):
         col, row = k % cols, k // cols

@@ -55,6 +55,8 @@ _TOOL_LABELS = {"inspect": "inspect / select unit", "flame": "Flame", "blaze": "
 VIEW = (840, 560)
 ZOOM_STEP = 1.25
 MAX_SCALE = 2.5
+#: Lines of the latest result shown above the map (the log below has them all).
+LATEST_LINES = 12
 #: Log chunks (one per action) per page: a new page starts when one is full.
 LOG_PAGE = 50
 _WIND_ARROW = ("<svg width='22' height='22' viewBox='-11 -11 22 22' style='vertical-align:middle'>"
@@ -101,7 +103,9 @@ def _latest_html(lines: list[str]) -> str:
     """The latest result above the map: the newest action's lines, a refusal in the theme's error colour."""
     refused = any(line.startswith("✗") for line in lines)
     colour = ERROR if refused else INK
-    body = "\n".join(escape(line) for line in lines)
+    shown = lines if len(lines) <= LATEST_LINES else [*lines[:LATEST_LINES - 1],
+                                                      f"… {len(lines) - LATEST_LINES + 1} more lines in the log below"]
+    body = "\n".join(escape(line) for line in shown)
     return (f"<div class='asl-latest-text' style='white-space:pre-wrap;font-family:monospace;font-size:12px;"
             f"line-height:1.35;"
             f"color:{colour};border-left:3px solid {ERROR if refused else BORDER};padding:2px 6px'>"
@@ -127,10 +131,10 @@ def _canvas_size(pos: Position, width: int, window_height: int) -> tuple[int, in
 
     >>> from asl_vassal_bridge.scenarios import demo_position
     >>> _canvas_size(demo_position(), 900, 800)
-    (900, 520)
+    (900, 480)
     """
     width = max(240, width)
-    tallest = max(240, min(900, window_height - 280))
+    tallest = max(240, min(900, window_height - 320))  # room for the latest result and legend above it
     full = MapGeometry(pos.map.hexes, 1.0)
     by_width = min(1.0, (width - 16) / max(1, full.width - 16))
     return width, int(min(tallest, max(160, (full.height - 16) * by_width + 16)))
@@ -436,6 +440,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._log_shown = 0
         self._log_page: W.VBox | None = None
         self._chunks: dict[int, tuple[W.HTML, list[str]]] = {}  # log index of its first line → entry
+        self._undone_seen: frozenset[tuple[int, int]] = frozenset()
         self._syncing = False
 
     # -- FT / MOL panel (A22) ------------------------------------------------------
@@ -633,10 +638,17 @@ class FireWidget(W.VBox):  # type: ignore[misc]
 
     def _mark_undone(self) -> None:
         """Mark the log entries of undone actions (and unmark redone ones): only those entries are re-sent."""
+        spans = frozenset(self.session.undone_spans)
+        changed = spans ^ self._undone_seen
+        if not changed:
+            return
+        self._undone_seen = spans
         undone = self.session.undone_lines()
         for start, (chunk, lines) in self._chunks.items():
-            marks = tuple(start + k in undone for k in range(len(lines)))
-            value = _log_chunk(lines, marks)
+            end = start + len(lines)
+            if not any(a < end and start < b for a, b in changed):
+                continue
+            value = _log_chunk(lines, tuple(start + k in undone for k in range(len(lines))))
             if chunk.value != value:
                 chunk.value = value
 

@@ -171,42 +171,52 @@ async function zoomText(page) {
 }
 
 // The points of issue 13: the log, the hover sweep, the legend, zoom and pan, the layout, dropdowns.
+// Click the map point p ({u, v}) until the latest result says `want` (in JupyterLab the first click on an
+// output may only select its cell).
+async function clickMap(page, p, want) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const g = await view(page);
+    const box = await topCanvasBox(page);
+    const c = at(g, p);
+    await page.mouse.move(box.x + c.x / config.ratio, box.y + c.y / config.ratio);
+    await page.waitForTimeout(100);
+    await page.mouse.down();
+    await page.waitForTimeout(80);
+    await page.mouse.up();
+    const ok = await page.waitForFunction((w) => document.querySelector('.asl-latest').innerText.includes(w), want,
+      { timeout: 5000, polling: 200 }).then(() => true).catch(() => false);
+    if (ok) return attempt + 1;
+  }
+  return 0;
+}
+
+// As a player looks at the map: its column (the latest result, the legend, the canvas) scrolled to the top of
+// the window; then is the latest result in the window, and the whole canvas?
+async function latestInView(page) {
+  await page.evaluate(() => {
+    const col = document.querySelector('.asl-latest').parentElement;
+    col.scrollIntoView({ block: 'start' });
+  });
+  await page.waitForTimeout(400);
+  return { latest: await inView(page, '.asl-latest'), canvas: await inView(page, 'canvas') };
+}
+
 async function latestChecks(page, out) {
-  // The latest result is in view with the map after an upkeep, without scrolling…
-  const b0 = await topCanvasBox(page);
+  // The latest result is in view with the map after an upkeep…
   await page.getByRole('button', { name: 'end-of-AFPh upkeep', exact: true }).click();
   await page.waitForFunction(() => (document.querySelector('.asl-latest') || {}).innerText
     && document.querySelector('.asl-latest').innerText.includes('AFPh'), null, { timeout: 15000, polling: 200 });
   await page.waitForTimeout(400);
-  out.latestAfterUpkeep = await inView(page, '.asl-latest');
-  out.canvasAfterUpkeep = await inView(page, 'canvas');
+  out.afterUpkeep = await latestInView(page);
   await page.screenshot({ path: path.join(shots, '10-latest-after-upkeep.png') });
   // …and after a refused click (Flame on open ground).
   await page.getByRole('button', { name: 'Flame', exact: true }).click();
-  const g = await view(page);
-  const box = await topCanvasBox(page);
-  const p = at(g, config.openHex);
-  await page.mouse.move(box.x + p.x / config.ratio, box.y + p.y / config.ratio);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-  await page.waitForFunction(() => document.querySelector('.asl-latest').innerText.includes('cannot burn'), null,
-    { timeout: 15000, polling: 200 }).catch(() => null);
-  await page.waitForTimeout(300);
-  out.latestAfterRefusal = await inView(page, '.asl-latest');
-  out.canvasAfterRefusal = await inView(page, 'canvas');
+  out.refusalClicks = await clickMap(page, config.openHex, 'cannot burn');
+  out.afterRefusal = await latestInView(page);
   await page.screenshot({ path: path.join(shots, '11-latest-after-refusal.png') });
   // A click on a unit's counter (inspect tool) selects it for the FT/MOL and Heat of Battle panels.
   await page.getByRole('button', { name: 'inspect / select unit', exact: true }).click();
-  const g2 = await view(page);
-  const box2 = await topCanvasBox(page);
-  const u = at(g2, config.unitHex);
-  await page.mouse.move(box2.x + u.x / config.ratio, box2.y + u.y / config.ratio);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
-  await page.waitForFunction(() => document.querySelector('.asl-latest').innerText.includes('selected'), null,
-    { timeout: 15000, polling: 200 }).catch(() => null);
+  out.unitClicks = await clickMap(page, config.unitHex, 'selected');
   out.latestAfterUnitClick = await inView(page, '.asl-latest');
   await page.screenshot({ path: path.join(shots, '12-unit-selected.png') });
   // Hex names at the names zoom: the drawn scale and how many canvas pixels one screen pixel holds.
