@@ -209,7 +209,9 @@ async function latestChecks(page, out) {
   await page.waitForTimeout(400);
   out.afterUpkeep = await latestInView(page);
   await page.screenshot({ path: path.join(shots, '10-latest-after-upkeep.png') });
-  // …and after a refused click (Flame on open ground).
+  // …and after a refused click (Flame on open ground), the whole map in view again.
+  await page.getByRole('button', { name: 'fit', exact: true }).click();
+  await page.waitForTimeout(800);
   await page.getByRole('button', { name: 'Flame', exact: true }).click();
   out.refusalClicks = await clickMap(page, config.openHex, 'cannot burn');
   out.afterRefusal = await latestInView(page);
