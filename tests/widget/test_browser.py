@@ -241,8 +241,10 @@ def _check_in_browser(url: str, mode: str, tmp_path: Path, size: tuple[int, int]
     assert seen["clickAfter"] != seen["clickBefore"], seen
     # …and on a hex in the canvas's lower half while its top was scrolled out of view (the first mouse down
     # focuses the canvas, which scrolls it back: the click still lands on the hex the mouse was over).
-    assert seen["scrollClickTop"] < 0 and seen["scrollClickTopAfter"] > seen["scrollClickTop"], seen
-    assert seen["scrollClickAfter"] != seen["scrollClickBefore"], (seen["scrollClickName"], seen)
+    # (JupyterLab's notebook cannot always scroll that far: then there is nothing to check.)
+    if seen["scrolledBy"] >= 120 or mode == "voila":
+        assert seen["scrollClickTop"] < 0 and seen["scrollClickTopAfter"] > seen["scrollClickTop"], seen
+        assert seen["scrollClickAfter"] != seen["scrollClickBefore"], (seen["scrollClickName"], seen)
     # The hover panel shows the exact odds with the rule numbers.
     assert "catches fire this AFPh" in seen["hoverText"]
     assert "B25.6" in seen["hoverText"]
