@@ -134,22 +134,22 @@ def _legend_shapes(y: float, heat: bool, width: float) -> tuple[list[Shape], flo
     out: list[Shape] = []
     items: list[tuple[RGB | None, RGB, str, float]] = []
     for kind, text in LEGEND:
-        fill = MARKS[kind][0] if kind in MARKS else (140, 170, 205) if kind == "unit" else COUNTER_STYLE[kind][0]
-        items.append((fill, (205, 30, 20) if kind == "burning-wreck" else (20, 10, 0), text, 6.6 * len(text) + 34))
+        colour = MARKS[kind][0] if kind in MARKS else (140, 170, 205) if kind == "unit" else COUNTER_STYLE[kind][0]
+        items.append((colour, (205, 30, 20) if kind == "burning-wreck" else (20, 10, 0), text, 6.6 * len(text) + 34))
     if heat:
         items.append((None, (0, 0, 0), "chance of fire: <1% … 100%", 6.6 * 26 + 100))
     x, row = float(MARGIN), 0
-    for fill, edge, text, w in items:
+    for swatch, edge, text, w in items:
         if x + w > width - MARGIN and x > MARGIN:
             x, row = float(MARGIN), row + 1
         top = y + 8 + 24 * row
-        if fill is None:  # the chance scale
+        if swatch is None:  # the chance scale
             for k, p in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
                 out.append(Shape("poly", _rect(x + 14 * k, top, 14, 16), fill=heat_colour(p)))
             out.append(Shape("text", ((x + 76, top + 8),), fill=(30, 30, 30), text=text, size=11,
                              extra={"anchor": "start"}))
         else:
-            out.append(Shape("poly", _rect(x, top, 16, 16), fill=fill, stroke=edge, width=1.2))
+            out.append(Shape("poly", _rect(x, top, 16, 16), fill=swatch, stroke=edge, width=1.2))
             out.append(Shape("text", ((x + 21, top + 8),), fill=(30, 30, 30), text=text, size=11,
                              extra={"anchor": "start"}))
         x += w
