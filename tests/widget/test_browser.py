@@ -177,8 +177,11 @@ def _geometry() -> dict[str, object]:
                     if h not in busy and p > 0)
     candidates = [dict(uv(h), name=m.hex_name(h)) for h in sorted(m.hexes, key=lambda h: (-h.r, h.q))
                   if h not in busy and h != m.parse_hex("G2") and m.is_burnable(Location(h))]
-    open_hex = next(h for h in sorted(m.hexes) if h not in busy and not m.is_burnable(Location(h))
-                    and m.hexes[h].terrain is Terrain.OPEN_GROUND and m.hexes[h].elevation == 0)
+    mid_x = (geo.points[:, 0].min() + geo.points[:, 0].max()) / 2
+    mid_y = (geo.points[:, 1].min() + geo.points[:, 1].max()) / 2
+    open_hex = min((h for h in m.hexes if h not in busy and not m.is_burnable(Location(h))
+                    and m.hexes[h].terrain is Terrain.OPEN_GROUND and m.hexes[h].elevation == 0),
+                   key=lambda h: (h.pixel()[0] - mid_x) ** 2 + (h.pixel()[1] - mid_y) ** 2)
     stacks = counters_in(pos)
 
     def counter(unit_id: str, fx: float, fy: float) -> dict[str, float]:

@@ -212,6 +212,7 @@ async function latestChecks(page, out) {
   // …and after a refused click (Flame on open ground), the whole map in view again.
   await page.getByRole('button', { name: 'fit', exact: true }).click();
   await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shots, '10b-after-fit.png') });
   await page.getByRole('button', { name: 'Flame', exact: true }).click();
   out.refusalClicks = await clickMap(page, config.openHex, 'cannot burn');
   out.afterRefusal = await latestInView(page);
