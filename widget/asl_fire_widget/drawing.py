@@ -178,10 +178,11 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
     Returns the number of shapes drawn per kind (for tests and benchmarks).
     """
     counts: dict[str, int] = {"art": 0, "hexes": 0, "terrain": 0, "buildings": 0, "labels": 0}
-    canvas.clear()  # outside the map the page's own background (the notebook's theme) shows
-    canvas.fill_style = "rgb(244,241,230)"
-    x0, y0 = geo.to_canvas(geo.x0, geo.y0)
-    canvas.fill_rect(x0, y0, geo.width - 2 * MARGIN, geo.height - 2 * MARGIN)
+    canvas.clear()  # outside the map (and around VASL's boards) the page's own background, the theme's, shows
+    if not art:
+        canvas.fill_style = "rgb(244,241,230)"
+        x0, y0 = geo.to_canvas(geo.x0, geo.y0)
+        canvas.fill_rect(x0, y0, geo.width - 2 * MARGIN, geo.height - 2 * MARGIN)
     for t in art:
         x, y = geo.to_canvas(t.x, t.y)
         w, h = t.width * geo.scale, t.height * geo.scale
