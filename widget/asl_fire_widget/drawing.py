@@ -365,8 +365,10 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
             continue
         cx, cy = geo.centre(h)
         placed = counter_boxes(len(stack), cx, cy, s)
-        if placed[0][2] < MIN_MARKER:  # too small to read: the hex's most telling counter alone
+        if placed[0][2] < MIN_MARKER:  # too small to read: the hex's most telling counter alone (smoke left out)
             top = min(stack, key=lambda c: c.priority)
+            if top.kind in ("smoke", "level"):
+                continue
             side = max(MIN_MARKER, min(28.0 * s, 1.2 * geo.ry * s))
             boxes.append((top, cx - side / 2, cy - side / 2, side))
             continue
