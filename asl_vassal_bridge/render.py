@@ -178,7 +178,7 @@ def shapes(pos: Position, *, heat: Mapping[Location, Fraction | float] | None = 
     for a in art:
         ax, ay = at(*a.origin)
         out.append(Shape("image", ((ax, ay),), data=a.png, extra={"w": str(a.width * SCALE),
-                                                                  "h": str(a.height * SCALE)}))
+                                                                  "h": str(a.height * SCALE), "format": a.format}))
     heat_hex = locations_heat(heat or {})
     for h in sorted(gm.hexes):
         info = gm.hexes[h]
@@ -255,7 +255,7 @@ def render_svg(pos: Position, **kw: object) -> str:
         op = f' opacity="{s.opacity}"' if s.opacity < 1 else ""
         if s.kind == "image":
             (x, y), = s.points
-            uri = "data:image/png;base64," + base64.b64encode(s.data).decode("ascii")
+            uri = f"data:image/{s.extra.get('format', 'png')};base64," + base64.b64encode(s.data).decode("ascii")
             parts.append(f'<image x="{x:.1f}" y="{y:.1f}" width="{s.extra["w"]}" height="{s.extra["h"]}" '
                          f'href="{uri}"/>')
         elif s.kind == "poly":

@@ -174,3 +174,33 @@ def test_the_demo_pictures_show_units_counters_and_a_legend_as_the_widget_does(t
 
     assert png.getpixel(counter_point("g1", 0.2, 0.8)) == (140, 170, 205)
     assert png.getpixel(counter_point("r2", 0.9, 0.08)) == MARKS["broken"][0]
+
+
+def test_pictures_draw_vasls_board_art_under_the_grid_when_given(shared_vasl: Path, tmp_path: Path) -> None:
+    import io
+
+    from PIL import Image
+
+    from asl_vassal_bridge.core import BoardPlacement
+    from asl_vassal_bridge.core import Position as Pos
+    from asl_vassal_bridge.render import MARGIN, TOP, render_png, render_svg, shapes
+    from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+    from asl_vassal_bridge.vasl.boardart import map_board_art
+
+    board = read_board(shared_vasl / "boards" / "bd01", default_terrain_table(shared_vasl))
+    pos = Pos(game_map([(board, BoardPlacement("01"))]))
+    art = map_board_art(pos.map.layout.boards, shared_vasl / "boards", (None,))
+    items, _, _ = shapes(pos, art=art)
+    assert items[0].kind == "image"
+    render_png(pos, tmp_path / "art.png", art=art)
+    assert "<image " in render_svg(pos, art=art)
+    png = Image.open(tmp_path / "art.png").convert("RGB")
+    pic = Image.open(io.BytesIO(art[0].png)).convert("RGB")
+    h = pos.map.parse_hex("E3")
+    bx, by = h.pixel()
+    bx -= 20  # left of the centre: no name, badge or counter
+    x0 = min(p.pixel()[0] for p in pos.map.hexes) - 37.5
+    y0 = min(p.pixel()[1] for p in pos.map.hexes) - 32.25
+    got = png.getpixel((round(bx - x0 + MARGIN), round(by - y0 + TOP)))
+    want = pic.getpixel((round(bx - art[0].origin[0]), round(by - art[0].origin[1])))
+    assert all(abs(a - b) <= 40 for a, b in zip(got, want, strict=True)), (got, want)
