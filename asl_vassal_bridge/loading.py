@@ -31,7 +31,7 @@ def load_position(path: str | Path, boards: str | Path | None = None, vasl: str 
 
     p = Path(path)
     if p.suffix.lower() == ".vsav":
-        if not p.is_file():
+        if not p.exists():
             raise BadInput(f"{p}: no such file (expected a VASL saved game)")
         from .vasl.position import position_from_vsav
         from .vasl.setup import resolve_vasl

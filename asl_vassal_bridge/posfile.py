@@ -20,6 +20,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ._files import read_limited
 from ._packagedata import read_text
 from .core.environment import EC, Environment, Ground, Wind, WindForce
 from .core.errors import BadInput
@@ -53,6 +54,19 @@ class BadPositionFile(BadInput):
 #: The most hexes a position file's map may have: 500 × 500, the board reader's limit for one board's
 #: grid (a 10-board VASL map has about 3,300 hexes).  Larger maps are refused before any hex is made.
 MAX_MAP_HEXES = 250_000
+
+
+#: The largest position file read, in bytes (4 MiB: an explicit list of 250,000 hexes fits; the demo is 3 KB).
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+#: The most fires, wrecks or units a position file may list (a whole HASL campaign has far fewer).
+MAX_PIECES = 10_000
+
+#: Base elevations a map may give (``[map.elevation]``), in levels: ASL's hills and depressions lie well within.
+MIN_ELEVATION, MAX_ELEVATION = -9, 99
+
+#: How deeply TOML arrays and tables may nest (the format needs 4).
+MAX_NESTING = 32
 
 
 def _too_big(where: str, count: int) -> BadPositionFile:
@@ -103,6 +117,8 @@ def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str) -> list[
                     raise _too_big(f"{where}[{i}] {item!r}", len(out) + hi - lo + 1)
                 out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
             else:
+                if len(out) >= MAX_MAP_HEXES:
+                    raise _too_big(f"{where}[{i}] {item!r}", len(out) + 1)
                 out.append(layout.parse(prefix + text))
         except BadPositionFile:
             raise
@@ -252,8 +268,43 @@ def _object_valid(value: Mapping[str, Any], schema: Mapping[str, Any], root: Map
     return True
 
 
+def _depth(data: object) -> int:
+    """How deeply *data*'s lists and tables nest (iteratively: a hostile file cannot exhaust the stack)."""
+    deepest, todo = 0, [(data, 0)]
+    while todo:
+        item, d = todo.pop()
+        if isinstance(item, Mapping):
+            todo += [(v, d + 1) for v in item.values()]
+        elif isinstance(item, list):
+            todo += [(v, d + 1) for v in item]
+        else:
+            continue
+        deepest = max(deepest, d + 1)
+        if deepest > MAX_NESTING:
+            break
+    return deepest
+
+
+def _check_sizes(data: Mapping[str, Any], source: str) -> None:
+    """Refuse, before any validation or hex is made, what would take unbounded time or memory."""
+    if _depth(data) > MAX_NESTING:
+        raise BadPositionFile(f"{source}: arrays or tables nest more than {MAX_NESTING} deep (expected a position "
+                              "file: see docs/position-files.md)")
+    for key in ("fires", "wrecks", "units", "buildings"):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > MAX_PIECES:
+            raise BadPositionFile(f"{source}: {key}: {len(items):,} entries; a position file may list at most "
+                                  f"{MAX_PIECES:,}")
+    m = data.get("map")
+    terrain = m.get("terrain") if isinstance(m, Mapping) else None
+    if isinstance(terrain, list) and len(terrain) > MAX_PIECES:
+        raise BadPositionFile(f"{source}: map.terrain: {len(terrain):,} entries; a position file may list at most "
+                              f"{MAX_PIECES:,}")
+
+
 def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     """Build a Position from already-parsed file data (validated against the schema first)."""
+    _check_sizes(data, source)
     schema = _schema()
     if not quick_valid(data, schema, schema):
         import jsonschema
@@ -278,6 +329,9 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         return hs
 
     for lv, hs in m.get("elevation", {}).items():
+        if not MIN_ELEVATION <= int(lv) <= MAX_ELEVATION:
+            raise BadPositionFile(f"{src}: map.elevation.{lv[:20]}: a base elevation is {MIN_ELEVATION} to "
+                                  f"{MAX_ELEVATION} levels")
         for h in on_map(parse_hex_list(hs, layout, f"{src}: map.elevation.{lv}"), f"{src}: map.elevation.{lv}"):
             hexes[h] = replace(hexes[h], elevation=int(lv))
     for h in on_map(parse_hex_list(m.get("roads", ()), layout, f"{src}: map.roads"), f"{src}: map.roads"):
@@ -310,8 +364,22 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                 raise BadPositionFile(f"{where}.hexes: hex {layout.name(h)} is already in building "
                                       f"{hexes[h].building!r}")
         material = Material(b["material"])
+        gone_roofs = on_map(parse_hex_list(b.get("rooftop_gone", ()), layout, f"{where}.rooftop_gone"),
+                            f"{where}.rooftop_gone")
+        for h in gone_roofs:
+            if h not in hs:
+                raise BadPositionFile(f"{where}.rooftop_gone: hex {layout.name(h)} is not a hex of building "
+                                      f"{b['id']!r} (B23.86)")
         building = Building(b["id"], material, kind, b.get("levels"), tuple(hex_levels), b.get("rooftop", False),
-                            b.get("rowhouse", False))
+                            b.get("rowhouse", False),
+                            rooftops_gone=frozenset(layout.name(h) for h in gone_roofs))
+        market = on_map(parse_hex_list(b.get("marketplace", ()), layout, f"{where}.marketplace"),
+                        f"{where}.marketplace")
+        for h in market:
+            if h not in hs or building.top_level(layout.name(h)) < 1:
+                raise BadPositionFile(f"{where}.marketplace: hex {layout.name(h)} must be a hex of building "
+                                      f"{b['id']!r} with a Level 1 (B23.73)")
+        building = replace(building, marketplace=frozenset(layout.name(h) for h in market))
         for h in hs:
             hexes[h] = replace(hexes[h], terrain=building.terrain, building=b["id"], stairwell=h in stairs)
         buildings.append(building)
@@ -324,7 +392,14 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                     raise BadPositionFile(f"{where}.fortified[{j}]: {text} is not a non-rooftop Location of building "
                                           f"{b['id']!r} (B23.9)")
                 fort.add((layout.name(loc.hex), loc.level))
-            buildings[-1] = replace(building, fortified=frozenset(fort))
+            building = replace(building, fortified=frozenset(fort))
+            gaps = building.fortification_gaps()
+            if gaps:
+                n, lv = gaps[0]
+                raise BadPositionFile(f"{where}.fortified: {n}.{lv} is Fortified but {n}"
+                                      f"{'' if lv == 1 else f'.{lv - 1}'} below it is not: a hex is fortified from "
+                                      "the ground up (B23.912)")
+            buildings[-1] = building
     gm = GameMap.from_hexes(hexes, buildings, layout, m.get("name", ""))
     sides_list = data.get("sides", ["Axis", "Allied"])
     if sides_list[0] == sides_list[1]:
@@ -389,6 +464,9 @@ def loads(text: str, source: str = "<string>") -> Position:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise BadPositionFile(f"{source}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise BadPositionFile(f"{source}: arrays or tables nest more than {MAX_NESTING} deep (expected a position "
+                              "file: see docs/position-files.md)") from None
     return from_dict(data, source)
 
 
@@ -398,7 +476,7 @@ def load(path: str | Path) -> Position:
 
     p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        text = read_limited(p, MAX_FILE_BYTES, "a position file").decode("utf-8")
     except UnicodeDecodeError:
         raise BadPositionFile(f"{p}: not a UTF-8 text file (expected a TOML position file)") from None
     return loads(text, str(p))
@@ -497,8 +575,12 @@ def to_dict(pos: Position) -> dict[str, Any]:
             entry["stairwells"] = stairs
         if b.rooftop:
             entry["rooftop"] = True
+        if b.rooftops_gone:
+            entry["rooftop_gone"] = sorted(b.rooftops_gone, key=lambda n: layout.parse(n))
         if b.rowhouse:
             entry["rowhouse"] = True
+        if b.marketplace:
+            entry["marketplace"] = sorted(b.marketplace, key=lambda n: layout.parse(n))
         if b.fortified:
             entry["fortified"] = [n if lv == 0 else f"{n}.{lv}" for n, lv in sorted(b.fortified)]
         blds.append(entry)

@@ -12,6 +12,9 @@
 3. SSR terrain changes on bd01 (``apply_ssr``) beside reading the board:
    no SSR (must cost nothing), terrain and stairway rules, and the PTO
    rules that fill hexes (dense jungle, swamp) and woods-road centres.
+4. Overlays on bd01 (``apply_overlays``, VASL's overlay archives) beside
+   reading the board: a one-hex woods overlay and a hill across the board's
+   corner (the hex pass walks the whole board from its corner).
 
 Run: ``python bench/bench_vasl.py [path/to/shared/vasl]``.
 """
@@ -95,7 +98,9 @@ def per_pixel_reference(los_gz: bytes, geo: vboard.BoardGeometry) -> dict[int, d
 
 def vasl_rules_reference(los: vboard.LOSData, geo: vboard.BoardGeometry,
                          table: Any) -> list[tuple[int, int]]:
-    """Each hex's (terrain code, elevation) by a line-by-line Python reading of VASL's ``Hex.resetTerrain``."""
+    """Each hex's (terrain code, elevation) by a line-by-line Python reading of VASL 6.7.x's ``Hex.resetTerrain``
+    (centre terrain and base level; the Location chains and bridges are checked against VASL itself by
+    ``scripts/compare_vasl_terrain.py``)."""
     import math
 
     gw, gh = geo.grid_width, geo.grid_height
@@ -121,21 +126,25 @@ def vasl_rules_reference(los: vboard.LOSData, geo: vboard.BoardGeometry,
                (int(ho + x - 1), int(vo / 2 + y - 1)), (int(x), int(vo + y - 1)),
                (int(-ho + x + 1), int(vo / 2 + y - 1)), (int(-ho + x + 1), int(-vo / 2 + y + 1))]
         pts = [(int(fix(px, gw)), int(fix(py, gh))) for px, py in pts]
-        on = [True] * 6
-        if col == 0:
-            on[4] = on[5] = False
-        if col + 1 == geo.width:
-            on[1] = on[2] = False
-        if col % 2 == 1 and row == 0:
-            on[0] = on[1] = on[5] = False
-        if col % 2 == 1 and row == geo.height:
-            on[2] = on[3] = on[4] = False
-        code = ter[cy][cx]
+        on = [True] * 6  # the runtime grid configuration matches none of Hex.setHexFlags' cases
+        code, level = ter[cy][cx], elev[cy][cx]
+        for k, (dx, dy) in enumerate(((1, -1), (1, 1), (-1, 1), (-1, -1))):
+            if 0 <= cx + dx < gw and 0 <= cy + dy < gh:
+                ex, ey = (-1, 1) if k == 3 else (dx, dy)  # getnearcenterLocationElevation's last point
+                code, level = ter[cy + dy][cx + dx], elev[cy + ey][cx + ex]
+                break
         if cat(code) not in ("BUILDING", "FACTORY", "MARKETPLACE"):
             for px, py in pts:
                 if 0 <= px < gw and 0 <= py < gh and cat(ter[py][px]) in ("BUILDING", "FACTORY", "MARKETPLACE"):
                     code = ter[py][px]
                     break
+        if cat(code) not in ("BUILDING", "FACTORY", "MARKETPLACE"):
+            probe = code
+            for dx, dy in ((5, 0), (-5, 0), (0, 5), (0, -5)):
+                px, py = cx + dx, cy + dy
+                if 0 <= px < gw and 0 <= py < gh and cat(ter[py][px]) in ("BUILDING", "FACTORY", "MARKETPLACE"):
+                    probe = ter[py][px]
+            code = probe
         if cat(code) == "MARKETPLACE":
             code = open_ground
         vx = [math.floor(fix(v, gw) + 0.5)
@@ -152,7 +161,7 @@ def vasl_rules_reference(los: vboard.LOSData, geo: vboard.BoardGeometry,
                 if all(not on[k] or (px - sx) ** 2 + (py - sy) ** 2 >= d for k, (sx, sy) in enumerate(pts)):
                     found = ter[py][px]
                     break
-        out.append((found if found is not None else code, elev[cy][cx]))
+        out.append((found if found is not None else code, level))
     return out
 
 
@@ -212,6 +221,18 @@ def main() -> None:
           f"(the same board back: {same_board is board}); NoGrain LightWoods NoStairwells {t_maps:.3f} s "
           f"({t_maps / t_read:.2f}× a read); DenseJungle SwampToSwampPattern NoWoodsRoads {t_pto:.3f} s "
           f"({t_pto / t_read:.2f}× a read)")
+
+    from asl_vassal_bridge.vasl.overlay import apply_overlays, overlay_dirs
+    from asl_vassal_bridge.vasl.vsav import BoardOverlay
+
+    dirs = overlay_dirs(VASL / "boards")
+    if not (dirs[0] / "ovrWD").is_file() or not (dirs[0] / "ovrH").is_file():
+        print(f"overlays: no ovrWD/ovrH in {dirs[0]} (skipped)")
+        return
+    t_wd, _ = best(lambda: apply_overlays(board, [BoardOverlay("wd1", "E5", "E5")], dirs))
+    t_h1, _ = best(lambda: apply_overlays(board, [BoardOverlay("h1", "G4", "G5")], dirs))
+    print(f"bd01 overlays beside reading the board ({t_read:.3f} s): wd1 {t_wd:.3f} s ({t_wd / t_read:.2f}× a read); "
+          f"h1 {t_h1:.3f} s ({t_h1 / t_read:.2f}× a read)")
 
 
 if __name__ == "__main__":

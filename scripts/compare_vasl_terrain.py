@@ -27,11 +27,12 @@ import sys
 from pathlib import Path
 
 from asl_vassal_bridge.core.errors import BadInput
-from asl_vassal_bridge.vasl.board import VaslBoard, read_board
+from asl_vassal_bridge.vasl.board import HexTerrain, VaslBoard, read_board
 from asl_vassal_bridge.vasl.ssr import apply_ssr
 from asl_vassal_bridge.vasl.terrain import read_terrain_types, ssr_problems
 
-VaslHex = tuple[str, str, int, bool | None]  # name, terrain, base height, stairway (None: not in the dump)
+# name, terrain, base level, stairway (None: not in the dump), depression + Locations (None: not compared)
+VaslHex = tuple[str, str, int, bool | None, str | None]
 Key = tuple[str, str]  # board file, SSR set ("" for none; tokens joined by commas)
 
 
@@ -40,18 +41,37 @@ def read_dump(path: Path) -> tuple[dict[Key, dict[tuple[int, int], VaslHex]], di
     boards: dict[Key, dict[tuple[int, int], VaslHex]] = {}
     refused: dict[Key, str] = {}
     current: dict[tuple[int, int], VaslHex] | None = None
+    v67 = False
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
         f = line.split("\t")
         if f[0] == "board" and len(f) >= 4:
             ssr = next((x[4:] for x in f[3:] if x.startswith("ssr=")), "")
+            v67 = any(x.startswith("passes=") for x in f[3:])  # DumpBoardTerrain67: Locations compared too
             if f[2] == "NONE":
                 refused[f[1], ssr] = f[3]
                 current = None
             else:
                 current = boards.setdefault((f[1], ssr), {})
-        elif current is not None and len(f) in (7, 8):
-            current[int(f[1]), int(f[2])] = (f[0], f[3], int(f[4]), f[7] == "1" if len(f) == 8 else None)
+        elif current is not None and len(f) in (7, 8, 9):
+            current[int(f[1]), int(f[2])] = (f[0], f[3], int(f[4]), f[7] == "1" if len(f) >= 8 else None,
+                                             f"{f[5]}|{f[6]}" + (f"|{f[8]}" if len(f) == 9 else "") if v67 else None)
     return boards, refused
+
+
+def locations_text(h: HexTerrain, sides: bool = False) -> str:
+    """The hex's depression terrain and Locations as DumpBoardTerrain67 prints them: ``<depression or ->|<chain>``,
+    the chain being the centre as ``=terrain@level`` when its level is not 0, then the Locations above it
+    (``+terrain@level``, upwards) and below it (``-terrain@level``, downwards); with *sides*, then ``|`` and the six
+    hexside Locations' terrain (``terrain`` or ``terrain/depression``), separated by ``|``."""
+    locs = h.locations or ((h.terrain.name, 0),)
+    name, level = locs[h.centre]
+    chain = [f"={name}@{level}"] if level != 0 else []
+    chain += [f"+{t or 'null'}@{lv}" for t, lv in locs[h.centre + 1:]]
+    chain += [f"-{t or 'null'}@{lv}" for t, lv in reversed(locs[:h.centre])]
+    text = f"{h.depression or '-'}|{','.join(chain)}"
+    if sides:
+        text += "|" + "|".join(t + (f"/{d}" if d else "") for t, d in h.hexside_locations)
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,19 +115,22 @@ def main(argv: list[str] | None = None) -> int:
         result = apply_ssr(b, ssr.replace(",", " "))
         if result.not_applied:
             print(f"{label}: VASL applies it, the project leaves out {result.not_applied}")
-        ours = {(h.col, h.row): (h.name, h.terrain.name, h.elevation, h.stairwell)
+        sides = any(v[4] is not None and v[4].count("|") > 1 for v in want.values())
+        ours = {(h.col, h.row): (h.name, h.terrain.name, h.elevation, h.stairwell, locations_text(h, sides))
                 for h in result.board.hexes.values()}
         diffs = []
-        for key, (vn, vt, ve, vs) in sorted(want.items()):
+        for key, (vn, vt, ve, vs, vl) in sorted(want.items()):
             got = ours.get(key)
             if got is None:
                 kinds["hex missing"] += 1
                 diffs.append(f"{vn}: missing")
                 continue
-            on, ot, oe, os_ = got
-            if (on, ot, oe) == (vn, vt, ve) and (vs is None or vs == os_):
+            on, ot, oe, os_, ol = got
+            if (on, ot, oe) == (vn, vt, ve) and (vs is None or vs == os_) and (vl is None or vl == ol):
                 agree += 1
                 continue
+            if vl is not None and vl != ol:
+                kinds[f"locations {vl} → {ol}"] += 1
             if on != vn:
                 kinds["name"] += 1
             if ot != vt:

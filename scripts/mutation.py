@@ -31,7 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 #: module of asl_vassal_bridge/core → the test files that exercise it.
-_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests/core/test_spread_edges.py"]
+_AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests/core/test_spread_edges.py",
+          "tests/core/test_buildings_b23.py"]
 MODULES: dict[str, list[str]] = {
     "fire": ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py",
              "tests/core/test_building_tem.py", "tests/core/test_wind.py", *_AUDIT],

@@ -21,11 +21,12 @@ SHARED = REPO.parent / "shared"
 SHARED_VASL = SHARED / "vasl"
 
 #: What a test may be missing, as said in its skip reason.
-Component = Literal["data", "engine", "browser"]
+Component = Literal["data", "engine", "browser", "system"]
 _WHAT: dict[str, str] = {
     "data": "the real VASL data",
     "engine": "the real VASSAL engine",
     "browser": "the real browser",
+    "system": "a distribution's own Python 3 (PEP 668) and git",
 }
 
 

@@ -88,7 +88,7 @@ def test_several_flames_in_one_location_are_explained_b25_15(tmp_path: Path,
     e5 = p.map.parse_location("E5")
     src = tmp_path / "two.toml"
     dump(p.with_(fires=(*p.fires, Fire(e5, FireKind.FLAME)), clock=Clock(2, 1, Phase.AFPH)), src)
-    assert main(["upkeep", str(src), "--phase", "afph", "--dice", ",".join(["1"] * 60)]) == 0
+    assert main(["upkeep", str(src), "--phase", "afph", "--dice", ",".join(["1"] * 20)]) == 0
     out = capsys.readouterr().out
     assert "Several Flames in one Location: E5 (2)" in out and "B25.15" in out
     assert main(["odds", str(src)]) == 0
@@ -97,12 +97,12 @@ def test_several_flames_in_one_location_are_explained_b25_15(tmp_path: Path,
 
 @pytest.mark.parametrize(("args", "message"), [
     (["demo", "--turns", "-2"], "--turns: -2: expected 1 to 50 Player Turns"),
-    (["clear", "demo", "--at", "E5", "--squads", "-1"], "--squads: -1 is negative"),
+    (["clear", "demo", "--at", "E5", "--squads", "-1"], "--squads: -1: expected 0 to 20 units"),
 ])
 def test_out_of_range_numbers_are_refused(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as e:
-        main(args)
-    assert e.value.code == 2 and message in capsys.readouterr().err
+    assert main(args) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and message in err[0]
 
 
 def test_output_in_a_missing_folder_names_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

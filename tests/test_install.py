@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from asl_vassal_bridge.bridge.install import install_extension, remove_extension
+from asl_vassal_bridge.bridge.install import BUTTONS, install_extension, remove_extension
 from asl_vassal_bridge.bridge.linkage import linkage_problems
 from asl_vassal_bridge.bridge.prebuilt import prebuilt_extension
 from asl_vassal_bridge.cli import main
@@ -123,7 +123,7 @@ def test_install_puts_the_prebuilt_extension_in_vasl_ext(tmp_path: Path, kind: s
     text = "\n".join(report.lines)
     assert str(t.module) in text and str(t.engine_home / "Vengine.jar") in text
     assert "VASSAL classes, fields and methods" in text
-    assert "Wind change (RPh), Fire upkeep (AFPh) and Fire odds" in text and "undo: `asl-fire install --remove`" in text
+    assert BUTTONS in text and "undo: `asl-fire install --remove`" in text
     removed = remove_extension(pf=t.pf)
     assert not target.exists() and not target.parent.exists() and "removed" in removed.lines[1]
 

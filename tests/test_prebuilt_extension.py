@@ -33,3 +33,15 @@ def test_the_digest_changes_with_any_source(tmp_path: Path) -> None:
     java = next((copy / "src").rglob("*.java"))
     java.write_text(java.read_text("utf-8") + "\n// changed\n", "utf-8")
     assert sources_digest(copy) != before
+
+
+
+def test_every_class_loads_under_the_java_vassal_ships() -> None:
+    """VASSAL 3.7.25+ ships Java 17 and warns about class files newer than it (major version 61): every class of the
+    extension (and of py4j inside it) is at most that."""
+    with zipfile.ZipFile(prebuilt_extension()) as z:
+        heads = {n: z.read(n)[:8] for n in z.namelist() if n.endswith(".class")}
+    assert heads and all(h[:4] == b"\xca\xfe\xba\xbe" for h in heads.values())
+    majors = {n: int.from_bytes(h[6:8], "big") for n, h in heads.items()}
+    assert max(majors.values()) <= 61, {n: v for n, v in majors.items() if v > 61}
+    assert {v for n, v in majors.items() if n.startswith("aslfire/")} == {55}  # javac --release 11

@@ -15,6 +15,7 @@ import os
 import socket
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,14 +29,77 @@ __all__ = [
     "BridgeRefused",
     "ConnectionInfo",
     "NotConnected",
+    "NothingAnswers",
     "connect",
     "default_connection_file",
+    "handshake",
     "read_connection_file",
 ]
 
 
 class NotConnected(BadInput):
     """No VASSAL extension answers: not running, wrong port, or the token was refused."""
+
+
+class NothingAnswers(NotConnected):
+    """Nothing listens on the port (connection refused)."""
+
+
+#: The most bytes the handshake reads for the gateway's answer to the token (py4j answers ``!yv``).
+HANDSHAKE_BYTES = 256
+#: Seconds the handshake waits for the connection and for the answer.
+HANDSHAKE_TIMEOUT = 10.0
+
+
+def handshake(host: str, port: int, token: str, timeout: float = HANDSHAKE_TIMEOUT) -> None:
+    """Check, before py4j is given the port, that a py4j gateway answers there and takes the token.
+
+    py4j reads its answers line by line without a limit or (before the first call) a short timeout: a
+    port that streams bytes would fill the memory, one that never answers would keep the player
+    waiting.  This reads at most :data:`HANDSHAKE_BYTES` within *timeout* seconds.
+
+    :raises NothingAnswers: when nothing listens on the port.
+    :raises NotConnected: for anything else that is not the extension's gateway taking the token.
+    """
+    where = f"{host}:{port}"
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except socket.gaierror:
+        raise NotConnected(f"{host}: not a host name this machine can find (expected 127.0.0.1, where the "
+                           "extension listens)") from None
+    except ConnectionRefusedError:
+        raise NothingAnswers(f"{where}: nothing answers on that port") from None
+    except TimeoutError:
+        raise NotConnected(f"{where}: no answer to the connection within {timeout:g} s") from None
+    except OSError as e:
+        raise NotConnected(f"{where}: cannot connect ({e.strerror or e})") from None
+    with sock:
+        answer = b""
+        try:
+            sock.sendall(f"A\n{token}\n".encode())
+            deadline = time.monotonic() + timeout
+            while b"\n" not in answer and len(answer) <= HANDSHAKE_BYTES:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(HANDSHAKE_BYTES + 1 - len(answer))
+                if not chunk:
+                    break
+                answer += chunk
+        except TimeoutError:
+            raise NotConnected(f"{where}: something accepted the connection but did not answer within {timeout:g} s "
+                               "(expected VASSAL's ASL fire bridge extension): check the port") from None
+        except OSError as e:
+            raise NotConnected(f"{where}: the connection broke during the handshake ({e.strerror or e})") from None
+    line = answer.split(b"\n", 1)[0]
+    if b"\n" not in answer:
+        what = "closed the connection" if len(answer) <= HANDSHAKE_BYTES else f"sent over {HANDSHAKE_BYTES} bytes"
+        raise NotConnected(f"{where}: {what} without a py4j answer (expected VASSAL's ASL fire bridge extension): "
+                           "check the port")
+    if line.startswith(b"!x"):
+        raise NotConnected(f"{where}: the bridge refused the token; the connection file or --token-file is stale: "
+                           "restart VASSAL's game or check the file")
+    if not line.startswith(b"!y"):
+        raise NotConnected(f"{where}: answered {line[:40]!r}, not as py4j does (expected VASSAL's ASL fire bridge "
+                           "extension): check the port")
 
 
 class BridgeRefused(BadInput):
@@ -170,6 +234,7 @@ class BridgeClient:
 
         _fast_byte_arrays()
         self.info = info
+        handshake(info.host, info.port, info.token, min(timeout, HANDSHAKE_TIMEOUT))
         params = GatewayParameters(address=info.host, port=info.port, auth_token=info.token,
                                    auto_convert=False, read_timeout=timeout)
         self._gateway = JavaGateway(gateway_parameters=params)
@@ -191,8 +256,9 @@ class BridgeClient:
             self._gz = _at_least(self.version, (0, 3))  # snapshotGz: extension 0.3.0 on
         except (Py4JError, Py4JNetworkError, OSError) as e:
             self._gateway.close()
-            raise NotConnected(f"VASSAL at {info.host}:{info.port} refused the connection or the token "
-                               f"({type(e).__name__}); restart VASSAL or check the connection file") from None
+            why = "nothing answers" if isinstance(e, Py4JNetworkError) else "the extension did not answer its version"
+            raise NotConnected(f"VASSAL at {info.host}:{info.port}: {why} after the handshake; restart VASSAL or "
+                               "check the connection file") from None
         #: The module file VASSAL opened (learnt once, at connect; None from an extension before 0.3).
         self.module_path: str | None = None
         try:

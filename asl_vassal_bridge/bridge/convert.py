@@ -18,11 +18,13 @@ Each board's VASL part (``maps[].boards[].vasl``: overlays, SSR terrain
 changes, crop, version; null for a board that is not VASL's) is read as the
 same :class:`~asl_vassal_bridge.vasl.vsav.BoardEntry` the ``.vsav`` reader
 gives (:func:`board_entries`).  VASL's own terrain model has the SSR terrain
-changes applied, and so has terrain read from the board archives (``vasl=``,
-:mod:`asl_vassal_bridge.vasl.ssr`), but for SSR tokens VASL's model cannot
-apply either; neither applies overlays.  :func:`position_from_snapshot` says
-what is missing in ``Position.notes``, :attr:`LiveGame.notes` and a logged
-warning, as ``position_from_vsav`` does.
+changes applied, and since VASL 6.6.4 the overlays too; so has terrain read
+from the board archives (``vasl=``, :mod:`asl_vassal_bridge.vasl.ssr`,
+:mod:`asl_vassal_bridge.vasl.overlay`, as VASL 6.7.x applies them), but for
+SSR tokens VASL's model cannot apply either and overlays whose archive is
+missing.  :func:`position_from_snapshot` says what was applied and what not
+in ``Position.notes``, :attr:`LiveGame.notes` and a logged warning, as
+``position_from_vsav`` does.
 """
 
 from __future__ import annotations
@@ -61,12 +63,13 @@ from ..vasl.setup import VaslSetup
 from ..vasl.terrain import ROAD_SHARE, TerrainTable, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
 from ..vasl.units import UnitCounter, read_units
-from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, overlay_notes, parse_board_state
+from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, parse_board_state
 from .gamemodule import CounterData, counter_data
 
 __all__ = ["LAYERS_FOR", "GridLayout", "LiveGame", "NoTerrain", "batch_for", "board_entries", "board_hex",
            "counted_phase_key", "fallback_notes", "game_clock", "game_map_from_boards", "game_map_from_snapshot",
-           "known_terrain", "map_layout", "phase_track", "piece_hex", "position_from_snapshot", "warn_once"]
+           "known_terrain", "map_layout", "model_error", "phase_track", "piece_hex", "position_from_snapshot",
+           "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -106,7 +109,8 @@ class LiveGame:
     map_name: str | None = None
     #: The boards of the map read, with VASL's overlays and SSR terrain changes (as the .vsav reader gives them).
     boards: tuple[BoardEntry, ...] = ()
-    #: What the terrain misses: overlays (VASL's model lacks them too), and SSR tokens VASL cannot apply either.
+    #: Overlays applied to terrain read from the board archives, those not applied and why, SSR tokens VASL
+    #: cannot apply either.
     notes: tuple[str, ...] = ()
     #: The units of the Position by piece id, with their counters (concealed and hidden pieces never here).
     units: Mapping[str, UnitCounter] = field(default_factory=dict)
@@ -200,14 +204,19 @@ def board_entries(snapshot: Mapping[str, Any], map_name: str | None = None) -> t
 
 
 def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None,
-                   table: TerrainTable | None = None) -> list[str]:
-    """What the map's terrain misses: one note per board with overlays (neither VASL's terrain model nor the board
-    archives have them) or, when the snapshot carries no VASL terrain model, SSR tokens VASL cannot apply either (as
-    *table*, VASL's SharedBoardMetadata, says; the same notes as ``position_from_vsav``)."""
+                   table: TerrainTable | None = None, boards_dir: Any = None) -> list[str]:
+    """What the map's terrain misses, as ``position_from_vsav`` says it.  When the snapshot carries VASL's own
+    terrain model: nothing (VASL's model has the SSR terrain changes and, since VASL 6.6.4, the overlays).
+    Otherwise, per board: SSR tokens VASL cannot apply either (as *table*, VASL's SharedBoardMetadata, says)
+    and which overlays the board archives' reader applies from *boards_dir*'s ``overlays/`` folder, and which
+    not and why (:func:`~asl_vassal_bridge.vasl.overlay.entry_notes`)."""
+    from ..vasl.overlay import entry_notes, overlay_dirs
+
     m = _snapshot_map(snapshot, map_name)
-    if m is None:
+    if m is None or m.get("terrain"):
         return []
-    return overlay_notes(board_entries(snapshot, map_name), table, ssr=not m.get("terrain"))
+    dirs = overlay_dirs(boards_dir) if boards_dir is not None else None
+    return [n for e in board_entries(snapshot, map_name) for n in entry_notes(e, table, dirs)]
 
 
 def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
@@ -345,7 +354,9 @@ def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None
         if not terrain:
             continue
         if "error" in terrain:
-            raise NoTerrain(f"map {m.get('name')}: {terrain['error']}")
+            raise NoTerrain(f"map {m.get('name')}: {terrain['error']}"
+                            + ("; give the board archives' folder (asl-fire bridge --boards DIR)"
+                               if terrain.get("missing") else ""))
         key = terrain.get("key")
         if terrain.get("same"):
             known = _TERRAIN.get(str(key))
@@ -453,6 +464,16 @@ def _off_every_board(piece: Mapping[str, Any]) -> bool:
     return "board" in piece and piece.get("board") is None
 
 
+def model_error(snapshot: Mapping[str, Any]) -> str | None:
+    """Why VASL's terrain model in the snapshot could not be read (the extension's ``error``, e.g. a member the
+    running VASL offers under neither its 6.7.x nor its 2020 name), or None if it could or there is none."""
+    for m in snapshot.get("maps") or ():
+        terrain = m.get("terrain") if isinstance(m, Mapping) else None
+        if isinstance(terrain, Mapping) and "error" in terrain:
+            return f"map {m.get('name')}: {terrain['error']}"
+    return None
+
+
 def _no_terrain_reason(snapshot: Mapping[str, Any]) -> str:
     """Why the snapshot has no terrain, naming the board VASL could not load if VASL says which."""
     for m in snapshot.get("maps") or ():
@@ -476,8 +497,9 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     :func:`board_entries`: a cropped board keeps the hexes VASL's cropped
     model holds, and the boards lie where VASL's merged grid puts them); an
     archive is found as ``NAME``, ``bdNAME`` or ``bd0NAME``.  Each board's SSR
-    terrain changes are applied as VASL's LOS model applies them
-    (:func:`~asl_vassal_bridge.vasl.ssr.apply_ssr`).
+    terrain changes and overlays (archives in the folder's ``overlays/``) are
+    applied as VASL 6.7.x's LOS model applies them
+    (:func:`~asl_vassal_bridge.vasl.overlay.apply_entry`).
 
     :raises NoTerrain: if the snapshot has no boards, an archive is missing, or VASL builds no LOS map for
         the boards' crops (the message names the board and its crop).
@@ -485,7 +507,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     """
     from ..vasl.board import game_map, read_board
     from ..vasl.crop import CropError
-    from ..vasl.ssr import apply_ssr
+    from ..vasl.overlay import apply_entry
 
     boards_dir = vasl.boards
     if boards_dir is None:
@@ -506,7 +528,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
         table = table or vasl.terrain_table()
-        placed.append((apply_ssr(read_board(path, table), entry.ssr).board, entry.placement()))
+        placed.append((apply_entry(read_board(path, table), entry, boards_dir)[0], entry.placement()))
         crops.append(entry.crop)
     try:
         return game_map(placed, str(maps[0].get("name", "")), crops)
@@ -622,8 +644,9 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
 
     Without VASL's terrain model in the snapshot, terrain is read from the board
     archives *vasl* names (:func:`game_map_from_boards`, SSR terrain changes
-    applied).  The notes name the boards' overlays (VASL's model lacks them
-    too) and SSR tokens VASL cannot apply either (:func:`fallback_notes`).
+    and overlays applied as VASL 6.7.x applies them).  The notes name the
+    overlays applied, those not applied and why, and SSR tokens VASL cannot
+    apply either (:func:`fallback_notes`).
 
     :raises NoTerrain: if neither the snapshot, *game_map* nor *vasl* gives terrain.
     """
@@ -634,13 +657,17 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         """By the module's own slots first, then VASL's gpids and names (cached)."""
         hit = fire_gpids.get(str(gpid or "")) if fire_gpids else None
         return hit if hit is not None else _classify(name, gpid)
-    gm = game_map or game_map_from_snapshot(snapshot)
+    unreadable = model_error(snapshot) if game_map is None else None
+    if unreadable is not None and vasl is not None and vasl.boards is not None:
+        gm = None  # VASL's model could not be read (e.g. a member this VASL lacks): the board archives instead
+    else:
+        gm = game_map or game_map_from_snapshot(snapshot)
     notes: list[str] = []
-    if gm is not None and game_map is None:
-        notes = overlay_notes(board_entries(snapshot), ssr=False)  # VASL's model: SSR applied, overlays not
-    elif gm is None and vasl is not None and vasl.boards is not None:
+    if gm is None and vasl is not None and vasl.boards is not None:
         gm = game_map_from_boards(snapshot, vasl)
-        notes = overlay_notes(board_entries(snapshot), vasl.terrain_table())
+        notes = fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)
+        if unreadable is not None:
+            notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
     warn_once(notes)
     if gm is None:
         raise NoTerrain(_no_terrain_reason(snapshot))

@@ -12,6 +12,7 @@ when the prebuilt one would not link and a JDK is there.
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import zipfile
@@ -25,7 +26,9 @@ from ..vasl.setup import Platform, engine_jars, extensions_dir, find_vasl_module
 __all__ = ["InstallReport", "install_extension", "remove_extension"]
 
 EXTENSION_FILE = "asl-fire-bridge.vmdx"
-BUTTONS = "Wind change (RPh), Fire upkeep (AFPh) and Fire odds"
+#: The extension's toolbar buttons, as its ``FireBridge.ACTIONS`` names them (tests/test_docs_samples.py checks).
+BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Heat of Battle", "Units in Blazes (RtPh)")
+BUTTONS = ", ".join(BUTTON_NAMES[:-1]) + " and " + BUTTON_NAMES[-1]
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,28 @@ def _find_module(vasl: Path | None, pf: Platform) -> tuple[Path, str]:
         module = found
     if not zipfile.is_zipfile(module):
         raise BadInput(f"{module}: not a zip archive (expected VASL's module, VASL.vmod)")
+    _check_vasl_module(module)
     return module, how
+
+
+_MODULE_ROOT = re.compile(rb"<(VASSAL\.launch\.BasicModule|VASSAL\.build\.GameModule)\b[^>]*?\bname=\"([^\"]*)\"")
+
+
+def _check_vasl_module(module: Path) -> None:
+    """Refuse a zip that is not VASL's module: a board archive, another game's module, a module without a buildFile."""
+    from ..vasl.safe import Archive
+
+    arc = Archive(module)
+    member = arc.find("buildFile.xml", "buildFile")
+    if member is None:
+        raise BadInput(f"{module}: no buildFile inside, so not a VASSAL module (expected VASL's module, VASL.vmod)")
+    head = arc.read(member, limit=arc.limit)[:65536]
+    m = _MODULE_ROOT.search(head)
+    if m is None:
+        raise BadInput(f"{module}: its buildFile does not start a VASSAL module (expected VASL's module, VASL.vmod)")
+    name = m.group(2).decode("utf-8", "replace")
+    if name != "VASL":
+        raise BadInput(f"{module}: the module {name[:40]!r}, not VASL (expected VASL's module, VASL.vmod)")
 
 
 def _engine_in(path: Path) -> Path | None:
@@ -78,11 +102,13 @@ def _find_engine(vassal: Path | None, pf: Platform,
 
 
 def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, build: bool = False,
-                      pf: Platform | None = None, which: Callable[[str], str | None] | None = None) -> InstallReport:
+                      check: bool = True, pf: Platform | None = None,
+                      which: Callable[[str], str | None] | None = None) -> InstallReport:
     """Install the extension for VASL; see the module docstring.
 
-    :raises BadInput: no module found, a bad --vasl/--vassal, or an extension that cannot work with the
-        player's VASSAL (and no JDK to build one that does); nothing is written then.
+    :raises BadInput: no module found, a bad --vasl/--vassal, an extension that cannot work with the
+        player's VASSAL (and no JDK to build one that does), or no VASSAL found to check it against unless
+        *check* is False; nothing is written then.
     """
     from .linkage import linkage_problems
     from .prebuilt import prebuilt_extension, prebuilt_info
@@ -91,6 +117,9 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
     which = which or shutil.which
     module, module_how = _find_module(vasl, pf)
     jar, jar_how = _find_engine(vassal, pf, which)
+    if jar is None and check and not build:
+        raise BadInput(f"VASSAL engine: not found ({jar_how}), so the extension's linkage with your VASSAL cannot be "
+                       "checked; give --vassal DIR (the VASSAL installation), or --no-check to install it unchecked")
     lines = [f"VASL module: {module} ({module_how})",
              f"VASSAL engine: {jar} ({jar_how})" if jar else f"VASSAL engine: not found ({jar_how}; --vassal DIR)"]
     with tempfile.TemporaryDirectory(prefix="aslfire-install-") as tmp:
@@ -123,6 +152,9 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
             lines.append(f"checked: all {link.references} VASSAL classes, fields and methods the extension uses are "
                          f"in {jar.name}" + (f" ({link.outside} inherited from Java's own classes)" if link.outside
                                              else ""))
+        else:
+            lines.append("NOT checked: no VASSAL engine found, so whether the extension links with your VASSAL is "
+                         "unknown (--no-check)")
         ext_dir = extensions_dir(module)
         created = not ext_dir.exists()
         if ext_dir.exists() and not ext_dir.is_dir():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import struct
 import zipfile
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,8 +53,8 @@ def parse_class(data: bytes, source: str = "class") -> ClassInfo:
     """
     try:
         return _parse(data)
-    except (struct.error, IndexError, KeyError, UnicodeDecodeError) as e:
-        raise BadClassFile(f"{source}: not a Java class file ({type(e).__name__})") from None
+    except (struct.error, IndexError, KeyError, UnicodeDecodeError):
+        raise BadClassFile(f"{source}: not a Java class file (truncated or corrupt)") from None
 
 
 def _parse(data: bytes) -> ClassInfo:
@@ -123,6 +124,29 @@ class Linkage:
         return not self.missing
 
 
+#: The largest class file read from a jar (VASSAL's largest are ~100 KB): a zip bomb's member is refused.
+MAX_CLASS_BYTES = 4 * 1024 * 1024
+
+
+def _read_member(z: zipfile.ZipFile, name: str) -> bytes:
+    """Member *name* of *z*, refused past :data:`MAX_CLASS_BYTES` whatever its header claims.
+
+    :raises KeyError: if *z* has no such member.
+    """
+    info = z.getinfo(name)
+    where = f"{z.filename}!{name}"
+    if info.file_size > MAX_CLASS_BYTES:
+        raise BadInput(f"{where}: {info.file_size:,} bytes, over the {MAX_CLASS_BYTES:,}-byte limit for a class file")
+    try:
+        with z.open(info) as f:
+            data = f.read(MAX_CLASS_BYTES + 1)
+    except (OSError, zipfile.BadZipFile, EOFError, zlib.error) as e:
+        raise BadInput(f"{where}: does not unpack ({e})") from None
+    if len(data) > MAX_CLASS_BYTES:
+        raise BadInput(f"{where}: unpacks to more than the {MAX_CLASS_BYTES:,}-byte limit for a class file")
+    return data
+
+
 class _Jars:
     def __init__(self, jars: Iterable[Path]) -> None:
         self._zips: list[zipfile.ZipFile] = []
@@ -138,7 +162,7 @@ class _Jars:
             info = None
             for z in self._zips:
                 try:
-                    data = z.read(name + ".class")
+                    data = _read_member(z, name + ".class")
                 except KeyError:
                     continue
                 info = parse_class(data, f"{z.filename}!{name}.class")
@@ -191,7 +215,7 @@ def linkage_problems(extension: Path, engine_jars: Iterable[Path], prefix: str =
             own = {n[:-6] for n in names}
             checked: set[tuple[str, str, str, str]] = set()
             for n in sorted(names):
-                info = parse_class(ext.read(n), f"{extension}!{n}")
+                info = parse_class(_read_member(ext, n), f"{extension}!{n}")
                 for c in info.classes:
                     if c.startswith(prefix) and ("class", c, "", "") not in checked:
                         checked.add(("class", c, "", ""))

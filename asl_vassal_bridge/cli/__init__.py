@@ -17,6 +17,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 #: Command modules, in the order their commands appear in ``--help``.
 COMMAND_MODULES = ("fire", "forecast", "vasl", "bridge", "install", "hob", "attacks")
@@ -44,13 +45,29 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 DESCRIPTION = "ASL fire rules (B25) for VASL: odds, upkeep, forecasts, and a live VASSAL bridge."
 
 
+class UsageError(SystemExit):
+    """A command line argparse refused; its one line is already printed (exit status 2)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its errors as ONE line naming the option and what was expected (no usage block).
+
+    >>> Parser(prog="asl-fire x").format_usage().startswith("usage: asl-fire x")
+    True
+    """
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise UsageError(2)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``asl-fire`` parser: every command module registered, or only module *only*.
 
     ``only=""`` registers none: every command is a stub with its one-line help, for ``asl-fire --help``
     and for naming the commands when the one given is unknown.
     """
-    parser = argparse.ArgumentParser(prog="asl-fire", description=DESCRIPTION)
+    parser = Parser(prog="asl-fire", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     done: set[str] = set()
     for name, module, help_text in COMMANDS:
@@ -74,7 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     module = _command_module(argv)
     parser = build_parser(only=module or "")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as e:
+        return int(e.code or 2)
     from ..core.errors import BadInput
 
     try:

@@ -27,7 +27,25 @@ from ..core.molotov import FireType, MolAttack, MolPlan, location_tem, mol_attac
 from ..core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
 from ..core.terrain import Building, BuildingKind, Terrain, UnknownTerrainError
 from ..core.values import replace
-from .options import add_vasl_options, load_position_arg
+from .options import (
+    BASIC_TK,
+    FG_UNITS,
+    GROUP_FP,
+    HALVINGS,
+    HINDRANCE_DRM,
+    LEADER_DRM,
+    LEVELS,
+    RANGE,
+    TEM,
+    TK_MODS,
+    add_vasl_options,
+    check_dice_used,
+    die_faces,
+    ift_result,
+    load_position_arg,
+    seed,
+    unit_fp,
+)
 
 __all__ = ["register", "synthetic_position"]
 
@@ -80,11 +98,8 @@ def synthetic_position(*, rng: int, levels: int = 0, firer_terrain: str = "open-
 
 
 def _dice(args: argparse.Namespace) -> Dice | None:
-    if args.dice:
-        try:
-            return ScriptedDice(int(x) for x in args.dice.replace(" ", "").split(",") if x)
-        except ValueError as e:
-            raise BadInput(f"--dice: {e}; expected die faces 1–6 separated by commas, e.g. 3,1,4") from None
+    if args.dice is not None:
+        return ScriptedDice(die_faces(args.dice))
     if args.seed is not None:
         return SeededDice(args.seed)
     return None
@@ -173,6 +188,7 @@ def _resolve(args: argparse.Namespace, pos: Position, plan: FtPlan | MolPlan, ru
         outcome: AttackOutcome = run(dice)
     except DiceExhaustedError as e:
         raise BadInput(f"--dice: {e}") from None
+    check_dice_used(dice)
     if args.json:
         data["outcome"] = outcome.as_data()
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -255,8 +271,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--firer-id", default="firer", help="the firing unit's id (a unit of POSITION, or a label)")
     p.add_argument("--kind", choices=sorted(_KINDS), help="the firing unit's kind (default squad)")
     g = p.add_argument_group("without a POSITION")
-    g.add_argument("--range", type=int, help="range in hexes (default 1)")
-    g.add_argument("--levels", type=int, default=0, help="target elevation minus firer elevation")
+    g.add_argument("--range", type=RANGE, help="range in hexes (default 1)")
+    g.add_argument("--levels", type=LEVELS, default=0, help="target elevation minus firer elevation")
     g.add_argument("--firer-terrain", default="open-ground", help="terrain of the firer's hex (default open-ground)")
     g.add_argument("--target-terrain", default="open-ground",
                    help="terrain of the target hex, e.g. woods, grain, stone-building (default open-ground)")
@@ -266,13 +282,13 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--phase", help="the phase (PFPh, MPh, DFPh, AFPh…; default the POSITION's, else PFPh)")
     p.add_argument("--cx", action="store_true", help="the firer is CX")
     p.add_argument("--pinned", action="store_true", help="the firer is pinned")
-    p.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
+    p.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
                    help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
     a = p.add_argument_group("vs an AFV")
     a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
     a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")
-    a.add_argument("--basic-tk", type=int, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
+    a.add_argument("--basic-tk", type=BASIC_TK, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
     a.add_argument("--ce", action="store_true", help="the AFV is CE")
     a.add_argument("--ot", action="store_true", help="the AFV is OT")
     a.add_argument("--vulnerable-prc", action="store_true", help="the AFV's PRC are Vulnerable")
@@ -280,8 +296,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     r = p.add_argument_group("resolving")
     d = r.add_mutually_exclusive_group()
     d.add_argument("--dice", help="die faces in order (a dr one, a DR two: colored, white), e.g. 2,1,6")
-    d.add_argument("--seed", type=int, help="roll seeded dice")
-    r.add_argument("--ift-result", help="the IFT result you read at the printed column and Final DR (e.g. KIA, K/2, "
+    d.add_argument("--seed", type=seed, help="roll seeded dice")
+    r.add_argument("--ift-result", type=ift_result,
+                   help="the IFT result you read at the printed column and Final DR (e.g. KIA, K/2, "
                    "1MC, NMC, PTC) — our rule texts lack the IFT")
     r.add_argument("-o", "--output", help="write the new position file here (needs POSITION)")
     r.add_argument("--json", action="store_true", help="print the plan (and the outcome) as JSON instead")
@@ -300,19 +317,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.add_argument("--area-fire", action="store_true",
                    help="a form of Area Fire (e.g. vs concealed units): FP halved, in the AFPh too; the AFPh alone "
                    "never halves a FT (A22.1)")
-    f.add_argument("--original-ift-result",
+    f.add_argument("--original-ift-result", type=ift_result,
                    help="the IFT result read with the ORIGINAL DR (the fire start keys on an Original K/KIA, B25.12); "
                    "without it --ift-result serves only when the attack has no DRM")
     f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2),
                    help="columns the FT shifts on Original doubles (A7.9; 0 never cowers, 2 Inexperienced)")
-    f.add_argument("--hindrance", type=int, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
+    f.add_argument("--hindrance", type=HINDRANCE_DRM, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
     f.add_argument("--los-obstructed", action="store_true", help="the LOS is obstructed: no Long Range (A22.32)")
     f.add_argument("--with-wind", action="store_true", help="firing directly with the wind (B25.63)")
     f.add_argument("--fire-group", action="store_true", help="combining with other FP (A22.31)")
     f.add_argument("--overrun", action="store_true", help="part of an OVR (A22.31)")
     f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
     f.add_argument("--paratroops", action="store_true", help="the target is descending paratroops (A22.33)")
-    f.add_argument("--pillbox-tem", type=int, metavar="TEM", help="non-CA attack on a pillbox: its TEM (B30.113)")
+    f.add_argument("--pillbox-tem", type=TEM, metavar="TEM", help="non-CA attack on a pillbox: its TEM (B30.113)")
     p.set_defaults(func=cmd_ft)
 
     p = sub.add_parser("mol", help="a Molotov Cocktail attack: legality, MOL Check chance, FP, DRMs, consequences "
@@ -322,23 +339,24 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "--dice/--seed (MOL Check dr first, then the attack DR) resolve it.")
     _common(p)
     m = p.add_argument_group("MOL")
-    m.add_argument("--fp", type=float, required=True, help="the thrower's own FP (e.g. 3 for a 3-3-7)")
-    m.add_argument("--fg-fp", type=float, default=0, help="FP of the rest of the Fire Group")
-    m.add_argument("--fg-units", type=int, default=1, help="units in the Fire Group, thrower included")
+    m.add_argument("--fp", type=unit_fp, required=True, help="the thrower's own FP (e.g. 3 for a 3-3-7)")
+    m.add_argument("--fg-fp", type=GROUP_FP, default=0, help="FP of the rest of the Fire Group")
+    m.add_argument("--fg-units", type=FG_UNITS, default=1, help="units in the Fire Group, thrower included")
     m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL in this scenario (A22.6)")
     m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
     m.add_argument("--first-fire-check", action="store_true",
                    help="the unit made a MOL Check in Defensive First Fire this Player Turn")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
     m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
-    m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved (Area Fire…)")
-    m.add_argument("--tem", type=int, help="the target's TEM (default: read from the map, B23)")
+    m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved (Area Fire…)")
+    m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")
     m.add_argument("--bypassing", action="store_true", help="the target is Bypassing: no building TEM (B23.31)")
     m.add_argument("--woods-hexside", action="store_true", help="the hexside is a woods/orchard hexside (A22.611)")
     m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
     m.add_argument("--moving", action="store_true", help="the AFV is Non-Stopped (A22.612)")
-    m.add_argument("--tk-mod", type=int, default=0, help="Rear Armor / Elevation Advantage TK# mods (C7.21-.22)")
-    m.add_argument("--prc-result", help="the IFT result of the Specific Collateral attack on Vulnerable PRC")
+    m.add_argument("--tk-mod", type=TK_MODS, default=0, help="Rear Armor / Elevation Advantage TK# mods (C7.21-.22)")
+    m.add_argument("--prc-result", type=ift_result,
+                   help="the IFT result of the Specific Collateral attack on Vulnerable PRC")
     m.set_defaults(func=cmd_mol, with_wind=False)
 
     p = sub.add_parser("tem", help="the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)",

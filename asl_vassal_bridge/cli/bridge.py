@@ -10,6 +10,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import BadInput
+from .options import (
+    BASIC_TK,
+    FG_UNITS,
+    GROUP_FP,
+    HALVINGS,
+    HINDRANCE_DRM,
+    LEADER_DRM,
+    TEM,
+    TK_MODS,
+    bounded_int,
+    ift_result,
+    unit_fp,
+)
+
+_PORT = bounded_int(1, 65535, "(a TCP port)")
 
 if TYPE_CHECKING:
     from ..bridge.attacks import AttackRequest
@@ -25,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                    "Battle, Units in Blazes (RtPh).")
     p.add_argument("--connection-file", type=Path, default=None,
                    help="the extension's port/token file (default: <VASSAL conf dir>/aslfire/bridge.json)")
-    p.add_argument("--port", type=int, default=None, help="the extension's py4j port (with --token-file)")
+    p.add_argument("--port", type=_PORT, default=None, help="the extension's py4j port (with --token-file)")
     p.add_argument("--token-file", type=Path, default=None, help="a file holding the auth token (never on the "
                                                                   "command line)")
     p.add_argument("--boards", type=Path, default=None,
@@ -61,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _connection_options(p: argparse.ArgumentParser) -> None:
     """The connection options again after the action (``asl-fire bridge attack … --connection-file F``)."""
     p.add_argument("--connection-file", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
-    p.add_argument("--port", type=int, default=argparse.SUPPRESS, help="as for asl-fire bridge")
+    p.add_argument("--port", type=_PORT, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--token-file", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--boards", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
     p.add_argument("--vasl", type=Path, default=argparse.SUPPRESS, help="as for asl-fire bridge")
@@ -99,47 +114,49 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     a.add_argument("--phase", default="PFPh", help="the phase (PFPh, MPh, DFPh, AFPh…; default PFPh)")
     a.add_argument("--cx", action="store_true", help="the firer is CX")
     a.add_argument("--pinned", action="store_true", help="the firer is pinned")
-    a.add_argument("--leader", type=int, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
+    a.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     a.add_argument("--drm", action="append", metavar="VALUE[:REASON]", help="another IFT DRM; repeatable")
-    a.add_argument("--ift-result", help="the IFT result read at the column and Final DR (our texts lack the IFT)")
+    a.add_argument("--ift-result", type=ift_result,
+                   help="the IFT result read at the column and Final DR (our texts lack the IFT)")
     v = a.add_argument_group("vs an AFV (the target is a piece)")
     v.add_argument("--vs-afv", action="store_true", help="the target Location's AFV is attacked (with --target LOC)")
     v.add_argument("--predesignated", action="store_true", help="the AFV was predesignated (A22.34, A22.612)")
-    v.add_argument("--basic-tk", type=int, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
+    v.add_argument("--basic-tk", type=BASIC_TK, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
     v.add_argument("--ce", action="store_true", help="the AFV is CE")
     v.add_argument("--ot", action="store_true", help="the AFV is OT")
     v.add_argument("--vulnerable-prc", action="store_true", help="the AFV's PRC are Vulnerable")
     v.add_argument("--moving", action="store_true", help="MOL: the AFV is Non-Stopped (A22.612)")
-    v.add_argument("--tk-mod", type=int, default=0, help="MOL: Rear Armor / Elevation Advantage TK# mods")
-    v.add_argument("--prc-result", help="MOL: the IFT result of the Specific Collateral attack on the PRC")
+    v.add_argument("--tk-mod", type=TK_MODS, default=0, help="MOL: Rear Armor / Elevation Advantage TK# mods")
+    v.add_argument("--prc-result", type=ift_result,
+                   help="MOL: the IFT result of the Specific Collateral attack on the PRC")
     f = a.add_argument_group("FT (A22.1-.5)")
     f.add_argument("--underscored", action="store_true", help="vehicular FT with Normal Range 2")
     f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
     f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
     f.add_argument("--area-fire", action="store_true", help="Area Fire (A22.1)")
-    f.add_argument("--original-ift-result",
+    f.add_argument("--original-ift-result", type=ift_result,
                    help="the IFT result read with the ORIGINAL DR (the fire start keys on an Original K/KIA, B25.12); "
                    "without it --ift-result serves only when the attack has no DRM")
     f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2), help="columns shifted on Original doubles")
-    f.add_argument("--hindrance", type=int, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
+    f.add_argument("--hindrance", type=HINDRANCE_DRM, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
     f.add_argument("--los-obstructed", action="store_true", help="no Long Range (A22.32)")
     f.add_argument("--with-wind", action="store_true", help="firing directly with the wind (B25.63)")
     f.add_argument("--fire-group", action="store_true", help="combining with other FP (A22.31)")
     f.add_argument("--overrun", action="store_true", help="part of an OVR (A22.31)")
     f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
     f.add_argument("--paratroops", action="store_true", help="vs descending paratroops (A22.33)")
-    f.add_argument("--pillbox-tem", type=int, metavar="TEM", help="non-CA attack on a pillbox (B30.113)")
+    f.add_argument("--pillbox-tem", type=TEM, metavar="TEM", help="non-CA attack on a pillbox (B30.113)")
     m = a.add_argument_group("MOL (A22.6-.62)")
-    m.add_argument("--fp", type=float, help="the thrower's own FP (default: read from its counter)")
-    m.add_argument("--fg-fp", type=float, default=0, help="FP of the rest of the Fire Group")
-    m.add_argument("--fg-units", type=int, default=1, help="units in the Fire Group, thrower included")
+    m.add_argument("--fp", type=unit_fp, help="the thrower's own FP (default: read from its counter)")
+    m.add_argument("--fg-fp", type=GROUP_FP, default=0, help="FP of the rest of the Fire Group")
+    m.add_argument("--fg-units", type=FG_UNITS, default=1, help="units in the Fire Group, thrower included")
     m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL (A22.6)")
     m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
     m.add_argument("--first-fire-check", action="store_true", help="a MOL Check made in Defensive First Fire")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
     m.add_argument("--berserk", action="store_true", help="the thrower is Berserk")
-    m.add_argument("--halvings", type=int, default=0, help="times the Small Arms FP is halved")
-    m.add_argument("--tem", type=int, help="the target's TEM (default: read from the map, B23)")
+    m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved")
+    m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")
     m.add_argument("--bypassing", action="store_true", help="the target is Bypassing (B23.31)")
     m.add_argument("--woods-hexside", action="store_true", help="a woods/orchard hexside (A22.611)")
     m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
@@ -266,6 +283,9 @@ def _run_action(client: BridgeClient, args: argparse.Namespace, vasl: VaslSetup 
 def run_build(args: argparse.Namespace) -> int:
     from ..bridge.extension import build_extension
 
+    if args.output.is_dir():
+        raise BadInput(f"-o {args.output}: a folder; expected the .vmdx file to write, e.g. "
+                       f"{args.output / 'asl-fire-bridge.vmdx'}")
     built = build_extension(args.vassal_jar, args.output)
     out = built.path.resolve()
     print(f"wrote {out} ({built.classes} classes, {built.seconds:.1f} s)")
@@ -275,8 +295,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def _log_board_notes(client: BridgeClient, log: logging.Logger, vasl: VaslSetup | None = None) -> None:
-    """Warn now (not only at the first button) when the terrain will miss VASL overlays or SSR (as *vasl*'s
-    SharedBoardMetadata says)."""
+    """Say now (not only at the first button) which overlays the board archives' terrain applies and which not, and
+    SSR tokens VASL cannot apply (as *vasl*'s SharedBoardMetadata says)."""
     from ..bridge.convert import fallback_notes, warn_once
     from ..vasl.safe import VaslFileError
 
@@ -290,7 +310,7 @@ def _log_board_notes(client: BridgeClient, log: logging.Logger, vasl: VaslSetup 
     except VaslFileError as e:  # the buttons say so when they need the terrain
         log.debug("VASL's terrain types: %s", e)
         table = None
-    warn_once(fallback_notes(snap, table=table))
+    warn_once(fallback_notes(snap, table=table, boards_dir=vasl.boards if vasl is not None else None))
 
 
 def _fallback_boards(args: argparse.Namespace) -> VaslSetup | None:
@@ -309,11 +329,20 @@ def read_token_file(path: Path) -> str:
 
     :raises BadInput: naming the file for a missing, binary, empty or oversized file.
     """
+    import os
+    import stat
+
+    from .._files import read_limited
+
     expected = "expected one line holding the token the ASL fire bridge extension wrote"
     try:
-        if path.stat().st_size > 4096:
-            raise BadInput(f"--token-file {path}: {path.stat().st_size} bytes, too big ({expected})")
-        token = path.read_text(encoding="utf-8").strip()
+        token = read_limited(path, 4096, "a token file").decode("utf-8").strip()
+        mode = path.stat().st_mode
+        if os.name == "posix" and mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise BadInput(f"{path}: readable by other users (mode {stat.S_IMODE(mode):03o}; expected 600: "
+                           f"chmod 600 {path}); not using its token")
+    except BadInput as e:
+        raise BadInput(f"--token-file {e}") from None
     except UnicodeDecodeError:
         raise BadInput(f"--token-file {path}: not text ({expected})") from None
     except OSError as e:
@@ -324,7 +353,7 @@ def read_token_file(path: Path) -> str:
 
 
 def run_bridge(args: argparse.Namespace) -> int:
-    from ..bridge.client import NotConnected, connect, default_connection_file
+    from ..bridge.client import NotConnected, NothingAnswers, connect, default_connection_file
     from ..bridge.phases import handle_button
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -342,7 +371,7 @@ def run_bridge(args: argparse.Namespace) -> int:
     try:
         client = connect(args.connection_file, port=args.port, token=token)
     except NotConnected as e:
-        if "Py4JNetworkError" not in str(e):
+        if not isinstance(e, NothingAnswers):
             raise
         if args.port is not None:
             raise NotConnected(f"--port {args.port}: nothing answers on that port; check it, or start VASSAL with "

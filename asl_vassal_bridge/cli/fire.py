@@ -3,31 +3,39 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from ..core.dice import Dice, ScriptedDice, SeededDice
+from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
 from ..core.errors import BadInput
 from ..core.explain import Check, Report
 from ..core.fire import end_of_afph, pending_rolls
 from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
 from ..core.values import replace
 from ..core.wind import rally_phase, wind_change_odds
-from .options import add_vasl_options, load_position_arg
+from .options import LEADER_DRM, add_vasl_options, bounded_int, check_dice_used, die_faces, load_position_arg, seed
 
 __all__ = ["register", "run_phase"]
 
 
 def _dice(args: argparse.Namespace) -> Dice:
-    if getattr(args, "dice", None):
-        try:
-            faces = [int(x) for x in args.dice.replace(" ", "").split(",") if x]
-            return ScriptedDice(faces)
-        except ValueError as e:
-            raise BadInput(f"--dice: {e}; expected die faces 1–6 separated by commas, e.g. 3,4,6") from None
+    text = getattr(args, "dice", None)
+    if text is not None:
+        return ScriptedDice(die_faces(text))
     return SeededDice(getattr(args, "seed", None))
+
+
+@contextlib.contextmanager
+def _named_dice() -> Iterator[None]:
+    """Scripted dice that ran out: the message names --dice, the option to fix."""
+    try:
+        yield
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}; give exactly the dice rolled, nothing was applied") from None
 
 
 def _load(args: argparse.Namespace) -> Position:
@@ -159,7 +167,9 @@ def cmd_upkeep(args: argparse.Namespace) -> int:
     pos = _load(args)
     dice = _dice(args)
     note = _several_flames_note(pos) if args.phase == "afph" else None
-    new, rep = run_phase(pos, args.phase, dice)
+    with _named_dice():
+        new, rep = run_phase(pos, args.phase, dice)
+    check_dice_used(dice)
     return _finish(args, new, rep, note)
 
 
@@ -342,8 +352,11 @@ def cmd_kindle(args: argparse.Namespace) -> int:
             print(f"The {unit.value} is {directed}.")
         print(check.describe())
         return 0
-    new, rep = kindling_attempt(pos, loc, unit, _dice(args), side=side, leader_drm=leader, has_mol=args.mol,
-                                check_phase=True)
+    dice = _dice(args)
+    with _named_dice():
+        new, rep = kindling_attempt(pos, loc, unit, dice, side=side, leader_drm=leader, has_mol=args.mol,
+                                    check_phase=True)
+    check_dice_used(dice)
     return _finish(args, new, rep, f"  The {unit.value} is {directed}." if directed else None)
 
 
@@ -385,30 +398,21 @@ def cmd_clear(args: argparse.Namespace) -> int:
         print(f"clears {clear} ({float(clear):.1%}), Hampers {hamper} ({float(hamper):.1%})")
         return 0
 
-    new, rep = clearance_attempt(pos, loc, _dice(args), **kw, flame=args.flame)
+    dice = _dice(args)
+    with _named_dice():
+        new, rep = clearance_attempt(pos, loc, dice, **kw, flame=args.flame)
+    check_dice_used(dice)
     return _finish(args, new, rep, f"  {who}" if who else None)
 
 
-def _count(text: str) -> int:
-    """An argparse type: a whole number ≥ 0."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{n} is negative; expected 0 or more")
-    return n
+#: Units clearing one Location: more than any Location holds (A5.1 stacking), far fewer than a typo's billion.
+_count = bounded_int(0, 20, "units (more than a Location can hold is refused)")
 
+#: Player Turns for the demo.
+_turns = bounded_int(1, 50, "Player Turns")
 
-def _turns(text: str) -> int:
-    """An argparse type: Player Turns for the demo, 1 to 50."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= n <= 50:
-        raise argparse.ArgumentTypeError(f"{n}: expected 1 to 50 Player Turns")
-    return n
+#: A Labor status DRM (B24.7).
+_LABOR = bounded_int(-2, 2, "(a Labor status DRM, B24.7)")
 
 
 def _common(p: argparse.ArgumentParser, dice: bool = True) -> None:
@@ -416,8 +420,9 @@ def _common(p: argparse.ArgumentParser, dice: bool = True) -> None:
     add_vasl_options(p)
     if dice:
         g = p.add_mutually_exclusive_group()
-        g.add_argument("--seed", type=int, help="dice seed")
-        g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), e.g. 3,4")
+        g.add_argument("--seed", type=seed, help="dice seed (0 to 2**64-1)")
+        g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), "
+                       "e.g. 3,4; exactly the dice the command rolls")
         p.add_argument("-o", "--output", help="write the new position file here")
         p.add_argument("--json", action="store_true", help="machine-readable report")
 
@@ -427,7 +432,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("demo", help="run several Player Turns of fire on the embedded demo scenario",
                        description="Run fire upkeep on the embedded demo scenario with seeded dice, printing every "
                        "roll with its DRMs and rule numbers, and write before/after pictures.")
-    p.add_argument("--seed", type=int, default=1944, help="dice seed (default 1944)")
+    p.add_argument("--seed", type=seed, default=1944, help="dice seed, 0 to 2**64-1 (default 1944)")
     p.add_argument("--turns", type=_turns, default=4, help="Player Turns to play, 1–50 (default 4)")
     p.add_argument("--out", default="asl-fire-demo", help="folder for the pictures (default ./asl-fire-demo)")
     p.set_defaults(func=cmd_demo)
@@ -449,8 +454,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
     p.add_argument("--phase", required=True, choices=("rph", "afph", "rtph"))
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--seed", type=int, help="dice seed")
-    g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), e.g. 3,4,6,1")
+    g.add_argument("--seed", type=seed, help="dice seed (0 to 2**64-1)")
+    g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), "
+                   "e.g. 3,4,6,1; exactly the dice the phase rolls")
     add_vasl_options(p)
     p.add_argument("-o", "--output", help="write the new position file here")
     p.add_argument("--json", action="store_true", help="machine-readable report")
@@ -464,7 +470,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     _common(p)
     p.add_argument("--at", required=True, help="the Location, e.g. F7 or E5.1")
     p.add_argument("--unit", default="squad", choices=[k.value for k in UnitKind if k.is_infantry])
-    p.add_argument("--leader", type=int, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only; "
+    p.add_argument("--leader", type=LEADER_DRM, help="the directing leader's modifier, e.g. -1 for an 8-1 (MMC only; "
                    "default: the best Good Order leader of the kindling side in the Location, from the position)")
     p.add_argument("--mol", action="store_true", help="the unit has a MOL (+2, A22.613)")
     p.add_argument("--side", help="the kindling side (default: the ATTACKER)")
@@ -482,14 +488,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="squads clearing (default: the position's unpinned Good Order units in the Location)")
     p.add_argument("--half-squads", type=_count, metavar="N",
                    help="HS and crews clearing (default: as --squads)")
-    p.add_argument("--leader", type=int, help="a directing leader's modifier, e.g. -1 (default: the best leader "
+    p.add_argument("--leader", type=LEADER_DRM, help="a directing leader's modifier, e.g. -1 (default: the best leader "
                    "of the clearing units' side in the Location, when the units come from the position)")
-    p.add_argument("--labor", type=int, default=0, help="Labor status DRM (default 0)")
+    p.add_argument("--labor", type=_LABOR, default=0, help="Labor status DRM, -2 to 2 (default 0)")
     p.add_argument("--dozers", type=_count, default=0, metavar="N", help="Dozers clearing, -5 each (default 0)")
     p.add_argument("--odds", action="store_true", help="show the exact chances, roll nothing")
     p.add_argument("--phase", help="the phase it is (Clearance: MPh or DFPh, B24.7); default the position's clock")
-    p.add_argument("--flame", type=int, help="which of the Location's Flames (1, 2, …; each is cleared with its own "
-                   "DR, B24.7); default the first not yet Hampered")
+    p.add_argument("--flame", type=bounded_int(1, 99), help="which of the Location's Flames (1, 2, …; each is "
+                   "cleared with its own DR, B24.7); default the first not yet Hampered")
     p.set_defaults(func=cmd_clear)
 
 

@@ -13,8 +13,8 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 from ..core.errors import BadInput
-from ..core.forecast import Forecast, forecast
-from .options import add_vasl_options, load_position_arg, say
+from ..core.forecast import MAX_TRIALS, MAX_TURNS, Forecast, forecast
+from .options import add_vasl_options, bounded_int, load_position_arg, say, seed
 
 if TYPE_CHECKING:
     from ..core.position import Position
@@ -53,7 +53,8 @@ def _table(fc: Forecast, limit: int) -> str:
     rows = sorted(((p, s, loc) for loc, (p, s) in fc.as_dict().items()), key=lambda r: (-r[0], r[2]))
     lines = [f"{pos.name or 'position'}: chance each Location is burning (Flame or Blaze) after {fc.turns} "
              f"Player Turn{'s' if fc.turns != 1 else ''}",
-             f"{fc.trials} trajectories, seed {fc.seed}; ± is one standard error (B25.151, B25.6–.66)",
+             f"{fc.trials} trajectories, seed {fc.seed} (--seed {fc.seed} repeats them); ± is one standard error "
+             "(B25.151, B25.6–.66)",
              f"{'Location':<12} {'terrain':<20} {'burning':>8} {'± se':>7} {'Blaze':>7}"]
     blaze = dict(zip(fc.locations, fc.blaze, strict=True))
     for p, s, loc in rows[:limit]:
@@ -69,11 +70,11 @@ def _table(fc: Forecast, limit: int) -> str:
 def cmd_forecast(args: argparse.Namespace) -> int:
     """Run the forecast and print it as a table or JSON; optionally draw a heat map PNG."""
 
-    if args.turns < 0:
-        raise BadInput(f"--turns must be 0 or more, not {args.turns}")
-    if args.trials < 1:
-        raise BadInput(f"--trials must be at least 1, not {args.trials}")
     pos = load_position_arg(args)
+    if args.seed is None:  # a fresh seed, printed, so that the player can repeat the forecast
+        import secrets
+
+        args.seed = secrets.randbelow(2**32)
     bar = ProgressBar(sys.stderr, f"forecast {args.turns} turns × {args.trials}")
     processes: int | None = args.processes
     if processes is not None and processes < 0:  # auto: every core once there is enough work to share
@@ -105,15 +106,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                    "with standard errors.")
     p.add_argument("position", metavar="POSITION", help="a .toml position file, a .vsav (with --boards), or 'demo'")
     add_vasl_options(p)
-    p.add_argument("--turns", type=int, default=4, help="Player Turns to play (default 4)")
-    p.add_argument("--trials", type=int, default=10_000, help="trajectories (default 10000)")
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible forecast")
-    p.add_argument("--processes", type=int, default=-1,
+    p.add_argument("--turns", type=bounded_int(0, MAX_TURNS, "Player Turns"), default=4,
+                   help=f"Player Turns to play, 0 to {MAX_TURNS} (default 4)")
+    p.add_argument("--trials", type=bounded_int(1, MAX_TRIALS, "trajectories"), default=10_000,
+                   help=f"trajectories, 1 to {MAX_TRIALS:,} (default 10000)")
+    p.add_argument("--seed", type=seed, default=None, help="seed (0 to 2**64-1) for a reproducible forecast; "
+                   "default: a fresh one, printed with the table")
+    p.add_argument("--processes", type=bounded_int(-1, 256, "processes"), default=-1,
                    help="worker processes (0 = every local core; default: every core from 4096 trials on, else 1); "
                         "the result does not depend on it")
     p.add_argument("--png", metavar="FILE", help="also draw a heat map of the chances")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    p.add_argument("--top", type=int, default=40, help="rows in the table (default 40)")
+    p.add_argument("--top", type=bounded_int(0, 1_000_000, "rows"), default=40, help="rows in the table (default 40)")
     p.set_defaults(func=cmd_forecast)
 
 

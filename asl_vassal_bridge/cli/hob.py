@@ -47,6 +47,7 @@ from ..core.units import (
     parse_designation,
 )
 from ..data import unit_catalogue
+from .options import seed
 
 __all__ = ["build_unit", "register", "run"]
 
@@ -105,7 +106,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     r.add_argument("--trigger", choices=[t.value.lower() for t in Trigger],
                    help="the DR of 2 that led here (a Self-Rally never leads to Heat of Battle)")
     r.add_argument("--dice", help="the Heat of Battle DR as two die faces, colored first: 3,4")
-    r.add_argument("--seed", type=int, help="roll the DR with a seeded RNG")
+    r.add_argument("--seed", type=seed, help="roll the DR with a seeded RNG")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=run)
 

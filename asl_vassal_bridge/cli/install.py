@@ -20,6 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "Vengine.jar (default: the newest installation found)")
     p.add_argument("--build", action="store_true", help="compile the extension against your VASSAL's jar instead "
                    "of installing the prebuilt one (needs a JDK)")
+    p.add_argument("--no-check", action="store_true", help="install even when no VASSAL is found to check the "
+                   "extension's linkage against (default: refuse, exit status 2)")
     p.add_argument("--remove", action="store_true", help="undo: delete the installed extension")
     p.set_defaults(func=cmd_install)
 
@@ -30,7 +32,7 @@ def cmd_install(args: argparse.Namespace) -> int:
     if args.remove:
         report = remove_extension(vasl=args.vasl)
     else:
-        report = install_extension(vasl=args.vasl, vassal=args.vassal, build=args.build)
+        report = install_extension(vasl=args.vasl, vassal=args.vassal, build=args.build, check=not args.no_check)
     for line in report.lines:
         print(line)
     return 0

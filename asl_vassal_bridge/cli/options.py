@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from pathlib import Path
 
     from ..core.position import Position
     from ..vasl.setup import VaslSetup
 
-__all__ = ["add_vasl_options", "load_position_arg", "vasl_setup"]
+__all__ = ["LEADER_DRM", "add_vasl_options", "bounded_int", "check_dice_used", "die_faces", "ift_result",
+           "load_position_arg", "seed", "tell_notes", "vasl_setup"]
 
 BOARDS_HELP = ("folder of VASL's board archives (bd01 …), for a .vsav; default: VASL's Board Directory "
                "preference in VASSAL's preferences")
@@ -26,6 +30,136 @@ def _path(text: str) -> Path:
     from pathlib import Path
 
     return Path(text)
+
+
+def bounded_int(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from *lo* to *hi* (*what* names the unit in the message).
+
+    >>> bounded_int(1, 50, "Player Turns")("4")
+    4
+    """
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= n <= hi:
+            unit = f" {what}" if what else ""
+            raise argparse.ArgumentTypeError(f"{n}: expected {lo:,} to {hi:,}{unit}")
+        return n
+
+    return parse
+
+
+def seed(text: str) -> int:
+    """An argparse type: a dice or forecast seed, the one rule for every command (0 to 2**64 − 1)."""
+    from ..core.dice import MAX_SEED
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= n <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{n}: a seed is a whole number from 0 to {MAX_SEED}")
+    return n
+
+
+def bounded_float(lo: float, hi: float, what: str = "") -> Callable[[str], float]:
+    """An argparse type: a number from *lo* to *hi*, not NaN."""
+
+    def parse(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not lo <= x <= hi:  # also refuses nan
+            unit = f" {what}" if what else ""
+            raise argparse.ArgumentTypeError(f"{text}: expected {lo:g} to {hi:g}{unit}")
+        return x
+
+    return parse
+
+
+#: A directing leader's modifier: ASL's leaders run from −3 (10-3) to +1 (6+1); a little room either side.
+LEADER_DRM = bounded_int(-4, 4, "(a leader's modifier, e.g. -1 for an 8-1)")
+
+
+# The attack options' bounds (``asl-fire ft|mol`` and ``asl-fire bridge attack``): the rules' own ranges with
+# room to spare, so that a typo (``--basic-tk -5``, ``--tem 1000``) is refused instead of reckoned with.
+HINDRANCE_DRM = bounded_int(0, 12, "(a LOS Hindrance DRM)")
+TEM = bounded_int(-2, 10, "(a TEM)")
+BASIC_TK = bounded_int(1, 40, "(a Basic TK#, C7.34)")
+TK_MODS = bounded_int(-10, 10, "(TK# modifications)")
+HALVINGS = bounded_int(0, 5, "halvings")
+FG_UNITS = bounded_int(1, 20, "units")
+RANGE = bounded_int(0, 99, "hexes")
+LEVELS = bounded_int(-99, 99, "levels")
+GROUP_FP = bounded_float(0, 200, "FP")
+
+
+def unit_fp(text: str) -> float:
+    """An argparse type: a unit's own FP, more than 0 and at most 30 (``3`` for a 3-3-7)."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < x <= 30:
+        raise argparse.ArgumentTypeError(f"{text}: expected a unit's own FP, more than 0 and at most 30 (e.g. 3 for "
+                                         "a 3-3-7)")
+    return x
+
+
+def die_faces(text: str, option: str = "--dice") -> list[int]:
+    """Die faces 1–6 separated by commas (``3,4,6``), at least one, else :class:`BadInput` naming *option*.
+
+    >>> die_faces("3, 4,6")
+    [3, 4, 6]
+    """
+    from ..core.errors import BadInput
+
+    parts = [x for x in text.replace(" ", "").split(",") if x]
+    if not parts:
+        raise BadInput(f"{option} {text!r}: no die faces; expected faces 1 to 6 separated by commas, e.g. 3,4")
+    if len(parts) > 1000:
+        raise BadInput(f"{option}: {len(parts):,} die faces; a command rolls far fewer (at most 1,000 are read)")
+    for x in parts:
+        if not (x.isdigit() and 1 <= int(x) <= 6):
+            raise BadInput(f"{option}: {x[:20]!r} is not a die face; expected faces 1 to 6 separated by commas, "
+                           "e.g. 3,4")
+    return [int(x) for x in parts]
+
+
+def check_dice_used(dice: object, option: str = "--dice") -> None:
+    """Refuse dice given but not rolled: a player transcribing real dice must hear that the count is off.
+
+    Call it after the rolls and before anything is printed or written, so nothing is half-applied.
+    """
+    from ..core.dice import ScriptedDice
+    from ..core.errors import BadInput
+
+    if isinstance(dice, ScriptedDice) and dice.remaining:
+        used = len(dice.log)
+        faces = sum(1 if r.is_dr else 2 for _, r in dice.log)
+        rolls = ", ".join(f"{purpose}: {r}" for purpose, r in dice.log) or "none"
+        raise BadInput(f"{option}: {faces + dice.remaining} die faces given but the command rolled {faces} "
+                       f"({used} roll(s): {rolls}); give exactly the dice rolled, nothing was applied")
+
+
+_IFT = re.compile(r"^(?:[1-9]?KIA|K/[1-9]|[1-9]MC|NMC|PTC|K|-|—)$")
+
+
+def ift_result(text: str) -> str:
+    """An argparse type: an IFT result as the table prints it (KIA, 2KIA, K/2, 1MC, NMC, PTC, or - for none).
+
+    >>> ift_result("k/2")
+    'K/2'
+    """
+    t = text.strip().upper()
+    if not _IFT.match(t):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not an IFT result; expected e.g. KIA, 2KIA, K/2, 1MC, "
+                                         "NMC, PTC or - (no effect)")
+    return t
 
 
 def add_vasl_options(p: argparse.ArgumentParser, boards: bool = True) -> None:
@@ -54,4 +188,15 @@ def load_position_arg(args: argparse.Namespace) -> Position:
     """The POSITION argument: a position file, ``demo``, or a ``.vsav`` read with the VASL boards and module."""
     from ..loading import load_position
 
-    return load_position(args.position, getattr(args, "boards", None), getattr(args, "vasl", None), note=say)
+    pos = load_position(args.position, getattr(args, "boards", None), getattr(args, "vasl", None), note=say)
+    if str(args.position).lower().endswith(".vsav"):
+        tell_notes(pos.notes)
+    return pos
+
+
+def tell_notes(notes: str | Iterable[str]) -> None:
+    """Tell the player, one line each on stderr, what the terrain read from a saved game's boards applied and what
+    not (overlays, SSR tokens VASL cannot apply)."""
+    for line in (notes.splitlines() if isinstance(notes, str) else notes):
+        if line.strip():
+            print(f"asl-fire: {line}", file=sys.stderr)

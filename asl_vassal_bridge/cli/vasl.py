@@ -4,8 +4,12 @@
 gpids and palette paths; ``board BOARD_ARCHIVE`` prints the decoded terrain
 of every hex (``--json`` for machines, ``--png FILE`` for a picture of the
 decoded terrain beside the board image, ``--ssr RULES`` with SSR terrain
-changes applied as VASL does); ``vsav GAME`` lists a saved
-game's boards and the pieces both players see (``--boards DIR`` adds hexes).
+changes applied as VASL does, ``--overlay NAME:HEX1[:HEX2]`` with overlays
+applied as VASL 6.7.x applies them); ``vsav GAME`` lists a saved game's
+boards and the pieces both players see (``--boards DIR`` adds hexes, and the
+terrain of the hexes under each overlay, applied as VASL 6.7.x applies it).
+What was not applied (an overlay, an SSR token VASL cannot apply) is said on
+stderr, one line each.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BadInput
-from .options import add_vasl_options, vasl_setup
+from .options import add_vasl_options, tell_notes, vasl_setup
 
 __all__ = ["register"]
 
@@ -47,6 +51,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--ssr", metavar="RULES", default="",
                    help="SSR terrain changes as VASL's board picker names them (e.g. 'NoGrain LightWoods'), applied "
                         "as VASL's LOS model applies them")
+    b.add_argument("--overlay", action="append", default=[], metavar="NAME:HEX1[:HEX2]",
+                   help="an overlay placed as VASL's board picker places it (e.g. x1:E5, wd1:E5:E6; repeat for "
+                        "more), applied as VASL 6.7.x applies it; its archive (ovrX …) is looked up in overlays/ "
+                        "beside the board archive, then in the boards folder's overlays/")
     add_vasl_options(b)
     b.set_defaults(func=cmd_board)
 
@@ -71,9 +79,27 @@ def cmd_vsav(args: argparse.Namespace) -> int:
     located = None
     if setup is None and game.boards:
         setup = vasl_setup(args, need_boards=False)
+    overlay_rows: dict[int, list[dict[str, Any]]] = {}
     if setup is not None and setup.boards is not None:
+        from ..vasl.overlay import apply_overlays, covered_hexes, entry_notes, overlay_dirs
+        from ..vasl.ssr import apply_ssr
+
         table = setup.terrain_table()
-        boards = [(read_board(find_archive(setup.boards, b), table), b.placement()) for b in game.boards]
+        boards = []
+        notes: list[str] = []
+        dirs = overlay_dirs(setup.boards)
+        for i, entry in enumerate(game.boards):
+            board = apply_ssr(read_board(find_archive(setup.boards, entry), table), entry.ssr).board
+            result = apply_overlays(board, entry.overlays, dirs, reversed_=entry.reversed, crop=entry.crop,
+                                    ssr=entry.ssr)
+            boards.append((result.board, entry.placement()))
+            notes += entry_notes(entry, table, dirs)
+            for o in result.applied:
+                hexes = [result.board.hexes[n] for n in covered_hexes(result.board, o)]
+                overlay_rows.setdefault(i, []).append({
+                    "name": o.name, "hex1": o.hex1, "hex2": o.hex2, "orientation": o.orientation,
+                    "hexes": [{"hex": h.name, "terrain": h.terrain.name, "elevation": h.elevation} for h in hexes]})
+        tell_notes(notes)
         located = {pp.piece.id: pp for pp in locate_pieces(game, boards)}
     rows = []
     for p in game.pieces:
@@ -83,8 +109,9 @@ def cmd_vsav(args: argparse.Namespace) -> int:
                      "hex": pp.hex if pp else None, "level": pp.level if pp else None,
                      "fire_counter": kind.value if kind else None})
     boards_out = [{"x": b.x, "y": b.y, "name": b.name, "reversed": b.reversed, "crop": b.crop,
-                   "version": b.version, "overlays": [o.as_dict() for o in b.overlays], "ssr": b.ssr}
-                  for b in game.boards]
+                   "version": b.version, "overlays": [o.as_dict() for o in b.overlays], "ssr": b.ssr,
+                   "overlays_applied": overlay_rows.get(i, [])}
+                  for i, b in enumerate(game.boards)]
     if args.json:
         json.dump({"game": str(args.game), "module_version": game.module_version, "boards": boards_out,
                    "pieces": rows, "hidden_pieces": game.hidden_count}, sys.stdout, indent=1)
@@ -95,6 +122,11 @@ def cmd_vsav(args: argparse.Namespace) -> int:
     for b in boards_out:
         print(f"  board {b['name']} at ({b['x']}, {b['y']}){' reversed' if b['reversed'] else ''}"
               f"{' cropped' if b['crop'] else ''}{' SSR ' + str(b['ssr']) if b['ssr'] else ''}")
+        for ov in overlay_rows.get(boards_out.index(b), []):
+            where = ", ".join(f"{h['hex']} {h['terrain']} level {h['elevation']}" for h in ov["hexes"])
+            hexes = ov["hex1"] + ("-" + ov["hex2"] if ov["hex2"] != ov["hex1"] else "")
+            print(f"    overlay {ov['name']} ({hexes}) applied as VASL 6.7.x applies it: "
+                  f"{where or 'no hex centre under it'}")
     for r in rows:
         if r["hex"]:
             where = f"{r['hex']}" + (f".{r['level']}" if r["level"] else "")
@@ -103,6 +135,20 @@ def cmd_vsav(args: argparse.Namespace) -> int:
         fire = f"  [{r['fire_counter']}]" if r["fire_counter"] else ""
         print(f"  {r['id']:>14} gpid {r['gpid']:>10}  {where:<16} {r['name']}{fire}")
     return 0
+
+
+def _overlay_arg(text: str) -> Any:
+    """``NAME:HEX1[:HEX2[:true]]`` → a BoardOverlay (the last token: elevation preserved)."""
+    from ..vasl.vsav import BoardOverlay
+
+    parts = [t.strip() for t in text.split(":")]
+    keep = False
+    if len(parts) in (3, 4) and parts[-1].lower() in ("true", "false"):
+        keep = parts.pop().lower() == "true"
+    if len(parts) not in (2, 3) or not all(parts):
+        raise BadInput(f"--overlay {text!r}: expected NAME:HEX1 or NAME:HEX1:HEX2 (e.g. x1:E5, wd1:E5:E6), with "
+                       ":true at the end to preserve the board's elevation")
+    return BoardOverlay(parts[0], parts[1].upper(), (parts[2] if len(parts) == 3 else parts[1]).upper(), keep)
 
 
 def cmd_module(args: argparse.Namespace) -> int:
@@ -139,6 +185,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     from ..vasl.terrain import read_terrain_types
 
     path: Path = args.board
+    setup = None
     if not path.exists() and len(path.parts) == 1:
         setup = vasl_setup(args, need_boards=True)
         assert setup.boards is not None
@@ -152,7 +199,8 @@ def cmd_board(args: argparse.Namespace) -> int:
     if terrain:
         table = read_terrain_types(*terrain)
     elif getattr(args, "vasl", None) is not None or not find_shared_metadata(path.parent):
-        setup = vasl_setup(args, need_boards=False)
+        if setup is None:  # said once: the boards folder's lookup above already named the module
+            setup = vasl_setup(args, need_boards=False)
         if setup.module is None and not (setup.boards and find_shared_metadata(setup.boards)):
             raise BadInput(f"{path}: VASL's terrain types are needed: give --vasl PATH/VASL.vmod (or --terrain "
                            "SharedBoardMetadata.xml); none beside the archive, and VASSAL's preferences list no "
@@ -160,13 +208,18 @@ def cmd_board(args: argparse.Namespace) -> int:
         table = setup.terrain_table()
     board = read_board(path, table)
     ssr = getattr(args, "ssr", "")
-    if ssr:
+    overlays = [_overlay_arg(text) for text in getattr(args, "overlay", None) or ()]
+    if ssr or overlays:
+        from ..vasl.overlay import apply_overlays, entry_notes, overlay_dirs
         from ..vasl.ssr import apply_ssr
+        from ..vasl.vsav import BoardEntry
 
-        result = apply_ssr(board, ssr)
-        board = result.board
-        for token, why in result.not_applied:
-            print(f"{path.name}: SSR {token} not applied ({why})", file=sys.stderr)
+        board = apply_ssr(board, ssr).board
+        dirs = (path.parent / "overlays", *(overlay_dirs(args.boards) if getattr(args, "boards", None) else ()),
+                path.parent)
+        entry = BoardEntry(0, 0, board.name or path.name, overlays=tuple(overlays), ssr=ssr)
+        board = apply_overlays(board, overlays, dirs, ssr=ssr).board
+        tell_notes(entry_notes(entry, board.table, dirs))
     if args.png is not None:
         render_png(board, args.png)
     if args.json:

@@ -21,6 +21,7 @@ from .values import value
 
 __all__ = [
     "DR_DISTRIBUTION",
+    "MAX_SEED",
     "CallbackDice",
     "Dice",
     "DiceExhaustedError",
@@ -31,7 +32,29 @@ __all__ = [
     "chance_dr_at_most",
     "chance_sr_at_least",
     "chance_sr_at_most",
+    "check_seed",
 ]
+
+#: Seeds are whole numbers from 0 to 2**64 − 1, for the dice and the forecast alike (numpy's generators
+#: refuse negative seeds; Python's would take them and fold −1 onto 1).
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed: int | None, name: str = "seed") -> int | None:
+    """*seed* if it is a seed (None: fresh random dice), else :class:`BadInput` naming *name*.
+
+    >>> check_seed(1944)
+    1944
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    asl_vassal_bridge.core.errors.BadInput: seed -1: expected a whole number from 0 to 18446744073709551615
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BadInput(f"{name} {seed!r}: expected a whole number from 0 to {MAX_SEED}")
+    return seed
 
 
 class DiceExhaustedError(BadInput):
@@ -87,7 +110,7 @@ class SeededDice:
     def __init__(self, seed: int | None = None) -> None:
         import random  # here, not at the top: ``asl-fire odds`` rolls nothing and starts faster without it
 
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
 
     def DR(self, purpose: str) -> Roll:  # noqa: N802
         return Roll(self._rng.randint(1, 6), self._rng.randint(1, 6))

@@ -201,7 +201,7 @@ def spread_targets(m: GameMap, src: Location) -> Iterator[tuple[Location, Direct
             continue
         if src.rooftop:
             roof = m.rooftop(n)
-            if roof is not None and m.elevation(roof) == height:
+            if roof is not None and m.elevation(roof) == m.elevation(src):  # (half levels, B23.8)
                 yield roof, d
         elif in_building and ninfo.building is not None:
             level = height - ninfo.elevation
@@ -217,11 +217,16 @@ def directly_attached(m: GameMap, a: Location, b: Location) -> bool:
     Locations of one hex and hexes of one building (rowhouses of one
     building too) are attached; so are two Inherent Terrain hexes (rubble
     included, so adjacent rubble counts as one building) and two hexes of one
-    depiction (``HexInfo.feature``, e.g. one woods patch).
+    depiction (``HexInfo.feature``, e.g. one woods patch).  A rubbled
+    Factory hex is still part of the Factory (B23.743), so attached to it.
     """
     if a.hex == b.hex:
         return True
     ia, ib = m.hexes[a.hex], m.hexes[b.hex]
+    for r, other in ((a.hex, ib), (b.hex, ia)):  # B23.743: a rubbled Factory hex is still part of the Factory
+        fac = m.factory_of_rubble(r)
+        if fac is not None and other.building == fac.id:
+            return True
     if ia.building is not None:
         return ia.building == ib.building
     if ib.building is not None:

@@ -49,12 +49,12 @@ def _burnable(pos: Position, loc: Location, rule: str) -> Terrain:
     return terrain
 
 
-def _ec(pos: Position, loc: Location, what: str, *, buildings_too: bool = False) -> list[DRM]:
+def _ec(pos: Position, loc: Location, what: str) -> list[DRM]:
     drm = pos.environment.ec_drm
     if drm == 0:
         return []
     b = pos.map.building(loc.hex)
-    if b is not None and not b.ec_applies and not buildings_too:
+    if b is not None and not b.ec_applies:
         return []
     if pos.map.terrain_at(loc).ec_doubled:
         return [DRM(2 * drm, f"{pos.environment.ec.label} EC ×2 ({what})", "B25.5")]
@@ -160,8 +160,10 @@ def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_
     """After a FT attack: the fire-start DR, or None when the attack cannot start a Flame (B25.12).
 
     Only an Original K or KIA result vs an unarmored target in Burnable
-    Terrain qualifies.  The EC DRM applies (rules-data: FT fire start),
-    −1 in a Fortified Building (B23.94).
+    Terrain qualifies.  The "applicable (25.5)" EC DRM applies: not in a
+    building (B25.5 excludes Kindling in buildings; a Lumberyard and a hut
+    take it, B23.211), as for HE (B25.13); −1 in a Fortified Building
+    (B23.94).  See docs/rules.md.
     """
     terrain = pos.map.terrain_at(loc)
     if not terrain.burnable or not target_unarmored:
@@ -169,7 +171,7 @@ def ft_fire_check(pos: Position, loc: Location, original_result: str, *, target_
     result = original_result.strip().upper()
     if not (result == "K" or result.startswith("K/") or result.endswith("KIA")):
         return None
-    drms = _ec(pos, loc, "FT fire start", buildings_too=True) + _fortified(pos, loc)
+    drms = _ec(pos, loc, "FT fire start") + _fortified(pos, loc)
     return Check(f"FT fire start in {pos.loc_name(loc)} ({terrain.label}, Kindle # {terrain.kindle})", "B25.12",
                  needed=_kindle(terrain), drms=tuple(drms))
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from .dice import Dice, Roll
@@ -281,7 +282,7 @@ class FtAttack:
     afv_id: str = "AFV"
     extra_drms: tuple[DRM, ...] = ()
     range: int | None = None
-    level_difference: int | None = None
+    level_difference: Fraction | int | None = None
 
     @property
     def vehicular(self) -> bool:
@@ -300,7 +301,7 @@ class FtPlan:
     attack: FtAttack
     range: int
     long_range: bool
-    level_difference: int
+    level_difference: Fraction
     fp: float
     column: int | None
     drms: tuple[DRM, ...]
@@ -316,14 +317,16 @@ class FtPlan:
         """The plan as plain data (JSON-ready)."""
         a = self.attack
         return {"attack": "FT", "legal": True, "firer": pos.loc_name(a.firer), "target": pos.loc_name(a.target),
-                "range": self.range, "long_range": self.long_range, "level_difference": self.level_difference,
+                "range": self.range, "long_range": self.long_range,
+                "level_difference": _levels_data(self.level_difference),
                 "fp": self.fp, "column": self.column, "drms": drm_data(self.drms), "total_drm": self.total_drm,
                 "final_tk": self.final_tk, "malfunction_x": self.malfunction_x, "notes": event_data(self.notes)}
 
     def describe(self, pos: Position) -> str:
         a = self.attack
         lines = [f"FT attack {pos.loc_name(a.firer)} → {pos.loc_name(a.target)}: range {self.range} "
-                 f"({'Long' if self.long_range else 'Normal'} Range), level difference {self.level_difference}"]
+                 f"({'Long' if self.long_range else 'Normal'} Range), "
+                 f"level difference {_fmt_levels(self.level_difference)}"]
         if a.vs_afv:
             who = "the AFV" if a.afv_id == "AFV" else a.afv_id
             lines.append(f"  vs {who}: Final TK# {self.final_tk} (C7.34 HE & Flame To Kill Table, A22.34); "
@@ -335,6 +338,22 @@ class FtPlan:
             lines.append(f"  malfunction: Original DR ≥ {self.malfunction_x} removes the FT after the attack (A22.5)")
         lines += [f"  {e.describe()}" for e in self.notes]
         return "\n".join(lines)
+
+
+def _fmt_levels(levels: Fraction) -> str:
+    """A level difference with its sign, half levels as ½ (rooftops, B23.8): ``+2½``, ``-1``, ``0``.
+
+    >>> _fmt_levels(Fraction(5, 2)), _fmt_levels(Fraction(-1)), _fmt_levels(Fraction(1, 2))
+    ('+2½', '-1', '+½')
+    """
+    if levels == 0:
+        return "0"
+    whole, half = divmod(abs(levels) * 2, 2)
+    return f"{'+' if levels > 0 else '-'}{int(whole) if whole else ''}{'½' if half else ''}"
+
+
+def _levels_data(levels: Fraction) -> int | float:
+    return int(levels) if levels.denominator == 1 else float(levels)
 
 
 def _fmt(fp: float) -> str:
@@ -356,8 +375,9 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
     pos._check_location(a.firer)
     pos._check_location(a.target)
     rng = a.range if a.range is not None else a.firer.hex.distance(a.target.hex)
-    levels = (a.level_difference if a.level_difference is not None
-              else pos.map.elevation(a.target) - pos.map.elevation(a.firer))
+    # A rooftop is at a half level (B23.8): 1½ levels up is not "two levels" (full FP); 2½ is more than two.
+    levels = Fraction(a.level_difference if a.level_difference is not None
+                      else pos.map.elevation(a.target) - pos.map.elevation(a.firer))
     notes: list[Event] = []
     if a.pinned:
         raise IllegalAction("a pinned unit cannot use a FT (A22.33)")
@@ -370,7 +390,7 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
         raise IllegalAction("a unit may use only one FT/DC in a Player Turn (A22.3)")
     if abs(levels) > 2:
         raise IllegalAction(f"a FT never fires at a target more than two levels higher or lower "
-                            f"(level difference {levels:+d}, A22.32)")
+                            f"(level difference {_fmt_levels(levels)}, A22.32)")
     normal = 2 if (a.vehicular and a.underscored) else 1
     if a.underscored and not a.vehicular:
         raise IllegalAction("only some vehicular FT have a Normal Range of 2 (underscored FP, A22.1, D1.8)")

@@ -76,8 +76,10 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
 
     Stone building +3, wooden +2, one more in a Fortified Building Location
     (B23.921); a rooftop has no building TEM but +1 Height Advantage vs a
-    lower firer (B23.81); +1 only for fire from within the same Factory
-    (B23.741; *factory_within* overrides the same-building test); vs Indirect
+    lower firer (B23.81; rooftops are at half levels, B23.8); +1 for fire
+    from within the same Factory, +2 in a Fortified Factory Location but +1
+    for a ground-level unit fired on from its own hex's rooftop (B23.741,
+    B23.921, B23.88; *factory_within* overrides the same-building test); vs Indirect
     Fire +1 per non-rooftop level above (B23.32), without the Fortified extra
     in a Factory (B23.741); no building TEM for a Bypassing unit (B23.31).
     Woods give +1 (A22.62 EX).  Other terrain TEM is on the Terrain Chart,
@@ -92,6 +94,9 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
     """
     pos._check_location(loc)
     b = pos.map.building(loc.hex)
+    if b is not None and pos.map.is_marketplace_ground(loc):
+        # B23.73: open ground under the Level 1 Location, which still adds +1 vs Indirect Fire (B23.32).
+        return (DRM(1, "Marketplace, 1 level above vs Indirect Fire", "B23.32, B23.73"),) if indirect else ()
     if b is None or b.kind is BuildingKind.HUT:
         if pos.map.terrain_at(loc) is Terrain.WOODS:
             return (DRM(1, "woods", "A22.62"),)
@@ -106,10 +111,19 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
     factory = b.kind is BuildingKind.FACTORY
     within = factory_within
     if within is None:
-        within = factory and firer is not None and pos.map.building(firer.hex) is b and not indirect
+        # B23.743: fire from a rubbled hex of the Factory into it counts as from a Factory Location.
+        within = (factory and firer is not None and not indirect
+                  and (pos.map.building(firer.hex) is b or pos.map.factory_of_rubble(firer.hex) is b))
     if within and factory:
-        return (DRM(building_tem(b.material, factory_same_building=True), "fire within the same Factory",
-                    "B23.741"),)
+        # B23.921: a Fortified Location's TEM is one greater, the Factory's +1 too; withheld only vs Indirect
+        # Fire (B23.741, not here) and for a ground-level unit fired on from its own hex's rooftop (B23.88).
+        from_own_roof = firer is not None and firer.rooftop and firer.hex == loc.hex
+        fort = fortified and not from_own_roof
+        why = "fire within the same Factory" + (", Fortified" if fort else "")
+        if fortified and from_own_roof:
+            why += " (no Fortified extra vs its own hex's rooftop, B23.88)"
+        cited = "B23.741, B23.921" if fort else ("B23.741, B23.88" if fortified else "B23.741")
+        return (DRM(building_tem(b.material, fortified=fort, factory_same_building=True), why, cited),)
     above = max(0, pos.map.top_level(loc.hex) - loc.level) if indirect else 0
     if indirect and factory:
         fortified = False

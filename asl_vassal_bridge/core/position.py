@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from fractions import Fraction
 from functools import cached_property
 from typing import NamedTuple
 
@@ -320,6 +321,10 @@ class GameMap:
         if loc.rooftop:
             roof = self.rooftop(loc.hex)
             if roof is None:
+                b = self.building(loc.hex)
+                if b is not None and self.hex_name(loc.hex) in b.rooftops_gone:
+                    raise OffBoardError(f"{text}: the rooftop of hex {self.hex_name(loc.hex)} ceased to exist when "
+                                        "a level beneath it became rubble (B23.86)")
                 raise OffBoardError(f"{text}: hex {self.hex_name(loc.hex)} has no rooftop Location (B23.8)")
             return roof
         if loc not in self.locations(loc.hex):
@@ -335,14 +340,41 @@ class GameMap:
         return b.top_level(self.hex_name(h)) if b is not None else 0
 
     def rooftop(self, h: Hex) -> Location | None:
-        """The hex's rooftop Location, if it has one (B23.8: never on a Single Story House)."""
+        """The hex's rooftop Location, if it has one (B23.8: never on a Single Story House; B23.86: gone
+        once a level beneath it has become rubble).
+
+        Its ``level`` is the one above the top floor (an index that keeps a hex's Locations in order);
+        its elevation is a half level (:meth:`elevation`).
+        """
         b = self.building(h)
-        if b is None or not b.rooftop:
+        if b is None or not b.rooftop or self.hex_name(h) in b.rooftops_gone:
             return None
         top = self.top_level(h)
         if b.kind is not BuildingKind.FACTORY and top == 0:
             return None
         return Location(h, top + 1, True)
+
+    def rooftop_height(self, h: Hex) -> Fraction:
+        """How high a building hex's rooftop is above its ground: the next half level above the top floor
+        (B23.8); a Factory's is 2½ with a printed stairwell, else 1½ (B23.74, A22.32).
+
+        >>> from .terrain import Building, BuildingKind, Material
+        >>> m = GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.STONE_BUILDING, building="f", stairwell=True)},
+        ...                        [Building("f", Material.STONE, BuildingKind.FACTORY, rooftop=True)])
+        >>> str(m.rooftop_height(Hex.parse("A1"))), str(m.elevation(m.rooftop(Hex.parse("A1"))))
+        ('5/2', '5/2')
+        """
+        b = self.building(h)
+        if b is not None and b.kind is BuildingKind.FACTORY:
+            return Fraction(5, 2) if self._factory_has_stairwell(b.id) or (b.levels or 0) >= 2 else Fraction(3, 2)
+        return self.top_level(h) + Fraction(1, 2)
+
+    def _factory_has_stairwell(self, bid: str) -> bool:
+        return bid in self._stairwell_buildings
+
+    @cached_property
+    def _stairwell_buildings(self) -> frozenset[str]:
+        return frozenset(i.building for i in self.hexes.values() if i.stairwell and i.building is not None)
 
     def locations(self, h: Hex) -> tuple[Location, ...]:
         """Every Location of a hex, ground first."""
@@ -364,14 +396,21 @@ class GameMap:
         for h in self.hexes:
             yield from self.locations(h)
 
-    def elevation(self, loc: Location) -> int:
-        """Absolute elevation of a Location: the hex's base elevation plus its level."""
-        return self.hexes[loc.hex].elevation + loc.level
+    def elevation(self, loc: Location) -> Fraction:
+        """Absolute elevation of a Location in levels: the hex's base elevation plus its level; a rooftop
+        is at the next half level above the top floor (B23.8; :meth:`rooftop_height`)."""
+        base = self.hexes[loc.hex].elevation
+        if loc.rooftop:
+            return base + self.rooftop_height(loc.hex)
+        return Fraction(base + loc.level)
 
     def terrain_at(self, loc: Location) -> Terrain:
-        """The terrain that burns at a Location: the building's at any building level."""
+        """The terrain that burns at a Location: the building's at any building level (the ground level of a
+        Marketplace is open ground, B23.73)."""
         info = self.hexes[loc.hex]
         if info.building is not None:
+            if self.is_marketplace_ground(loc):
+                return Terrain.OPEN_GROUND
             return self.buildings[info.building].terrain
         return info.terrain if loc.level == 0 else Terrain.OTHER
 
@@ -379,7 +418,22 @@ class GameMap:
         return self.terrain_at(loc).burnable
 
     def is_building_location(self, loc: Location) -> bool:
-        return self.hexes[loc.hex].building is not None
+        """A Location inside a building: not the open ground level of a Marketplace (B23.73)."""
+        return self.hexes[loc.hex].building is not None and not self.is_marketplace_ground(loc)
+
+    def factory_of_rubble(self, h: Hex) -> Building | None:
+        """The Factory a rubble hex still belongs to (B23.743): rubble whose ``feature`` names a Factory."""
+        info = self.hexes.get(h)
+        if info is None or not info.terrain.is_rubble or info.feature is None:
+            return None
+        b = self.buildings.get(info.feature)
+        return b if b is not None and b.kind is BuildingKind.FACTORY else None
+
+    def is_marketplace_ground(self, loc: Location) -> bool:
+        """The ground level of a Marketplace hex: no building obstacle, open ground (B23.73)."""
+        b = self.building(loc.hex)
+        return (b is not None and loc.level == 0 and not loc.rooftop
+                and self.hex_name(loc.hex) in b.marketplace)
 
     def is_fortified(self, loc: Location) -> bool:
         b = self.building(loc.hex)

@@ -41,17 +41,23 @@ class FireSmoke:
 
 
 def fire_smoke(pos: Position) -> list[FireSmoke]:
-    """Every fire's smoke on the map now (B25.2)."""
+    """Every fire's smoke on the map now (B25.2).
+
+    In a non-rooftop Location of an Interior Building hex No Wind always applies (B25.63), so a fire's
+    smoke there rises four levels and does not drift, whatever the Wind Force (Heavy Winds too).
+    """
     wind = pos.environment.wind
-    if wind.force is WindForce.HEAVY_WINDS:
-        return []
-    height = 2 if wind.force is WindForce.MILD_BREEZE else 4
+    interior = pos.map.interior_hexes
     out: list[FireSmoke] = []
     sources = [(f.location, 3, False) for f in sorted(pos.blazes(), key=lambda f: f.location)]
     sources += [(w.location, 2, True) for w in pos.burning_wrecks()]
     for loc, hind, wreck in sources:
+        force = WindForce.NO_WIND if loc.hex in interior and not loc.rooftop else wind.force
+        if force is WindForce.HEAVY_WINDS:
+            continue
+        height = 2 if force is WindForce.MILD_BREEZE else 4
         drift: tuple[Hex, ...] = ()
-        if wind.force is WindForce.MILD_BREEZE and wind.direction is not None:
+        if force is WindForce.MILD_BREEZE and wind.direction is not None:
             drift = tuple(loc.hex.neighbour(wind.direction, i) for i in range(1, hind + 1))
             drift = tuple(h for h in drift if h in pos.map.hexes)
         out.append(FireSmoke(loc, hind, height, wreck, drift))

@@ -155,7 +155,12 @@ class Building:
     per hex (split-level or SSR third levels).  Rowhouse walls (B23.71) make
     each hex its own building, still directly attached to its neighbours in
     the same rowhouse building.  *fortified* holds (hex name, level) pairs of
-    Fortified Building Locations (B23.9; −1 to fire starts and spread, B23.94).
+    Fortified Building Locations (B23.9; −1 to fire starts and spread, B23.94;
+    fortified from the ground up, B23.912).  *rooftops_gone* names the hexes
+    whose rooftop has ceased to exist because a level beneath it became
+    rubble (B23.86).  *marketplace* names its Marketplace hexes (B23.73,
+    12R7): no building at ground level, which is open ground, under an
+    overhead building Level 1 Location.
 
     >>> Building("b1", Material.STONE, BuildingKind.MULTI_STORY).top_level("E4")
     2
@@ -169,6 +174,8 @@ class Building:
     rooftop: bool = False
     rowhouse: bool = False
     fortified: frozenset[tuple[str, int]] = field(default_factory=frozenset)
+    rooftops_gone: frozenset[str] = field(default_factory=frozenset)
+    marketplace: frozenset[str] = field(default_factory=frozenset)
 
     def top_level(self, hex_name: str) -> int:
         """The highest non-rooftop level of the building in that hex."""
@@ -178,6 +185,14 @@ class Building:
         if self.kind is BuildingKind.FACTORY:
             return 0
         return self.levels if self.levels is not None else self.kind.default_upper_levels
+
+    def fortification_gaps(self) -> list[tuple[str, int]]:
+        """Fortified upper levels whose level below is not Fortified (B23.912: fortify from the ground up).
+
+        >>> Building("b", Material.STONE, BuildingKind.TWO_STORY, fortified=frozenset({("E4", 1)})).fortification_gaps()
+        [('E4', 1)]
+        """
+        return sorted((h, lv) for h, lv in self.fortified if lv > 0 and (h, lv - 1) not in self.fortified)
 
     @property
     def terrain(self) -> Terrain:
@@ -197,17 +212,20 @@ def building_tem(material: Material, *, fortified: bool = False, rooftop: bool =
     """Building TEM of a Location (B23.3, B23.31, B23.32, B23.741, B23.81, B23.921).
 
     Stone +3, wooden +2, one more when Fortified; none on a rooftop or for a
-    Bypassing unit; +1 for fire traced entirely within the same Factory; +1
-    per non-rooftop level above vs Indirect Fire.
+    Bypassing unit; +1 for fire traced entirely within the same Factory, one
+    more there too when Fortified (B23.921 adds one to the Location's TEM,
+    whatever it is); +1 per non-rooftop level above vs Indirect Fire.
 
     >>> building_tem(Material.STONE, fortified=True)
     4
+    >>> building_tem(Material.STONE, fortified=True, factory_same_building=True)
+    2
     >>> building_tem(Material.WOODEN, indirect_fire_levels_above=1)
     3
     """
     if rooftop or bypassing:
         return 0
     if factory_same_building:
-        return 1
+        return 1 + (1 if fortified else 0)
     tem = material.tem + (1 if fortified else 0)
     return tem + indirect_fire_levels_above

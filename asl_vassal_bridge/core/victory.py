@@ -60,14 +60,15 @@ def fire_control(pos: Position) -> list[ControlNote]:
     by both sides have joined, the note says so: the exception for joined
     fires covers the areas made unenterable by the fire, not the forfeit of
     the Locations a side kindled itself (Fire cheat sheet, read in
-    docs/rules.md).
+    docs/rules.md).  A rooftop is not a building Location for Victory
+    Conditions (B23.83): no note names one, though its fire joins the others.
     """
     owner = {f.location: f.kindled_by for f in pos.fires if f.kindled_by}
     out = []
     for group in _fire_groups(pos):
         sides = {owner[loc] for loc in group if loc in owner}
         for loc in sorted(group):
-            if loc not in owner:
+            if loc not in owner or loc.rooftop:  # B23.83: a rooftop is no building Location for Victory
                 continue
             k = owner[loc]
             other = pos.sides[1] if k == pos.sides[0] else pos.sides[0]

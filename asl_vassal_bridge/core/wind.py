@@ -18,13 +18,15 @@ from .environment import Wind, WindForce
 from .explain import Event, Report
 from .hexes import Direction, Hex
 from .position import HexInfo, Location, Position, Unit
-from .terrain import Material, Terrain
+from .terrain import BuildingKind, Material, Terrain
 from .values import replace, value
 
 __all__ = [
     "WIND_CHANGE_TABLE",
     "apply_wind_change",
     "collapse",
+    "collapse_candidates",
+    "collapse_falls",
     "gust_candidates",
     "gust_direction",
     "gusts",
@@ -171,6 +173,32 @@ def gusts(pos: Position, dice: Dice, direction: Direction) -> tuple[dict[Locatio
     return out, Report("Gusts (B25.651)", tuple(events))
 
 
+def collapse_candidates(pos: Position) -> list[Location]:
+    """The Locations a Collapse chooses among by Random Selection (B25.66): every building Location with a
+    Blaze, rooftops included (B23.86 checks a rooftop for rubble as a non-rooftop building Location); not
+    a hut, which Collapsed (a Collapsed hut, not rubble) when its Flame became a Blaze (Fire cheat sheet,
+    Huts; see docs/rules.md)."""
+    m = pos.map
+    out = []
+    for f in pos.blazes():
+        b = m.building(f.location.hex)
+        if b is not None and b.kind is not BuildingKind.HUT:
+            out.append(f.location)
+    return sorted(out)
+
+
+def collapse_falls(pos: Position, loc: Location) -> Location:
+    """The Location that becomes rubble when *loc* is chosen for Collapse (B25.66, B23.86).
+
+    A rooftop never becomes rubble: the Location beneath it does (the top floor, a Factory's ground
+    level), which takes the rooftop with it, as B23.86 has an HE rubble check on a rooftop made
+    beneath it.
+    """
+    if loc.rooftop:
+        return Location(loc.hex, pos.map.top_level(loc.hex))
+    return loc
+
+
 def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
     """Collapse (B25.66): a building Location with a Blaze, picked by Random Selection, and every level
     above it collapse into burning rubble.
@@ -179,12 +207,14 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
     lower levels (B25.66 names the Location and the levels above it).  When
     the ground level collapses the whole hex is burning rubble of its
     material; its Blaze burns on from the Player Turn it appeared (B25.6
-    counts from then), not from the Collapse.  Where the rubble falls and
-    what it does there (B24.12) is left to the players and said in the
-    report.
+    counts from then), not from the Collapse.  A rooftop never becomes
+    rubble: a chosen rooftop brings down the Location beneath it, and a
+    rooftop ceases to exist once a level beneath it is rubble (B23.86,
+    :func:`collapse_falls`).  Where the rubble falls and what it does there
+    (B24.12) is left to the players and said in the report.
     """
     m = pos.map
-    candidates = sorted(f.location for f in pos.blazes() if m.is_building_location(f.location))
+    candidates = collapse_candidates(pos)
     if not candidates:
         none = Event("B25.66", "no building Location holds a Blaze: nothing collapses")
         return pos, Report("Collapse (B25.66)", (none,))
@@ -193,37 +223,46 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
     if rolls:
         shown = ", ".join(f"{pos.loc_name(c)} {r.total}" for c, r in zip(candidates, rolls, strict=True))
         events.append(Event("B25.66", f"Random Selection among building Blazes: {shown}", kind="selection"))
-    lowest: dict[Hex, Location] = {}
-    for loc in sorted(chosen, reverse=True):  # two chosen in one hex: the lower one takes the other with it
-        lowest[loc.hex] = loc
+    # Two chosen in one hex: the one whose fall is lowest takes the other with it (a floor before its rooftop).
+    by_hex: dict[Hex, list[tuple[Location, Location]]] = {}
+    for loc in chosen:
+        by_hex.setdefault(loc.hex, []).append((collapse_falls(pos, loc), loc))
     new_pos = pos
-    for loc in sorted(lowest.values()):
+    for loc, picked in sorted(min(falls) for falls in by_hex.values()):
         h = loc.hex
         b = m.building(h)
         assert b is not None
         info = new_pos.map.hexes[h]
         name = pos.loc_name(loc)
-        falls = ("where its rubble falls and what it does there (B24.12) is resolved by hand: rubble falling "
+        via = ""
+        if picked.rooftop:
+            via = (f"the Blaze on {pos.loc_name(picked)} is chosen; a rooftop never becomes rubble, so the "
+                   f"Location beneath it falls (B23.86): ")
+        where = ("where its rubble falls and what it does there (B24.12) is resolved by hand: rubble falling "
                  "into Burnable Terrain places a Blaze there, into a Blaze it burns, and it puts out any Flame "
                  "(Fire cheat sheet)")
         if loc.level == 0 and not loc.rooftop:
             rubble = Terrain.WOODEN_RUBBLE if b.material is Material.WOODEN else Terrain.STONE_RUBBLE
-            ground = new_pos.blaze_at(loc)
+            ground = new_pos.blaze_at(loc) or new_pos.blaze_at(picked)
             assert ground is not None
-            new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, info.feature, info.road))
+            # B23.743: a rubbled Factory hex is still part of the Factory (its feature names it).
+            feature = b.id if b.kind is BuildingKind.FACTORY else info.feature
+            new_map = new_pos.map.with_hex(h, HexInfo(rubble, info.elevation, None, False, feature, info.road))
             fires = tuple(f for f in new_pos.fires if f.location.hex != h)
-            fires += (ground,)
+            fires += (replace(ground, location=loc),)
             wrecks = tuple(w for w in new_pos.wrecks if w.location.hex != h)
             fallen = [u for u in new_pos.units if u.location.hex == h and u.location != loc]
             units = tuple(u for u in new_pos.units if u not in fallen)
             new_pos = replace(new_pos, map=new_map, fires=fires, wrecks=wrecks, units=units)
-            events.append(Event("B25.66", f"{name} and every level above it collapse: {m.hex_name(h)} is now "
-                                f"burning {rubble.label}, its Blaze burning on; {falls}{_fallen(fallen)}", name,
+            events.append(Event("B25.66", f"{via}{name} and every level above it collapse: {m.hex_name(h)} is now "
+                                f"burning {rubble.label}, its Blaze burning on; {where}{_fallen(fallen)}", name,
                                 kind="collapse"))
             continue
-        keep = loc.level - 1  # (a rooftop's level is the one above the top floor)
+        keep = loc.level - 1
         hex_name = m.hex_name(h)
-        nb = replace(b, hex_levels=((hex_name, keep), *((n, lv) for n, lv in b.hex_levels if n != hex_name)))
+        roof = new_pos.map.rooftop(h)
+        nb = replace(b, hex_levels=((hex_name, keep), *((n, lv) for n, lv in b.hex_levels if n != hex_name)),
+                     rooftops_gone=b.rooftops_gone | ({hex_name} if roof is not None else set()))
         gone = {x for x in new_pos.map.locations(h) if x >= loc or x.rooftop}
         new_map = new_pos.map.with_building(nb)
         lost = [f for f in new_pos.fires if f.location in gone]
@@ -231,9 +270,11 @@ def collapse(pos: Position, dice: Dice) -> tuple[Position, Report]:
         fallen = [u for u in new_pos.units if u.location in gone]
         units = tuple(u for u in new_pos.units if u not in fallen)
         new_pos = replace(new_pos, map=new_map, fires=fires, units=units)
-        what = f"{name} and every level above it collapse into burning rubble"
+        what = f"{via}{name} and every level above it collapse into burning rubble"
         below = f"{pos.loc_name(Location(h, keep))} and below stand"
-        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {falls}{_fallen(fallen)}",
+        if roof is not None:
+            below += f"; the rooftop {pos.loc_name(roof)} ceases to exist (B23.86)"
+        events.append(Event("B25.66", f"{what} ({len(lost)} fire(s) with them); {below}; {where}{_fallen(fallen)}",
                             name, kind="collapse"))
     return new_pos, Report("Collapse (B25.66)", tuple(events))
 

@@ -31,7 +31,7 @@ import io
 import math
 import os
 import struct
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -101,14 +101,19 @@ class BoardMetadata:
     slopes: Mapping[str, str] = field(default_factory=dict)
 
 
-def _float_attr(el: Any, name: str, source: str) -> float | None:
+def _float_attr(el: Any, name: str, source: str, lo: float = -1e6, hi: float = 1e6, *,
+                positive: bool = False) -> float | None:
     v = el.get(name)
     if v is None or v.strip() == "":
         return None
     try:
-        return float(v)
+        x = float(v)
     except ValueError:
-        raise BadXmlError(f"{source}: attribute {name}={v!r} is not a number") from None
+        raise BadXmlError(f"{source}: attribute {name}={v[:40]!r} is not a number") from None
+    if not lo <= x <= hi or (positive and x <= 0):  # also refuses nan and inf
+        what = f"more than 0 and at most {hi:g}" if positive else f"{lo:g} to {hi:g}"
+        raise BadXmlError(f"{source}: attribute {name}={v[:40]!r} is out of range (expected {what} pixels)")
+    return x
 
 
 def parse_board_metadata(data: bytes, source: str) -> BoardMetadata:
@@ -141,7 +146,8 @@ def parse_board_metadata(data: bytes, source: str) -> BoardMetadata:
         name=root.get("name") or "", version=root.get("version") or "", image=root.get("boardImageFileName") or "",
         has_hills=(root.get("hasHills") or "").strip().lower() == "true", width=width, height=height,
         a1_center_x=_float_attr(root, "A1CenterX", source), a1_center_y=_float_attr(root, "A1CenterY", source),
-        hex_width=_float_attr(root, "hexWidth", source), hex_height=_float_attr(root, "hexHeight", source),
+        hex_width=_float_attr(root, "hexWidth", source, 0, 10_000, positive=True),
+        hex_height=_float_attr(root, "hexHeight", source, 0, 10_000, positive=True),
         alt_hex_grain=(root.get("altHexGrain") or "").strip().lower() == "true",
         hex_grid_config=root.get("HexGridConfig") or "", building_types=buildings, slopes=slopes)
 
@@ -445,6 +451,13 @@ class HexTerrain:
     *hexsides* the hexside terrain along sides 1–6 (B.8 numbering: 1 up,
     clockwise; None where the side is plain); *feature* names the depiction
     the hex belongs to (hexes sharing it are directly attached, B25.62).
+    *depression* is the centre Location's depression terrain and *locations*
+    every Location of the hex's centre stack from the lowest to the highest
+    as (terrain name, level in hex; None for VASL's null terrain), the centre
+    at index *centre*, as VASL 6.7.x's ``Hex`` holds them (:func:`vasl_hex_model`):
+    e.g. ``(("Cellar", -1), ("Stone Building, 2 Level", 0), …, ("Rooftop", 3))``;
+    *hexside_locations* VASL's six hexside Locations (side 0 up, clockwise) as
+    (terrain name, depression terrain name or None).
     """
 
     name: str
@@ -460,6 +473,10 @@ class HexTerrain:
     building_type: str | None
     feature: str | None
     road: bool
+    depression: str | None = None
+    locations: tuple[tuple[str | None, int], ...] = ()
+    centre: int = 0
+    hexside_locations: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def fire_terrain(self) -> Terrain:
@@ -512,6 +529,10 @@ class VaslBoard:
                 "feature": h.feature, "road": h.road,
                 "others": [{"terrain": n, "share": round(s, 3)} for n, s in h.others],
                 "hexsides": list(h.hexsides),
+                "depression": h.depression,
+                "locations": [{"terrain": t, "level": lv, **({"centre": True} if k == h.centre else {})}
+                              for k, (t, lv) in enumerate(h.locations)],
+                "hexside_locations": [{"terrain": t, "depression": d} for t, d in h.hexside_locations],
             } for h in self.hexes.values()],
             "buildings": {b.id: {"material": b.material.value, "kind": b.kind.value, "levels": b.levels,
                                  "hexes": [h.name for h in self.hexes.values() if h.feature == b.id]}
@@ -591,11 +612,13 @@ def _fix_edge(v: npt.NDArray[np.float64], size: int) -> npt.NDArray[np.float64]:
 
 
 def vasl_centres(geo: BoardGeometry) -> VaslCentres:
-    """The centre, hexside and outline points of every hex, computed as VASL's ``Hex`` does."""
+    """The centre, hexside and outline points of every hex, computed as VASL 6.7.x's ``Hex`` does (a centre beyond the
+    grid's last pixel column, the last hex column's, is moved onto it first: ``Map.getHexCenterPoint``)."""
     hexes = geo.hexes()
     raw = np.array([geo.centre(c, r) for c, r, _ in hexes], dtype=np.float64)
-    x, y = raw[:, 0], raw[:, 1]
     gw, gh = geo.grid_width, geo.grid_height
+    raw[:, 0] = np.where(raw[:, 0] >= gw, gw - 1.0, raw[:, 0])  # VASL 6.7.x Map.getHexCenterPoint: last column
+    x, y = raw[:, 0], raw[:, 1]
     fixed = np.stack([_fix_edge(x, gw), _fix_edge(y, gh)], axis=1)
     los = np.trunc(fixed).astype(np.int64)
     vo = geo.hex_height / 2.0
@@ -636,85 +659,372 @@ def _losc(table: TerrainTable, *names: str) -> npt.NDArray[np.bool_]:
 
 def vasl_centre_terrain(los: LOSData, geo: BoardGeometry, table: TerrainTable,
                         pts: VaslCentres | None = None) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Each hex's terrain code and base elevation as VASL's LOS model sets them (``Hex.resetTerrain``).
+    """Each hex's terrain code and base level as VASL 6.7.x's LOS model sets them (``Hex.resetTerrain``).
 
-    In VASL's order: the terrain at the centre Location's point; if that is no
-    building, the building at the first hexside point (0 up, clockwise) that
-    has one (a building missing the centre dot); a market place's ground
-    level is Open Ground; then inherent terrain (orchard, grain…) overrides it:
-    the first inherent pixel, scanning the outline's bounding box column by
-    column, whose nearest Location is the centre.  The base elevation is the
-    elevation at the centre point; depression terrain and single-hex bridges
-    add Locations but change neither (a bridge drawn over the centre stays the
-    hex's terrain at the bridge's elevation).
+    See :func:`vasl_hex_model` for the rules; this is its centre terrain and base level.
     """
-    code, elev, _ = _vasl_centres_codes(los, geo, table, pts)
-    return code, elev
+    model = vasl_hex_model(los, geo, table, pts)
+    return model.code, model.elevation
 
 
-def _vasl_centres_codes(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None
-                        ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """:func:`vasl_centre_terrain`, and each hex's code before the market place and inherent terrain steps
-    (what ``Hex.resetTerrain`` tests for a building's stairway and depression terrain)."""
+@dataclass(frozen=True)
+class VaslHexModel:
+    """Per hex (in :meth:`BoardGeometry.hexes` order) what VASL 6.7.x's ``Hex`` holds after
+    ``Map.resetHexTerrain`` ran twice (once at the end of ``BoardArchive.addLOSDatatoVASLMap``, once more in
+    ``ASLMap`` when every board is in).
+
+    *code*: the centre Location's terrain; *elevation*: ``getBaseLevelofHex``; *stairway*: ``hasStairway``;
+    *depression*: the centre Location's depression terrain code (−1: none); *locations*: every Location of the
+    centre's up/down chain from the lowest to the highest as (terrain code or −1 for VASL's null, level in
+    hex), the centre included at index *centre* of each; *before*: the centre terrain before the market place,
+    depression and inherent steps (what decides a building's Locations); *hexside_terrain* and
+    *hexside_depression* ``[hex, side]`` (side 0 up, clockwise): each hexside Location's terrain and depression
+    terrain (−1: none).
+    """
+
+    code: npt.NDArray[np.int64]
+    elevation: npt.NDArray[np.int64]
+    stairway: npt.NDArray[np.bool_]
+    depression: npt.NDArray[np.int64]
+    locations: tuple[tuple[tuple[int, int], ...], ...]
+    centre: tuple[int, ...]
+    before: npt.NDArray[np.int64]
+    hexside_terrain: npt.NDArray[np.int64] | None = None
+    hexside_depression: npt.NDArray[np.int64] | None = None
+
+
+#: The wall types VASL's ``Terrain.isRowhouseFactoryWall`` counts as hexside terrain besides LOS category HEXSIDE.
+ROWHOUSE_FACTORY_WALLS = ("Rowhouse Wall", "Rowhouse Wall, 1 Level", "Rowhouse Wall, 2 Level", "Rowhouse Wall, 3 Level",
+                          "Rowhouse Wall, 4 Level", "Interior Factory Wall, 1 Level", "Interior Factory Wall, 2 Level")
+#: Building types VASL's ``Hex.addBuildingLevels`` gives no upper level, cellar or rooftop Location.
+NO_LEVEL_BUILDINGS = ("Wooden Building", "Stone Building", "Huts", "MultipleWooden")
+#: The buildings whose hexes VASL gives a stairway whatever LOSData says (``Hex.addBuildingLevels``: the two-story
+#: buildings' inherent stairwells).
+TWO_STORY_STAIRWAY_TYPES = ("Stone Building, 1 Level", "Wooden Building, 1 Level")
+#: Hex names whose "Wooden Building" VASL 6.7.x gives a level-1 rooftop on every board (``Hex.
+#: fixspecialcasesAddRooftops``: meant for the wooden warehouses of board RO, tested by hex name alone).
+WAREHOUSE_ROOFTOP_HEXES = frozenset({"I21", "I22", "I23", "I24", "I25", "I26", "I29", "I30",
+                                     "J21", "J22", "J23", "J24", "J25", "J26"})
+#: ``Hex.getnearcenterLocationTerrain``: the centre terrain is sampled one pixel off the centre point, at the first
+#: of these offsets on the grid (else at the centre point itself).
+NEAR_CENTRE_OFFSETS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+#: ``Hex.getnearcenterLocationElevation`` reads the same points but the last one at (−1, +1).
+NEAR_CENTRE_ELEVATION_OFFSETS = ((1, -1), (1, 1), (-1, 1), (-1, 1))
+#: The four points five pixels off the centre point that ``Hex.resetTerrain`` also tests for a building (a later
+#: one on a building wins).
+BUILDING_PROBES = ((5, 0), (-5, 0), (0, 5), (0, -5))
+
+
+def _near_centre(arr: npt.NDArray[Any], lx: npt.NDArray[np.int64], ly: npt.NDArray[np.int64],
+                 offsets: Sequence[tuple[int, int]], probe: Sequence[tuple[int, int]] = NEAR_CENTRE_OFFSETS
+                 ) -> npt.NDArray[np.int64]:
+    """*arr* at the first offset of *probe* that lies on the grid, read at the matching offset of *offsets*."""
+    gh, gw = arr.shape
+    out = arr[np.clip(ly, 0, gh - 1), np.clip(lx, 0, gw - 1)].astype(np.int64)
+    done = np.zeros(len(lx), dtype=bool)
+    for (px, py), (dx, dy) in zip(probe, offsets, strict=True):
+        on = ~done & (lx + px >= 0) & (lx + px < gw) & (ly + py >= 0) & (ly + py < gh)
+        x, y = np.clip(lx + dx, 0, gw - 1), np.clip(ly + dy, 0, gh - 1)
+        out = np.where(on, arr[y, x], out)
+        done |= on
+    return out
+
+
+def _in_polygon(vx: Sequence[int], vy: Sequence[int], px: npt.NDArray[np.int64],
+                py: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Java's ``Polygon.contains(x, y)`` for the points (*px*, *py*): its bounding box, then its crossing count."""
+    inside = (px >= min(vx)) & (px < max(vx)) & (py >= min(vy)) & (py < max(vy))
+    hits = np.zeros(px.shape, dtype=np.int64)
+    lastx, lasty = vx[-1], vy[-1]
+    for curx, cury in zip(vx, vy, strict=True):
+        prevx, prevy = lastx, lasty
+        lastx, lasty = curx, cury
+        if cury == prevy:
+            continue
+        if curx < prevx:
+            ok = px < prevx
+            leftx = curx
+        else:
+            ok = px < curx
+            leftx = prevx
+        if cury < prevy:
+            ok &= (py >= cury) & (py < prevy)
+            t1, t2 = px - curx, py - cury
+        else:
+            ok &= (py >= prevy) & (py < cury)
+            t1, t2 = px - prevx, py - prevy
+        left = px < leftx
+        cross = t1 < t2 / (prevy - cury) * (prevx - curx)
+        hits += ok & (left | cross)
+    result: npt.NDArray[np.bool_] = inside & (hits % 2 == 1)
+    return result
+
+
+def _first_in_hex(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: VaslCentres, i: int) -> int:
+    """The code of the first pixel of *mask* inside hex *i*'s outline (``Hex.contains``), scanning column by
+    column as ``Hex.getBridgeTerrain``/``getDepressionTerrain`` do; −1 for none."""
+    gh, gw = mask.shape
+    x0, y0, x1, y1 = (int(v) for v in p.box[i])
+    xs, ys = np.arange(max(x0, 0), min(x1, gw)), np.arange(max(y0, 0), min(y1, gh))
+    if len(xs) == 0 or len(ys) == 0:
+        return -1
+    gx, gy = np.meshgrid(xs, ys, indexing="ij")  # x outer, y inner
+    hit = mask[gy, gx] & _in_polygon(p.vertices[i, :, 0].tolist(), p.vertices[i, :, 1].tolist(), gx, gy)
+    flat = hit.ravel()
+    if not flat.any():
+        return -1
+    k = int(flat.argmax())
+    return int(ter[gy.ravel()[k], gx.ravel()[k]])
+
+
+def _box_has(mask: npt.NDArray[np.bool_], p: VaslCentres) -> npt.NDArray[np.bool_]:
+    """Whether each hex's outline bounding box holds a pixel of *mask* (a cheap pre-test)."""
+    gh, gw = mask.shape
+    if not mask.any():
+        return np.zeros(len(p.box), dtype=bool)
+    integral = np.zeros((gh + 1, gw + 1), dtype=np.int32)
+    integral[1:, 1:] = mask.cumsum(axis=0, dtype=np.int32).cumsum(axis=1, dtype=np.int32)
+    x0, y0 = np.clip(p.box[:, 0], 0, gw), np.clip(p.box[:, 1], 0, gh)
+    x1, y1 = np.clip(p.box[:, 2], 0, gw), np.clip(p.box[:, 3], 0, gh)
+    result: npt.NDArray[np.bool_] = (integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]) > 0
+    return result
+
+
+def _code_or_null(table: TerrainTable, name: str) -> int:
+    """``Map.getTerrain(name)``'s code, −1 (VASL's null terrain) when the table has no such type."""
+    code = table.code_of(name)
+    return -1 if code is None else code
+
+
+class _Luts:
+    """Per-code facts of a terrain table, as lists indexed by typeCode (VASL ``Terrain``'s predicates)."""
+
+    def __init__(self, table: TerrainTable) -> None:
+        def lut(pred: Callable[[VaslTerrainType], bool]) -> list[bool]:
+            out = [False] * 256
+            for c, t in table.by_code.items():
+                out[c] = bool(pred(t))
+            return out
+
+        def cat(*names: str) -> Callable[[VaslTerrainType], bool]:
+            return lambda t: t.los_category.upper() in names
+
+        self.building = lut(cat("BUILDING", "FACTORY", "MARKETPLACE"))
+        self.market = lut(cat("MARKETPLACE"))
+        self.factory = lut(cat("FACTORY"))
+        self.depression = lut(cat("DEPRESSION"))
+        self.bridge = lut(cat("BRIDGE"))
+        self.tunnel = lut(cat("TUNNEL"))
+        self.water = lut(cat("WATER"))
+        self.road = lut(cat("ROAD"))
+        self.hexside = lut(lambda t: t.los_category.upper() == "HEXSIDE" or t.name in ROWHOUSE_FACTORY_WALLS)
+        self.no_levels = lut(lambda t: t.name in NO_LEVEL_BUILDINGS)
+        self.two_story = lut(lambda t: t.name in TWO_STORY_STAIRWAY_TYPES)
+        self.roofless = lut(lambda t: "Roofless" in t.name or "Gutted" in t.name)
+        self.height = [0] * 256
+        for c, t in table.by_code.items():
+            self.height[c] = t.height
+        self.inherent = np.array(lut(lambda t: t.inherent), dtype=bool)
+        self.open_ground = table.code_of("Open Ground")
+        self.wooden_building = table.code_of("Wooden Building")
+        self.cellar = _code_or_null(table, "Cellar")
+        self.rooftop = _code_or_null(table, "Rooftop")
+
+
+def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None,
+                   passes: int = 2, remembered: npt.NDArray[np.int64] | None = None) -> VaslHexModel:
+    """Every hex as VASL 6.7.x's ``Hex.resetTerrain`` leaves it after *passes* runs (VASL runs it twice).
+
+    Per run, in VASL's order: the centre terrain one pixel off the centre point
+    (:data:`NEAR_CENTRE_OFFSETS`) and the base level there; if that is no
+    building, the building at the first hexside point that has one, then at the
+    last of :data:`BUILDING_PROBES` that has one; a building's Locations (upper
+    levels, a cellar at −1 and a rooftop, but none for
+    :data:`NO_LEVEL_BUILDINGS`; factories without a stairway get no upper
+    levels, a rooftop at height + 1 and no cellar; a market place's ground level
+    is Open Ground); depression terrain at the centre is remembered, and a
+    remembered one becomes the centre terrain again on the next run; inherent
+    terrain off the centre overrides the centre terrain (every hexside point
+    counts as on the map, as in VASL's runtime grid configuration); a hex with a
+    bridge (or tunnel) pixel inside its outline gets a second Location: over a
+    depression centre the bridge at the road's level (the elevation under the
+    first road hexside point, else base level + 1) above it — a single-hex
+    bridge is the stream at its own level with the bridge above; over a bridge
+    centre the depression below it (the centre moved to level 1 on level-0
+    ground); over water the bridge above.  Java's run-to-run state is kept
+    (stairways, remembered depressions, Location chains a run does not replace).
+    *remembered* gives, per hex, a depression code its centre Location already
+    remembers before these runs (−1: none), as an overlay's hex pass leaves it.
+    """
     p = pts if pts is not None else vasl_centres(geo)
-    ter = los.terrain
-    gw, gh = geo.grid_width, geo.grid_height
+    lut = _Luts(table)
+    ter, elv = los.terrain, los.elevation
+    gh, gw = ter.shape
     lx, ly = p.los[:, 0], p.los[:, 1]
-    code = ter[ly, lx].astype(np.int64)
-    elev = los.elevation[ly, lx].astype(np.int64)
-    building = _losc(table, "BUILDING", "FACTORY", "MARKETPLACE")
-    market = _losc(table, "MARKETPLACE")
-    # A building that misses the centre dot: the first hexside point on a building wins.
-    found = np.full(len(code), -1, dtype=np.int64)
+    n = len(lx)
+    near = _near_centre(ter, lx, ly, NEAR_CENTRE_OFFSETS)
+    elev = _near_centre(elv, lx, ly, NEAR_CENTRE_ELEVATION_OFFSETS)
+    building = np.array(lut.building, dtype=bool)
+    # A building that misses the centre dot: the first hexside point on a building, then the probes 5 px off.
+    found = np.full(n, -1, dtype=np.int64)
     for k in range(6):
         sx, sy = p.sides[:, k, 0], p.sides[:, k, 1]
         ok = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
         sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
         found = np.where((found < 0) & ok & building[sc], sc, found)
-    code = np.where(~building[code] & (found >= 0), found, code)
-    before = code
-    open_ground = table.code_of("Open Ground")
-    if open_ground is not None:
-        code = np.where(market[code], open_ground, code)
-    inherent = np.zeros(256, dtype=bool)
-    for c, t in table.by_code.items():
-        inherent[c] = t.inherent
-    code = _inherent_override(ter, inherent[ter], p, code)
-    return code, elev, before
-
-
-#: The buildings whose hexes VASL gives a stairway whatever LOSData says (``Hex.resetTerrain``: the two-story
-#: buildings' inherent stairwells).
-TWO_STORY_STAIRWAY_TYPES = ("Stone Building, 1 Level", "Wooden Building, 1 Level")
-
-
-def vasl_stairways(los: LOSData, table: TerrainTable, before: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """Each hex's stairway as VASL's ``Hex`` keeps it: LOSData's stairway byte, or a two-story building at the
-    centre (*before*: the codes :func:`_vasl_centres_codes` gives before its market place and inherent steps)."""
-    two_story = np.zeros(256, dtype=bool)
-    for name in TWO_STORY_STAIRWAY_TYPES:
-        c = table.code_of(name)
-        if c is not None:
-            two_story[c] = True
-    n = len(before)
-    raw = np.zeros(n, dtype=bool)
+    code = np.where(~building[near] & (found >= 0), found, near)
+    missed = ~building[code]
+    for dx, dy in BUILDING_PROBES:
+        x, y = lx + dx, ly + dy
+        ok = (x >= 0) & (x < gw) & (y >= 0) & (y < gh)
+        sc = ter[np.clip(y, 0, gh - 1), np.clip(x, 0, gw - 1)].astype(np.int64)
+        code = np.where(missed & ok & building[sc], sc, code)
+    all_on = VaslCentres(p.fixed, p.los, p.sides, np.ones_like(p.side_on), p.box, p.vertices)
+    inherent = _inherent_found(ter, lut.inherent[ter], all_on)
+    crossing = np.array([a or b for a, b in zip(lut.bridge, lut.tunnel, strict=True)], dtype=bool)[ter]
+    special = _box_has(crossing, p)
+    stair = np.zeros(n, dtype=bool)
     m = min(n, len(los.stairways))
-    raw[:m] = los.stairways[:m] == 1
-    return raw | two_story[before]
+    stair[:m] = los.stairways[:m] == 1
+    names = [nm for _, _, nm in geo.hexes()]
+    out_code = np.empty(n, dtype=np.int64)
+    out_dep = np.full(n, -1, dtype=np.int64)
+    locations: list[tuple[tuple[int, int], ...]] = []
+    centres: list[int] = []
+    bridge_mask = np.array(lut.bridge, dtype=bool)[ter] if special.any() else crossing
+    depression_mask = np.array(lut.depression, dtype=bool)[ter] if special.any() else crossing
+    index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())} if special.any() else {}
+    for i in range(n):
+        t0 = int(code[i])
+        base = int(elev[i])
+        st = bool(stair[i])
+        dep = int(remembered[i]) if remembered is not None else -1
+        level = 0
+        up: list[tuple[int, int]] = []
+        down: list[tuple[int, int]] = []
+        centre = t0
+        bridge_info: tuple[int, int, int | None] | None = None
+        for _ in range(passes):
+            centre = t0
+            if lut.building[t0]:
+                old = st and not lut.two_story[t0]
+                if lut.market[t0] and lut.open_ground is not None:
+                    centre = lut.open_ground
+                levels = [] if lut.no_levels[t0] else [
+                    (t0, lv) for lv in range(1, lut.height[t0] + 1) if not (lut.factory[t0] and not st)]
+                if levels:
+                    up = levels
+                st = lut.two_story[centre] or old
+                if not lut.no_levels[t0] and not lut.factory[t0]:
+                    down = [(lut.cellar, -1)]
+                if not lut.no_levels[t0] and not lut.roofless[t0]:
+                    up = [*up, (lut.rooftop, (lut.height[t0] if lut.factory[t0] else len(up)) + 1)]
+                if centre == lut.wooden_building and names[i] in WAREHOUSE_ROOFTOP_HEXES:
+                    up = [(lut.rooftop, 1)]
+            if lut.depression[centre]:
+                dep = centre
+            elif dep >= 0:
+                centre = dep
+            if inherent[i] >= 0:
+                centre = int(inherent[i])
+            if special[i] and bridge_info is None and _first_in_hex(ter, crossing, p, i) < 0:
+                special[i] = False  # a bridge or tunnel pixel in the outline's box, none inside the outline
+            if special[i]:
+                if bridge_info is None:
+                    bridge_info = (_first_in_hex(ter, bridge_mask, p, i), _first_in_hex(ter, depression_mask, p, i),
+                                   _bridge_level(ter, elv, p, lut, geo, index, i))
+                b_code, d_code, road_level = bridge_info
+                if dep >= 0:
+                    up = [(b_code, (road_level if road_level is not None else base + 1) - base)]
+                elif lut.bridge[centre]:
+                    adj = 1
+                    if base == 0 and level == 0:
+                        level = 1
+                    elif base > 0:
+                        adj = 2
+                    down = [(d_code, level - adj)]
+                elif lut.tunnel[centre]:
+                    rare = table.code_of("Woods") if "II50" in names[i] else lut.open_ground
+                    up = [(rare if rare is not None else -1, level + 1)]
+                elif lut.water[centre]:
+                    up = [(b_code, (road_level if road_level is not None else base + 1) - base)]
+        out_code[i] = centre
+        out_dep[i] = dep
+        stair[i] = st
+        chain = [*reversed(down), (centre, level), *up]
+        locations.append(tuple(chain))
+        centres.append(len(down))
+    side_t, side_d = _hexside_locations(ter, p, lut, geo)
+    return VaslHexModel(out_code, elev, stair, out_dep, tuple(locations), tuple(centres), code, side_t, side_d)
 
 
-def _inherent_override(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: VaslCentres,
-                       code_in: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """``Hex.setInherentTerrain``, whole-array: only hexes whose outline box holds an inherent pixel are scanned."""
-    code = code_in.copy()
+def _hexside_locations(ter: npt.NDArray[np.uint8], p: VaslCentres, lut: _Luts, geo: BoardGeometry
+                       ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each hexside Location's terrain and depression terrain ``[hex, side]`` as ``Hex.resetTerrain`` and
+    ``resetHexsideTerrain`` set them: the pixel under the hexside point (Open Ground off the grid), replaced by the
+    neighbour's facing hexside point's pixel when that is hexside terrain and this one is not; the depression
+    terrain is the pixel under the point when it is a depression."""
+    gh, gw = ter.shape
+    sx, sy = p.sides[:, :, 0], p.sides[:, :, 1]
+    on = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
+    raw = np.where(on, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)].astype(np.int64), -1)
+    og = lut.open_ground if lut.open_ground is not None else 0
+    t = np.where(raw >= 0, raw, og)
+    hexside = np.array([*lut.hexside, False], dtype=bool)  # index −1: off the grid, no terrain
+    index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())}
+    opposite = np.full_like(raw, -1)
+    for i, (c, r, _) in enumerate(geo.hexes()):
+        for k in range(6):
+            j = _neighbour(index, geo, c, r, k)
+            if j is not None:
+                opposite[i, k] = raw[j, (k + 3) % 6]
+    t = np.where(~hexside[t] & hexside[opposite], opposite, t)
+    depression = np.array([*lut.depression, False], dtype=bool)
+    return t, np.where(depression[raw], raw, -1)
+
+
+def _vasl_centres_codes(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None
+                        ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """:func:`vasl_centre_terrain`, and each hex's centre terrain before the market place, depression and inherent
+    steps (:attr:`VaslHexModel.before`)."""
+    model = vasl_hex_model(los, geo, table, pts)
+    return model.code, model.elevation, model.before
+
+
+def _bridge_level(ter: npt.NDArray[np.uint8], elv: npt.NDArray[np.int8], p: VaslCentres, lut: _Luts,
+                  geo: BoardGeometry, index: Mapping[tuple[int, int], int], i: int) -> int | None:
+    """``Hex.getBridgeLocationAbsoluteLevel``: the elevation under the first hexside point (0 up, clockwise) whose
+    hexside Location is road (its pixel, unless that is no hexside terrain and the neighbour's facing hexside
+    point is), None when there is none (VASL then takes the base level + 1)."""
+    gh, gw = ter.shape
+    c, r = (int(v) for v in geo.hexes()[i][:2])
+
+    def at(j: int, k: int) -> int | None:
+        x, y = (int(v) for v in p.sides[j, k])
+        return int(ter[y, x]) if 0 <= x < gw and 0 <= y < gh else None
+
+    for k in range(6):
+        t = at(i, k)
+        if t is None:
+            t = lut.open_ground if lut.open_ground is not None else 0
+        if not lut.hexside[t]:
+            j = _neighbour(index, geo, c, r, k)
+            o = at(j, (k + 3) % 6) if j is not None else None
+            if o is not None and lut.hexside[o]:
+                t = o
+        if lut.road[t] and not lut.depression[t]:
+            x, y = (int(v) for v in p.sides[i, k])
+            return int(elv[y, x])
+    return None
+
+
+def _inherent_found(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], p: VaslCentres) -> npt.NDArray[np.int64]:
+    """``Hex.setInherentTerrain``, whole-array: each hex's inherent terrain code, −1 for none (only hexes whose
+    outline box holds an inherent pixel are scanned)."""
+    code = np.full(len(p.los), -1, dtype=np.int64)
     gh, gw = mask.shape
-    integral = np.zeros((gh + 1, gw + 1), dtype=np.int64)
-    integral[1:, 1:] = mask.cumsum(axis=0).cumsum(axis=1)
     x0, y0, x1, y1 = (p.box[:, k] for k in range(4))
-    cx0, cy0 = np.clip(x0, 0, gw), np.clip(y0, 0, gh)
-    cx1, cy1 = np.clip(x1, 0, gw), np.clip(y1, 0, gh)
-    count = integral[cy1, cx1] - integral[cy0, cx1] - integral[cy1, cx0] + integral[cy0, cx0]
-    cand = np.nonzero(count > 0)[0]
+    cand = np.nonzero(_box_has(mask, p))[0]
     if len(cand) == 0:
         return code
     w = int((x1 - x0)[cand].max())
@@ -746,8 +1056,11 @@ def _inherent_override(ter: npt.NDArray[np.uint8], mask: npt.NDArray[np.bool_], 
 
 
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
-                 source: str) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                 source: str, remembered: npt.NDArray[np.int64] | None = None
+                 ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
+
+    *remembered*: the depression each hex's centre already remembers (:func:`vasl_hex_model`).
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
@@ -773,8 +1086,10 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         lut_road[code] = t.mapping.terrain is Terrain.ROAD
         lut_hexside[code] = t.mapping.hexside
         fire_id[code] = terrains.index(t.mapping.terrain)
-    ccode, celev, cbefore = _vasl_centres_codes(los, geo, table, centre_pts)
-    stairs = vasl_stairways(los, table, cbefore)
+    model = vasl_hex_model(los, geo, table, centre_pts, remembered=remembered)
+    ccode, celev, stairs = model.code, model.elevation, model.stairway
+    assert model.hexside_terrain is not None and model.hexside_depression is not None
+    side_t, side_d = model.hexside_terrain, model.hexside_depression
     # Histogram of every terrain drawn in each hex (pixels nearest its centre).
     flat_l = labels.ravel().astype(np.int64)
     flat_t = los.terrain.ravel().astype(np.int64)
@@ -855,7 +1170,12 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
         out[name] = HexTerrain(name, c, r, float(centres[i, 0]), float(centres[i, 1]), vt, int(celev[i]),
                                bool(stairs[i]), others, sides,
                                meta.building_types.get(name) if lut_building[code] else None, feature,
-                               bool(road_share[i] > ROAD_SHARE or fire_c[i] == road_i))
+                               bool(road_share[i] > ROAD_SHARE or fire_c[i] == road_i),
+                               table[int(model.depression[i])].name if model.depression[i] >= 0 else None,
+                               tuple((table[lc].name if lc >= 0 else None, lv) for lc, lv in model.locations[i]),
+                               model.centre[i],
+                               tuple((table[int(st)].name, table[int(sd)].name if sd >= 0 else None)
+                                     for st, sd in zip(side_t[i], side_d[i], strict=True)))
     return out, buildings
 
 
@@ -1084,9 +1404,24 @@ def render_png(board: VaslBoard, out: Path | str) -> Path:
         draw.multiline_text((h.x - 17, h.y - 20), label, fill=(0, 0, 0), spacing=1)
     top: Image.Image | None = None
     if board.image:
+        import warnings
+
+        from .boardart import MAX_IMAGE_PIXELS
+
         try:
-            top = Image.open(io.BytesIO(board.image)).convert("RGB")
-        except (OSError, ValueError):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                img = Image.open(io.BytesIO(board.image))
+                if img.width * img.height > MAX_IMAGE_PIXELS:
+                    raise VaslFileError(f"{board.source}: the board image is {img.width}×{img.height} pixels, more "
+                                        f"than {MAX_IMAGE_PIXELS:,} (refusing it)")
+                top = img.convert("RGB")
+        except VaslFileError:
+            raise
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+            raise VaslFileError(f"{board.source}: the board image claims more than {MAX_IMAGE_PIXELS:,} pixels "
+                                "(refusing it)") from None
+        except (OSError, ValueError, SyntaxError):
             top = None
     w, ht = decoded.size
     canvas = Image.new("RGB", (w, ht * 2 if top is not None else ht), (255, 255, 255))

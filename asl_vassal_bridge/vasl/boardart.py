@@ -30,6 +30,7 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..core.hexes import BOARD_COLUMNS, BOARD_ROWS, HEX_HEIGHT, HEX_WIDTH, BoardPlacement
 from .board import parse_board_metadata
@@ -106,13 +107,15 @@ def _decode(data: bytes, source: str) -> object:
 
 
 def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
-                    crop: tuple[int, int, int, int] | None = None) -> BoardArt:
+                    crop: tuple[int, int, int, int] | None = None, overlays: Sequence[Any] = (),
+                    overlay_dirs: Sequence[Path] = ()) -> BoardArt:
     """The picture of the board archive given as bytes, placed as *placement* says (see :func:`board_art`)."""
     from PIL import Image
 
     arc = Archive(archive, source)
     meta_name = arc.find("BoardMetadata.xml")
     image_name = None
+    meta = None
     if meta_name is not None:
         meta = parse_board_metadata(arc.read(meta_name, limit=8 * 1024 * 1024), f"{source}!{meta_name}")
         image_name = arc.find(meta.image) if meta.image else None
@@ -124,6 +127,9 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
     im = _decode(arc.read(image_name), f"{source}!{image_name}")
     assert isinstance(im, Image.Image)
     full_w, full_h = im.size
+    drawn = _draw_overlays(im, meta, placement.name, overlays, overlay_dirs) if overlays and meta else None
+    if drawn is not None:
+        im = drawn
     cx, cy, cw, ch = 0, 0, full_w, full_h
     if crop is not None and (crop[2] > 0 or crop[3] > 0):  # -1: to the board's edge (VASL's ASLBoard)
         cx, cy = max(0, crop[0]), max(0, crop[1])
@@ -140,7 +146,8 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
     # the board's own A1 column and row 0 lie where the placement puts them (a crop before it moves it)
     ox = placement.col_offset * HEX_WIDTH + lx
     oy = placement.row_offset * HEX_HEIGHT + ly
-    if (cw, ch) == (full_w, full_h) and not placement.reversed and image_name.lower().endswith((".png", ".gif")):
+    if ((cw, ch) == (full_w, full_h) and not placement.reversed and drawn is None
+            and image_name.lower().endswith((".png", ".gif"))):
         return BoardArt(placement.name, arc.read(image_name), cw, ch, (float(ox), float(oy)), source,
                         image_name.rpartition(".")[2].lower())
     out = io.BytesIO()
@@ -149,12 +156,50 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
     return BoardArt(placement.name, out.getvalue(), cw, ch, (float(ox), float(oy)), source)
 
 
+def _draw_overlays(im: Any, meta: Any, name: str, overlays: Sequence[Any], dirs: Sequence[Path]) -> Any:
+    """The board picture with the overlays' pictures drawn on it where VASL places them (None: none placed)."""
+    from PIL import Image
+
+    from .board import GEO_A1, GEO_HEX_HEIGHT, GEO_HEX_WIDTH, BoardGeometry, _meta_value
+    from .overlay import OverlayArchive, OverlayError, find_overlay_archive, place_overlay
+
+    geo = BoardGeometry(meta.width, meta.height, im.width, im.height, _meta_value(meta.hex_width, GEO_HEX_WIDTH),
+                        _meta_value(meta.hex_height, GEO_HEX_HEIGHT), _meta_value(meta.a1_center_x, GEO_A1[0]),
+                        _meta_value(meta.a1_center_y, GEO_A1[1]))
+    where = _Where(meta.name or name, geo)
+    out = None
+    for o in overlays:
+        path = find_overlay_archive(dirs, str(o.name)) if o.name else None
+        if path is None:
+            continue
+        try:
+            placed = place_overlay(where, str(o.name), str(o.hex1), str(o.hex2 or o.hex1), OverlayArchive.read(path))
+        except (OverlayError, VaslFileError):
+            continue
+        if out is None:
+            out = im.convert("RGBA")
+        pic = Image.fromarray(placed.rgba, "RGBA")
+        out.alpha_composite(pic, (max(0, placed.x), max(0, placed.y)),
+                            (max(0, -placed.x), max(0, -placed.y)))
+    return out
+
+
+@dataclass(frozen=True)
+class _Where:
+    """What :func:`~asl_vassal_bridge.vasl.overlay.place_overlay` needs of a board: its name and hex grid."""
+
+    name: str
+    geometry: Any
+
+
 def board_art(archive: Path | str, placement: BoardPlacement,
-              crop: tuple[int, int, int, int] | None = None) -> BoardArt:
+              crop: tuple[int, int, int, int] | None = None, overlays: Sequence[Any] = ()) -> BoardArt:
     """The picture of board archive *archive* as placed on a map.
 
     *crop* is VASL's crop rectangle (x, y, width, height in board pixels, before the board is
-    reversed); a reversed *placement* turns the picture 180°, as VASL shows it.
+    reversed); a reversed *placement* turns the picture 180°, as VASL shows it.  *overlays* (the
+    board entry's, :class:`~asl_vassal_bridge.vasl.vsav.BoardOverlay`) are drawn on it where VASL
+    places them, their archives found in the boards folder's ``overlays/``.
 
     :raises VaslFileError: naming the archive (not a zip, no image, an image that does not decode).
     """
@@ -165,7 +210,9 @@ def board_art(archive: Path | str, placement: BoardPlacement,
         data = read_file_limited(p)
     except OSError as e:
         raise VaslFileError(f"{p}: cannot read the board archive ({e.strerror or e})") from None
-    return board_art_bytes(data, str(p), placement, crop)
+    from .overlay import overlay_dirs
+
+    return board_art_bytes(data, str(p), placement, crop, overlays, overlay_dirs(p.parent) if overlays else ())
 
 
 def find_board_archive(boards_dir: Path | str, name: str) -> Path | None:
@@ -179,8 +226,10 @@ def find_board_archive(boards_dir: Path | str, name: str) -> Path | None:
 
 
 def map_board_art(placements: Sequence[BoardPlacement], boards_dir: Path | str,
-                  crops: Sequence[tuple[int, int, int, int] | None] = ()) -> list[BoardArt]:
-    """The pictures of every board of a map (a ``GameMap``'s ``layout.boards``), from *boards_dir*.
+                  crops: Sequence[tuple[int, int, int, int] | None] = (),
+                  overlays: Sequence[Sequence[Any]] = ()) -> list[BoardArt]:
+    """The pictures of every board of a map (a ``GameMap``'s ``layout.boards``), from *boards_dir*, each with its
+    *overlays* drawn on it.
 
     :raises VaslFileError: naming the board whose archive is missing or unreadable.
     """
@@ -189,7 +238,7 @@ def map_board_art(placements: Sequence[BoardPlacement], boards_dir: Path | str,
         path = find_board_archive(boards_dir, pl.name)
         if path is None:
             raise VaslFileError(f"board {pl.name!r}: no archive bd{pl.name} in {boards_dir}")
-        out.append(board_art(path, pl, crops[i] if i < len(crops) else None))
+        out.append(board_art(path, pl, crops[i] if i < len(crops) else None, overlays[i] if i < len(overlays) else ()))
     return out
 
 

@@ -37,10 +37,10 @@ from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
 from .crop import Crop, CropError
+from .overlay import apply_entry
 from .safe import VaslFileError
-from .ssr import apply_ssr
 from .terrain import TerrainTable
-from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, overlay_notes, read_vsav
+from .vsav import BadSavedGameError, BoardEntry, SavedGame, SavedPiece, read_vsav
 
 __all__ = [
     "DEFAULT_EDGE",
@@ -168,9 +168,11 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
     """The Position of a VASL saved game, with terrain from the board archives in *boards_dir*.
 
     *table* is VASL's terrain types and SSR rules (default: the SharedBoardMetadata.xml beside *boards_dir*).
-    Each board's SSR terrain changes are applied as VASL's LOS model applies
-    them; its overlays, and SSR tokens VASL's model cannot apply either, are
-    named in the Position's notes.
+    Each board's SSR terrain changes and overlays (archives in *boards_dir*'s
+    ``overlays/`` folder) are applied as VASL 6.7.x's LOS model applies them
+    (:func:`~asl_vassal_bridge.vasl.overlay.apply_entry`); the Position's
+    notes name the overlays applied, those not applied and why, and SSR
+    tokens VASL's model cannot apply either.
 
     :raises BadInput: (a subclass) naming the file for an unreadable save, a
         missing board archive, bad terrain data or a counter off the boards.
@@ -182,10 +184,11 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
     if table is None:
         table = default_terrain_table(Path(boards_dir))
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
+    notes: list[str] = []
     for entry in game.boards:
-        board = apply_ssr(read_board(find_archive(Path(boards_dir), entry), table), entry.ssr).board
+        board, said = apply_entry(read_board(find_archive(Path(boards_dir), entry), table), entry, boards_dir)
         placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
-    notes = overlay_notes(game.boards, table)
+        notes += said
     try:
         pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
     except CropError as e:
@@ -220,15 +223,27 @@ def _environment(game: SavedGame) -> Environment:
     force = WindForce.NO_WIND
     direction = None
     gusts = False
+    seen: dict[FireCounter, tuple[object, SavedPiece]] = {}
     for kind, p in game.fire_pieces():
+        value: object
         if kind is FireCounter.EC:
-            ec = c.ec_from_piece(p.traits)
+            ec = value = c.ec_from_piece(p.traits)
         elif kind is FireCounter.WIND:
-            force = c.wind_force_from_piece(p.traits)
+            force = value = c.wind_force_from_piece(p.traits)
         elif kind is FireCounter.WIND_DIR:
-            direction = c.wind_direction_from_piece(p.traits)
+            direction = value = c.wind_direction_from_piece(p.traits)
         elif kind is FireCounter.GUSTS:
-            gusts = c.gusts_from_piece(p.traits)
+            gusts = value = c.gusts_from_piece(p.traits)
+        else:
+            continue
+        if kind in seen and seen[kind][0] != value:  # two counters that disagree: which one holds is not ours to pick
+            first = seen[kind][1]
+            label = {FireCounter.EC: "EC", FireCounter.WIND: "Wind", FireCounter.WIND_DIR: "Wind Dir"}.get(kind,
+                                                                                                    "Gusts")
+            raise BadSavedGameError(f"{game.source}: two {label} counters disagree ({first.name} piece "
+                                    f"{first.id}, {p.name} piece {p.id}); a game has one (B25.5, B25.63): remove "
+                                    "one in VASL")
+        seen.setdefault(kind, (value, p))
     if force is not WindForce.NO_WIND and direction is None:
         raise BadSavedGameError(f"{game.source}: the Wind counter shows {force.label} but there is no Wind Dir "
                                 "counter (B25.64)")

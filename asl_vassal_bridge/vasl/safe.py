@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -63,6 +64,16 @@ def xml_parser() -> etree.XMLParser:
                            huge_tree=False, remove_blank_text=False)
 
 
+def _libxml_message(msg: str) -> str:
+    """libxml2's message for the player: its advice to the programmer (``use XML_PARSE_HUGE option``) dropped.
+
+    >>> _libxml_message("Excessive depth in document: 256 use XML_PARSE_HUGE option, line 1, column 300")
+    'Excessive depth in document: 256, beyond the limits of a safe read, line 1, column 300'
+    """
+    huge = r",? ?(?:use|try) XML_PARSE_HUGE(?: option)?"
+    return re.sub(huge, ", beyond the limits of a safe read", msg or "").strip()
+
+
 def parse_xml(data: bytes, source: str, expected: str) -> etree._Element:
     """The root element of XML *data*; *source* names the file and *expected* the document.
 
@@ -71,7 +82,7 @@ def parse_xml(data: bytes, source: str, expected: str) -> etree._Element:
     try:
         root = etree.fromstring(data, xml_parser())
     except etree.XMLSyntaxError as e:
-        raise BadXmlError(f"{source}: not well-formed XML ({e.msg}); expected {expected}") from None
+        raise BadXmlError(f"{source}: not well-formed XML ({_libxml_message(e.msg)}); expected {expected}") from None
     except ValueError as e:  # e.g. unicode strings with an encoding declaration
         raise BadXmlError(f"{source}: cannot parse as XML ({e}); expected {expected}") from None
     if root is None:
@@ -90,7 +101,7 @@ def iterparse(stream: IO[bytes], source: str, expected: str,
     try:
         yield from it
     except etree.XMLSyntaxError as e:
-        raise BadXmlError(f"{source}: not well-formed XML ({e.msg}); expected {expected}") from None
+        raise BadXmlError(f"{source}: not well-formed XML ({_libxml_message(e.msg)}); expected {expected}") from None
 
 
 def _unsafe_name(name: str) -> bool:
@@ -177,10 +188,12 @@ def read_file_limited(path: Path, limit: int = MAX_ARCHIVE_BYTES) -> bytes:
 
     :raises BadArchiveError: for a file over the limit.
     """
-    size = path.stat().st_size
-    if size > limit:
-        raise BadArchiveError(f"{path}: {size} bytes is over the {limit}-byte limit for a VASL file")
-    return path.read_bytes()
+    from .._files import FileTooLarge, read_limited
+
+    try:
+        return read_limited(path, limit, "a VASL file")
+    except FileTooLarge as e:
+        raise BadArchiveError(str(e)) from None
 
 
 def gunzip_limited(data: bytes, source: str, limit: int = MAX_MEMBER_BYTES) -> bytes:

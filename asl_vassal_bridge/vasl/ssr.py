@@ -34,7 +34,7 @@ A token VASL's LOS model cannot apply (not among the rules, a customCode rule
 VASL has no code for, a level that is not a number, a terrain the table
 lacks) makes VASL disable LOS for the whole map.  Here it is left out and
 named with the reason (:attr:`SsrResult.not_applied`), the other tokens are
-applied, and the readers say so in the Position's notes, as for overlays.
+applied, and the readers say so on stderr and in the Position's notes.
 
 Whole-array numpy; VASL's ``java.awt`` shapes (a hex's outline polygon, the
 woods and ford ellipses) are tested pixel by pixel with Java's own

@@ -275,6 +275,16 @@ def _is_road(name: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class VaslColor:
+    """One VASL board colour (SharedBoardMetadata ``<color>``): its RGB, terrain name and level (``UNKNOWN``: none)."""
+
+    name: str
+    rgb: tuple[int, int, int]
+    terrain: str
+    elevation: str
+
+
+@dataclass(frozen=True, slots=True)
 class VaslTerrainType:
     """One ``terrainType`` of SharedBoardMetadata: VASL's LOS facts and our mapping."""
 
@@ -352,6 +362,8 @@ class TerrainTable:
     by_code: Mapping[int, VaslTerrainType]
     source: str = ""
     ssr_rules: Mapping[str, LosSsRule] = field(default_factory=dict)
+    #: SharedBoardMetadata's ``<colors>`` in file order (the board colour table overlays are read through).
+    colors: tuple[VaslColor, ...] = ()
 
     @cached_property
     def _codes_by_name(self) -> dict[str, int]:
@@ -374,7 +386,7 @@ class TerrainTable:
     def merged(self, other: TerrainTable) -> TerrainTable:
         """This table with *other*'s types and SSR rules added (other wins on a repeated code or rule name)."""
         return TerrainTable({**self.by_code, **other.by_code}, f"{self.source} + {other.source}",
-                            {**self.ssr_rules, **other.ssr_rules})
+                            {**self.ssr_rules, **other.ssr_rules}, self.colors + other.colors)
 
 
 def terrain_types_from_xml(data: bytes, source: str) -> TerrainTable:
@@ -399,7 +411,22 @@ def terrain_types_from_xml(data: bytes, source: str) -> TerrainTable:
             mapping_for(name))
     if not out:
         raise BadXmlError(f"{source}: no terrainType elements (expected VASL's SharedBoardMetadata.xml)")
-    return TerrainTable(out, source, _ssr_rules(root, source))
+    return TerrainTable(out, source, _ssr_rules(root, source), colors_from_xml(root, source))
+
+
+def colors_from_xml(root: Any, source: str) -> tuple[VaslColor, ...]:
+    """The ``<colors>/<color>`` elements under *root* (SharedBoardMetadata's, or a BoardMetadata.xml's own)."""
+    out: list[VaslColor] = []
+    for block in root.iter("colors"):
+        for el in block.iter("color"):
+            name, r, g, b = el.get("name"), el.get("red"), el.get("green"), el.get("blue")
+            if not name or r is None or g is None or b is None:
+                continue  # a colour reference inside an SSR rule, not a colour definition
+            rgb = (_int(r, f"red of colour {name!r}", source), _int(g, f"green of colour {name!r}", source),
+                   _int(b, f"blue of colour {name!r}", source))
+            out.append(VaslColor(name, rgb, (el.get("terrain") or "UNKNOWN").strip(),
+                                 (el.get("elevation") or "UNKNOWN").strip()))
+    return tuple(out)
 
 
 def ssr_tokens(ssr: str | Iterable[str]) -> tuple[str, ...]:
@@ -423,13 +450,19 @@ def _shared_name(table: TerrainTable) -> str:
     return PurePath(first.split("!")[-1]).name if first else "SharedBoardMetadata.xml"
 
 
+def _did_you_mean(token: str, table: TerrainTable) -> str:
+    """``" (did you mean 'NoGrain'? …)"`` for a token that differs from a rule's name only in case (``nograin``)."""
+    close = {n.lower(): n for n in table.ssr_rules}.get(token.lower())
+    return f" (did you mean {close!r}? SSR names are case-sensitive)" if close else ""
+
+
 def _problem(token: str, rule: LosSsRule | None, table: TerrainTable, board_name: str) -> str | None:
     """Why VASL's LOS model cannot apply *token* (None: it can)."""
     shared = _shared_name(table)
     if rule is None:
         if board_name == "RBv2":
             return "VASL's own rule for board RBv2's overlays, not applied here"
-        return f"not among the {len(table.ssr_rules)} LOSSSRules of {shared}: {_DISABLES}"
+        return f"not among the {len(table.ssr_rules)} LOSSSRules of {shared}: {_DISABLES}{_did_you_mean(token, table)}"
 
     def lacks(*names: str) -> str | None:
         missing = [n for n in names if table.code_of(n) is None]

@@ -1,8 +1,9 @@
 """VASSAL saved games (``.vsav``) of VASL: deobfuscate, parse the commands, list the pieces.
 
 A ``.vsav`` is a zip with ``savedGame``: ``!VCSK``, two hex digits (the key)
-and hex pairs of (byte XOR key), or plain text: VASSAL (up to 3.8) writes
-nothing else.
+and hex pairs of (byte XOR key), as VASSAL up to 3.7 writes; ``VOBS``, one raw
+key byte and the bytes XOR key, as VASSAL 3.8 writes (vassalengine/vassal PR
+#15060); or plain text.
 
 The text is VASSAL commands joined by ESC (nested command lists escape their
 ESCs one level more): ``+/id/type/state`` adds a piece (``type`` ``stack``
@@ -49,13 +50,20 @@ __all__ = [
 #: The largest savedGame member accepted (obfuscated text is twice the size of the game).
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
+#: The most boards a saved game may name (each takes ~60 ms and ~3 MB to read; VASL's largest maps have ~30).
+MAX_BOARDS = 64
+
+#: The most pieces a saved game may add (a large HASL game has a few thousand counters).
+MAX_PIECES = 50_000
+
 
 class BadSavedGameError(VaslFileError):
     """A saved game that cannot be read."""
 
 
 def deobfuscate(data: bytes, source: str) -> str:
-    """The command text of a ``savedGame`` member (``!VCSK`` obfuscation undone, or plain text).
+    """The command text of a ``savedGame`` member (``!VCSK`` or VASSAL 3.8's ``VOBS`` obfuscation undone, or plain
+    text).
 
     :raises BadSavedGameError: for broken hex digits or text that is not VASSAL commands.
     """
@@ -67,6 +75,9 @@ def deobfuscate(data: bytes, source: str) -> str:
         except (ValueError, UnicodeDecodeError):
             raise BadSavedGameError(f"{source}: broken !VCSK obfuscation (expected hex digit pairs)") from None
         plain = bytes(b ^ key for b in raw) if key else raw
+    elif data.startswith(b"VOBS") and len(data) > 4:  # VASSAL 3.8: one raw key byte, then the bytes XOR it
+        key = data[4]
+        plain = data[5:].translate(bytes(i ^ key for i in range(256)))
     else:
         plain = data
     try:
@@ -129,10 +140,11 @@ class BoardEntry:
     *x*, *y*: its column and row in the grid of boards; *name* the board
     name (``01``; the line writes a reversed board as ``r01``); *crop* the
     cropped rectangle (x, y, width, height) in board pixels, if cropped;
-    *overlays* the overlays VASL draws on it (not applied to the terrain by
-    this reader); *ssr* its SSR terrain changes (the readers apply them as
-    VASL's LOS model does, :mod:`asl_vassal_bridge.vasl.ssr`);
-    :meth:`overlay_note` says what is not applied.
+    *overlays* the overlays VASL draws on it (the readers apply them as VASL
+    6.7.x's LOS model does, :mod:`asl_vassal_bridge.vasl.overlay`); *ssr* its
+    SSR terrain changes (applied as VASL's LOS model does,
+    :mod:`asl_vassal_bridge.vasl.ssr`); :meth:`overlay_note` says which SSR
+    tokens are not applied.
     """
 
     x: int
@@ -164,18 +176,14 @@ class BoardEntry:
         return ssr_tokens(self.ssr)
 
     def overlay_note(self, table: TerrainTable | None = None, *, ssr: bool = True) -> str | None:
-        """What the terrain misses on this board, or None if nothing.
+        """The SSR tokens of this board VASL's LOS model cannot apply either, with why, as *table* (VASL's
+        SharedBoardMetadata) says (without *table*, every token is listed as not checked), or None.
 
-        Its overlays: neither this reader nor VASL's own LOS model applies
-        them (VASL stops checking LOS across them).  With *ssr*, the SSR
-        tokens VASL's LOS model cannot apply either, with why, as *table*
-        (VASL's SharedBoardMetadata) says (without *table*, every token is
-        listed as not checked); *ssr* False for terrain that is VASL's own
-        model, which has the SSR terrain changes applied.
+        *ssr* False for terrain that is VASL's own model, which has its SSR terrain changes applied.  The
+        overlays' notes come from :func:`asl_vassal_bridge.vasl.overlay.entry_notes` (the readers apply them
+        as VASL 6.7.x does).
         """
         parts = []
-        if self.overlays:
-            parts.append("overlay" + ("s " if len(self.overlays) > 1 else " ") + ", ".join(map(str, self.overlays)))
         applied: tuple[str, ...] = ()
         if ssr and self.ssr and table is None:
             parts.append(f"SSR terrain changes {self.ssr!r} (not checked: VASL's SharedBoardMetadata.xml is needed to "
@@ -188,13 +196,12 @@ class BoardEntry:
             applied = tuple(t for t in self.ssr_rules if t not in skipped)
         if not parts:
             return None
-        why = " (VASL's LOS model does not apply overlays either)" if self.overlays else ""
         done = f"; SSR {' '.join(applied)} read as VASL's LOS model reads it" if applied else ""
-        return f"board {self.name}: {' and '.join(parts)} not applied to the terrain{why}{done}"
+        return f"board {self.name}: {' and '.join(parts)} not applied to the terrain{done}"
 
 
 def overlay_notes(boards: Iterable[BoardEntry], table: TerrainTable | None = None, *, ssr: bool = True) -> list[str]:
-    """:meth:`BoardEntry.overlay_note` of every board that has overlays or SSR tokens VASL cannot apply."""
+    """:meth:`BoardEntry.overlay_note` of every board that has SSR tokens VASL cannot apply."""
     return [n for n in (b.overlay_note(table, ssr=ssr) for b in boards) if n]
 
 
@@ -276,10 +283,13 @@ def parse_boards(command: str, source: str) -> list[BoardEntry]:
     """
     body = command[3:] if command.startswith("bd\t") else command
     out: list[BoardEntry] = []
-    for desc in body.split("bd\t"):
+    for desc in body.split("bd\t", MAX_BOARDS + 1):
         entry = _board_entry(desc, source)
         if entry is not None:
             out.append(entry)
+        if len(out) > MAX_BOARDS:
+            raise BadSavedGameError(f"{source}: the board entry names more than {MAX_BOARDS} boards (expected a "
+                                    "VASL map of at most that many)")
     return out
 
 
@@ -387,8 +397,12 @@ def _game(text: str, source: str, version: str) -> SavedGame:
     stacks: dict[str, tuple[str, ...]] = {}
     boards: list[BoardEntry] = []
     exts: list[tuple[str, str]] = []
+    added = 0
     for cmd in parse_commands(text):
         if cmd.startswith("+/"):
+            added += 1
+            if added > MAX_PIECES:
+                raise BadSavedGameError(f"{source}: more than {MAX_PIECES:,} pieces (expected a VASL game)")
             toks = decode_sequence(cmd, "/")
             if len(toks) < 4:
                 raise BadSavedGameError(f"{source}: add-piece command without type and state ({cmd[:40]!r})")

@@ -32,7 +32,25 @@ def engine_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def support_jar(engine_dir: Path) -> Path:
+    """The test-support jar with the stand-ins of VASL 6.7.x's API and map building (the default)."""
     return vh.build_support_jar(engine_dir)
+
+
+_JARS: dict[str, Path] = {}
+
+
+@pytest.fixture(scope="module", params=vh.VASL_APIS)
+def vasl_api(request: pytest.FixtureRequest) -> str:
+    """Each VASL API the stand-ins copy: ``"6.7"`` (VASL 6.7.x) and ``"2020"`` (the VASL of 2020)."""
+    return str(request.param)
+
+
+@pytest.fixture(scope="module")
+def api_jar(vasl_api: str, engine_dir: Path) -> Path:
+    """The test-support jar with the stand-ins of *vasl_api* (built once per session)."""
+    if vasl_api not in _JARS:
+        _JARS[vasl_api] = vh.build_support_jar(engine_dir, vasl_api=vasl_api)
+    return _JARS[vasl_api]
 
 
 @pytest.fixture(scope="session")

@@ -268,9 +268,11 @@ def test_snapshot_never_carries_the_concealed_counters_units(dora: BridgeClient)
 # --- the three-board scenario (tests/bridge/three_boards.py) with units and an upper-level fire -------------
 
 @pytest.fixture(scope="module")
-def fynn(three_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[BridgeClient]:
+def fynn(three_board_module: Path, api_jar: Path, vasl_api: str, xvfb: vh.Xvfb,
+         engine_dir: Path) -> Iterator[BridgeClient]:
     """bd01 | bd22 (reversed) over bd03: the scenario's fires, a squad in bd22 M5's Blaze, a Flame on level 1
-    of bd22 P6 (VASL's Level marker with it), a pinned squad beside it."""
+    of bd22 P6 (VASL's Level marker with it), a pinned squad beside it; on the stand-ins of VASL 6.7.x's API
+    and of 2020's (``vasl_api``: the upper levels are read through Location's renamed level getter)."""
     from .three_boards import BOARDS, fires
 
     mod = module_with_units(three_board_module, engine_dir / "threeunits.vmod")
@@ -281,8 +283,8 @@ def fynn(three_board_module: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir:
             vh.GamePiece("flame-p6", "P6", gpid="192", board="bd22"), unit_piece("lvl-p6", "P6", "167", board="bd22"),
             vh.GamePiece("sq-c3", "C3", gpid=SQUAD, board="bd01"), vh.GamePiece("pin-c3", "C3", gpid="1", board="bd01")]
     # each hex's pieces bottom first: bd01 C3's Flame (from fires()) under the squad and its Pin
-    with started_player("fynn", mod, support_jar, xvfb.display, engine_dir / "threeunits", pieces=fires() + mine,
-                        boards=BOARDS, stacks=True) as (_, client):
+    with started_player("fynn", mod, api_jar, xvfb.display, engine_dir / f"threeunits-{vasl_api}",
+                        pieces=fires() + mine, boards=BOARDS, stacks=True) as (_, client):
         yield client
 
 

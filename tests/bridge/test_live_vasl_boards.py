@@ -37,9 +37,10 @@ pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 ENTRY = "0\t0\t900\t645\tVER\t6.1\tOVR\tst1\tC2\tD3\ttrue\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
 #: VASL's getState for it: the SSR's own overlays first, written as "" (two empty fields).
 STATE = "0\t0\tbd01\t0\t0\t900\t645\tVER\t6.1\t\t\tOVR\tst1\tC2\tD3\tOVR\th2\tE2\tE2\tSSR\tNoRoads NoWhtFlds"
-NOTE = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) and SSR NoWhtFlds (not among the 130 "
-        "LOSSSRules of SharedBoardMetadata.xml: VASL disables LOS for it) not applied to the terrain (VASL's LOS model "
-        "does not apply overlays either); SSR NoRoads read as VASL's LOS model reads it")
+SSR_NOTE = ("board bd01: SSR NoWhtFlds (not among the 130 LOSSSRules of SharedBoardMetadata.xml: VASL disables LOS "
+            "for it) not applied to the terrain; SSR NoRoads read as VASL's LOS model reads it")
+NOTE = ("board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2) applied to the terrain as VASL 6.7.x "
+        "applies them")
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +104,7 @@ def test_python_reads_them_as_board_entries_and_notes_the_fallback_terrain(
     monkeypatch.setattr(convert, "_warned", set())
     with caplog.at_level("WARNING", logger="asl_vassal_bridge.bridge.convert"):
         live = position_from_snapshot(snap, phase=Phase.AFPH, vasl=VaslSetup(None, _boards_dir()))
-    assert live.notes == (NOTE,) and live.position.notes == NOTE
+    assert live.notes == (SSR_NOTE, NOTE) and live.position.notes == f"{SSR_NOTE}\n{NOTE}"
     assert live.boards == (expected,)
     assert NOTE in [r.getMessage() for r in caplog.records]
     assert sorted(f.location.name for f in live.position.flames()) == ["C2", "D3", "E2"]

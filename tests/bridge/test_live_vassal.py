@@ -58,6 +58,7 @@ def test_snapshot_reads_fires_ec_and_wind_b25(alice: Any) -> None:
     snap = client.snapshot()
     assert snap["module"]["name"] == vh.MODULE_NAME
     assert snap["maps"][0]["terrain"]["source"] == "VASL"  # the stand-in with VASL's method names
+    assert snap["maps"][0]["terrain"]["absent"] == []  # VASL 6.7.x's stand-ins offer every member it reads
     assert [b["vasl"] for b in snap["maps"][0]["boards"]] == [None]  # VASSAL's plain Board: no VASL board part
     live = position_from_snapshot(snap, phase=Phase.AFPH)
     pos = live.position

@@ -67,35 +67,42 @@ def test_plain_vassal_boards_have_no_overlays_and_a_grid_place() -> None:
 
 
 OVERLAYS = "board bd01: overlays st1 (C2-D3, elevation preserved), h2 (E2)"
-NOT_WITH_VASL = " not applied to the terrain (VASL's LOS model does not apply overlays either)"
+APPLIED = OVERLAYS + " applied to the terrain as VASL 6.7.x applies them"
+SSR = ("board bd01: SSR NoWhtFlds (not among the 130 LOSSSRules of SharedBoardMetadata.xml: VASL disables LOS for "
+       "it) not applied to the terrain; SSR NoRoads read as VASL's LOS model reads it")
 
 
-def test_vasl_terrain_model_has_the_ssr_applied_but_not_the_overlays() -> None:
-    """VASL's own terrain model applies the SSR terrain changes but not overlays: the note names the overlays only."""
+def test_vasl_terrain_model_has_the_ssr_and_the_overlays_applied() -> None:
+    """VASL 6.7.x's own terrain model applies the SSR terrain changes and the overlays: nothing to say."""
     snap = snapshot([board("bd01", vasl=vasl_part())])
     live = position_from_snapshot(snap)
     assert live.boards == (EXPECTED,)
-    assert live.notes == (OVERLAYS + NOT_WITH_VASL,) and live.position.notes == OVERLAYS + NOT_WITH_VASL
-    assert fallback_notes(snap) == [OVERLAYS + NOT_WITH_VASL]
+    assert live.notes == () and live.position.notes == ""
+    assert fallback_notes(snap) == []
 
 
-def test_board_archive_fallback_notes_and_warns_once(shared_vasl: Path, caplog: pytest.LogCaptureFixture,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_board_archive_fallback_applies_the_overlays_and_warns_once(shared_vasl: Path,
+                                                                   caplog: pytest.LogCaptureFixture,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board archives' terrain has the overlays (archives in the boards folder's overlays/) as VASL 6.7.x
+    applies them; the notes say so, and name the SSR token VASL cannot apply."""
     boards_dir = shared_vasl / "boards"
-    if not (boards_dir / "bd01").is_file():
-        missing("data", f"{boards_dir / 'bd01'} does not exist: the real VASL board archive is needed")
+    for need in (boards_dir / "bd01", boards_dir / "overlays" / "ovrST", boards_dir / "overlays" / "ovrH"):
+        if not need.is_file():
+            missing("data", f"{need} does not exist: the real VASL board and overlay archives are needed")
     monkeypatch.setattr(convert, "_warned", set())
     snap = snapshot([board("bd01", vasl=vasl_part())], terrain=False)
-    note = (OVERLAYS + " and SSR NoWhtFlds (not among the 130 LOSSSRules of SharedBoardMetadata.xml: VASL disables "
-            "LOS for it)" + NOT_WITH_VASL + "; SSR NoRoads read as VASL's LOS model reads it")
     setup = VaslSetup(None, boards_dir)
-    assert fallback_notes(snap, table=setup.terrain_table()) == [note]
+    assert fallback_notes(snap, table=setup.terrain_table(), boards_dir=boards_dir) == [SSR, APPLIED]
     with caplog.at_level(logging.DEBUG, logger="asl_vassal_bridge.bridge.convert"):
         live = position_from_snapshot(snap, vasl=setup)
         position_from_snapshot(snap, vasl=setup)
-    assert live.notes == (note,) and live.position.notes == note
+    assert live.notes == (SSR, APPLIED) and live.position.notes == f"{SSR}\n{APPLIED}"
     assert live.boards == (EXPECTED,)
-    assert [r.levelname for r in caplog.records if r.getMessage() == note] == ["WARNING", "DEBUG"]
+    assert [r.levelname for r in caplog.records if r.getMessage() == APPLIED] == ["WARNING", "DEBUG"]
+    bare = position_from_snapshot(snapshot([board("bd01")], terrain=False), vasl=setup)
+    c2 = bare.position.map.parse_location("C2").hex
+    assert live.position.map.info(c2) != bare.position.map.info(c2)  # st1's stream runs through C2
 
 
 class _FakeClient:
@@ -116,7 +123,11 @@ def test_cli_logs_the_notes_at_start(caplog: pytest.LogCaptureFixture, monkeypat
         _log_board_notes(_FakeClient(snapshot([board("bd01", vasl=vasl_part())])), log)  # type: ignore[arg-type]
         _log_board_notes(_FakeClient(None), log)  # type: ignore[arg-type]
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert len(warnings) == 2 and warnings[0].startswith(OVERLAYS + " and SSR terrain changes 'NoRoads NoWhtFlds' (not "
-                                                         "checked")  # no VASL files given: the SSR is not checked
-    assert warnings[1] == OVERLAYS + NOT_WITH_VASL
+    assert warnings == [  # no VASL files given: the SSR is not checked, the overlays not applied; VASL's model: nothing
+        "board bd01: SSR terrain changes 'NoRoads NoWhtFlds' (not checked: VASL's SharedBoardMetadata.xml is needed "
+        "to apply them) not applied to the terrain",
+        "board bd01: overlay st1 (C2-D3, elevation preserved) not applied to the terrain: no VASL boards folder (its "
+        "overlays/ folder holds the overlay archives)",
+        "board bd01: overlay h2 (E2) not applied to the terrain: no VASL boards folder (its overlays/ folder holds the "
+        "overlay archives)"]
     assert any("could not read the boards' overlays" in r.getMessage() for r in caplog.records)

@@ -34,6 +34,8 @@ def test_b23_81_rooftop_and_b23_31_bypassing_get_no_building_tem() -> None:
 
 def test_b23_741_factory_within_same_building_is_plus_1() -> None:
     assert building_tem(Material.STONE, factory_same_building=True) == 1
+    # B23.921: a Fortified Location's TEM is one greater than usual, the Factory's +1 included.
+    assert building_tem(Material.STONE, factory_same_building=True, fortified=True) == 2
 
 
 def test_b23_32_ex_indirect_fire_wooden_two_story_ground_3_stone_multi_story_level1_4() -> None:
@@ -86,6 +88,8 @@ def test_location_tem_indirect_fire_levels_above(town: Position) -> None:
 
 def test_location_tem_factory_within_plus_1_from_outside_full(town: Position) -> None:
     assert total(town, Location(h("B1")), firer=Location(h("B2"))) == 1
+    assert total(town, Location(h("B2")), firer=Location(h("B1"))) == 2  # Fortified, from within (B23.921)
+    assert total(town, Location(h("B2")), firer=town.map.parse_location("B2.roof")) == 1  # own rooftop (B23.88)
     assert total(town, Location(h("B2")), firer=Location(h("A1"))) == 4
     assert total(town, Location(h("B2")), indirect=True) == 3  # no Fortified extra vs Indirect Fire (B23.741)
 

@@ -24,6 +24,7 @@ from asl_vassal_bridge.core import (
 )
 from asl_vassal_bridge.core.clearance import clearance_odds
 from asl_vassal_bridge.core.exits import may_enter
+from asl_vassal_bridge.core.values import replace
 
 from .builders import L, blaze, flame, grid, heavy, mild, pos, put
 
@@ -73,6 +74,11 @@ def test_b25_2_smoke_heights_and_hindrances() -> None:
     assert [s.height for s in mild_smoke] == [2, 2]
     assert [h.name for h in mild_smoke[0].drift] == ["C4", "C5"]  # three counters, but the map ends at row 5
     assert fire_smoke(p.with_(environment=heavy(4))) == []
+    # Gusts leave the Wind Force alone, and never touch a Blaze's own smoke (B25.651): still four levels.
+    gusting = fire_smoke(p.with_(environment=replace(p.environment, gusts=True)))
+    assert [(s.location.name, s.height) for s in gusting if not s.wreck] == [("C3", 4)]
+    # In an Interior Building hex No Wind always applies (B25.63): see
+    # test_b25_63_b25_2_smoke_in_an_interior_building_hex_is_four_levels_and_does_not_drift.
 
 
 def test_b25_4_units_in_a_blaze() -> None:

@@ -592,6 +592,31 @@ def test_b25_66_an_upper_collapse_leaves_the_lower_levels_in_the_forecast_too(ru
     assert_within_sigmas(fc.chance(L("C3.2")), exact[L("C3.2")], TRIALS, "C3.2")
 
 
+@pytest.mark.parametrize("rubble_path", [True, False])
+@pytest.mark.parametrize("kind", [BuildingKind.TWO_STORY, BuildingKind.FACTORY])
+def test_b23_86_b25_66_a_chosen_rooftop_blaze_rubbles_the_location_beneath_in_the_forecast_too(
+        kind: BuildingKind, rubble_path: bool) -> None:
+    """A rooftop never becomes rubble: a rooftop Blaze chosen for Collapse brings down the Location beneath
+    it (a two-story house's level 1; a Factory's ground, so the hex is burning rubble), and the forecast plays
+    it as the core does (B23.86, B25.66)."""
+    hexes = grid("A-E", "1-5")
+    b = building(hexes, "b", Material.WOODEN, ["C3", "C4"], kind, rooftop=True)
+    start = pos(hexes, [b], clock=RPH)
+    roof = start.map.parse_location("C3.roof")
+    start = start.add_fire(Fire(roof, FireKind.BLAZE, since=3))
+    exact = exact_burning(start, 1)
+    prog = compile_position(start)
+    prog.rubble_path = rubble_path
+    fc = forecast(start, 1, TRIALS, seed=23, program=prog)
+    for loc in start.map.locations(L("C3").hex) + start.map.locations(L("C4").hex):
+        assert_within_sigmas(fc.chance(loc), exact.get(loc, Fraction(0)), TRIALS, start.loc_name(loc))
+    if kind is BuildingKind.FACTORY:
+        # the Collapse's burning rubble (DR 12), else a spread down from the rooftop (Original ≥ 9, −1 lower)
+        assert exact[L("C3")] == Fraction(1, 36) + Fraction(35, 36) * Fraction(10, 36)
+    else:
+        assert exact[roof] == Fraction(35, 36)  # gone with the level beneath it on a DR of 12
+
+
 def test_b25_651_gusts_already_in_the_position_spread_in_the_forecast() -> None:
     hexes = grid("A-E", "1-7")
     put(hexes, Terrain.WOODS, ["C3", "C4", "C5", "C2"])

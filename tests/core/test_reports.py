@@ -411,9 +411,11 @@ def test_b25_12_to_13_and_a24_32_fire_start_checks_word_for_word() -> None:
     from asl_vassal_bridge.core.firestarts import ft_fire_check, he_fire_check, wp_fire_check
 
     dry, wet = _village(EC.DRY), _village(EC.WET)
+    # B25.12 adds the "applicable (25.5)" EC DRM, and B25.5 excludes buildings: none on a stone building.
     assert _ck(ft_fire_check(dry, L("U9"), "KIA")) == ("FT fire start in U9 (Stone Building, Kindle # 8)", "B25.12",
-                                                        8, 2, [(1, "Dry EC (FT fire start)", "B25.5"),
-                                                               (-1, "Fortified Building", "B23.94")])
+                                                        8, 2, [(-1, "Fortified Building", "B23.94")])
+    assert _ck(ft_fire_check(dry, L("X8"), "KIA")) == ("FT fire start in X8 (Woods, Kindle # 9)", "B25.12",
+                                                        9, 2, [(1, "Dry EC (FT fire start)", "B25.5")])
     assert ft_fire_check(dry, L("T5"), "KIA") is None
     assert ft_fire_check(dry, L("X8"), "KIA", target_unarmored=False) is None
     assert _ck(he_fire_check(wet, L("X8"), True)) == ("HE fire start in X8 (Woods, Kindle # 9)", "B25.13", 9, 2,

@@ -180,14 +180,15 @@ def test_b25_63_wind_force_table() -> None:
 
 def test_b25_66_collapse_takes_the_location_and_the_levels_above_it_only() -> None:
     hexes = grid("A-E", "1-5")
-    b = building(hexes, "b", Material.STONE, ["C3", "C4"], BuildingKind.MULTI_STORY)
+    b = building(hexes, "b", Material.STONE, ["C3", "C4"], BuildingKind.MULTI_STORY, rooftop=True)
     p = pos(hexes, [b], [blaze("C3.1"), flame("C3.2"), flame("C3"), blaze("C4")], Environment())
     # Random Selection between C3.1 and C4: C3.1 rolls higher.
     new, rep = collapse(p, ScriptedDice([5, 2]))
     info = new.map.hexes[L("C3").hex]
     assert info.terrain is Terrain.STONE_BUILDING and info.building == "b"
-    assert new.map.locations(L("C3").hex) == (L("C3"),)
-    assert new.map.locations(L("C4").hex) == (L("C4"), L("C4.1"), L("C4.2"))
+    assert new.map.locations(L("C3").hex) == (L("C3"),)  # its rooftop gone with the level beneath (B23.86)
+    c4_roof = new.map.rooftop(L("C4").hex)
+    assert c4_roof is not None and new.map.locations(L("C4").hex) == (L("C4"), L("C4.1"), L("C4.2"), c4_roof)
     assert [f for f in new.fires if f.location.hex == L("C3").hex] == [flame("C3")]
     assert new.blaze_at(L("C4")) is not None
     assert any(e.kind == "collapse" and "B24.12" in e.text for e in rep.events)

@@ -107,15 +107,30 @@ def check_tools() -> None:
             raise Unavailable(f"{tool} not found: run `bash scripts/install-vassal-test-deps.sh`")
 
 
-def build_support_jar(dest: Path, standins: bool = True) -> Path:
+#: The VASL APIs the stand-ins copy: VASL 6.7.x's (tests/support/java, the default) and the VASL of 2020's
+#: (tests/support/java-vasl2020 replaces the files it holds).
+VASL_APIS = ("6.7", "2020")
+
+
+def build_support_jar(dest: Path, standins: bool = True, vasl_api: str = "6.7") -> Path:
     """Compile the test hooks, the wizard stand-in (VASSAL 3.6 lacks it; 3.7 carries it) and the VASL stand-ins
     into one jar; without *standins* (a real VASL module brings VASL's own classes, which the stand-ins on the
-    class path would shadow) only the hooks, and the wizard where the engine lacks it."""
-    classes = dest / ("support-classes" if standins else "support-classes-real")
+    class path would shadow) only the hooks, and the wizard where the engine lacks it.  *vasl_api*: the stand-ins
+    with VASL 6.7.x's names and map building (``"6.7"``), the 2020 ones (``"2020"``), or 6.7.x's with the hex's
+    ground level under a third name (``"renamed"``: what the extension cannot read)."""
+    if vasl_api != "6.7" and not (SUPPORT / f"java-vasl{vasl_api}").is_dir():
+        raise ValueError(f"vasl_api {vasl_api!r}: no tests/support/java-vasl{vasl_api} (expected one of "
+                         f"{', '.join(VASL_APIS)}, or 'renamed': a VASL with a member under neither name)")
+    tag = "" if vasl_api == "6.7" else f"-vasl{vasl_api}"
+    classes = dest / (("support-classes" + tag) if standins else "support-classes-real")
     classes.mkdir(parents=True, exist_ok=True)
     java = SUPPORT / "java"
+    older = SUPPORT / f"java-vasl{vasl_api}"
+    replaced = {p.relative_to(older) for p in older.rglob("*.java")} if standins and vasl_api != "6.7" else set()
     sources = sorted(str(p) for p in java.rglob("*.java")
-                     if standins or (p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java"))
+                     if (standins or (p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java"))
+                     and p.relative_to(java) not in replaced)
+    sources += sorted(str(older / r) for r in replaced)
     with zipfile.ZipFile(vassal_jar()) as z:
         has_wizard = "org/netbeans/spi/wizard/Wizard.class" in z.namelist()
     if not has_wizard:
@@ -125,7 +140,7 @@ def build_support_jar(dest: Path, standins: bool = True) -> Path:
                          capture_output=True, text=True)
     if run.returncode != 0:
         raise RuntimeError(f"the test support classes do not compile against {vassal_jar()}: {run.stderr[-1500:]}")
-    jar = dest / ("aslfire-test-support.jar" if standins else "aslfire-test-support-real.jar")
+    jar = dest / (f"aslfire-test-support{tag}.jar" if standins else "aslfire-test-support-real.jar")
     with zipfile.ZipFile(jar, "w") as z:
         for f in sorted(classes.rglob("*.class")):
             z.write(f, f.relative_to(classes).as_posix())
@@ -275,8 +290,13 @@ def map_point(hex_name: str, board: str | None = None, boards: Sequence[BoardAt]
     if at is None:
         raise ValueError(f"board {board!r} is not in the saved game's boards")
     x, y = hex_point(hex_name)
+    width, height = BOARD_WIDTH, BOARD_HEIGHT
+    if at.crop is not None:  # VASL's crop: the board shows its pixels from the crop's corner on
+        cx, cy, cw, ch = at.crop
+        x, y = x - cx, y - cy
+        width, height = cw if cw > 0 else width - cx, ch if ch > 0 else height - cy
     if at.reversed:
-        x, y = BOARD_WIDTH - x, BOARD_HEIGHT - y
+        x, y = width - x, height - y
     return at.x * BOARD_WIDTH + x, at.y * BOARD_HEIGHT + y
 
 

@@ -73,14 +73,29 @@ def test_bd01_wooden_single_story_houses(bd01: VaslBoard) -> None:
 
 
 def test_bd01_hexes_as_vasls_own_los_model_gives_them(bd01: VaslBoard) -> None:
-    """Hexes checked against VASL's classes reading bd01 (scripts/realvasl/DumpBoardTerrain.java): the terrain
-    at each hex's centre point, where roads and open ground meet near the centre."""
-    assert bd01.hex("C5").terrain.name == "Dirt Road"
-    assert bd01.hex("O3").terrain.name == "Open Ground"
-    assert bd01.hex("W2").terrain.name == "Paved Road"
-    assert bd01.hex("Y2").terrain.name == "Open Ground"
+    """Hexes checked against VASL 6.7.x's classes reading bd01 (scripts/realvasl/DumpBoardTerrain67.java): the
+    terrain one pixel up and right of each hex's centre point, where roads and open ground meet near the centre
+    (VASL's 2020 model, which read the centre dot itself, had C5 Dirt Road, O3 and Y2 Open Ground, W2 Paved
+    Road)."""
+    assert bd01.hex("C5").terrain.name == "Paved Road"
+    assert bd01.hex("O3").terrain.name == "Paved Road"
+    assert bd01.hex("W2").terrain.name == "Open Ground"
+    assert bd01.hex("Y2").terrain.name == "Paved Road"
     assert bd01.hex("D2").terrain.name == "Wooden Building"
     assert bd01.hex("G3").terrain.name == "Stone Building, 2 Level"
+
+
+def test_bd01_locations_as_vasl_6_7_builds_them(bd01: VaslBoard) -> None:
+    """Every multi-story hex has a cellar, its upper levels and a rooftop (63 hexes); plain buildings only their
+    ground level (VASL 6.7.x's ``Hex.addBuildingLevels``)."""
+    g3 = bd01.hex("G3")
+    b2 = "Stone Building, 2 Level"
+    assert g3.locations == (("Cellar", -1), (b2, 0), (b2, 1), (b2, 2), ("Rooftop", 3)) and g3.centre == 1
+    assert bd01.hex("D2").locations == (("Wooden Building", 0),)
+    chains = {h.name: h.locations for h in bd01.hexes.values() if len(h.locations) > 1}
+    assert len(chains) == 63
+    assert all(c[0] == ("Cellar", -1) and c[-1][0] == "Rooftop" for c in chains.values())
+    assert all(h.depression is None for h in bd01.hexes.values())
 
 
 def test_bd01_has_no_hills_every_base_elevation_is_0(bd01: VaslBoard) -> None:
@@ -140,6 +155,10 @@ def test_cli_board_json_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert data["board"] == "01" and data["hex_count"] == 346
     e4 = next(h for h in data["hexes"] if h["hex"] == "E4")
     assert e4["building_type"] == "Stone Building, 2 Level"
+    assert [(x["terrain"], x["level"], x.get("centre", False)) for x in e4["locations"]] == [
+        ("Cellar", -1, False), ("Stone Building, 2 Level", 0, True), ("Stone Building, 2 Level", 1, False),
+        ("Stone Building, 2 Level", 2, False), ("Rooftop", 3, False)]
+    assert len(e4["hexside_locations"]) == 6 and all(x["depression"] is None for x in e4["hexside_locations"])
     from PIL import Image
     with Image.open(png) as im:
         assert im.size == (1800, 1290)  # board image above, decoded terrain below

@@ -136,7 +136,9 @@ def test_rowhouse_bars(ssrt: VaslBoard) -> None:
     assert ssrt.hex("F2").terrain.name == "Rowhouse Wall, 1 Level"
     f2 = apply_ssr(ssrt, "RowhouseBarsToBuildings").board.hex("F2")
     assert (f2.terrain.name, f2.stairwell) == ("Stone Building, 1 Level", True)
-    assert apply_ssr(ssrt, "RowhouseBarsToOpenGround").board.hex("F2").terrain.name == "Open Ground"
+    # VASL 6.7.x: with the wall gone the centre sample is Open Ground, but the building 5 px beside the centre
+    # point (Hex.resetTerrain's probes) makes the hex that building again
+    assert apply_ssr(ssrt, "RowhouseBarsToOpenGround").board.hex("F2").terrain.name == "Stone Building, 1 Level"
 
 
 @pytest.mark.parametrize("rule", ["NoBridge", "BridgeToFord"])
@@ -242,4 +244,5 @@ def test_board_command_applies_ssr(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     c2 = next(h for h in json.loads(out)["hexes"] if h["hex"] == "C2")
     assert (c2["terrain"], c2["elevation"]) == ("Open Ground", 1)
-    assert err.startswith("bd01: SSR Foo not applied (not among the 130 LOSSSRules of SharedBoardMetadata.xml")
+    assert err.startswith("asl-fire: board 01: SSR Foo (not among the 130 LOSSSRules of SharedBoardMetadata.xml")
+    assert "not applied to the terrain; SSR WoodsToLevel1 read as VASL's LOS model reads it" in err

@@ -492,3 +492,24 @@ def test_a_live_game_on_vasls_model_puts_cropped_boards_art_under_vasls_hexes(sh
         bx, by = Hex.parse(name[2:]).pixel()
         u, v = (900 + 899 - bx, 644 - by) if turned else (bx, by)  # the art pixel showing the hex's centre
         assert abs(mx - tile.x - u) <= 1.5 and abs(my - tile.y - v) <= 1.5, name
+
+
+def test_a_saved_game_with_an_overlay_draws_its_art_and_says_what_was_applied(shared_vasl: Path,
+                                                                              tmp_path: Path) -> None:
+    """Issue 20: the overlay's picture on the board art where VASL places it, its woods in the terrain, and the log
+    naming it as applied (and VASL's LightWoods overlay as not applied)."""
+    from tests.vasl.builders import make_vsav
+
+    game = tmp_path / "game.vsav"
+    game.write_bytes(make_vsav([], boards="bd\t0\t0\t01\tVER\t6.1\tOVR\twd1\tE5\tE5\tOVR\tLightWoods\tB2\tB2"))
+    w = FireWidget.from_file(game, boards=shared_vasl / "boards")
+    (tile,) = w.art
+    art = _png(tile.image.value).convert("RGB")
+    src = _gif(shared_vasl / "boards" / "bd01").convert("RGB")
+    ex, ey = (round(v) for v in Hex.parse("E5").pixel())
+    assert art.getpixel((ex + 10, ey + 10)) != src.getpixel((ex + 10, ey + 10))  # woods drawn over the road hex
+    assert art.getpixel((1500, 300)) == src.getpixel((1500, 300))  # elsewhere the board's own picture
+    assert w.session.position.map.info(Hex.parse("E5")).terrain.name == "WOODS"
+    log = "\n".join(w.session.log)
+    assert "· board 01: overlay wd1 (E5) applied to the terrain as VASL 6.7.x applies them" in log
+    assert "⚠ board 01: overlay LightWoods (B2) not applied to the terrain" in log

@@ -6,7 +6,7 @@ core (``asl_vassal_bridge.core``), never from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -152,6 +152,8 @@ class FireSession:
         #: Where the map's board archives are (for VASL's board art), and each board's crop rectangle.
         self.boards_dir: Path | None = None
         self.crops: tuple[tuple[int, int, int, int] | None, ...] = ()
+        #: Each board's overlays (as the saved game or snapshot lists them), drawn on the board art.
+        self.overlays: tuple[tuple[Any, ...], ...] = ()
         #: The boards folder and VASL module the position was read with (a .vsav or a live game).
         self.vasl: VaslSetup | None = None
 
@@ -199,8 +201,11 @@ class FireSession:
         s = cls(load_position(path, setup.boards, setup.module), seed=seed, source=str(path))
         for line in setup.notes:
             s.say(f"· {line}")
+        s.say_terrain_notes(s.position.notes)
         s.vasl, s.boards_dir = setup, setup.boards
-        s.crops = tuple(b.crop for b in read_vsav(path).boards)
+        entries = read_vsav(path).boards
+        s.crops = tuple(b.crop for b in entries)
+        s.overlays = tuple(b.overlays for b in entries)
         return s
 
     @classmethod
@@ -216,19 +221,29 @@ class FireSession:
         try:
             setup = live_setup(boards, vasl)
             game = position_from_snapshot(snapshot, vasl=setup)
-        except (BadInput, OSError) as e:
-            raise LoadError(str(e)) from None
+        except (BadInput, OSError) as err:
+            raise LoadError(str(err)) from None
         s = cls(game.position, seed=seed, source="live VASSAL game")
         s.read_only_source = "live VASSAL game"
         s.vasl = setup
         for line in setup.notes:
             s.say(f"· {line}")
+        s.say_terrain_notes(game.notes)
         if setup.boards is not None:
             s.boards_dir = setup.boards
-            crop_at = {(b.x, b.y): b.crop for b in board_entries(snapshot)}  # in the map layout's board order
-            s.crops = tuple(crop_at.get((b.x, b.y)) for b in game.position.map.layout.boards)
+            entries = {(b.x, b.y): b for b in board_entries(snapshot)}  # in the map layout's board order
+            layout = game.position.map.layout.boards
+            s.crops = tuple(e.crop if (e := entries.get((b.x, b.y))) else None for b in layout)
+            s.overlays = tuple(e.overlays if (e := entries.get((b.x, b.y))) else () for b in layout)
         s._mark = len(s.log)
         return s
+
+    def say_terrain_notes(self, notes: str | Sequence[str]) -> None:
+        """Say in the log, one line each, which overlays the terrain applies and what it does not apply (an
+        overlay, an SSR token VASL cannot apply): the same lines the ``asl-fire`` commands print on stderr."""
+        for line in (notes.splitlines() if isinstance(notes, str) else notes):
+            if line.strip():
+                self.say(f"{'⚠' if 'not applied' in line or 'no LOS rule' in line else '·'} {line}")
 
     def replace_position(self, pos: Position, source: str) -> None:
         """Load another Position (the history is kept, so undo goes back)."""

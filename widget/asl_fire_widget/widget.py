@@ -295,7 +295,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         from asl_vassal_bridge.vasl.boardart import map_board_art
 
         try:
-            pics = map_board_art(boards, s.boards_dir, s.crops)
+            pics = map_board_art(boards, s.boards_dir, s.crops, s.overlays)
         except BadInput as e:
             self.art_error = str(e)
             s.say(f"✗ board art: {e} (terrain tints shown instead)")

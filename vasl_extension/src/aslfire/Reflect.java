@@ -4,8 +4,8 @@ import java.lang.reflect.Method;
 
 /**
  * Calls on VASL's objects by method name, so the extension needs no VASL
- * classes to compile or load (used by {@link VaslTerrain} and
- * {@link VaslBoards}).
+ * classes to compile or load ({@link VaslApi} names every VASL member and
+ * calls it through here).
  */
 final class Reflect {
   private Reflect() {

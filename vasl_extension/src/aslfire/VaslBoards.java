@@ -21,9 +21,9 @@ final class VaslBoards {
   private VaslBoards() {
   }
 
-  private static String tryField(Object target, String name) {
+  private static String tryField(Object target, VaslApi.Member m) {
     try {
-      Field f = target.getClass().getField(name);
+      Field f = target.getClass().getField(m.now);
       Object v = f.get(target);
       return v == null ? null : v.toString();
     }
@@ -44,7 +44,7 @@ final class VaslBoards {
 
   /** True if the board's class has VASL's {@code getOverlays()} (an ASLBoard). */
   static boolean isVaslBoard(Object board) {
-    return board != null && Reflect.method(board, "getOverlays") != null;
+    return board != null && VaslApi.method(board, VaslApi.Member.BOARD_OVERLAYS) != null;
   }
 
   /** Appends the board's VASL part, or {@code null} for a board that is not VASL's. */
@@ -56,17 +56,17 @@ final class VaslBoards {
         return;
       }
       sb.append("{\"state\":");
-      Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getState")));
+      Json.quote(sb, Snapshot.str(VaslApi.tryCall(board, VaslApi.Member.BOARD_STATE)));
       sb.append(",\"version\":");
-      Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getVersion")));
+      Json.quote(sb, Snapshot.str(VaslApi.tryCall(board, VaslApi.Member.BOARD_VERSION)));
       sb.append(",\"crop\":");
-      appendCrop(sb, Reflect.tryCall(board, "getCropBounds"));
+      appendCrop(sb, VaslApi.tryCall(board, VaslApi.Member.BOARD_CROP));
       sb.append(",\"ssr\":");
-      Json.quote(sb, Snapshot.str(Reflect.tryCall(board, "getTerrain")));
-      Object legacy = Reflect.tryCall(board, "isLegacyBoard");
+      Json.quote(sb, Snapshot.str(VaslApi.tryCall(board, VaslApi.Member.BOARD_SSR)));
+      Object legacy = VaslApi.tryCall(board, VaslApi.Member.BOARD_LEGACY);
       sb.append(",\"legacy\":").append(legacy instanceof Boolean ? legacy.toString() : "null");
       sb.append(",\"overlays\":");
-      appendOverlays(sb, Reflect.tryCall(board, "getOverlays"));
+      appendOverlays(sb, VaslApi.tryCall(board, VaslApi.Member.BOARD_OVERLAYS));
       sb.append('}');
     }
     catch (RuntimeException | LinkageError e) {
@@ -127,16 +127,14 @@ final class VaslBoards {
         }
         first = false;
         sb.append("{\"name\":");
-        Json.quote(sb, Snapshot.str(Reflect.tryCall(o, "getName")));
+        Json.quote(sb, Snapshot.str(VaslApi.tryCall(o, VaslApi.Member.OVERLAY_NAME)));
         sb.append(",\"hex1\":");
-        Json.quote(sb, tryField(o, "hex1"));
+        Json.quote(sb, tryField(o, VaslApi.Member.OVERLAY_HEX1));
         sb.append(",\"hex2\":");
-        Json.quote(sb, tryField(o, "hex2"));
-        // the same flag is getPreserveElevation() in some VASL versions, getPersistElevation() in newer ones
-        Object keep = Reflect.tryCall(o, "getPreserveElevation");
-        if (!(keep instanceof Boolean)) {
-          keep = Reflect.tryCall(o, "getPersistElevation");
-        }
+        Json.quote(sb, tryField(o, VaslApi.Member.OVERLAY_HEX2));
+        // the same flag is getPreserveElevation() in some VASL versions, getPersistElevation() in newer ones; the
+        // 2020 fork's Overlay has neither (null)
+        Object keep = VaslApi.tryCall(o, VaslApi.Member.OVERLAY_ELEVATION);
         sb.append(",\"preserveElevation\":").append(keep instanceof Boolean ? keep.toString() : "null");
         sb.append(",\"ssr\":").append(isSsrOverlay(o));
         sb.append('}');

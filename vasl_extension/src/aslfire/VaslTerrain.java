@@ -34,7 +34,7 @@ final class VaslTerrain {
 
   /** VASL's terrain model of the map, or null (not VASL's map, or VASL's LOS is off: legacy mode). */
   static Object model(Map map) {
-    Method getter = Reflect.method(map, "getVASLMap");
+    Method getter = VaslApi.method(map, VaslApi.Member.ASLMAP_VASL_MAP);
     if (getter == null) {
       return null;
     }
@@ -57,7 +57,7 @@ final class VaslTerrain {
       Rectangle r = b.bounds();
       k.append('|').append(b.getName()).append(b.isReversed() ? "/rev" : "")
         .append('@').append(r.x).append(',').append(r.y).append(',').append(r.width).append(',').append(r.height)
-        .append(':').append(Snapshot.str(Reflect.tryCall(b, "getState")));
+        .append(':').append(VaslBoards.isVaslBoard(b) ? Snapshot.str(VaslApi.tryCall(b, VaslApi.Member.BOARD_STATE)) : "");
     }
     return Integer.toHexString(k.toString().hashCode()) + "-" + Integer.toHexString(k.length());
   }
@@ -80,7 +80,23 @@ final class VaslTerrain {
         return;
       }
       appendHexes(sb, map, vmap);
+      VaslApi.appendAbsent(sb);
       sb.append('}');
+    }
+    catch (VaslApi.Missing e) {
+      // a member VASL offers under neither name: say which, once, and let Python read the board archives
+      String version = vaslVersion();
+      sb.setLength(mark);
+      sb.append("{\"source\":\"VASL\",\"error\":");
+      Json.quote(sb, "VASL " + (version == null ? "(version unknown)" : version) + "'s terrain model has no "
+          + e.member.describe() + ": the extension cannot read it");
+      sb.append(",\"missing\":");
+      Json.quote(sb, e.member.describe());
+      sb.append(",\"vasl_version\":");
+      Json.quote(sb, version);
+      VaslApi.appendAbsent(sb);
+      sb.append('}');
+      VaslApi.reportMissing(e, version);
     }
     catch (ReflectiveOperationException | RuntimeException e) {
       sb.setLength(mark);
@@ -91,8 +107,8 @@ final class VaslTerrain {
   }
 
   private static void appendHexes(StringBuilder sb, Map map, Object vmap) throws ReflectiveOperationException {
-    int width = ((Number) Reflect.call(vmap, "getWidth")).intValue();
-    int height = ((Number) Reflect.call(vmap, "getHeight")).intValue();
+    int width = ((Number) VaslApi.call(vmap, VaslApi.Member.MAP_WIDTH)).intValue();
+    int height = ((Number) VaslApi.call(vmap, VaslApi.Member.MAP_HEIGHT)).intValue();
     // VASL's map pixels start at the top left of the boards (VASSAL's map adds its edge around them)
     java.util.List<Board> boards = new java.util.ArrayList<>(map.getBoards());
     int ox = Integer.MAX_VALUE;
@@ -104,7 +120,8 @@ final class VaslTerrain {
     Object[] grid = terrainGrid(vmap);
     java.util.Map<Board, double[]> shifts = new java.util.IdentityHashMap<>();
     for (Board b : boards) {
-      shifts.put(b, cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy));
+      // a plain VASSAL board (not VASL's) has no crop or geometry to place its survey by
+      shifts.put(b, VaslBoards.isVaslBoard(b) ? cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy) : null);
     }
     sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
     boolean first = true;
@@ -112,7 +129,7 @@ final class VaslTerrain {
       for (int row = 0; row < height + 2; row++) {
         Object hex;
         try {
-          hex = Reflect.call(vmap, "getHex", col, row);
+          hex = VaslApi.call(vmap, VaslApi.Member.MAP_HEX, col, row);
         }
         catch (java.lang.reflect.InvocationTargetException e) {
           break;  // VASL's hexGrid[col] has ended (no bounds check: ArrayIndexOutOfBounds)
@@ -134,13 +151,13 @@ final class VaslTerrain {
                                 java.util.List<Board> boards, int ox, int oy, java.util.Map<Board, double[]> shifts)
       throws ReflectiveOperationException {
     sb.append("{\"name\":");
-    Json.quote(sb, Snapshot.str(Reflect.call(hex, "getName")));
-    Object c = Reflect.tryCall(hex, "getColumnNumber");
-    Object r = Reflect.tryCall(hex, "getRowNumber");
+    Json.quote(sb, Snapshot.str(VaslApi.call(hex, VaslApi.Member.HEX_NAME)));
+    Object c = VaslApi.tryCall(hex, VaslApi.Member.HEX_COLUMN);
+    Object r = VaslApi.tryCall(hex, VaslApi.Member.HEX_ROW);
     sb.append(",\"col\":").append(c instanceof Number ? ((Number) c).intValue() : col);
     sb.append(",\"row\":").append(r instanceof Number ? ((Number) r).intValue() : row);
     sb.append(",\"board\":");
-    Object centre = Reflect.tryCall(hex, "getHexCenter");
+    Object centre = VaslApi.tryCall(hex, VaslApi.Member.HEX_CENTER);
     String board = null;
     double[] shift = null;
     if (centre instanceof Point) {
@@ -154,13 +171,13 @@ final class VaslTerrain {
       }
     }
     Json.quote(sb, board);
-    sb.append(",\"elevation\":").append(Reflect.call(hex, "getBaseHeight"));
+    sb.append(",\"elevation\":").append(VaslApi.call(hex, VaslApi.Member.HEX_BASE_LEVEL));
     sb.append(",\"locations\":[");
-    Object center = Reflect.call(hex, "getCenterLocation");
+    Object center = VaslApi.call(hex, VaslApi.Member.HEX_CENTER_LOCATION);
     Object loc = center;
     // walk down to the lowest Location, then up through every level
     for (int guard = 0; guard < 8; guard++) {
-      Object down = Reflect.tryCall(loc, "getDownLocation");
+      Object down = VaslApi.tryCall(loc, VaslApi.Member.LOCATION_DOWN);
       if (down == null) {
         break;
       }
@@ -172,18 +189,19 @@ final class VaslTerrain {
         sb.append(',');
       }
       fl = false;
-      Object terrain = Reflect.call(loc, "getTerrain");
+      Object terrain = VaslApi.call(loc, VaslApi.Member.LOCATION_TERRAIN);
       sb.append("{\"name\":");
-      Json.quote(sb, Snapshot.str(Reflect.call(loc, "getName")));
-      sb.append(",\"level\":").append(Reflect.call(loc, "getBaseHeight"));
+      Json.quote(sb, Snapshot.str(VaslApi.call(loc, VaslApi.Member.LOCATION_NAME)));
+      sb.append(",\"level\":").append(VaslApi.call(loc, VaslApi.Member.LOCATION_LEVEL));
       sb.append(",\"terrain\":");
-      Json.quote(sb, Snapshot.str(Reflect.tryCall(terrain, "getName")));
+      Json.quote(sb, Snapshot.str(VaslApi.tryCall(terrain, VaslApi.Member.TERRAIN_NAME)));
       sb.append(",\"center\":").append(loc == center);
       sb.append('}');
-      loc = Reflect.tryCall(loc, "getUpLocation");
+      loc = VaslApi.tryCall(loc, VaslApi.Member.LOCATION_UP);
     }
     sb.append(']');
-    String ground = Snapshot.str(Reflect.tryCall(Reflect.call(center, "getTerrain"), "getName"));
+    String ground = Snapshot.str(VaslApi.tryCall(VaslApi.call(center, VaslApi.Member.LOCATION_TERRAIN),
+        VaslApi.Member.TERRAIN_NAME));
     if (ground != null && (ground.endsWith(" Road") || WOODS.contains(ground))) {
       appendPixels(sb, vmap, grid, hex, shift);
     }
@@ -294,7 +312,7 @@ final class VaslTerrain {
     }
     java.util.Map<String, Integer> byName = new java.util.LinkedHashMap<>();
     for (java.util.Map.Entry<Object, int[]> e : counts.entrySet()) {
-      String name = Snapshot.str(Reflect.tryCall(e.getKey(), "getName"));
+      String name = Snapshot.str(VaslApi.tryCall(e.getKey(), VaslApi.Member.TERRAIN_NAME));
       byName.merge(name == null ? "" : name, e.getValue()[0], Integer::sum);
     }
     sb.append(",\"pixels\":{");
@@ -318,9 +336,9 @@ final class VaslTerrain {
   private static double[] centre(Object[] fast, Object hex) {
     Object hw = fast[4];
     Object hh = fast[5];
-    Object centre = Reflect.tryCall(hex, "getHexCenter");
-    Object c = Reflect.tryCall(hex, "getColumnNumber");
-    Object r = Reflect.tryCall(hex, "getRowNumber");
+    Object centre = VaslApi.tryCall(hex, VaslApi.Member.HEX_CENTER);
+    Object c = VaslApi.tryCall(hex, VaslApi.Member.HEX_COLUMN);
+    Object r = VaslApi.tryCall(hex, VaslApi.Member.HEX_ROW);
     if (!(hw instanceof Number) || !(hh instanceof Number) || !(centre instanceof Point) || !(c instanceof Number)
         || !(r instanceof Number)) {
       return null;
@@ -347,69 +365,125 @@ final class VaslTerrain {
 
   /**
    * How far VASL's merged pixel grid holds a board's hexes from where the grid's hexes are, and whether its pixels
-   * are turned ({dx, dy, 1 if reversed}); null where VASL's board or map lacks the methods. {@code Map.crop} copies the board's
-   * pixels from the crop's corner ({@code gridadj = upperLeft.x}) but its hexes from the hex under that corner, and
-   * {@code insertMap} puts that first hex's pixels at ({@code left}, {@code upper}) from that hex's place in the
-   * merged grid: a crop that does not start on a hex centre leaves the pixels off the hexes (by up to half a hex;
-   * elsewhere by the half pixel {@code insertMap} truncates).
-   * {@code bx, by}: the board's corner in VASL's pixels (as {@code ASLMap} passes it, one pixel lower, to
-   * {@code gridToHex}).
+   * are turned ({dx, dy, 1 if reversed}); null where VASL's board or map lacks the methods. Which arithmetic follows
+   * from what VASL's map offers: 6.7.x's map building ({@code flipTerrainAndElevationGrids}) or the 2020 one.
+   * {@code bx, by}: the board's corner in VASL's pixels.
    */
   static double[] cropShift(Object vmap, Object[] fast, Board b, int bx, int by) {
     try {
-      Object bounds = Reflect.tryCall(b, "getCropBounds");
-      Object whole = Reflect.tryCall(b, "getUncroppedSize");
-      Object a1x = Reflect.tryCall(b, "getA1CenterX");
-      Object a1y = Reflect.tryCall(b, "getA1CenterY");
-      if (!(bounds instanceof Rectangle) || !(whole instanceof java.awt.Dimension) || !(a1x instanceof Number)
-          || !(a1y instanceof Number) || !(fast[4] instanceof Number) || !(fast[5] instanceof Number)) {
-        return null;
-      }
-      Rectangle crop = new Rectangle((Rectangle) bounds);
-      double ax = ((Number) a1x).doubleValue();
-      double ay = ((Number) a1y).doubleValue();
-      if ((ax != 0.0 && ax != -901.0) || Boolean.TRUE.equals(field(b, "nearestFullRow"))) {
-        return null;  // VASL's "Offset" crop (boards without LOS data), or its "FullHex" one (the picker's button)
-      }
-      java.awt.Dimension size = (java.awt.Dimension) whole;
-      crop.width = crop.width == -1 ? size.width : crop.width;
-      crop.height = crop.height == -1 ? size.height : crop.height;
-      double w = ((Number) fast[4]).doubleValue();
-      double h = ((Number) fast[5]).doubleValue();
-      Object first = Reflect.call(vmap, "gridToHex", bx, by + 1);
-      double[] there = first == null ? null : centre(fast, first);
-      Object c = Reflect.tryCall(first, "getColumnNumber");
-      Object r = Reflect.tryCall(first, "getRowNumber");
-      Object los = Reflect.tryCall(Reflect.tryCall(first, "getCenterLocation"), "getLOSPoint");
-      // the board's first hex after the crop (and the turn) is the whole board's hex of that name
-      int[] cr = wholeBoardHex(Snapshot.str(Reflect.tryCall(first, "getName")), ax == -901.0, ay, h);
-      if (there == null || !(c instanceof Number) || !(r instanceof Number) || !(los instanceof Point) || cr == null) {
-        return null;
-      }
-      double x = w * cr[0];
-      double y = ay == 0.0 ? 32.25 + h * cr[1] - h / 2.0 * (cr[0] % 2 == 0 ? 1 : 0)
-          : (ay < 0.0 ? h / 2.0 : ay) + h * cr[1] - h / 2.0 * (cr[0] % 2);
-      int losY = (int) y == size.height || (int) y == size.height + 1 ? size.height - 1 : (int) y;
-      double tx = x - crop.x;
-      double ty = y - crop.y;
-      int top = losY;
-      if (b.isReversed()) {  // Map.flip: the cropped pixels turned; Hex.flip turns the points in the whole board's
-        tx = crop.width - 1 - tx;
-        ty = crop.height - 1 - ty;
-        top = size.height - losY - 1;
-      }
-      int left = ((Number) c).intValue() == 0 ? 0 : ((Point) los).x;
-      int upper = ((Number) r).intValue() == 0 ? 0 : Math.max(0, ((Point) los).y - top);
-      double dx = left + tx - there[0];
-      double dy = upper + ty - there[1];
-      if (Math.abs(dx) > w || Math.abs(dy) > h) {
-        return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
-      }
-      return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
+      return VaslApi.offers(vmap, VaslApi.Member.MAP_FLIP_GRIDS) ? cropShift67(vmap, fast, b, bx, by)
+          : cropShift2020(vmap, fast, b, bx, by);
     }
     catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
     }
+  }
+
+  /**
+   * VASL 6.7.x ({@code BoardArchive.addLOSDatatoVASLMap}): the map-wide grid's hexes stay where the map-wide
+   * {@code Map} put them (its own A1 centre) and take the board's names from the board's first hex on
+   * ({@code gridToHex} of the board's corner); the board's LOSData pixel (x, y) goes to the board's corner plus
+   * (x − crop x, y − crop y), and a reversed board's pixels are then turned within the board's rectangle
+   * ({@code Map.flipTerrainAndElevationGrids}: x → corner + width − 1 − (x − corner)). So a hex's pixels lie off its
+   * grid place by what its whole-board centre, so moved, lacks of the grid hex's centre.
+   */
+  private static double[] cropShift67(Object vmap, Object[] fast, Board b, int bx, int by)
+      throws ReflectiveOperationException {
+    Object bounds = VaslApi.tryCall(b, VaslApi.Member.BOARD_CROP);
+    Object a1x = VaslApi.tryCall(b, VaslApi.Member.BOARD_A1_X);
+    Object a1y = VaslApi.tryCall(b, VaslApi.Member.BOARD_A1_Y);
+    if (!(a1x instanceof Number) || !(a1y instanceof Number) || !(fast[4] instanceof Number)
+        || !(fast[5] instanceof Number)) {
+      return null;
+    }
+    double ax = ((Number) a1x).doubleValue();
+    double ay = ((Number) a1y).doubleValue();
+    double w = ((Number) fast[4]).doubleValue();
+    double h = ((Number) fast[5]).doubleValue();
+    Rectangle crop = bounds instanceof Rectangle ? (Rectangle) bounds : new Rectangle(0, 0, -1, -1);
+    Object first = VaslApi.call(vmap, VaslApi.Member.MAP_GRID_TO_HEX, bx, by);
+    double[] there = first == null ? null : centre(fast, first);
+    int[] cr = wholeBoardHex(Snapshot.str(VaslApi.tryCall(first, VaslApi.Member.HEX_NAME)), ax == -901.0, ay, h);
+    if (there == null || cr == null) {
+      return null;
+    }
+    double x = (ax < 0.0 ? 0.0 : ax) + w * cr[0];
+    double y = ay == 0.0 ? h / 2.0 + h * cr[1] - h / 2.0 * (cr[0] % 2 == 0 ? 1 : 0)
+        : (ay < 0.0 ? h / 2.0 : ay) + h * cr[1] - h / 2.0 * (cr[0] % 2);
+    double tx = x - Math.max(0, crop.x);
+    double ty = y - Math.max(0, crop.y);
+    if (b.isReversed()) {
+      Rectangle r = b.bounds();
+      tx = r.width - 1 - tx;
+      ty = r.height - 1 - ty;
+    }
+    double dx = bx + tx - there[0];
+    double dy = by + ty - there[1];
+    if (Math.abs(dx) > w || Math.abs(dy) > h) {
+      return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
+    }
+    return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
+  }
+
+  /**
+   * The VASL of 2020: {@code Map.crop} copies the board's pixels from the crop's corner ({@code gridadj =
+   * upperLeft.x}) but its hexes from the hex under that corner, and {@code insertMap} puts that first hex's pixels at
+   * ({@code left}, {@code upper}) from that hex's place in the merged grid: a crop that does not start on a hex
+   * centre leaves the pixels off the hexes (by up to half a hex; elsewhere by the half pixel {@code insertMap}
+   * truncates). {@code ASLMap} passes the board's corner one pixel lower to {@code gridToHex}.
+   */
+  private static double[] cropShift2020(Object vmap, Object[] fast, Board b, int bx, int by)
+      throws ReflectiveOperationException {
+    Object bounds = VaslApi.tryCall(b, VaslApi.Member.BOARD_CROP);
+    Object whole = VaslApi.tryCall(b, VaslApi.Member.BOARD_UNCROPPED);
+    Object a1x = VaslApi.tryCall(b, VaslApi.Member.BOARD_A1_X);
+    Object a1y = VaslApi.tryCall(b, VaslApi.Member.BOARD_A1_Y);
+    if (!(bounds instanceof Rectangle) || !(whole instanceof java.awt.Dimension) || !(a1x instanceof Number)
+        || !(a1y instanceof Number) || !(fast[4] instanceof Number) || !(fast[5] instanceof Number)) {
+      return null;
+    }
+    Rectangle crop = new Rectangle((Rectangle) bounds);
+    double ax = ((Number) a1x).doubleValue();
+    double ay = ((Number) a1y).doubleValue();
+    if ((ax != 0.0 && ax != -901.0) || Boolean.TRUE.equals(VaslApi.field(b, VaslApi.Member.BOARD_NEAREST_FULL_ROW))) {
+      return null;  // VASL's "Offset" crop (boards without LOS data), or its "FullHex" one (the picker's button)
+    }
+    java.awt.Dimension size = (java.awt.Dimension) whole;
+    crop.width = crop.width == -1 ? size.width : crop.width;
+    crop.height = crop.height == -1 ? size.height : crop.height;
+    double w = ((Number) fast[4]).doubleValue();
+    double h = ((Number) fast[5]).doubleValue();
+    Object first = VaslApi.call(vmap, VaslApi.Member.MAP_GRID_TO_HEX, bx, by + 1);
+    double[] there = first == null ? null : centre(fast, first);
+    Object c = VaslApi.tryCall(first, VaslApi.Member.HEX_COLUMN);
+    Object r = VaslApi.tryCall(first, VaslApi.Member.HEX_ROW);
+    Object los = VaslApi.tryCall(VaslApi.tryCall(first, VaslApi.Member.HEX_CENTER_LOCATION),
+        VaslApi.Member.LOCATION_LOS_POINT);
+    // the board's first hex after the crop (and the turn) is the whole board's hex of that name
+    int[] cr = wholeBoardHex(Snapshot.str(VaslApi.tryCall(first, VaslApi.Member.HEX_NAME)), ax == -901.0, ay, h);
+    if (there == null || !(c instanceof Number) || !(r instanceof Number) || !(los instanceof Point) || cr == null) {
+      return null;
+    }
+    double x = w * cr[0];
+    double y = ay == 0.0 ? 32.25 + h * cr[1] - h / 2.0 * (cr[0] % 2 == 0 ? 1 : 0)
+        : (ay < 0.0 ? h / 2.0 : ay) + h * cr[1] - h / 2.0 * (cr[0] % 2);
+    int losY = (int) y == size.height || (int) y == size.height + 1 ? size.height - 1 : (int) y;
+    double tx = x - crop.x;
+    double ty = y - crop.y;
+    int top = losY;
+    if (b.isReversed()) {  // Map.flip: the cropped pixels turned; Hex.flip turns the points in the whole board's
+      tx = crop.width - 1 - tx;
+      ty = crop.height - 1 - ty;
+      top = size.height - losY - 1;
+    }
+    int left = ((Number) c).intValue() == 0 ? 0 : ((Point) los).x;
+    int upper = ((Number) r).intValue() == 0 ? 0 : Math.max(0, ((Point) los).y - top);
+    double dx = left + tx - there[0];
+    double dy = upper + ty - there[1];
+    if (Math.abs(dx) > w || Math.abs(dy) > h) {
+      return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
+    }
+    return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
   }
 
   /**
@@ -462,13 +536,15 @@ final class VaslTerrain {
    * getHexWidth/Height}, {@code getA1CenterX/Y} (null where missing).
    */
   private static Object[] terrainGrid(Object vmap) {
-    Object[] out = {null, null, Reflect.tryCall(vmap, "getGridWidth"), Reflect.tryCall(vmap, "getGridHeight"),
-                    Reflect.tryCall(vmap, "getHexWidth"), Reflect.tryCall(vmap, "getHexHeight"),
-                    Reflect.tryCall(vmap, "getA1CenterX"), Reflect.tryCall(vmap, "getA1CenterY"),
-                    Reflect.method(vmap, "getGridTerrain", int.class, int.class)};
+    Object[] out = {null, null, VaslApi.tryCall(vmap, VaslApi.Member.MAP_GRID_WIDTH),
+                    VaslApi.tryCall(vmap, VaslApi.Member.MAP_GRID_HEIGHT),
+                    VaslApi.tryCall(vmap, VaslApi.Member.MAP_HEX_WIDTH),
+                    VaslApi.tryCall(vmap, VaslApi.Member.MAP_HEX_HEIGHT),
+                    VaslApi.tryCall(vmap, VaslApi.Member.MAP_A1_X), VaslApi.tryCall(vmap, VaslApi.Member.MAP_A1_Y),
+                    VaslApi.method(vmap, VaslApi.Member.MAP_GRID_TERRAIN, int.class, int.class)};
     try {
-      Object codes = field(vmap, "terrainGrid");
-      Object list = field(vmap, "terrainList");
+      Object codes = VaslApi.field(vmap, VaslApi.Member.MAP_TERRAIN_GRID);
+      Object list = VaslApi.field(vmap, VaslApi.Member.MAP_TERRAIN_LIST);
       if (codes instanceof char[][] && list instanceof Object[]) {
         out[0] = codes;
         out[1] = list;
@@ -477,21 +553,20 @@ final class VaslTerrain {
     catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       // not VASL's fields: per pixel through getGridTerrain
     }
+    if (out[0] == null && out[8] == null) {
+      VaslApi.absent(VaslApi.Member.MAP_GRID_TERRAIN);
+    }
     return out;
   }
 
-  private static Object field(Object target, String name) throws ReflectiveOperationException {
-    for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
-      try {
-        java.lang.reflect.Field f = c.getDeclaredField(name);
-        f.setAccessible(true);
-        return f.get(target);
-      }
-      catch (NoSuchFieldException e) {
-        // look in the superclass
-      }
+  /** VASL's version: the module's (VASL's own version number, e.g. 6.7.3), or null. */
+  static String vaslVersion() {
+    try {
+      return VASSAL.build.GameModule.getGameModule().getGameVersion();
     }
-    return null;
+    catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** Whether pixel (x, y) is nearer (cx, cy) than the neighbouring centres (ties as the archive reader breaks them). */

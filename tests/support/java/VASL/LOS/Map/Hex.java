@@ -2,24 +2,27 @@ package VASL.LOS.Map;
 
 import java.awt.Point;
 
-/** Test stand-in with VASL's method names (see tests/support/java/README.md). */
+/**
+ * Test stand-in with VASL 6.7.x's method names (see tests/support/java/README.md): the hex's ground level is
+ * {@code getBaseLevelofHex()} (the VASL of 2020 called it {@code getBaseHeight()}: tests/support/java-vasl2020).
+ */
 public class Hex {
   private final int col;
   private final int row;
   private final double x;
   private final double y;
   private String name;
-  private int baseHeight;
+  private int baseLevel;
   private Location center;
   private Terrain around;
 
-  public Hex(int col, int row, String name, double x, double y, int baseHeight, Location center) {
+  public Hex(int col, int row, String name, double x, double y, int baseLevel, Location center) {
     this.col = col;
     this.row = row;
     this.name = name;
     this.x = x;
     this.y = y;
-    this.baseHeight = baseHeight;
+    this.baseLevel = baseLevel;
     this.center = center;
   }
 
@@ -35,7 +38,7 @@ public class Hex {
     return row;
   }
 
-  /** As VASL's: the centre in the VASL map's pixels (0, 0 = the top left of the boards). */
+  /** As VASL's: the centre in the VASL map's pixels (0, 0 = the top left of the boards), truncated. */
   public Point getHexCenter() {
     return new Point((int) x, (int) y);
   }
@@ -48,16 +51,21 @@ public class Hex {
     return y;
   }
 
-  public int getBaseHeight() {
-    return baseHeight;
+  public int getBaseLevelofHex() {
+    return baseLevel;
+  }
+
+  /** The ground level, for the stand-in's own use (whatever VASL calls it). */
+  int level() {
+    return baseLevel;
   }
 
   public Location getCenterLocation() {
     return center;
   }
 
-  void set(int elevation, Location c) {
-    baseHeight = elevation;
+  void set(int level, Location c) {
+    baseLevel = level;
     center = c;
   }
 
@@ -70,10 +78,13 @@ public class Hex {
     around = t;
   }
 
-  /** As VASL's {@code Hex.copy}: name, base height and the Locations, the grid place and centre stay. */
+  /**
+   * As VASL 6.7.x's {@code BoardArchive.addLOSDatatoVASLMap} gives a map-wide grid hex a board's hex: the board's
+   * name ({@code resetHexAndLocationNames}), ground level and Locations; the grid place and centre stay the map's.
+   */
   public void copy(Hex h) {
     name = h.getName();
-    baseHeight = h.getBaseHeight();
+    baseLevel = h.level();
     center = h.getCenterLocation();
     around = h.around;
   }

@@ -1,16 +1,19 @@
 package VASL.LOS.Map;
 
-/** Test stand-in with VASL's method names (see tests/support/java/README.md). */
+/**
+ * Test stand-in with VASL 6.7.x's method names (see tests/support/java/README.md): a Location's level within its
+ * hex is {@code getLevelInHex()} (the VASL of 2020 called it {@code getBaseHeight()}: tests/support/java-vasl2020).
+ */
 public class Location {
   private final String name;
-  private final int baseHeight;
+  private final int levelInHex;
   private final Terrain terrain;
   private Location up;
   private Location down;
 
-  public Location(String name, int baseHeight, Terrain terrain) {
+  public Location(String name, int levelInHex, Terrain terrain) {
     this.name = name;
-    this.baseHeight = baseHeight;
+    this.levelInHex = levelInHex;
     this.terrain = terrain;
   }
 
@@ -18,8 +21,8 @@ public class Location {
     return name;
   }
 
-  public int getBaseHeight() {
-    return baseHeight;
+  public int getLevelInHex() {
+    return levelInHex;
   }
 
   public Terrain getTerrain() {

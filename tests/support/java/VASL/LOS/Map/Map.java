@@ -1,38 +1,76 @@
 package VASL.LOS.Map;
 
+import java.awt.Rectangle;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Test stand-in with VASL's method names (see tests/support/java/README.md), built the way VASL's {@code Map} is:
- * one grid of hexes for the whole map, {@code hexGrid[col]} holding {@code height + col % 2} hexes
- * ({@code getHex(col, row)} has no bounds check, as VASL's), each board's own {@code Map} inserted at its place
- * with {@link #insertMap}, which copies the board's hexes, board-local names included, over the map's (so a
- * lower board's row-0 half hexes replace the upper board's row-10 ones), and {@link #flip} for a reversed board.
+ * Test stand-in with VASL 6.7.x's method names (see tests/support/java/README.md), built the way VASL 6.7.x builds
+ * its map: one map-wide grid of hexes and one map-wide pixel grid first ({@link #Map(int, int, int, int)}), then
+ * each board added in turn ({@link #addBoard}, what {@code BoardArchive.addLOSDatatoVASLMap} does): the board's
+ * pixels copied from its crop's corner to the board's place, a reversed board's pixels then turned within its
+ * rectangle ({@link #flipTerrainAndElevationGrids}), and the grid hexes from the one under the board's corner on
+ * given the board's hex names, ground levels and Locations. A hex's pixels therefore lie where the board's own
+ * geometry puts them, which need not be under the map-wide grid's hex (a crop off the hex centres).
  * The terrain is a test description (see {@link #board}), not VASL data.
  */
 public class Map {
   /** Pixels between column centres and between row centres of a geomorphic board (VASL's GEO_HEX_WIDTH/HEIGHT). */
   public static final double HEX_WIDTH = 56.25;
   public static final double HEX_HEIGHT = 64.5;
+  /** A geomorphic board's LOS grid in pixels (VASL's GEO_IMAGE_WIDTH/HEIGHT). */
+  public static final int BOARD_WIDTH = 1800;
+  public static final int BOARD_HEIGHT = 645;
 
   private final int width;
   private final int height;
   private final Hex[][] hexGrid;
+  private final int gridWidth;
+  private final int gridHeight;
+  private char[][] terrainGrid;
+  private final Terrain[] terrainList = new Terrain[256];
+  private final java.util.Map<String, Integer> codes = new java.util.HashMap<>();
 
-  /** An Open Ground map of {@code width} columns and {@code height} rows (VASL's geomorphic naming: A1, B0…). */
-  public Map(int width, int height) {
+  /**
+   * As VASL 6.7.x's map-wide {@code Map(...)}: {@code width} × {@code height} hexes of Open Ground (VASL's geomorphic
+   * naming: A1, B0…; {@code hexGrid[col]} holds {@code height + col % 2} hexes), A1's centre at (0, 32.25), and a
+   * pixel grid of {@code gridWidth} × {@code gridHeight} pixels of Open Ground.
+   */
+  public Map(int width, int height, int gridWidth, int gridHeight) {
     this.width = width;
     this.height = height;
+    this.gridWidth = gridWidth;
+    this.gridHeight = gridHeight;
     hexGrid = new Hex[width][];
+    Terrain open = terrain("Open Ground");
     for (int col = 0; col < width; col++) {
       hexGrid[col] = new Hex[height + (col % 2)];
       for (int row = 0; row < height + (col % 2); row++) {
         String name = geoName(col, row);
-        hexGrid[col][row] = new Hex(col, row, name, col * HEX_WIDTH,
-            row * HEX_HEIGHT + (col % 2 == 0 ? HEX_HEIGHT / 2 : 0), 0, new Location(name, 0, new Terrain("Open Ground")));
+        hexGrid[col][row] = new Hex(col, row, name, centreX(col), centreY(col, row), 0, new Location(name, 0, open));
       }
     }
+    terrainGrid = new char[gridWidth][gridHeight];
+  }
+
+  private double centreX(int col) {
+    // as VASL's getHexCenterPoint: pulled in to the grid's last pixel column at the right edge
+    return Math.min(HEX_WIDTH * col, gridWidth - 1);
+  }
+
+  private static double centreY(int col, int row) {
+    return HEX_HEIGHT / 2 + HEX_HEIGHT * row - HEX_HEIGHT / 2 * (col % 2);
+  }
+
+  /** The terrain of that name, one object per name (VASL's terrainList holds each terrain type once). */
+  private Terrain terrain(String name) {
+    Integer code = codes.get(name);
+    if (code == null) {
+      code = codes.size();
+      codes.put(name, code);
+      terrainList[code] = new Terrain(name);
+    }
+    return terrainList[code];
   }
 
   /** VASL's {@code getGEOHexName}: column letters (AA… after Z), row + 1 in even columns. */
@@ -46,13 +84,15 @@ public class Map {
   }
 
   /**
-   * One geomorphic board (33 × 10) described by {@code spec}: lines {@code HEX<TAB>TERRAIN[<TAB>ELEVATION[<TAB>UPPER
-   * LEVELS]]}; unlisted hexes are Open Ground at elevation 0. {@code TERRAIN} may be {@code CENTRE/AROUND}
-   * ({@code Dirt Road/Woods}): the centre's terrain in a strip 16 px wide down the hex, the other drawn around it. A null spec gives the default test board: Woods in
-   * C2–E3, a Wooden Building with one upper level in G4, Brush in H2, a hill (elevation 1) in column J.
+   * One whole geomorphic board (33 × 10 hexes, 1800 × 645 pixels) described by {@code spec}: lines {@code
+   * HEX<TAB>TERRAIN[<TAB>ELEVATION[<TAB>UPPER LEVELS]]}; unlisted hexes are Open Ground at level 0; lines starting
+   * with {@code #} are not hexes (the board's crop, read by the ASLBoard stand-in). {@code TERRAIN} may be {@code
+   * CENTRE/AROUND} ({@code Dirt Road/Woods}): the centre's terrain in a strip 16 px wide down the hex, the other
+   * drawn around it. A null spec gives the default test board: Woods in C2–E3, a Wooden Building with one upper
+   * level in G4, Brush in H2, a hill (level 1) in column J.
    */
   public static Map board(String spec) {
-    Map m = new Map(33, 10);
+    Map m = new Map(33, 10, BOARD_WIDTH, BOARD_HEIGHT);
     List<String[]> lines = new ArrayList<>();
     if (spec == null) {
       for (String h : new String[] {"C2", "C3", "D2", "D3", "E2", "E3"}) {
@@ -76,25 +116,55 @@ public class Map {
       if (h == null) {
         continue;
       }
-      int elevation = f.length > 2 ? Integer.parseInt(f[2].trim()) : h.getBaseHeight();
+      int level = f.length > 2 ? Integer.parseInt(f[2].trim()) : h.level();
       int upper = f.length > 3 ? Integer.parseInt(f[3].trim()) : 0;
       String[] drawn = f[1].trim().split("/", 2);  // "Dirt Road/Woods": a road through woods
-      Location c = new Location(h.getName(), 0, new Terrain(drawn[0].trim()));
-      h.setAround(drawn.length > 1 ? new Terrain(drawn[1].trim()) : null);
+      Location c = new Location(h.getName(), 0, m.terrain(drawn[0].trim()));
+      h.setAround(drawn.length > 1 ? m.terrain(drawn[1].trim()) : null);
       Location l = c;
-      for (int level = 1; level <= upper; level++) {
-        Location up = new Location(h.getName() + " Level " + level, level, c.getTerrain());
+      for (int k = 1; k <= upper; k++) {
+        Location up = new Location(h.getName() + " Level " + k, k, c.getTerrain());
         l.setUp(up);
         l = up;
       }
-      h.set(elevation, c);
+      h.set(level, c);
     }
+    m.drawPixels();
     return m;
   }
 
   /** The default one-board test map (see {@link #board}). */
   public static Map testMap() {
     return board(null);
+  }
+
+  /** A whole board's pixels: each the terrain of the nearest hex centre, or that drawn around the centre's strip. */
+  private void drawPixels() {
+    for (int x = 0; x < gridWidth; x++) {
+      int c0 = (int) Math.round(x / HEX_WIDTH);
+      for (int y = 0; y < gridHeight; y++) {
+        Hex best = null;
+        double bestD = Double.MAX_VALUE;
+        for (int col = Math.max(0, c0 - 1); col <= Math.min(width - 1, c0 + 1); col++) {
+          for (Hex h : hexGrid[col]) {
+            double dx = x - h.centerX();
+            double dy = y - h.centerY();
+            if (dx * dx + dy * dy < bestD) {
+              bestD = dx * dx + dy * dy;
+              best = h;
+            }
+          }
+        }
+        Terrain t = best.around() != null && Math.abs(x - best.centerX()) > 8 ? best.around()
+            : best.getCenterLocation().getTerrain();
+        terrainGrid[x][y] = (char) codeOf(t);
+      }
+    }
+  }
+
+  private int codeOf(Terrain t) {
+    terrain(t.getName());
+    return codes.get(t.getName());
   }
 
   private Hex named(String name) {
@@ -108,6 +178,92 @@ public class Map {
     return null;
   }
 
+  /**
+   * What VASL 6.7.x's {@code BoardArchive.addLOSDatatoVASLMap} does with one board, on the test description:
+   * {@code board}'s pixels within {@code crop} (board pixels; width or height -1: to the board's edge) copied to
+   * {@code place} (the board's rectangle in this map's pixels) from the crop's corner on, turned within {@code place}
+   * if {@code reversed}; then the grid hexes from the one under the place's corner ({@link #gridToHex}) get the
+   * board's hexes from the crop's first column and row on (turned 180° on a reversed board): names, ground levels,
+   * Locations.
+   */
+  public void addBoard(Map board, Rectangle crop, Rectangle place, boolean reversed) {
+    int cx = Math.max(0, crop.x);
+    int cy = Math.max(0, crop.y);
+    int cw = crop.width <= 0 ? board.gridWidth - cx : crop.width;
+    int ch = crop.height <= 0 ? board.gridHeight - cy : crop.height;
+    for (int x = cx; x < Math.min(board.gridWidth, cx + cw); x++) {
+      for (int y = cy; y < Math.min(board.gridHeight, cy + ch); y++) {
+        int mx = x - cx + place.x;
+        int my = y - cy + place.y;
+        if (mx >= 0 && my >= 0 && mx < gridWidth && my < gridHeight) {
+          terrainGrid[mx][my] = (char) codeOf(board.terrainList[board.terrainGrid[x][y]]);
+        }
+      }
+    }
+    if (reversed) {
+      flipTerrainAndElevationGrids(place);
+    }
+    // the board's columns and rows within the crop: those whose centres lie in it
+    int startCol = (int) Math.ceil(cx / HEX_WIDTH - 1e-9);
+    int endCol = Math.min(board.width - 1, (int) Math.floor((cx + cw) / HEX_WIDTH + 1e-9));
+    int startRow = (int) Math.round(cy / HEX_HEIGHT);
+    Hex first = gridToHex(place.x, place.y);
+    if (first == null) {
+      return;
+    }
+    int mapcol = first.getColumnNumber();
+    int maprow = first.getRowNumber();
+    int cols = endCol - startCol + 1;
+    for (int i = 0; i < cols; i++) {
+      int col = reversed ? endCol - i : startCol + i;
+      Hex[] from = board.hexGrid[col];
+      int rows = from.length - startRow;
+      for (int j = 0; j < rows; j++) {
+        int row = reversed ? from.length - 1 - j : startRow + j;
+        int gc = mapcol + i;
+        int gr = maprow + j;
+        if (gc < hexGrid.length && gr < hexGrid[gc].length) {
+          hexGrid[gc][gr].copy(from[row]);
+        }
+      }
+    }
+  }
+
+  /**
+   * As VASL 6.7.x's {@code flipTerrainAndElevationGrids(board)}: the pixels within the board's rectangle turned
+   * 180° (x → left + width − 1 − (x − left)).
+   */
+  public void flipTerrainAndElevationGrids(Rectangle place) {
+    char[][] turned = new char[gridWidth][];
+    for (int x = 0; x < gridWidth; x++) {
+      turned[x] = terrainGrid[x].clone();
+    }
+    for (int x = Math.max(0, place.x); x < Math.min(gridWidth, place.x + place.width); x++) {
+      for (int y = Math.max(0, place.y); y < Math.min(gridHeight, place.y + place.height); y++) {
+        int fx = place.width + place.x - (x - place.x) - 1;
+        int fy = place.height + place.y - (y - place.y) - 1;
+        if (fx >= 0 && fy >= 0 && fx < gridWidth && fy < gridHeight) {
+          turned[x][y] = terrainGrid[fx][fy];
+        }
+      }
+    }
+    terrainGrid = turned;
+  }
+
+  /**
+   * The hex holding pixel (x, y), or null off the grid: the column whose centre is nearest in x, then the row as VASL's
+   * {@code gridToHex} counts it there (an even column's hexes from y = 0 on, an odd one's half a hex higher); enough
+   * for a board's corner, where the map is built from.
+   */
+  public Hex gridToHex(int x, int y) {
+    if (x < 0 || y < 0 || x >= gridWidth || y >= gridHeight) {
+      return null;
+    }
+    int col = Math.min(width - 1, (int) Math.round(x / HEX_WIDTH));
+    int row = (int) (col % 2 == 0 ? y / HEX_HEIGHT : (y + HEX_HEIGHT / 2) / HEX_HEIGHT);
+    return row < hexGrid[col].length ? hexGrid[col][row] : null;
+  }
+
   /** As VASL's: pixels between column centres and between row centres. */
   public double getHexWidth() {
     return HEX_WIDTH;
@@ -117,7 +273,7 @@ public class Map {
     return HEX_HEIGHT;
   }
 
-  /** As VASL's for a geomorphic board: A1's centre dot (x 0: column A's centres lie on the boards' left edge). */
+  /** As VASL 6.7.x's map: A1's centre dot on the map-wide grid (x 0: column A's centres on the boards' left edge). */
   public double getA1CenterX() {
     return 0.0;
   }
@@ -126,43 +282,20 @@ public class Map {
     return HEX_HEIGHT / 2;
   }
 
-  /** As VASL's: the size of the terrain grid in pixels (1800 × 645 for one geomorphic board). */
   public int getGridWidth() {
-    return (int) Math.round((width - 1) * HEX_WIDTH);
+    return gridWidth;
   }
 
   public int getGridHeight() {
-    return (int) Math.round(height * HEX_HEIGHT);
+    return gridHeight;
   }
 
-  /**
-   * As VASL's {@code getGridTerrain(x, y)}: the terrain drawn at that pixel, null off the map. Here: the terrain of
-   * the nearest hex centre's Location, or the terrain drawn around its centre strip (see {@link #board}).
-   */
+  /** As VASL's {@code getGridTerrain(x, y)}: the terrain at that pixel of the pixel grid, null off the map. */
   public Terrain getGridTerrain(int x, int y) {
-    if (x < 0 || y < 0 || x >= getGridWidth() || y >= getGridHeight()) {
+    if (x < 0 || y < 0 || x >= gridWidth || y >= gridHeight) {
       return null;
     }
-    Hex best = null;
-    double bestD = Double.MAX_VALUE;
-    int c0 = (int) Math.round(x / HEX_WIDTH);
-    for (int col = Math.max(0, c0 - 1); col <= Math.min(width - 1, c0 + 1); col++) {
-      for (Hex h : hexGrid[col]) {
-        double dx = x - h.centerX();
-        double dy = y - h.centerY();
-        if (dx * dx + dy * dy < bestD) {
-          bestD = dx * dx + dy * dy;
-          best = h;
-        }
-      }
-    }
-    if (best == null) {
-      return null;
-    }
-    if (best.around() != null && Math.abs(x - best.centerX()) > 8) {
-      return best.around();
-    }
-    return best.getCenterLocation().getTerrain();
+    return terrainList[terrainGrid[x][y]];
   }
 
   public int getWidth() {
@@ -181,35 +314,5 @@ public class Map {
   /** As VASL's: the first hex of that name (ambiguous on a map of several boards, whose names repeat). */
   public Hex getHex(String name) {
     return named(name);
-  }
-
-  /** As VASL's {@code insertMap(Map, Hex upperLeft)}: copies the board's hexes (names too) from that grid position. */
-  public boolean insertMap(Map board, Hex upperLeft) {
-    int hexCol = upperLeft.getColumnNumber();
-    int hexRow = upperLeft.getRowNumber();
-    for (int x = 0; x < board.hexGrid.length && x + hexCol < hexGrid.length; x++) {
-      for (int y = 0; y < board.hexGrid[x].length && y + hexRow < hexGrid[x + hexCol].length; y++) {
-        hexGrid[x + hexCol][y + hexRow].copy(board.getHex(x, y));
-      }
-    }
-    return true;
-  }
-
-  /** As VASL's {@code flip()} (a reversed board): the hexes turned 180°, keeping their names, in new grid places. */
-  public void flip() {
-    Hex[][] flipped = new Hex[width][];
-    for (int x = 0; x < width; x++) {
-      flipped[x] = new Hex[hexGrid[x].length];
-      for (int y = 0; y < flipped[x].length; y++) {
-        Hex from = hexGrid[width - x - 1][hexGrid[width - x - 1].length - y - 1];
-        Hex place = hexGrid[x][y];
-        flipped[x][y] = new Hex(place.getColumnNumber(), place.getRowNumber(), from.getName(), place.centerX(),
-            place.centerY(), from.getBaseHeight(), from.getCenterLocation());
-        flipped[x][y].setAround(from.around());
-      }
-    }
-    for (int x = 0; x < width; x++) {
-      hexGrid[x] = flipped[x];
-    }
   }
 }

@@ -10,11 +10,12 @@ import VASSAL.build.GameModule;
 import VASSAL.build.module.map.boardPicker.Board;
 
 /**
- * Test stand-in with VASL's class name and its {@code getVASLMap()} (see tests/support/java/README.md). As VASL's
- * {@code ASLMap.setBoards}, it builds one {@code VASL.LOS.Map.Map} for the boards: a map of the boards' size in
- * hexes, each board's own map (flipped when reversed) inserted at the grid position of its top left corner; null
- * (VASL's legacy mode, LOS off) when a board has no LOS data. A board's terrain is the module file
- * {@code standin-terrain/<board name>.txt} (see {@code Map.board}), the default test board without one, and a file
+ * Test stand-in with VASL's class name and its {@code getVASLMap()} (see tests/support/java/README.md). As VASL
+ * 6.7.x's {@code ASLMap.buildVASLMap}, it builds one map-wide {@code VASL.LOS.Map.Map} for the boards first (the
+ * boards' size in hexes and pixels), then adds each board in the order of the map's boards as {@code
+ * addBoardsToMap} → {@code BoardArchive.addLOSDatatoVASLMap} does (crop, place, flip: {@code Map.addBoard}); null
+ * (VASL's legacy mode, LOS off) when a board has no LOS data. A board's terrain is the module file {@code
+ * standin-terrain/<board name>.txt} (see {@code Map.board}), the default test board without one, and a file
  * starting with {@code no LOS data} stands for a board VASL could not load.
  */
 public class ASLMap extends VASSAL.build.module.Map {
@@ -30,7 +31,8 @@ public class ASLMap extends VASSAL.build.module.Map {
     vaslMap = build(getBoards());
   }
 
-  private static String spec(String board) {
+  /** The stand-in terrain of a board (null: the default test board). */
+  public static String spec(String board) {
     try (InputStream in = GameModule.getGameModule().getDataArchive().getInputStream("standin-terrain/" + board + ".txt")) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
@@ -49,19 +51,18 @@ public class ASLMap extends VASSAL.build.module.Map {
     }
     double w = VASL.LOS.Map.Map.HEX_WIDTH;
     double h = VASL.LOS.Map.Map.HEX_HEIGHT;
-    VASL.LOS.Map.Map map = new VASL.LOS.Map.Map((int) Math.round(all.width / w) + 1, (int) Math.round(all.height / h));
+    VASL.LOS.Map.Map map = new VASL.LOS.Map.Map((int) Math.round(all.width / w) + 1,
+        (int) Math.round(all.height / h), all.width, all.height);
     for (Board b : boards) {
       String spec = spec(b.getName());
       if (spec != null && spec.startsWith("no LOS data")) {
         return null;  // VASL: "LOS disabled - Board … does not support LOS checking" (legacy mode)
       }
-      VASL.LOS.Map.Map one = VASL.LOS.Map.Map.board(spec);
-      if (b.isReversed()) {
-        one.flip();
-      }
-      int col = (int) Math.round((b.bounds().x - all.x) / w);
-      int row = (int) Math.round((b.bounds().y - all.y) / h);
-      map.insertMap(one, map.getHex(col, row));
+      Rectangle crop = b instanceof VASL.build.module.map.boardPicker.ASLBoard
+          ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
+      Rectangle place = b.bounds();
+      place.translate(-all.x, -all.y);
+      map.addBoard(VASL.LOS.Map.Map.board(spec), crop, place, b.isReversed());
     }
     return map;
   }

@@ -17,7 +17,9 @@ import VASSAL.build.module.map.boardPicker.Board;
  */
 public class ASLBoard extends Board {
   public String version = "0.0";
-  private Rectangle cropBounds = new Rectangle(0, 0, -1, -1);
+  /** As VASL's: the picker's "FullHex" crop (never set here). */
+  public boolean nearestFullRow;
+  private Rectangle cropBounds;
   private final List<Object> overlays = new ArrayList<>();
   private String terrainChanges = "";
   private SSRFilter terrain;
@@ -33,8 +35,73 @@ public class ASLBoard extends Board {
     return b;
   }
 
+  /**
+   * As VASL's: the crop in board pixels ((0, 0, -1, -1): none). Unless a test gave one ({@link #setCropBounds}), the
+   * crop the board was built with: a line {@code #crop<TAB>x<TAB>y<TAB>width<TAB>height} in the board's stand-in
+   * terrain (as VASL's picker crops a board before the map is built).
+   */
   public Rectangle getCropBounds() {
-    return cropBounds;
+    return new Rectangle(cropBounds != null ? cropBounds : builtCrop());
+  }
+
+  private Rectangle built;
+
+  private Rectangle builtCrop() {
+    if (built == null) {
+      built = new Rectangle(0, 0, -1, -1);
+      String spec = VASL.build.module.ASLMap.spec(getName());
+      for (String line : spec == null ? new String[0] : spec.split("\n")) {
+        String[] f = line.trim().split("\t");
+        if (f[0].equals("#crop") && f.length == 5) {
+          built = new Rectangle(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+              Integer.parseInt(f[4]));
+        }
+      }
+    }
+    return built;
+  }
+
+  /** As VASL's: a cropped board is the crop's size on the map. */
+  @Override
+  public Rectangle bounds() {
+    Rectangle r = super.bounds();
+    Rectangle c = builtCrop();
+    if (c.width > 0) {
+      r.width = c.width;
+    }
+    if (c.height > 0) {
+      r.height = c.height;
+    }
+    return r;
+  }
+
+  /** As VASL's: the board's own (uncropped, unturned) coordinates of a point of the board as shown. */
+  @Override
+  public java.awt.Point localCoordinates(java.awt.Point p) {
+    java.awt.Point q = super.localCoordinates(p);
+    Rectangle c = builtCrop();
+    q.translate(Math.max(0, c.x), Math.max(0, c.y));
+    return q;
+  }
+
+  @Override
+  public java.awt.Point globalCoordinates(java.awt.Point p) {
+    Rectangle c = builtCrop();
+    p.translate(-Math.max(0, c.x), -Math.max(0, c.y));
+    return super.globalCoordinates(p);
+  }
+
+  /** As VASL's VASLBoard for a geomorphic board: the whole board's size and A1's centre dot. */
+  public java.awt.Dimension getUncroppedSize() {
+    return new java.awt.Dimension(1800, 645);
+  }
+
+  public double getA1CenterX() {
+    return 0.0;
+  }
+
+  public double getA1CenterY() {
+    return 32.25;
   }
 
   public void setCropBounds(Rectangle r) {
@@ -87,8 +154,9 @@ public class ASLBoard extends Board {
   /** VASL's saved-game board entry: x, y, [r]name, [crop x, y, w, h,] VER, version, overlays, [SSR, changes]. */
   public String getState() {
     String val = relativePosition().x + "\t" + relativePosition().y + "\t" + (reversed ? "r" : "") + getName() + "\t";
-    if (cropBounds.width > 0 || cropBounds.height > 0) {
-      val += cropBounds.x + "\t" + cropBounds.y + "\t" + cropBounds.width + "\t" + cropBounds.height + "\t";
+    Rectangle crop = getCropBounds();
+    if (crop.width > 0 || crop.height > 0) {
+      val += crop.x + "\t" + crop.y + "\t" + crop.width + "\t" + crop.height + "\t";
     }
     val += "VER\t" + getVersion() + '\t';
     for (Object o : overlays) {
