@@ -1,23 +1,41 @@
 """Pictures of a Position: SVG (text) and PNG (Pillow), drawn from one list of shapes.
 
-Colours follow what an ASL player expects on a board: pale open ground,
-dark green woods, olive brush, yellow grain, light green orchards, brown
-wooden and grey stone buildings, tan hills; Flames orange, Blazes red.
+The same map as the notebook widget's (one drawing model, :mod:`asl_vassal_bridge.mapview`): VASL's board
+art under the grid when it is given (else terrain tints: pale open ground, dark green woods, olive brush,
+yellow grain, light green orchards, brown wooden and grey stone buildings, tan hills), the building badge
+(``W2``), square counters in VASL's colours (Flame, Blaze, Wreck, Smoke, Level) and the units in their
+side's colour with their broken/pinned/berserk marks, hex names on a pale band, and a legend.
 """
 
 from __future__ import annotations
 
+import base64
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from .core.environment import WindForce
 from .core.hexes import HEX_HEIGHT, HEX_WIDTH, Hex
 from .core.position import Location, Position
 from .core.terrain import Terrain
+from .mapview import (
+    COUNTER_STYLE,
+    LEGEND,
+    MARKS,
+    counter_boxes,
+    counters_in,
+    heat_colour,
+    heat_label,
+    locations_heat,
+    side_colours,
+)
+
+if TYPE_CHECKING:
+    from .vasl.boardart import BoardArt
 
 __all__ = ["TERRAIN_COLOURS", "Shape", "render_png", "render_svg", "shapes"]
 
@@ -48,13 +66,15 @@ BLAZE: RGB = (215, 30, 20)
 WRECK: RGB = (40, 40, 40)
 GRID: RGB = (90, 90, 70)
 
-SCALE = 0.8
-MARGIN = 40
+SCALE = 1.0  # picture pixels per VASL board pixel: a counter 28 px, hex names 11 px, as in the widget at zoom 1
+MARGIN = 12
+TOP = 58  # the title band
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A drawing primitive: ``poly`` (points), ``circle`` (centre, radius) or ``text``."""
+    """A drawing primitive: ``poly`` (points), ``circle`` (centre, radius), ``text`` (centred on its point) or
+    ``image`` (PNG bytes in *data*, top-left point, *radius* unused, size in *extra*)."""
 
     kind: str
     points: tuple[tuple[float, float], ...]
@@ -66,99 +86,147 @@ class Shape:
     size: float = 10.0
     opacity: float = 1.0
     extra: dict[str, str] = field(default_factory=dict)
+    bold: bool = False
+    data: bytes = b""
 
 
 def _corners(cx: float, cy: float, shrink: float = 1.0) -> tuple[tuple[float, float], ...]:
-    rx = HEX_WIDTH * 2 / 3 * shrink
-    ry = HEX_HEIGHT / 2 * shrink
+    rx = HEX_WIDTH * 2 / 3 * shrink * SCALE
+    ry = HEX_HEIGHT / 2 * shrink * SCALE
     return ((cx + rx, cy), (cx + rx / 2, cy + ry), (cx - rx / 2, cy + ry), (cx - rx, cy), (cx - rx / 2, cy - ry),
             (cx + rx / 2, cy - ry))
 
 
-def _heat(p: float) -> RGB:
-    """White → yellow → red for probabilities 0…1."""
-    p = max(0.0, min(1.0, p))
-    if p < 0.5:
-        return (255, 255, int(255 * (1 - 2 * p)))
-    return (255, int(255 * (2 - 2 * p)), 0)
+def _rect(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+
+def _counter_shapes(pos: Position, xy: Callable[[Hex], tuple[float, float]]) -> list[Shape]:
+    """The counters of every hex (the widget's model, :mod:`asl_vassal_bridge.mapview`): units in their side's
+    colour with their state marks, wrecks, fires, Level counters, smoke."""
+    out: list[Shape] = []
+    sides = side_colours(pos)
+    for h, stack in counters_in(pos).items():
+        cx, cy = xy(h)
+        for c, (x, y, side) in zip(stack, counter_boxes(len(stack), cx, cy, SCALE), strict=True):
+            fill, ink = sides[c.unit.side] if c.unit is not None else COUNTER_STYLE[c.kind][:2]
+            edge = (205, 30, 20) if c.kind == "burning-wreck" else (20, 10, 0)
+            out.append(Shape("poly", _rect(x, y, side, side), fill=fill, stroke=edge,
+                             width=2.5 if c.kind == "burning-wreck" else 1.2))
+            m = max(4.0, side * 0.38)
+            for k, mark in enumerate(c.marks):
+                dx = k * m * 0.6
+                out.append(Shape("poly", ((x + side - dx, y), (x + side - dx, y + m), (x + side - m - dx, y)),
+                                 fill=MARKS[mark][0]))
+            size = max(7, int(side * 0.3))
+            text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
+            out.append(Shape("text", ((x + side / 2, y + side * (0.42 if c.marks else 0.5)),), fill=ink, text=text,
+                             size=size, bold=True))
+            if c.marks and side >= 20:
+                out.append(Shape("text", ((x + side / 2, y + side * 0.8),), fill=MARKS[c.marks[0]][0],
+                                 text=MARKS[c.marks[0]][1], size=max(7, int(side * 0.24)), bold=True))
+    return out
+
+
+def _legend_shapes(y: float, heat: bool, width: float) -> tuple[list[Shape], float]:
+    """The legend band (rows as the picture's width allows): each counter's colour and meaning, and the
+    chance colours when tinted; returns its shapes and height."""
+    out: list[Shape] = []
+    items: list[tuple[RGB | None, RGB, str, float]] = []
+    for kind, text in LEGEND:
+        colour = MARKS[kind][0] if kind in MARKS else (140, 170, 205) if kind == "unit" else COUNTER_STYLE[kind][0]
+        items.append((colour, (205, 30, 20) if kind == "burning-wreck" else (20, 10, 0), text, 6.6 * len(text) + 34))
+    if heat:
+        items.append((None, (0, 0, 0), "chance of fire: <1% … 100%", 6.6 * 26 + 100))
+    x, row = float(MARGIN), 0
+    for swatch, edge, text, w in items:
+        if x + w > width - MARGIN and x > MARGIN:
+            x, row = float(MARGIN), row + 1
+        top = y + 8 + 24 * row
+        if swatch is None:  # the chance scale
+            for k, p in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
+                out.append(Shape("poly", _rect(x + 14 * k, top, 14, 16), fill=heat_colour(p)))
+            out.append(Shape("text", ((x + 76, top + 8),), fill=(30, 30, 30), text=text, size=11,
+                             extra={"anchor": "start"}))
+        else:
+            out.append(Shape("poly", _rect(x, top, 16, 16), fill=swatch, stroke=edge, width=1.2))
+            out.append(Shape("text", ((x + 21, top + 8),), fill=(30, 30, 30), text=text, size=11,
+                             extra={"anchor": "start"}))
+        x += w
+    return out, 24 * (row + 1) + 10
 
 
 def shapes(pos: Position, *, heat: Mapping[Location, Fraction | float] | None = None,
-           title: str | None = None) -> tuple[list[Shape], float, float]:
-    """The shapes of a picture of *pos* and its size; *heat* tints Locations by probability."""
+           title: str | None = None, art: Sequence[BoardArt] = ()) -> tuple[list[Shape], float, float]:
+    """The shapes of a picture of *pos* and its size; *heat* tints Locations by probability; *art* (VASL's board
+    pictures, :func:`asl_vassal_bridge.vasl.boardart.map_board_art`) goes under the hex grid instead of tints."""
     gm = pos.map
     pts = [h.pixel() for h in gm.hexes] or [(0.0, 0.0)]
-    x0 = min(p[0] for p in pts) - HEX_WIDTH
-    y0 = min(p[1] for p in pts) - HEX_HEIGHT
-    x1 = max(p[0] for p in pts) + HEX_WIDTH
-    y1 = max(p[1] for p in pts) + HEX_HEIGHT
+    rx, ry = HEX_WIDTH * 2 / 3, HEX_HEIGHT / 2
+    x0 = min(p[0] for p in pts) - rx
+    y0 = min(p[1] for p in pts) - ry
+    x1 = max(p[0] for p in pts) + rx
+    y1 = max(p[1] for p in pts) + ry
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (x - x0) * SCALE + MARGIN, (y - y0) * SCALE + TOP
 
     def xy(h: Hex) -> tuple[float, float]:
-        x, y = h.pixel()
-        return (x - x0) * SCALE + MARGIN / 2, (y - y0) * SCALE + MARGIN + 20
-
-    def corners(h: Hex, shrink: float = 1.0) -> tuple[tuple[float, float], ...]:
-        cx, cy = xy(h)
-        return tuple((cx + (px - cx) * SCALE, cy + (py - cy) * SCALE) for px, py in _corners(cx, cy, shrink))
+        return at(*h.pixel())
 
     out: list[Shape] = []
-    heat_hex: dict[Hex, float] = {}
-    for loc, p in (heat or {}).items():
-        heat_hex[loc.hex] = max(heat_hex.get(loc.hex, 0.0), float(p))
+    for a in art:
+        ax, ay = at(*a.origin)
+        out.append(Shape("image", ((ax, ay),), data=a.png, extra={"w": str(a.width * SCALE),
+                                                                  "h": str(a.height * SCALE), "format": a.format}))
+    heat_hex = locations_heat(heat or {})
     for h in sorted(gm.hexes):
         info = gm.hexes[h]
+        cx, cy = xy(h)
         base = ELEVATION_COLOURS.get(info.elevation, TERRAIN_COLOURS[Terrain.OPEN_GROUND]) if info.elevation else \
             TERRAIN_COLOURS[Terrain.OPEN_GROUND]
-        out.append(Shape("poly", corners(h), fill=base, stroke=GRID, width=0.6))
+        out.append(Shape("poly", _corners(cx, cy), fill=None if art else base, stroke=GRID, width=0.8))
         b = gm.building(h)
-        if b is not None:
-            colour = TERRAIN_COLOURS[b.terrain]
-            out.append(Shape("poly", corners(h, 0.62), fill=colour, stroke=(30, 20, 10), width=1.6))
-            top = b.top_level(gm.hex_name(h))
-            cx, cy = xy(h)
-            if top:
-                out.append(Shape("text", ((cx, cy + 4),), fill=(255, 255, 255), text=f"lv{top}", size=9))
-            if info.stairwell:
-                out.append(Shape("poly", ((cx - 3, cy - 12), (cx + 3, cy - 12), (cx + 3, cy - 6), (cx - 3, cy - 6)),
-                                 fill=(255, 255, 255)))
-            if any(name == gm.hex_name(h) for name, _ in b.fortified):
-                out.append(Shape("poly", corners(h, 0.7), stroke=(0, 0, 0), width=2.5))
-        elif info.terrain is not Terrain.OPEN_GROUND:
+        if art:
+            pass
+        elif b is not None:
+            out.append(Shape("poly", _corners(cx, cy, 0.5), fill=TERRAIN_COLOURS[b.terrain], stroke=(30, 20, 10),
+                             width=2))
+        elif info.terrain not in (Terrain.OPEN_GROUND, Terrain.ROAD):
             colour = TERRAIN_COLOURS.get(info.terrain, (160, 160, 160))
-            out.append(Shape("poly", corners(h, 0.9 if not info.terrain.inherent else 1.0), fill=colour))
-        if info.road:
-            cx, cy = xy(h)
-            out.append(Shape("circle", ((cx, cy),), fill=(120, 110, 90), radius=3))
-        if h in heat_hex and heat_hex[h] > 0:
-            out.append(Shape("poly", corners(h, 0.95), fill=_heat(heat_hex[h]), opacity=0.75))
-            cx, cy = xy(h)
-            out.append(Shape("text", ((cx, cy + 14),), fill=(0, 0, 0), text=f"{heat_hex[h]:.0%}", size=9))
+            out.append(Shape("poly", _corners(cx, cy, 0.86 if not info.terrain.inherent else 0.97), fill=colour))
+        if info.road and not art:
+            out.append(Shape("circle", ((cx, cy + 22 * SCALE),), fill=(120, 110, 90), radius=3))
+        if b is not None:  # the building's material and storeys, low in the hex (B23), as in the widget
+            top = b.top_level(gm.hex_name(h))
+            mark = ("W" if b.material.value == "wooden" else "S") + (f"{top + 1}" if top else "")
+            by = cy + 0.68 * ry * SCALE
+            out.append(Shape("poly", _rect(cx - 11, by - 7, 22, 14), fill=(30, 20, 10), opacity=0.8))
+            out.append(Shape("text", ((cx, by),), fill=(255, 255, 255), text=mark, size=11, bold=True))
+        p = heat_hex.get(h, 0.0)
+        if p > 0:
+            out.append(Shape("poly", _corners(cx, cy, 0.96), fill=heat_colour(p), opacity=0.72))
+            out.append(Shape("text", ((cx, cy + 0.78 * ry * SCALE),), fill=(0, 0, 0), text=heat_label(p), size=11,
+                             bold=True))
+    out.extend(_counter_shapes(pos, xy))
+    for h in sorted(gm.hexes):  # hex names last, on a pale band: nothing covers them
         cx, cy = xy(h)
-        out.append(Shape("text", ((cx, cy - 16),), fill=(40, 40, 40), text=gm.hex_name(h), size=8))
-    for w in pos.wrecks:
-        cx, cy = xy(w.location.hex)
-        out.append(Shape("poly", ((cx - 12, cy + 2), (cx + 12, cy + 2), (cx + 12, cy + 14), (cx - 12, cy + 14)),
-                         fill=WRECK, stroke=BLAZE if w.burning else None, width=2))
-    stacked: dict[Hex, int] = {}
-    for f in sorted(pos.fires, key=lambda f: f.location):
-        h = f.location.hex
-        k = stacked.get(h, 0)
-        stacked[h] = k + 1
-        cx, cy = xy(h)
-        cx += 9 * k - 4
-        cy -= 2 + 4 * k
-        colour = BLAZE if f.is_blaze else FLAME
-        out.append(Shape("circle", ((cx, cy),), fill=colour, stroke=(60, 0, 0), radius=9 if f.is_blaze else 7))
-        label = ("B" if f.is_blaze else "F") + (f"{f.location.level}" if f.location.level else "")
-        out.append(Shape("text", ((cx, cy + 3),), fill=(255, 255, 255), text=label, size=8))
-    width = (x1 - x0) * SCALE + MARGIN
-    height = (y1 - y0) * SCALE + MARGIN + 40
+        name = gm.hex_name(h)
+        y = cy - 0.72 * ry * SCALE
+        w = 0.6 * 11 * len(name) + 4
+        out.append(Shape("poly", _rect(cx - w / 2, y - 6.5, w, 13), fill=(250, 248, 236), opacity=0.82))
+        out.append(Shape("text", ((cx, y),), fill=(30, 30, 30), text=name, size=11))
+    width = max((x1 - x0) * SCALE + 2 * MARGIN, 480.0)
+    map_bottom = (y1 - y0) * SCALE + TOP
+    legend, legend_h = _legend_shapes(map_bottom + 4, bool(heat_hex), width)
+    out.extend(legend)
+    height = map_bottom + 4 + legend_h
     env = pos.environment
     wind = env.wind
     head = title or pos.name or "asl-fire"
-    out.append(Shape("text", ((width / 2, 16),), fill=(0, 0, 0), text=head, size=13))
+    out.append(Shape("text", ((width / 2, 16),), fill=(0, 0, 0), text=head, size=15, bold=True))
     info_line = f"{pos.clock}   EC {env.ec.label} ({env.ec_drm:+d})   {wind}" + ("   GUSTS" if env.gusts else "")
-    out.append(Shape("text", ((width / 2, 34),), fill=(0, 0, 0), text=info_line, size=11))
+    out.append(Shape("text", ((width / 2, 38),), fill=(0, 0, 0), text=info_line, size=12))
     if wind.force is not WindForce.NO_WIND and wind.direction is not None:
         cx, cy = width - 30, 30
         ox, oy = Hex(0, 0).pixel()
@@ -179,13 +247,18 @@ def render_svg(pos: Position, **kw: object) -> str:
     """An SVG picture of *pos* (see :func:`shapes` for options)."""
     items, w, h = shapes(pos, **kw)  # type: ignore[arg-type]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
-             f'viewBox="0 0 {w:.0f} {h:.0f}" font-family="sans-serif">',
+             f'viewBox="0 0 {w:.0f} {h:.0f}" font-family="DejaVu Sans, sans-serif">',
              f'<rect width="{w:.0f}" height="{h:.0f}" fill="#f4f1e6"/>']
     for s in items:
         fill = _hex(s.fill) if s.fill else "none"
         stroke = f' stroke="{_hex(s.stroke)}" stroke-width="{s.width}"' if s.stroke else ""
         op = f' opacity="{s.opacity}"' if s.opacity < 1 else ""
-        if s.kind == "poly":
+        if s.kind == "image":
+            (x, y), = s.points
+            uri = f"data:image/{s.extra.get('format', 'png')};base64," + base64.b64encode(s.data).decode("ascii")
+            parts.append(f'<image x="{x:.1f}" y="{y:.1f}" width="{s.extra["w"]}" height="{s.extra["h"]}" '
+                         f'href="{uri}"/>')
+        elif s.kind == "poly":
             pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in s.points)
             tag = "polyline" if s.fill is None and len(s.points) == 2 else "polygon"
             parts.append(f'<{tag} points="{pts}" fill="{fill}"{stroke}{op}/>')
@@ -194,53 +267,57 @@ def render_svg(pos: Position, **kw: object) -> str:
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s.radius}" fill="{fill}"{stroke}{op}/>')
         else:
             (x, y), = s.points
-            parts.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{s.size}" text-anchor="middle" '
-                         f'fill="{fill}">{escape(s.text)}</text>')
+            weight = ' font-weight="bold"' if s.bold else ""
+            anchor = "start" if s.extra.get("anchor") == "start" else "middle"
+            parts.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{s.size}" text-anchor="{anchor}" '
+                         f'dominant-baseline="central"{weight} fill="{fill}">{escape(s.text)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
 
 def render_png(pos: Position, path: str | Path, **kw: object) -> None:
-    """Write a PNG picture of *pos*."""
+    """Write a PNG picture of *pos* (see :func:`shapes` for options)."""
+    import io
+
     from PIL import Image, ImageDraw, ImageFont
 
     items, w, h = shapes(pos, **kw)  # type: ignore[arg-type]
-    img = Image.new("RGB", (int(w), int(h)), (244, 241, 230))
-    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    odraw = ImageDraw.Draw(overlay)
-    fonts: dict[int, ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
+    img = Image.new("RGBA", (int(w), int(h)), (244, 241, 230, 255))
+    fonts: dict[tuple[int, bool], ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
 
-    def font(size: float) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-        k = int(size)
+    def font(size: float, bold: bool) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+        k = (int(size), bold)
         if k not in fonts:
             try:
-                fonts[k] = ImageFont.truetype("DejaVuSans.ttf", k)
+                fonts[k] = ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", k[0])
             except OSError:
-                fonts[k] = ImageFont.load_default()
+                fonts[k] = ImageFont.load_default(k[0])
         return fonts[k]
 
+    draw = ImageDraw.Draw(img)
     for s in items:
-        if s.opacity < 1 and s.kind == "poly" and s.fill:
-            img.paste(Image.alpha_composite(img.convert("RGBA"), overlay).convert("RGB"))
-            overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-            odraw = ImageDraw.Draw(overlay)
-            odraw.polygon(s.points, fill=(*s.fill, int(255 * s.opacity)))
-            img = Image.alpha_composite(img.convert("RGBA"), overlay).convert("RGB")
-            overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-            odraw = ImageDraw.Draw(overlay)
+        if s.kind == "image":
+            (x, y), = s.points
+            pic = Image.open(io.BytesIO(s.data)).convert("RGBA")
+            size = (round(float(s.extra["w"])), round(float(s.extra["h"])))
+            img.alpha_composite(pic.resize(size) if pic.size != size else pic, (round(x), round(y)))
             draw = ImageDraw.Draw(img)
-            continue
-        if s.kind == "poly":
+        elif s.opacity < 1 and s.kind == "poly" and s.fill:
+            layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+            ImageDraw.Draw(layer).polygon(s.points, fill=(*s.fill, int(255 * s.opacity)))
+            img.alpha_composite(layer)
+            draw = ImageDraw.Draw(img)
+        elif s.kind == "poly":
             if s.fill is None and len(s.points) == 2:
                 draw.line(s.points, fill=s.stroke, width=int(s.width))
             else:
-                draw.polygon(s.points, fill=s.fill, outline=s.stroke, width=max(1, int(s.width)))
+                draw.polygon(s.points, fill=s.fill, outline=s.stroke, width=max(1, round(s.width)))
         elif s.kind == "circle":
             (x, y), = s.points
             r = s.radius
             draw.ellipse((x - r, y - r, x + r, y + r), fill=s.fill, outline=s.stroke)
         else:
             (x, y), = s.points
-            draw.text((x, y), s.text, fill=s.fill, font=font(s.size), anchor="ms")
-    img.save(path, "PNG")
+            anchor = "lm" if s.extra.get("anchor") == "start" else "mm"
+            draw.text((x, y), s.text, fill=s.fill, font=font(s.size, s.bold), anchor=anchor)
+    img.convert("RGB").save(path, "PNG")

@@ -132,6 +132,11 @@ def main() -> int:
             w.session.undo()
 
     measure("one step (1 Player Turn: log, fires, panels)", step, args.repeat, reset=undo)
+    w.set_overlay("odds")
+    w.set_view(0.6, (400, 100))
+    measure("one step with the odds overlay at zoom 0.6", step, args.repeat, reset=undo)
+    w.set_overlay("none")
+    w.set_view(w.fit_scale, (0, 0))
     m = w.session.position.map
     burning = {f.location.hex for f in w.session.position.fires}
     target = next(h for h in sorted(m.hexes) if m.is_burnable(Location(h)) and h not in burning)

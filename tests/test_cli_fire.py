@@ -249,3 +249,68 @@ def test_huts_he_wp_and_hut_commands(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert data["events"][0]["kind"] == "flame" and data["events"][0]["rule"] == "A24.32"
     assert main(["wp", str(src), "--at", "C3", "--odds"]) == 0
     assert "no WP fire DR in C3" in capsys.readouterr().out
+
+
+def test_the_demo_pictures_show_units_counters_and_a_legend_as_the_widget_does(tmp_path: Path,
+                                                                                capsys: pytest.CaptureFixture[str]
+                                                                                ) -> None:
+    from PIL import Image
+
+    from asl_vassal_bridge.mapview import MARKS, counter_boxes, counters_in
+    from asl_vassal_bridge.render import shapes
+
+    assert main(["demo", "--out", str(tmp_path), "--turns", "1", "--seed", "7"]) == 0
+    pos = demo_position()
+    png = Image.open(tmp_path / "before.png").convert("RGB")
+    items, _, _ = shapes(pos, title=f"{pos.name} — before")
+    texts = {s.text for s in items if s.kind == "text"}
+    # the units by name, the fire counters by name, the legend's words
+    assert {"4-6-7", "8-1", "4-4-7", "Blaze", "Flame", "Smoke"} <= texts
+    assert {"Burning Wreck", "unit (side colour)", "broken", "pinned", "berserk"} <= texts
+    names = {s.text for s in items if s.kind == "text" and s.size >= 10}
+    assert "F7" in names and "I5" in names  # hex names at least 10 px
+    # in the PNG: the German squad in F7 in its side's colour, the broken Russian's red mark in I5
+    xy = {s.text: s.points[0] for s in items if s.kind == "text"}
+
+    def counter_point(unit_id: str, fx: float, fy: float) -> tuple[int, int]:
+        u = next(u for u in pos.units if u.id == unit_id)
+        stack = counters_in(pos)[u.location.hex]
+        k = next(i for i, c in enumerate(stack) if c.unit is not None and c.unit.id == unit_id)
+        name = pos.map.hex_name(u.location.hex)
+        nx, ny = xy[name]  # the hex name sits 0.72 × the hex's half-height above its centre
+        cx, cy = nx, ny + 0.72 * 32.25
+        x, y, side = counter_boxes(len(stack), cx, cy, 1.0)[k]
+        return round(x + fx * side), round(y + fy * side)
+
+    assert png.getpixel(counter_point("g1", 0.2, 0.8)) == (140, 170, 205)
+    assert png.getpixel(counter_point("r2", 0.9, 0.08)) == MARKS["broken"][0]
+
+
+def test_pictures_draw_vasls_board_art_under_the_grid_when_given(shared_vasl: Path, tmp_path: Path) -> None:
+    import io
+
+    from PIL import Image
+
+    from asl_vassal_bridge.core import BoardPlacement
+    from asl_vassal_bridge.core import Position as Pos
+    from asl_vassal_bridge.render import MARGIN, TOP, render_png, render_svg, shapes
+    from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+    from asl_vassal_bridge.vasl.boardart import map_board_art
+
+    board = read_board(shared_vasl / "boards" / "bd01", default_terrain_table(shared_vasl))
+    pos = Pos(game_map([(board, BoardPlacement("01"))]))
+    art = map_board_art(pos.map.layout.boards, shared_vasl / "boards", (None,))
+    items, _, _ = shapes(pos, art=art)
+    assert items[0].kind == "image"
+    render_png(pos, tmp_path / "art.png", art=art)
+    assert "<image " in render_svg(pos, art=art)
+    png = Image.open(tmp_path / "art.png").convert("RGB")
+    pic = Image.open(io.BytesIO(art[0].png)).convert("RGB")
+    h = pos.map.parse_hex("E3")
+    bx, by = h.pixel()
+    bx -= 20  # left of the centre: no name, badge or counter
+    x0 = min(p.pixel()[0] for p in pos.map.hexes) - 37.5
+    y0 = min(p.pixel()[1] for p in pos.map.hexes) - 32.25
+    got = png.getpixel((round(bx - x0 + MARGIN), round(by - y0 + TOP)))
+    want = pic.getpixel((round(bx - art[0].origin[0]), round(by - art[0].origin[1])))
+    assert all(abs(a - b) <= 40 for a, b in zip(got, want, strict=True)), (got, want)

@@ -10,10 +10,15 @@ import json
 import os
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from ..core.errors import BadInput
 from ..core.forecast import MAX_TRIALS, MAX_TURNS, Forecast, forecast
-from .options import add_vasl_options, bounded_int, load_position_arg, seed
+from .options import add_vasl_options, bounded_int, load_position_arg, say, seed
+
+if TYPE_CHECKING:
+    from ..core.position import Position
+    from ..vasl.boardart import BoardArt
 
 __all__ = ["cmd_forecast", "register"]
 
@@ -81,7 +86,7 @@ def cmd_forecast(args: argparse.Namespace) -> int:
         from ..render import render_png
 
         heat = {loc: p for loc, (p, _) in fc.as_dict().items()}
-        render_png(pos, args.png, heat=heat,
+        render_png(pos, args.png, heat=heat, art=_board_art(args, pos),
                    title=f"{pos.name or 'position'}: burning after {fc.turns} Player Turns ({fc.trials} trials)")
     if args.json:
         json.dump(fc.to_json() | {"position": pos.name}, sys.stdout, indent=2)
@@ -114,3 +119,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--top", type=bounded_int(0, 1_000_000, "rows"), default=40, help="rows in the table (default 40)")
     p.set_defaults(func=cmd_forecast)
+
+
+def _board_art(args: argparse.Namespace, pos: Position) -> tuple[BoardArt, ...]:
+    """VASL's board pictures for a .vsav's map (cropped and reversed as placed), as the widget draws them; none
+    for a position file, or (said on stderr) when an archive cannot be read."""
+    if not str(args.position).lower().endswith(".vsav") or not pos.map.layout.boards:
+        return ()
+    from ..vasl.boardart import map_board_art
+    from ..vasl.setup import resolve_vasl
+    from ..vasl.vsav import read_vsav
+
+    try:
+        setup = resolve_vasl(getattr(args, "vasl", None), getattr(args, "boards", None))
+        assert setup.boards is not None
+        crops = tuple(b.crop for b in read_vsav(args.position).boards)
+        return tuple(map_board_art(pos.map.layout.boards, setup.boards, crops))
+    except BadInput as e:
+        say(f"board art: {e} (terrain tints instead)")
+        return ()

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .environment import Environment
+from .errors import IllegalAction
 from .hexes import Direction, Hex, HexNameError, MapLayout
 from .terrain import Building, BuildingKind, Material, Terrain
 from .values import field, replace, value
@@ -596,8 +597,17 @@ class Position:
         return [w for w in self.wrecks if w.burning]
 
     def add_fire(self, fire: Fire) -> Position:
-        """A new Position with *fire* added (a Blaze replaces the Location's Flames, B25.15)."""
+        """A new Position with *fire* added (a Blaze replaces the Location's Flames, B25.15).
+
+        :raises IllegalAction: the Location cannot burn (Water, a Graveyard, Open Ground…, B25.1), or
+            it already holds a Blaze and *fire* is a Flame (B25.15).
+        """
         self._check_location(fire.location)
+        t = self.map.terrain_at(fire.location)
+        if not t.burnable:
+            raise IllegalAction(f"{self.loc_name(fire.location)} holds {t.label}, which cannot burn (B25.1)")
+        if fire.is_flame and self.blaze_at(fire.location) is not None:
+            raise IllegalAction(f"{self.loc_name(fire.location)} already holds a Blaze (B25.15)")
         fires = self.fires
         if fire.is_blaze:
             fires = tuple(f for f in fires if f.location != fire.location)

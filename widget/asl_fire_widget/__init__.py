@@ -9,8 +9,8 @@ See ``examples/fire_widget.ipynb``.
 from __future__ import annotations
 
 from .attacks import AttackForm, AttackPreview, HobForm, HobPreview
-from .state import KINDLERS, TOOLS, FireSession, HoverInfo
+from .state import KINDLERS, TOOLS, FireSession, HoverInfo, LoadError
 from .widget import LAYERS, FireWidget
 
 __all__ = ["KINDLERS", "LAYERS", "TOOLS", "AttackForm", "AttackPreview", "FireSession", "FireWidget", "HobForm",
-           "HobPreview", "HoverInfo"]
+           "HobPreview", "HoverInfo", "LoadError"]

@@ -143,8 +143,8 @@ class AttackPreview:
     def html(self) -> str:
         from html import escape
 
-        head = ('<b style="color:#080">legal</b>' if self.legal
-                else f'<b style="color:#b00">not allowed</b>: {escape(self.refusal)}')
+        head = ('<b style="color:var(--jp-success-color1, #080)">legal</b>' if self.legal
+                else f'<b style="color:var(--jp-error-color1, #b00)">not allowed</b>: {escape(self.refusal)}')
         return head + "".join(f"<br>{escape(line)}" for line in self.lines)
 
 
@@ -252,7 +252,7 @@ class HobPreview:
     def html(self) -> str:
         from html import escape
 
-        parts = [] if self.ok else [f'<b style="color:#b00">{escape(self.error)}</b>']
+        parts = [] if self.ok else [f'<b style="color:var(--jp-error-color1, #b00)">{escape(self.error)}</b>']
         return "<br>".join(parts + [escape(line) for line in self.lines])
 
 

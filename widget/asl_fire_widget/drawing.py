@@ -28,14 +28,27 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from asl_vassal_bridge.core import Hex, Location, Position, Terrain
+from asl_vassal_bridge.core import Hex, Position, Terrain
 from asl_vassal_bridge.core.hexes import HEX_HEIGHT, HEX_WIDTH
-from asl_vassal_bridge.core.smoke import fire_smoke
+from asl_vassal_bridge.mapview import (
+    COUNTER_STYLE,
+    MARKS,
+    MIN_MARKER,
+    Counter,
+    counter_boxes,
+    counters_in,
+    heat_colour,
+    heat_label,
+    locations_heat,
+    side_colours,
+)
 from asl_vassal_bridge.render import ELEVATION_COLOURS, GRID, TERRAIN_COLOURS
 
 __all__ = [
     "LABEL_SCALE",
+    "Counter",
     "MapGeometry",
+    "UnitBox",
     "counters_in",
     "draw_fires",
     "draw_heat",
@@ -43,6 +56,7 @@ __all__ = [
     "draw_terrain",
     "heat_colour",
     "heat_label",
+    "locations_heat",
 ]
 
 RGB = tuple[int, int, int]
@@ -55,42 +69,10 @@ LABEL_SCALE = 0.5
 TEXT_SCALE = 0.45
 _UNIT = np.array([(1.0, 0.0), (0.5, 1.0), (-0.5, 1.0), (-1.0, 0.0), (-0.5, -1.0), (0.5, -1.0)])
 
-#: VASL's counter colours: Flame yellow-orange, Blaze red, wrecks dark grey, smoke pale grey, Level white.
-COUNTER_STYLE: dict[str, tuple[RGB, RGB, str]] = {
-    "flame": ((255, 170, 20), (60, 20, 0), "Flame"),
-    "blaze": ((205, 30, 20), (255, 255, 255), "Blaze"),
-    "wreck": ((70, 70, 70), (255, 255, 255), "Wreck"),
-    "burning-wreck": ((70, 70, 70), (255, 200, 60), "Wreck"),
-    "smoke": ((200, 200, 200), (40, 40, 40), "Smoke"),
-    "level": ((255, 255, 255), (0, 0, 0), "Level"),
-}
-
-
 def _css(c: Sequence[int], alpha: float | None = None) -> str:
     if alpha is None:
         return f"rgb({c[0]},{c[1]},{c[2]})"
     return f"rgba({c[0]},{c[1]},{c[2]},{alpha})"
-
-
-def heat_colour(p: float) -> RGB:
-    """Pale yellow → orange → deep red for chances 0…1."""
-    p = max(0.0, min(1.0, p))
-    if p < 0.5:
-        return (255, int(240 - 120 * p * 2), int(120 - 120 * p * 2))
-    return (int(255 - 80 * (p - 0.5) * 2), int(120 - 120 * (p - 0.5) * 2), 0)
-
-
-def heat_label(p: float) -> str:
-    """A chance as players read it: a small non-zero chance is never "0%".
-
-    >>> [heat_label(p) for p in (0.0004, 0.004, 0.006, 0.5, 0.996, 1.0)]
-    ['<1%', '<1%', '1%', '50%', '>99%', '100%']
-    """
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 <= p < 1:
-        return ">99%"
-    return f"{p:.0%}"
 
 
 class MapGeometry:
@@ -196,9 +178,11 @@ def draw_terrain(canvas: Any, pos: Position, geo: MapGeometry, *, labels: bool |
     Returns the number of shapes drawn per kind (for tests and benchmarks).
     """
     counts: dict[str, int] = {"art": 0, "hexes": 0, "terrain": 0, "buildings": 0, "labels": 0}
-    canvas.clear()
-    canvas.fill_style = "rgb(244,241,230)"
-    canvas.fill_rect(0, 0, geo.view_w, geo.view_h)
+    canvas.clear()  # outside the map (and around VASL's boards) the page's own background, the theme's, shows
+    if not art:
+        canvas.fill_style = "rgb(244,241,230)"
+        x0, y0 = geo.to_canvas(geo.x0, geo.y0)
+        canvas.fill_rect(x0, y0, geo.width - 2 * MARGIN, geo.height - 2 * MARGIN)
     for t in art:
         x, y = geo.to_canvas(t.x, t.y)
         w, h = t.width * geo.scale, t.height * geo.scale
@@ -294,10 +278,19 @@ def _draw_hexes(canvas: Any, pos: Position, geo: MapGeometry, rows: npt.NDArray[
                 canvas.fill_rect(float(x) + 12 * geo.scale, by - 2, 4, 4)
 
 
+def name_size(scale: float) -> int:
+    """The hex names' font size in canvas pixels at zoom *scale*: at least 11 from :data:`LABEL_SCALE` on.
+
+    >>> name_size(LABEL_SCALE), name_size(1.0), name_size(2.5)
+    (11, 12, 15)
+    """
+    return max(11, min(15, int(12 * scale)))
+
+
 def _draw_names(canvas: Any, pos: Position, geo: MapGeometry, rows: Sequence[int] | npt.NDArray[np.int64]) -> None:
     """Hex names at the top of each hex, on a pale band drawn last so no marker covers them."""
     m = pos.map
-    size = max(9, min(15, int(12 * geo.scale)))
+    size = name_size(geo.scale)
     canvas.font = f"{size}px sans-serif"
     canvas.text_align = "center"
     canvas.text_baseline = "middle"
@@ -334,124 +327,110 @@ def _draw_building_links(canvas: Any, pos: Position, geo: MapGeometry, rows: set
 
 
 @dataclass(frozen=True)
-class Counter:
-    """One counter on the map: its kind (a key of :data:`COUNTER_STYLE`) and, for a Level counter,
-    the level it marks.
+class UnitBox:
+    """Where a unit's counter was drawn on the canvas (for clicks that select it)."""
 
-    >>> Counter("level", 2).text, Counter("level", -1).text, Counter("level", 1, rooftop=True).text
-    ('Level 2', 'Cellar', 'Roof')
-    """
+    unit_id: str
+    x: float
+    y: float
+    side: float
 
-    kind: str
-    level: int = 0
-    rooftop: bool = False
-
-    @property
-    def text(self) -> str:
-        if self.kind == "level":
-            return "Roof" if self.rooftop else (f"Level {self.level}" if self.level >= 0 else "Cellar")
-        return COUNTER_STYLE[self.kind][2]
-
-    @property
-    def short(self) -> str:
-        """The name on a small counter: F, B, Wr, Sm, L1, Cel, Rf."""
-        if self.kind == "level":
-            return "Rf" if self.rooftop else (f"L{self.level}" if self.level >= 0 else "Cel")
-        return {"flame": "F", "blaze": "B"}.get(self.kind, self.text[:2])
-
-    @property
-    def image_key(self) -> str:
-        """The key of VASL's image for this counter: the module's Level image is the Level 1 counter."""
-        if self.kind == "level" and (self.level != 1 or self.rooftop):
-            return f"level {self.text}"
-        return self.kind
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px <= self.x + self.side and self.y <= py <= self.y + self.side
 
 
-def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
-    """The counters of each hex, bottom to top, as a player stacks them: wrecks, then fires by level
-    (a fire above ground level or in a cellar with its Level counter beside it), then smoke (B25.2:
-    over a Blaze or Burning Wreck, and Dispersed Smoke where it drifts)."""
-    out: dict[Hex, list[Counter]] = {}
-    for w in pos.wrecks:
-        out.setdefault(w.location.hex, []).append(Counter("burning-wreck" if w.burning else "wreck"))
-    for f in sorted(pos.fires, key=lambda f: (f.location, not f.is_blaze)):
-        loc: Location = f.location
-        out.setdefault(loc.hex, []).append(Counter("blaze" if f.is_blaze else "flame", loc.level, loc.rooftop))
-        if loc.level != 0 or loc.rooftop:
-            out[loc.hex].append(Counter("level", loc.level, loc.rooftop))
-    for fs in fire_smoke(pos):
-        for h in (fs.location.hex, *fs.drift):
-            out.setdefault(h, []).append(Counter("smoke"))
-    return out
+def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[str, Any] | None = None,
+               selected: str | None = None, hits: list[UnitBox] | None = None) -> dict[str, int]:
+    """Draw the counter layer in view: each hex's units, wrecks, fires, Level and smoke counters
+    (:func:`asl_vassal_bridge.mapview.counters_in`, laid out by :func:`~asl_vassal_bridge.mapview.counter_boxes`).
 
-
-def counter_boxes(n: int, cx: float, cy: float, scale: float) -> list[tuple[float, float, float]]:
-    """Top-left corner and side of *n* counters in a hex centred at (cx, cy): side by side, two per row,
-    below the hex name, never on top of each other (three per row, smaller, from five on)."""
-    side = (28.0 if n <= 2 else 21.0 if n <= 4 else 15.0) * scale
-    gap = 3.0 * scale
-    cols = 1 if n == 1 else 2 if n <= 4 else 3
-    out = []
-    top = cy - 13 * scale
-    for k in range(n):
-        col, row = k % cols, k // cols
-        in_row = min(cols, n - row * cols)
-        x = cx + (col - (in_row - 1) / 2) * (side + gap) - side / 2
-        y = top + row * (side + gap)
-        out.append((x, y, side))
-    return out
-
-
-def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[str, Any] | None = None
-               ) -> dict[str, int]:
-    """Draw the fire layer in view: the wreck, fire, Level and smoke counters of each hex.
-
-    *images* maps a counter kind (``flame``, ``blaze``, ``wreck``, ``smoke``, ``level`` for Level 1…)
-    to an ipywidgets Image of VASL's own counter; without one the counter is drawn in VASL's colours with its name.
+    *images* maps a counter's image key (``flame``, ``blaze``, ``wreck``, ``smoke``, ``level`` for Level 1,
+    ``unit:<side>:<name>``) to an ipywidgets Image of VASL's own counter; without one the counter is drawn
+    in VASL's colours (a unit in its side's colour) with its name.  A unit's broken, pinned or berserk state
+    is a coloured corner with its word; the *selected* unit is outlined.  Where a hex is too small for its
+    stack at this zoom, its most telling counter is drawn alone, never smaller than
+    :data:`~asl_vassal_bridge.mapview.MIN_MARKER`.  *hits* receives each unit counter's box.
     """
     canvas.clear()
     s = geo.scale
-    counts = {"smoke": 0, "blazes": 0, "flames": 0, "wrecks": 0, "levels": 0}
+    counts = {"smoke": 0, "blazes": 0, "flames": 0, "wrecks": 0, "levels": 0, "units": 0}
+    key = {"blaze": "blazes", "flame": "flames", "smoke": "smoke", "level": "levels", "unit": "units"}
     images = images or {}
+    sides = side_colours(pos)
     boxes: list[tuple[Counter, float, float, float]] = []
     for h, stack in counters_in(pos).items():
         for c in stack:
-            key = {"blaze": "blazes", "flame": "flames", "smoke": "smoke", "level": "levels"}
             counts[key.get(c.kind, "wrecks")] += 1
         if not geo.in_view(h):
             continue
         cx, cy = geo.centre(h)
-        for c, (x, y, side) in zip(stack, counter_boxes(len(stack), cx, cy, s), strict=True):
+        placed = counter_boxes(len(stack), cx, cy, s)
+        if placed[0][2] < MIN_MARKER:  # too small to read: the hex's most telling counter alone (smoke left out)
+            top = min(stack, key=lambda c: c.priority)
+            if top.kind in ("smoke", "level"):
+                continue
+            side = max(MIN_MARKER, min(28.0 * s, 1.2 * geo.ry * s))
+            boxes.append((top, cx - side / 2, cy - side / 2, side))
+            continue
+        for c, (x, y, side) in zip(stack, placed, strict=True):
             boxes.append((c, x, y, side))
+    if hits is not None:
+        hits.clear()
+        hits.extend(UnitBox(c.unit.id, x, y, side) for c, x, y, side in boxes if c.unit is not None)
     if not boxes:
         return counts
     drawn = [b for b in boxes if b[0].image_key in images]
     plain = [b for b in boxes if b[0].image_key not in images]
     for c, x, y, side in drawn:
         canvas.draw_image(images[c.image_key], x, y, side, side)
+
+    def fill(c: Counter) -> tuple[int, int, int]:
+        return sides[c.unit.side][0] if c.unit is not None else COUNTER_STYLE[c.kind][0]
+
+    def ink(c: Counter) -> tuple[int, int, int]:
+        return sides[c.unit.side][1] if c.unit is not None else COUNTER_STYLE[c.kind][1]
+
+    xs, ys, ss = (np.array([b[k] for b in boxes]) for k in (1, 2, 3))
     if plain:
-        colours = np.array([COUNTER_STYLE[c.kind][0] for c, *_ in plain], np.uint8)
         canvas.fill_styled_rects(np.array([b[1] for b in plain]), np.array([b[2] for b in plain]),
-                                 np.array([b[3] for b in plain]), np.array([b[3] for b in plain]), color=colours)
+                                 np.array([b[3] for b in plain]), np.array([b[3] for b in plain]),
+                                 color=np.array([fill(b[0]) for b in plain], np.uint8))
     canvas.line_width = max(1.0, 1.2 * s)
     canvas.stroke_style = "rgb(20,10,0)"
-    canvas.stroke_rects(np.array([b[1] for b in boxes]), np.array([b[2] for b in boxes]),
-                        np.array([b[3] for b in boxes]), np.array([b[3] for b in boxes]))
+    canvas.stroke_rects(xs, ys, ss, ss)
     burning = [b for b in boxes if b[0].kind == "burning-wreck"]
     if burning:  # a Burning Wreck: VASL puts a Blaze on it; the red edge says so
         canvas.line_width = max(1.5, 3 * s)
         canvas.stroke_style = "rgb(205,30,20)"
         for _, x, y, side in burning:
             canvas.stroke_rect(x, y, side, side)
-    if s >= TEXT_SCALE:
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        for c, x, y, side in plain:
-            size = max(7, int(side * 0.3))
-            text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
-            canvas.font = f"bold {size}px sans-serif"
-            canvas.fill_style = _css(COUNTER_STYLE[c.kind][1])
-            canvas.fill_text(text, x + side / 2, y + side * 0.5)
+    marked = [(c, x, y, side) for c, x, y, side in boxes if c.marks]
+    for c, x, y, side in marked:  # a coloured corner per mark, top right, then leftwards
+        m = max(4.0, side * 0.38)
+        for k, mark in enumerate(c.marks):
+            canvas.fill_style = _css(MARKS[mark][0])
+            canvas.fill_polygon([(x + side - k * m * 0.6, y), (x + side - k * m * 0.6, y + m),
+                                 (x + side - m - k * m * 0.6, y)])
+    chosen = [b for b in boxes if b[0].unit is not None and b[0].unit.id == selected]
+    if chosen:
+        canvas.line_width = max(2.0, 3 * s)
+        canvas.stroke_style = "rgb(0,190,255)"
+        for _, x, y, side in chosen:
+            canvas.stroke_rect(x - 2, y - 2, side + 4, side + 4)
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
+    for c, x, y, side in plain:
+        size = max(7, int(side * 0.3))
+        if side < 12:
+            continue
+        text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
+        canvas.font = f"bold {size}px sans-serif"
+        canvas.fill_style = _css(ink(c))
+        canvas.fill_text(text, x + side / 2, y + side * (0.42 if c.marks else 0.5))
+        if c.marks and side >= 20:
+            canvas.font = f"bold {max(7, int(side * 0.24))}px sans-serif"
+            canvas.fill_style = _css(MARKS[c.marks[0]][0])
+            canvas.fill_text(MARKS[c.marks[0]][1], x + side / 2, y + side * 0.8)
     return counts
 
 
@@ -496,21 +475,14 @@ def draw_hover(canvas: Any, geo: MapGeometry, h: Hex | None) -> None:
     canvas.stroke_polygons(geo.polygons([geo.row[h]], 0.98))
 
 
-def locations_heat(values: Mapping[Location, float]) -> dict[Hex, float]:
-    """The highest chance per hex."""
-    out: dict[Hex, float] = {}
-    for loc, p in values.items():
-        out[loc.hex] = max(out.get(loc.hex, 0.0), float(p))
-    return out
-
-
 def legend_html(title: str, note: str = "") -> str:
     """The overlay's title and colour legend, as HTML shown beside the map."""
     stops = ", ".join(_css(heat_colour(p)) for p in (0.0, 0.25, 0.5, 0.75, 1.0))
     ticks = "".join(f"<span style='flex:1;text-align:{a}'>{t}</span>"
                     for t, a in (("<1%", "left"), ("50%", "center"), ("100%", "right")))
-    warn = (f"<div class='asl-legend-note' style='color:#a00;font-weight:bold'>{note}</div>" if note else "")
+    warn = (f"<div class='asl-legend-note' style='color:var(--jp-error-color1, #a00);font-weight:bold'>{note}</div>"
+            if note else "")
     return (f"<div class='asl-legend' style='line-height:1.3'><b class='asl-legend-title'>{title}</b>"
-            f"<div style='height:12px;width:240px;border:1px solid #777;"
+            f"<div style='height:12px;width:240px;border:1px solid var(--jp-border-color1, #777);"
             f"background:linear-gradient(to right, {stops})'></div>"
             f"<div style='display:flex;width:240px;font-size:11px'>{ticks}</div>{warn}</div>")

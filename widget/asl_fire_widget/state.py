@@ -40,7 +40,7 @@ from asl_vassal_bridge.core.values import replace
 
 from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview, tem_line
 
-__all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo"]
+__all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo", "LoadError"]
 
 #: Click tools: what a click on a hex does.
 TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack", "wp", "he", "hut")
@@ -52,6 +52,37 @@ KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
     "half-squad + leader (0)": (UnitKind.HALF_SQUAD, 0),
     "SMC alone (−2)": (UnitKind.LEADER, None),
 }
+
+
+class LoadError(BadInput):
+    """A position, saved game, boards folder or module the widget cannot load: the message is one line, in
+    the notebook's words (``boards=``, ``vasl=``), and a notebook shows it without a traceback.
+
+    >>> e = LoadError("game.vsav: no such file")
+    >>> e._render_traceback_()
+    ['LoadError: game.vsav: no such file']
+    """
+
+    def __init__(self, message: str) -> None:
+        line = " ".join(message.split())
+        for cli, nb in (("give --boards DIR", "pass boards=DIR"), ("--boards", "boards="), ("--vasl", "vasl=")):
+            line = line.replace(cli, nb)
+        super().__init__(line)
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython (JupyterLab, Voilà) shows for it: the one line, no traceback."""
+        return [f"LoadError: {self}"]
+
+    def widget(self) -> Any:
+        """The message as a one-line notebook output (red, no traceback), to show instead of the widget."""
+        from html import escape
+
+        import ipywidgets as W  # noqa: N812
+
+        html = W.HTML(f"<div class='asl-load-error' style='color:var(--jp-error-color1, #c00);"
+                      f"font-family:sans-serif;font-size:14px'>✗ {escape(str(self))}</div>")
+        html.add_class("asl-load-error-box")
+        return html
 
 
 @dataclass(frozen=True)
@@ -98,8 +129,14 @@ class FireSession:
         self.undo_labels: list[str] = []  # what each entry of undo_stack was undone by: the action's name
         self.redo_labels: list[str] = []
         self.log: list[str] = []  # the whole history, never trimmed
+        self._mark = 0  # the log's length when the last action ended: the next action's lines start here
+        self.undo_spans: list[tuple[int, int]] = []  # the log lines of each undoable action, as undo_stack
+        self.redo_spans: list[tuple[int, int]] = []
+        self.undone_spans: set[tuple[int, int]] = set()
         self._last_title = ""
         self.tool = "inspect"
+        #: The unit chosen on the map (a click with the inspect tool), for the FT/MOL and Heat of Battle forms.
+        self.selected_unit: str | None = None
         self.level = 0
         self.kindler = next(iter(KINDLERS))
         self.forecast_result: Forecast | None = None
@@ -137,8 +174,20 @@ class FireSession:
         VASSAL's preferences record, as the ``asl-fire`` commands do; the log says which were used, and
         the boards folder gives the map VASL's board art.
 
-        :raises BadInput: naming the file and what is wrong.
+        :raises LoadError: naming the file and what is wrong, in one line.
         """
+        try:
+            s = cls._from_file(path, boards, seed, vasl)
+        except LoadError:
+            raise
+        except (BadInput, OSError) as e:
+            raise LoadError(str(e)) from None
+        s._mark = len(s.log)
+        return s
+
+    @classmethod
+    def _from_file(cls, path: str | Path, boards: str | Path | None, seed: int | None,
+                   vasl: str | Path | None) -> FireSession:
         from asl_vassal_bridge.loading import load_position
 
         if Path(path).suffix.lower() != ".vsav":
@@ -169,8 +218,11 @@ class FireSession:
         """
         from asl_vassal_bridge.bridge.convert import board_entries, position_from_snapshot
 
-        setup = live_setup(boards, vasl)
-        game = position_from_snapshot(snapshot, vasl=setup)
+        try:
+            setup = live_setup(boards, vasl)
+            game = position_from_snapshot(snapshot, vasl=setup)
+        except (BadInput, OSError) as err:
+            raise LoadError(str(err)) from None
         s = cls(game.position, seed=seed, source="live VASSAL game")
         s.read_only_source = "live VASSAL game"
         s.vasl = setup
@@ -183,6 +235,7 @@ class FireSession:
             layout = game.position.map.layout.boards
             s.crops = tuple(e.crop if (e := entries.get((b.x, b.y))) else None for b in layout)
             s.overlays = tuple(e.overlays if (e := entries.get((b.x, b.y))) else () for b in layout)
+        s._mark = len(s.log)
         return s
 
     def say_terrain_notes(self, notes: str | Sequence[str]) -> None:
@@ -206,6 +259,7 @@ class FireSession:
             self._program = None
             if self.forecast_result is not None and self.forecast_stale is None:
                 self.forecast_stale = why or "the position changed"
+        self._mark = len(self.log)
         for f in self.listeners:
             f(what)
 
@@ -215,9 +269,11 @@ class FireSession:
         self.undo_labels.append(what)
         self.redo_stack.clear()
         self.redo_labels.clear()
+        self.redo_spans.clear()
         self.position = pos
         if note:
             self.say(note)
+        self.undo_spans.append((self._mark, len(self.log)))
         self._last_title = ""
         self._changed("position", f"after {what}")
 
@@ -227,6 +283,10 @@ class FireSession:
             self.say("nothing to undo")
             return False
         what = self.undo_labels.pop() if self.undo_labels else "last change"
+        if self.undo_spans:
+            span = self.undo_spans.pop()
+            self.undone_spans.add(span)
+            self.redo_spans.append(span)
         self.redo_stack.append(self.position)
         self.redo_labels.append(what)
         self.position = self.undo_stack.pop()
@@ -240,12 +300,33 @@ class FireSession:
             self.say("nothing to redo")
             return False
         what = self.redo_labels.pop() if self.redo_labels else "last change"
+        if self.redo_spans:
+            span = self.redo_spans.pop()
+            self.undone_spans.discard(span)
+            self.undo_spans.append(span)
         self.undo_stack.append(self.position)
         self.undo_labels.append(what)
         self.position = self.redo_stack.pop()
         self.say(f"redo: {what} (now {self.position.clock})")
         self._changed("position", f"after redoing {what}")
         return True
+
+    def undone_lines(self) -> set[int]:
+        """The log lines (indices) of actions undone and not redone."""
+        return {k for a, b in self.undone_spans for k in range(a, b)}
+
+    def select_unit(self, unit_id: str) -> None:
+        """Choose a unit of the Position for the FT/MOL attack (as the firer) and Heat of Battle (A22, A15)."""
+        u = next((x for x in self.position.units if x.id == unit_id), None)
+        if u is None:
+            raise BadInput(f"no unit {unit_id!r} in the position")
+        self.selected_unit = u.id
+        self.attack_form = replace(self.attack_form, firer_unit=u.id)
+        self.hob_form = replace(self.hob_form, unit_id=u.id)
+        state = ", ".join(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk)) if on)
+        self.say(f"selected {u.id}: {u.name} {u.side}{f' ({state})' if state else ''} in "
+                 f"{self.position.loc_name(u.location)} — the FT/MOL firer and the Heat of Battle unit")
+        self._changed("form")
 
     def say(self, line: str) -> None:
         """Add a line to the log (the whole history is kept)."""

@@ -31,6 +31,7 @@ from .drawing import (
     LABEL_SCALE,
     ArtTile,
     MapGeometry,
+    UnitBox,
     draw_fires,
     draw_heat,
     draw_hover,
@@ -38,6 +39,7 @@ from .drawing import (
     legend_html,
     locations_heat,
 )
+from .probe import SizeProbe
 from .state import KINDLERS, TOOLS, FireSession
 
 __all__ = ["LAYERS", "FireWidget"]
@@ -46,7 +48,7 @@ __all__ = ["LAYERS", "FireWidget"]
 LAYERS = ("terrain", "overlay", "fire", "hover")
 TERRAIN, OVERLAY, FIRE, HOVER = range(4)
 
-_TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
+_TOOL_LABELS = {"inspect": "inspect / select unit", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
                 "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target", "wp": "WP fire (MPh)",
                 "he": "HE/DC KIA fire", "hut": "hut: colored dr 1"}
 
@@ -54,28 +56,89 @@ _TOOL_LABELS = {"inspect": "inspect", "flame": "Flame", "blaze": "Blaze", "wreck
 VIEW = (840, 560)
 ZOOM_STEP = 1.25
 MAX_SCALE = 2.5
+#: Lines of the latest result shown above the map (the log below has them all).
+LATEST_LINES = 12
 #: Log chunks (one per action) per page: a new page starts when one is full.
 LOG_PAGE = 50
 _WIND_ARROW = ("<svg width='22' height='22' viewBox='-11 -11 22 22' style='vertical-align:middle'>"
-               "<circle r='10' fill='none' stroke='#003' stroke-width='1'/>{arrow}</svg>")
+               "<circle r='10' fill='none' stroke='currentColor' stroke-width='1'/>{arrow}</svg>")
+#: Colours of the HTML around the map: JupyterLab's theme variables (light and dark), with light fallbacks.
+INK = "var(--jp-ui-font-color1, #222)"
+MUTED = "var(--jp-ui-font-color2, #666)"
+ERROR = "var(--jp-error-color1, #c00)"
+BORDER = "var(--jp-border-color2, #ccc)"
+PANEL = "var(--jp-layout-color1, #fff)"
 
 
 def _wind_svg(pos: Position) -> str:
     w = pos.environment.wind
     if w.force is WindForce.NO_WIND or w.direction is None:
-        return _WIND_ARROW.format(arrow="<text x='0' y='3' font-size='7' text-anchor='middle'>calm</text>")
+        return _WIND_ARROW.format(
+            arrow="<text x='0' y='3' font-size='7' text-anchor='middle' fill='currentColor'>calm</text>")
     angle = (int(w.direction) - 1) * 60  # direction 1 points up, then clockwise (B.8)
     width = 3 if w.force is WindForce.HEAVY_WINDS else 2
-    arrow = (f"<g transform='rotate({angle})'><line x1='0' y1='8' x2='0' y2='-6' stroke='#006' "
-             f"stroke-width='{width}'/><polygon points='0,-9 -4,-3 4,-3' fill='#006'/></g>")
+    arrow = (f"<g transform='rotate({angle})'><line x1='0' y1='8' x2='0' y2='-6' stroke='currentColor' "
+             f"stroke-width='{width}'/><polygon points='0,-9 -4,-3 4,-3' fill='currentColor'/></g>")
     return _WIND_ARROW.format(arrow=arrow)
 
 
+def _wrap() -> W.Layout:
+    return W.Layout(flex_flow="row wrap", align_items="center", width="100%")
+
+
+def _log_chunk(lines: list[str], undone: tuple[bool, ...] = ()) -> str:
+    """One action's log lines as HTML; lines of an undone action are struck through and say so."""
+    out = []
+    for k, line in enumerate(lines):
+        text = escape(line)
+        if k < len(undone) and undone[k]:
+            text = f"<s style='color:{MUTED}'>{text}</s> <i style='color:{MUTED}'>(undone)</i>"
+        elif line.startswith("✗"):
+            text = f"<span style='color:{ERROR}'>{text}</span>"
+        out.append(text)
+    return (f"<div style='white-space:pre-wrap;font-family:monospace;font-size:12px;line-height:1.35;color:{INK};"
+            f"border-bottom:1px solid {BORDER}'>" + "\n".join(out) + "</div>")
+
+
+def _latest_html(lines: list[str]) -> str:
+    """The latest result above the map: the newest action's lines, a refusal in the theme's error colour."""
+    refused = any(line.startswith("✗") for line in lines)
+    colour = ERROR if refused else INK
+    shown = lines if len(lines) <= LATEST_LINES else [*lines[:LATEST_LINES - 1],
+                                                      f"… {len(lines) - LATEST_LINES + 1} more lines in the log below"]
+    body = "\n".join(escape(line) for line in shown)
+    return (f"<div class='asl-latest-text' style='white-space:pre-wrap;font-family:monospace;font-size:12px;"
+            f"line-height:1.35;"
+            f"color:{colour};border-left:3px solid {ERROR if refused else BORDER};padding:2px 6px'>"
+            f"<b style='font-family:sans-serif'>Latest:</b> {body}</div>")
+
+
+def _label(text: str) -> W.HTML:
+    """A row's label, on the row's own line with its buttons."""
+    return W.HTML(f"<b style='color:{INK}'>{text}:</b>", layout=W.Layout(width="auto", margin="0 6px 0 2px"))
+
+
 def _fit(pos: Position, view: tuple[int, int]) -> float:
-    """The zoom at which the whole map fits *view*."""
+    """The zoom at which the whole map fits *view*, in both directions."""
     full = MapGeometry(pos.map.hexes, 1.0)
     fits = ((view[0] - 16) / max(1, full.width - 16), (view[1] - 16) / max(1, full.height - 16))
     return float(max(0.05, min(1.0, *fits)))
+
+
+def _canvas_size(pos: Position, width: int, window_height: int) -> tuple[int, int]:
+    """The canvas for a map column *width* CSS pixels wide in a window *window_height* tall: as wide as the
+    column, as tall as the map fitted to that width (no empty band), at most what the window leaves under
+    the toolbar and above the zoom buttons.
+
+    >>> from asl_vassal_bridge.scenarios import demo_position
+    >>> _canvas_size(demo_position(), 900, 800)
+    (900, 480)
+    """
+    width = max(240, width)
+    tallest = max(240, min(900, window_height - 320))  # room for the latest result and legend above it
+    full = MapGeometry(pos.map.hexes, 1.0)
+    by_width = min(1.0, (width - 16) / max(1, full.width - 16))
+    return width, int(min(tallest, max(160, (full.height - 16) * by_width + 16)))
 
 
 class FireWidget(W.VBox):  # type: ignore[misc]
@@ -95,10 +158,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                  view: tuple[int, int] | None = None, boards: str | Path | None = None,
                  vmod: str | Path | None = None, tints: bool | None = None) -> None:
         self.session = session
+        self._fixed_view = view is not None
         vw, vh = view if view is not None else VIEW
         if max_width is not None:
             vw = min(vw, max_width)
         self.fit_scale = _fit(session.position, (vw, vh))
+        self._zoomed = scale is not None  # the player chose a zoom: a resize keeps it
         scale = scale if scale is not None else self.fit_scale
         if view is None:
             content = MapGeometry(session.position.map.hexes, self.fit_scale)
@@ -131,6 +196,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.art: list[ArtTile] = []
         self.art_error = ""
         self.counter_images: dict[str, W.Image] = {}
+        self.unit_boxes: list[UnitBox] = []  # where each unit's counter was drawn (clicks select it)
+        self.probe = SizeProbe()
+        self.probe.observe(self._on_probe, ["width", "window_height"])
         self._build_controls()
         if boards is not None:
             session.boards_dir = Path(boards)
@@ -152,10 +220,11 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._build_hob_panel()
         self.panels = W.Tab(children=[self.attack_box, self.hob_box], titles=["FT / MOL (A22)",
                                                                                "Heat of Battle"])
-        self.map_box = W.VBox([self.header, self.legend, self.canvas_box, self.nav],
-                              layout=W.Layout(flex="1 1 auto", min_width="0", width="auto"))
+        self.map_box = W.VBox([self.header, self.latest, self.legend, self.probe, self.canvas_box, self.nav],
+                              layout=W.Layout(flex="1 1 520px", min_width="0", width="auto"))
+        # The hex panel goes beside the map where both fit, else under it (never a thumbnail of a map).
         self.main = W.HBox([self.map_box, self.side],
-                           layout=W.Layout(flex_flow="row nowrap", align_items="flex-start", width="100%"))
+                           layout=W.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
         super().__init__([self.toolbar, self.main, self.panels, self.log_box])
         self.add_class("asl-fire-widget")
         self._refresh_controls()
@@ -265,8 +334,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         s = self.session
         self.header = W.HTML(layout=W.Layout(width="100%"))
         self.tools = W.ToggleButtons(options=[(_TOOL_LABELS[t], t) for t in TOOLS], value=s.tool,
-                                     description="Click:",
-                                     style={"button_width": "auto", "description_width": "45px"})
+                                     style={"button_width": "auto"}, layout=W.Layout(width="auto"))
         self.tools.observe(lambda c: setattr(self.session, "tool", c["new"]), "value")
         self.level = W.Dropdown(options=[("ground", 0), ("level 1", 1), ("level 2", 2), ("level 3", 3)],
                                 value=0, description="Level:", layout=W.Layout(width="170px"),
@@ -288,9 +356,11 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                                    layout=W.Layout(width="auto"))
         self.afph_button = W.Button(description="end-of-AFPh upkeep", layout=W.Layout(width="auto"),
                                     tooltip="Flame→Blaze then Spreading Fire (B25.151, B25.6)")
-        self.turns = W.BoundedIntText(value=1, min=1, max=50, description="turns", layout=W.Layout(width="120px"),
-                                      style={"description_width": "40px"})
-        self.step_button = W.Button(description="step N Player Turns", layout=W.Layout(width="auto"))
+        #: Player Turns, for a step and for the forecast alike.
+        self.turns = W.BoundedIntText(value=4, min=1, max=50, description="Player Turns",
+                                      layout=W.Layout(width="150px"), style={"description_width": "85px"})
+        self.step_button = W.Button(description="step N", tooltip="N Player Turns of fire upkeep",
+                                    layout=W.Layout(width="auto"))
         self.undo_button = W.Button(description="undo", icon="undo", layout=W.Layout(width="80px"))
         self.redo_button = W.Button(description="redo", icon="repeat", layout=W.Layout(width="80px"))
         self.refresh_live_button = W.Button(description="re-read live game",
@@ -298,31 +368,36 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.rph_button.on_click(lambda _: self._act(self.session.rph))
         self.afph_button.on_click(lambda _: self._act(self.session.afph))
         self.step_button.on_click(lambda _: self._act(lambda: self.session.step(self.turns.value)))
+        self.step_one = W.Button(description="step 1", tooltip="one Player Turn: RPh wind change, end-of-AFPh upkeep",
+                                 layout=W.Layout(width="auto"))
+        self.step_one.on_click(lambda _: self._act(lambda: self.session.step(1)))
         self.undo_button.on_click(lambda _: self._act(self.session.undo))
         self.redo_button.on_click(lambda _: self._act(self.session.redo))
         self.refresh_live_button.on_click(lambda _: self._act(self.refresh_live))
         self.overlay_choice = W.ToggleButtons(options=[("no overlay", "none"), ("odds this AFPh", "odds"),
                                                        ("forecast", "forecast")], value="none",
-                                              description="Overlay:",
-                                              style={"button_width": "auto", "description_width": "55px"})
+                                              style={"button_width": "auto"}, layout=W.Layout(width="auto"))
         self.overlay_choice.observe(lambda c: self.set_overlay(c["new"]), "value")
-        self.fc_turns = W.BoundedIntText(value=4, min=1, max=40, description="turns",
-                                         layout=W.Layout(width="120px"), style={"description_width": "40px"})
+        self.fc_turns = self.turns  # one "Player Turns" box for steps and forecasts
         self.fc_trials = W.BoundedIntText(value=5000, min=100, max=1_000_000, step=1000, description="trials",
                                           layout=W.Layout(width="160px"), style={"description_width": "45px"})
-        self.fc_button = W.Button(description="run forecast", button_style="info")
+        self.fc_button = W.Button(description="run forecast (N turns)", button_style="info",
+                                  layout=W.Layout(width="auto"))
         self.fc_button.on_click(lambda _: self.run_forecast())
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="forecast",
                                         layout=W.Layout(width="260px"))
+        row = W.Layout(flex_flow="row wrap", align_items="center")
         self.toolbar = W.VBox([
-            W.HBox([self.tools], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.level, self.kindler, self.wind_force, self.wind_dir, self.ec],
-                   layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.rph_button, self.afph_button, self.turns, self.step_button, self.undo_button,
-                    self.redo_button, self.refresh_live_button], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.overlay_choice, self.fc_turns, self.fc_trials, self.fc_button, self.progress],
-                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([_label("Click"), self.tools], layout=row),
+            W.HBox([self.level, self.kindler, self.wind_force, self.wind_dir, self.ec], layout=row),
+            W.HBox([self.rph_button, self.afph_button, self.step_one, self.turns, self.step_button,
+                    self.undo_button, self.redo_button, self.refresh_live_button], layout=row),
+            W.HBox([_label("Overlay"), self.overlay_choice, self.fc_trials, self.fc_button, self.progress],
+                   layout=row),
         ])
+        # The latest result (rolls, refusals) right above the map: in view without scrolling.
+        self.latest = W.HTML(layout=W.Layout(width="100%", max_height="96px", overflow="auto"))
+        self.latest.add_class("asl-latest")
         self.legend = W.HTML(layout=W.Layout(display="none"))
         self.legend.add_class("asl-legend-box")
         # Navigation: zoom and pan by buttons too (the wheel zooms at the mouse, a drag pans).
@@ -350,7 +425,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                            self.zoom_label, self.tints], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="100%"))
         self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info],
-                           layout=W.Layout(width="340px", min_width="260px", flex="0 1 340px",
+                           layout=W.Layout(min_width="260px", flex="1 0 260px", max_width="380px",
                                            max_height=f"{VIEW[1] + 80}px", overflow="auto"))
         self.side.add_class("asl-hex-panel")
         self.canvas_box = W.Box([self.canvas], layout=W.Layout(width="100%", overflow="hidden"))
@@ -359,12 +434,14 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         # read downwards.
         self.log_pages = W.VBox([])
         self.log_scroll = W.Box([self.log_pages], layout=W.Layout(
-            max_height="220px", overflow="auto", border="1px solid #ccc"))
+            max_height="220px", overflow="auto", border=f"1px solid {BORDER}"))
         self.log_scroll.add_class("asl-log")
         self.log_box = W.VBox([W.HTML("<b>Rolls and events</b> (rule numbers in brackets; the whole history, "
                                       "newest action first)"), self.log_scroll])
         self._log_shown = 0
         self._log_page: W.VBox | None = None
+        self._chunks: dict[int, tuple[W.HTML, list[str]]] = {}  # log index of its first line → entry
+        self._undone_seen: frozenset[tuple[int, int]] = frozenset()
         self._syncing = False
 
     # -- FT / MOL panel (A22) ------------------------------------------------------
@@ -407,12 +484,13 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.resolve_button.on_click(lambda _: self._act(self.session.resolve_attack))
         a = self.att
         self.attack_box = W.VBox([
-            W.HBox([a["weapon"], a["firer_unit"], a["firer"], a["target"], a["phase"]]),
-            W.HBox([a["fp"], a["fg_fp"], a["fg_units"], a["leader_drm"], a["cx"], a["pinned"], a["available"]]),
-            W.HBox([a["area_fire"], a["non_elite"], a["captured"], a["hindrance_drm"]]),
+            W.HBox([a["weapon"], a["firer_unit"], a["firer"], a["target"], a["phase"]], layout=_wrap()),
+            W.HBox([a["fp"], a["fg_fp"], a["fg_units"], a["leader_drm"], a["cx"], a["pinned"], a["available"]],
+                   layout=_wrap()),
+            W.HBox([a["area_fire"], a["non_elite"], a["captured"], a["hindrance_drm"]], layout=_wrap()),
             W.HBox([a["vs_afv"], a["predesignated"], a["basic_tk"], a["afv_ce"], a["afv_ot"], a["vulnerable_prc"],
-                    a["afv_moving"]]),
-            W.HBox([a["ift_result"], self.resolve_button]),
+                    a["afv_moving"]], layout=_wrap()),
+            W.HBox([a["ift_result"], self.resolve_button], layout=_wrap()),
             self.attack_preview,
         ])
 
@@ -455,8 +533,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         h = self.hob
         flags = list(self.hob_flags.values())
         self.hob_box = W.VBox([
-            W.HBox([h["unit_id"], h["designation"], h["nationality"]]),
-            W.HBox([h["unit_class"], h["size"], self.hob_button]),
+            W.HBox([h["unit_id"], h["designation"], h["nationality"]], layout=_wrap()),
+            W.HBox([h["unit_class"], h["size"], self.hob_button], layout=_wrap()),
             W.HBox(flags[:len(HOB_FLAGS)], layout=W.Layout(flex_flow="row wrap")),
             W.HBox(flags[len(HOB_FLAGS):], layout=W.Layout(flex_flow="row wrap")),
             self.hob_preview,
@@ -543,19 +621,37 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if self._log_shown > len(log):  # the log was replaced: start again
             self.log_pages.children = ()
             self._log_shown, self._log_page = 0, None
+            self._chunks.clear()
+        self._mark_undone()
         new = log[self._log_shown:]
         if not new:
             return
-        self._log_shown = len(log)
-        lines = "\n".join(escape(line) for line in new)
-        chunk = W.HTML(f"<div style='white-space:pre-wrap;font-family:monospace;font-size:12px;"
-                       f"border-bottom:1px solid #eee'>{lines}</div>")
+        start, self._log_shown = self._log_shown, len(log)
+        chunk = W.HTML(_log_chunk(new))
         chunk.add_class("asl-log-entry")
+        self._chunks[start] = (chunk, new)
+        self.latest.value = _latest_html(new)
         if self._log_page is None or len(self._log_page.children) >= LOG_PAGE:
             self._log_page = W.VBox([chunk])
             self.log_pages.children = (self._log_page, *self.log_pages.children)
         else:
             self._log_page.children = (chunk, *self._log_page.children)
+
+    def _mark_undone(self) -> None:
+        """Mark the log entries of undone actions (and unmark redone ones): only those entries are re-sent."""
+        spans = frozenset(self.session.undone_spans)
+        changed = spans ^ self._undone_seen
+        if not changed:
+            return
+        self._undone_seen = spans
+        undone = self.session.undone_lines()
+        for start, (chunk, lines) in self._chunks.items():
+            end = start + len(lines)
+            if not any(a < end and start < b for a, b in changed):
+                continue
+            value = _log_chunk(lines, tuple(start + k in undone for k in range(len(lines))))
+            if chunk.value != value:
+                chunk.value = value
 
     def _wind_changed(self, _: object) -> None:
         if self._syncing:
@@ -663,7 +759,13 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if dragged:
             return
         sx, sy = self._scrolled
-        h = self.geo.hex_at(x - sx, y - sy)
+        px, py = x - sx, y - sy
+        if self.session.tool == "inspect":
+            hit = next((b for b in reversed(self.unit_boxes) if b.contains(px, py)), None)
+            if hit is not None:
+                self.select_unit(hit.unit_id)
+                return
+        h = self.geo.hex_at(px, py)
         if h is not None:
             self.click(h)
 
@@ -688,15 +790,41 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     def _show_hover(self, h: Hex) -> None:
         self.info.value = self.session.hover(h).html()
 
+    def select_unit(self, unit_id: str) -> None:
+        """Select a unit (as a click on its counter does) for the FT/MOL and Heat of Battle panels."""
+        self._act(lambda: self.session.select_unit(unit_id))
+        self.redraw_layers((FIRE,))
+
     def click(self, h: Hex) -> None:
         """A click on hex *h* with the current tool."""
         self.session.click(h)
         self._refresh_controls()
 
+    # -- the canvas's size ----------------------------------------------------------
+    def _on_probe(self, _: object) -> None:
+        if self._fixed_view or self.probe.width <= 0:
+            return
+        self.resize(self.probe.width, self.probe.window_height or 800)
+
+    def resize(self, width: int, window_height: int) -> None:
+        """Size the canvas to a map column *width* CSS pixels wide in a window *window_height* tall (the
+        browser reports both, and every change): the whole map is fitted again unless the player zoomed."""
+        view = _canvas_size(self.session.position, width, window_height)
+        if view == self.view:
+            return
+        self.view = view
+        self.fit_scale = _fit(self.session.position, view)
+        scale = self.geo.scale if self._zoomed else self.fit_scale
+        self.canvas.width, self.canvas.height = view
+        self.canvas.layout.max_width = f"{view[0]}px"
+        self.geo = MapGeometry(self.session.position.map.hexes, 1.0, view=view).with_view(scale, self.geo.pan)
+        self.redraw()
+
     # -- zoom and pan ------------------------------------------------------------
     def set_view(self, scale: float, pan: tuple[float, float], *, hover: bool = True) -> None:
         """Zoom to *scale* (canvas pixels per board pixel) with the map's point *pan* at the top left."""
         scale = max(min(self.fit_scale, 1.0), min(MAX_SCALE, scale))
+        self._zoomed = abs(scale - self.fit_scale) > 1e-9
         geo = self.geo.with_view(scale, pan)
         if (geo.scale, geo.pan) == (self.geo.scale, self.geo.pan):
             return
@@ -759,7 +887,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     def _overlay_title(self) -> tuple[str, str]:
         s = self.session
         if self.overlay == "odds":
-            return f"Chance of a new Flame at the end of this AFPh, {s.position.clock} (B25.6)", ""
+            c = s.position.clock
+            order = list(Phase)
+            if order.index(c.phase) > order.index(Phase.AFPH):  # this Player Turn's AFPh is over: the next one
+                n = c.next_player_turn()
+                return f"Chance of a new Flame at the end of the next AFPh (Turn {n.turn}.{n.half} AFPh, B25.6)", ""
+            return f"Chance of a new Flame at the end of this AFPh (Turn {c.turn}.{c.half} AFPh, B25.6)", ""
         if self.overlay == "forecast":
             fc = s.forecast_result
             if fc is None:
@@ -798,7 +931,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                     self.draw_counts["overlay"] = {"hexes": self._draw_overlay()}
                 elif k == FIRE:
                     self.draw_counts["fire"] = draw_fires(self.canvas[FIRE], pos, self.geo,
-                                                          images=self.counter_images)
+                                                          images=self.counter_images,
+                                                          selected=self.session.selected_unit, hits=self.unit_boxes)
                 else:
                     draw_hover(self.canvas[HOVER], self.geo, self.hovered)
         self.redraws.append("+".join(LAYERS[k] for k in sorted(set(layers))))
@@ -806,7 +940,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
 
     def _refresh_zoom_label(self) -> None:
         names = "hex names shown" if self.geo.scale >= LABEL_SCALE else "zoom in for hex names"
-        value = f"<span style='font-size:12px'>zoom {self.geo.scale:.2f} · {names}</span>"
+        g = self.geo
+        value = (f"<span style='font-size:12px;color:{INK}' data-scale='{g.scale:.6f}' data-pan='{g.pan[0]:.2f},"
+                 f"{g.pan[1]:.2f}' data-view='{self.view[0]},{self.view[1]}'>zoom {g.scale:.2f} · {names}</span>")
         if self.zoom_label.value != value:
             self.zoom_label.value = value
 

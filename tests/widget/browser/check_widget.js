@@ -46,6 +46,60 @@ async function topCanvasBox(page) {
   return best.boundingBox();
 }
 
+// The widget's current zoom and pan (from the zoom label's data attributes) and canvas size.
+async function view(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('.asl-zoom span[data-scale]');
+    if (!el) return null;
+    const [px, py] = el.dataset.pan.split(',').map(Number);
+    const [w, h] = el.dataset.view.split(',').map(Number);
+    return { scale: Number(el.dataset.scale), px, py, w, h };
+  });
+}
+
+// Canvas point of a map point given as board pixels from the map's top-left corner ({u, v}).
+function at(g, p) {
+  return { x: p.u * g.scale + 8 - g.px, y: p.v * g.scale + 8 - g.py };
+}
+
+// Wait until the widget has sized its canvas to the page (the view stops changing).
+async function settle(page) {
+  await page.waitForSelector('.asl-zoom span[data-scale]', { timeout: 60000 });
+  let last = '';
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    await page.waitForTimeout(800);
+    const now = JSON.stringify(await view(page));
+    if (now === last || Date.now() > deadline) return JSON.parse(now);
+    last = now;
+  }
+}
+
+// Every visible control inside the widget's box (none clipped by the page or cut off on the right).
+async function controlsInside(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('.asl-fire-widget');
+    const rr = root.getBoundingClientRect();
+    const out = [];
+    const sel = 'button, input, select, .widget-checkbox, .widget-dropdown, .widget-text, .widget-toggle-buttons';
+    for (const el of root.querySelectorAll(sel)) {
+      if (el.offsetParent === null) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      let clipped = r.left < rr.left - 1 || r.right > rr.right + 1;
+      for (let p = el.parentElement; p && p !== root.parentElement; p = p.parentElement) {
+        const cs = getComputedStyle(p);
+        if (cs.overflowX !== 'visible') {
+          const pr = p.getBoundingClientRect();
+          if (r.right > pr.right + 1 || r.left < pr.left - 1) clipped = true;
+        }
+      }
+      if (clipped) out.push((el.innerText || el.getAttribute('title') || el.tagName).slice(0, 40));
+    }
+    return { clipped: out, root: { left: rr.left, right: rr.right, width: rr.width }, vw: window.innerWidth };
+  });
+}
+
 // Is the element's box inside the window (and inside its scrolling parent, if given)?
 async function inView(page, selector, last = false) {
   return page.evaluate(([sel, lastOne]) => {
@@ -117,6 +171,71 @@ async function zoomText(page) {
 }
 
 // The points of issue 13: the log, the hover sweep, the legend, zoom and pan, the layout, dropdowns.
+// Click the map point p ({u, v}) until the latest result says `want` (in JupyterLab the first click on an
+// output may only select its cell).
+async function clickMap(page, p, want) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const g = await view(page);
+    const box = await topCanvasBox(page);
+    const c = at(g, p);
+    await page.mouse.move(box.x + c.x / config.ratio, box.y + c.y / config.ratio);
+    await page.waitForTimeout(100);
+    await page.mouse.down();
+    await page.waitForTimeout(80);
+    await page.mouse.up();
+    const ok = await page.waitForFunction((w) => document.querySelector('.asl-latest').innerText.includes(w), want,
+      { timeout: 5000, polling: 200 }).then(() => true).catch(() => false);
+    if (ok) return attempt + 1;
+  }
+  return 0;
+}
+
+// As a player looks at the map: its column (the latest result, the legend, the canvas) scrolled to the top of
+// the window; then is the latest result in the window, and the whole canvas?
+async function latestInView(page) {
+  await page.evaluate(() => {
+    const col = document.querySelector('.asl-latest').parentElement;
+    col.scrollIntoView({ block: 'start' });
+  });
+  await page.waitForTimeout(400);
+  return { latest: await inView(page, '.asl-latest'), canvas: await inView(page, 'canvas') };
+}
+
+async function latestChecks(page, out) {
+  // The latest result is in view with the map after an upkeep…
+  await page.getByRole('button', { name: 'end-of-AFPh upkeep', exact: true }).click();
+  await page.waitForFunction(() => (document.querySelector('.asl-latest') || {}).innerText
+    && document.querySelector('.asl-latest').innerText.includes('AFPh'), null, { timeout: 15000, polling: 200 });
+  await page.waitForTimeout(400);
+  out.afterUpkeep = await latestInView(page);
+  await page.screenshot({ path: path.join(shots, '10-latest-after-upkeep.png') });
+  // …and after a refused click (Flame on open ground), the whole map in view again.
+  await page.getByRole('button', { name: 'fit', exact: true }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shots, '10b-after-fit.png') });
+  await page.getByRole('button', { name: 'Flame', exact: true }).click();
+  out.refusalClicks = await clickMap(page, config.openHex, 'cannot burn');
+  out.afterRefusal = await latestInView(page);
+  await page.screenshot({ path: path.join(shots, '11-latest-after-refusal.png') });
+  // A click on a unit's counter (inspect tool) selects it for the FT/MOL and Heat of Battle panels.
+  await page.getByRole('button', { name: 'inspect / select unit', exact: true }).click();
+  out.unitClicks = await clickMap(page, config.unitHex, 'selected');
+  out.latestAfterUnitClick = await inView(page, '.asl-latest');
+  await page.screenshot({ path: path.join(shots, '12-unit-selected.png') });
+  // Hex names at the names zoom: the drawn scale and how many canvas pixels one screen pixel holds.
+  await page.getByRole('button', { name: 'names', exact: true }).click();
+  await page.waitForTimeout(1200);
+  out.namesView = await view(page);
+  out.namesRatio = await page.evaluate(() => {
+    const cs = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200);
+    const top = cs[cs.length - 1];
+    return top.width / top.getBoundingClientRect().width;
+  });
+  await topCanvasBox(page);
+  await page.screenshot({ path: path.join(shots, '13-names-zoom.png') });
+  out.controlsLast = await controlsInside(page);
+}
+
 async function checks(page, out, box) {
   // 1. After a roll the log's newest line is in view.
   await page.getByRole('button', { name: 'RPh wind change', exact: true }).click();
@@ -126,7 +245,7 @@ async function checks(page, out, box) {
   out.logNewest = await inView(page, '.asl-log .asl-log-entry');  // the newest action's entry (on top)
   await page.screenshot({ path: path.join(shots, '6-log-after-roll.png') });
   // 2. A quick sweep over several hexes: the panel ends on the hex the mouse stopped on.
-  const b = await topCanvasBox(page);
+  const b = Object.assign({}, await topCanvasBox(page));
   for (const p of config.sweep) {
     await page.mouse.move(b.x + p.x / (config.ratio || 1), b.y + p.y / (config.ratio || 1));
   }
@@ -140,6 +259,8 @@ async function checks(page, out, box) {
   out.canvasRect = await inView(page, 'canvas');
   await page.screenshot({ path: path.join(shots, '7-legend-and-panel.png') });
   // 4. Zoom with the mouse wheel changes the drawn scale; a drag pans the map.
+  const bz = await topCanvasBox(page);  // the latest result and the legend moved the canvas
+  b.x = bz.x; b.y = bz.y; b.width = bz.width; b.height = bz.height;
   out.zoomBefore = await zoomText(page);
   const before = await composite(page);
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
@@ -193,7 +314,8 @@ async function checks(page, out, box) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: config.viewport || { width: 1280, height: 800 },
+      colorScheme: config.dark ? 'dark' : 'light' });
     page.on('pageerror', (e) => out.steps.push(`pageerror: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') out.steps.push(`console: ${m.text()}`.slice(0, 300)); });
     out.page = page;
@@ -216,6 +338,15 @@ async function checks(page, out, box) {
       await page.locator('.lm-MenuBar-itemLabel', { hasText: /^Run$/ }).click();
       await page.locator('.lm-Menu-itemLabel', { hasText: /^Run All Cells$/ }).click();
     }
+    const g0 = await settle(page);
+    out.view = g0;
+    for (const k of ['terrainHex', 'clickHex', 'oddsHex', 'openHex', 'unitHex', 'brokenMark']) {
+      Object.assign(config[k], at(g0, config[k]));
+    }
+    config.sweep = config.sweep.map((p) => at(g0, p));
+    config.scrollClickHex = config.scrollCandidates.map((p) => Object.assign({}, p, at(g0, p)))
+      .find((p) => p.x > 0.4 * g0.w && p.y > 0.6 * g0.h && p.y < 0.85 * g0.h) || config.scrollCandidates[0];
+    out.scrollClickName = config.scrollClickHex.name;
     // Wait until the terrain layer has drawn: the known hex is no longer blank.
     await page.waitForFunction(([x, y]) => {
       const layers = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200);
@@ -227,6 +358,16 @@ async function checks(page, out, box) {
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(shots, '1-board.png'), fullPage: true });
     out.terrain = await pixel(page, config.terrainHex.x, config.terrainHex.y);
+    // Units are drawn: the German squad's counter in its side colour, the broken Russian's red corner.
+    out.unitPixel = await pixel(page, config.unitHex.x, config.unitHex.y);
+    out.brokenPixel = await pixel(page, config.brokenMark.x, config.brokenMark.y);
+    out.controlsFirst = await controlsInside(page);
+    out.layout = await page.evaluate(() => {
+      const r = (s) => { const e = document.querySelector(s); if (!e) return null;
+        const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+      return { widget: r('.asl-fire-widget'), canvas: r('canvas'), panel: r('.asl-hex-panel'), latest: r('.asl-latest') };
+    });
+    await page.screenshot({ path: path.join(shots, '1b-window.png') });
 
     // Click tool "Flame", then click the hex.
     let box = await topCanvasBox(page);
@@ -318,6 +459,7 @@ async function checks(page, out, box) {
     out.afterResolve = await page.evaluate(() => document.body.innerText);
     await page.screenshot({ path: path.join(shots, '5-mol-resolved.png'), fullPage: true });
     await checks(page, out, box);
+    await latestChecks(page, out);
   } catch (e) {
     out.error = String(e && e.stack ? e.stack : e);
     try {
