@@ -8,6 +8,9 @@ preferences (in a fake home) naming the module and the boards folder.  Placehold
 (``asl-fire bridge …``) are run too: with no VASSAL they must get as far as looking for its connection
 file.  Synopses with placeholders (``asl-fire odds POSITION [--json]``, in inline code) are checked
 option by option against the command's parser.
+
+A comment that starts with ``→`` is a sample of what the command prints: its parts (split at `` … ``) must
+appear in that order in the command's output (stdout, then stderr), spaces normalised.
 """
 
 from __future__ import annotations
@@ -163,6 +166,31 @@ def test_doc_command_runs(doc: str, line: int, cmd: str, player: dict[str, Path]
         return
     assert rc == 0, f"{doc}:{line}: `{cmd}` exited {rc}: {err}"
     assert "Traceback" not in err
+    sample = output_sample(cmd)
+    if sample:
+        assert_printed_in_order(sample, _out + err, f"{doc}:{line}")
+
+
+def output_sample(cmd: str) -> list[str]:
+    """The parts of the ``# → …`` comment of a doc command (its sample of the output), or []."""
+    m = re.search(r"\s#\s+→\s+(.*)$", cmd)
+    return [part.strip() for part in m.group(1).split(" … ")] if m else []
+
+
+def assert_printed_in_order(parts: list[str], printed: str, where: str) -> None:
+    """Each of *parts* is in *printed*, in that order (runs of spaces count as one)."""
+    text = " ".join(printed.split())
+    at = 0
+    for part in (" ".join(p.split()) for p in parts):
+        found = text.find(part, at)
+        assert found >= 0, f"{where}: the sample's {part!r} is not in the output after {text[:at][-80:]!r}:\n{printed}"
+        at = found + len(part)
+
+
+def test_the_output_samples_are_checked() -> None:
+    """The ``# →`` samples are found (so a change of the convention cannot silently check nothing)."""
+    samples = [(d, c) for d, _, c in COMMANDS if output_sample(c)]
+    assert len(samples) >= 5 and all(d == "docs/attacks.md" for d, _ in samples[:5]), samples
 
 
 def _options(argv: list[str]) -> set[str]:

@@ -2,6 +2,11 @@
 
 * The README's sample ``asl-fire install`` output is what the install prints on a player's machine laid
   out as the sample says (``/home/you``, VASSAL 3.7.26's folder holding the real engine jar).
+* The README's sample of the demo is the start of what ``asl-fire demo`` prints (its default seed), line
+  for line, up to the ``…`` that ends it.
+* The board notes docs/bridge.md and docs/vasl-readers.md show (overlays applied; SSR tokens VASL's LOS model
+  cannot apply) are lines ``asl-fire vsav`` prints for a saved game on VASL's real bd01 with those overlays
+  and SSR, read with VASL's real overlay archives and SharedBoardMetadata.xml.
 * The extension's toolbar buttons, as the Java side declares them, are the ones the install's ``next:``
   line, the README and docs/bridge.md name, and the docs count them right.
 """
@@ -14,15 +19,18 @@ from pathlib import Path
 
 import pytest
 
+from asl_vassal_bridge import cli
 from asl_vassal_bridge.bridge.install import BUTTON_NAMES, install_extension
 from asl_vassal_bridge.vasl.setup import Platform
-from tests.conftest import missing
+from tests.conftest import missing, shared_vasl_file
 from tests.support import vassal_harness as vh
 from tests.support.vassal_prefs import fake_module, write_prefs
+from tests.vasl.builders import make_vsav
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 BRIDGE_DOC = ROOT / "docs" / "bridge.md"
+READERS_DOC = ROOT / "docs" / "vasl-readers.md"
 JAVA = ROOT / "asl_vassal_bridge" / "java" / "src" / "aslfire" / "FireBridge.java"
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
@@ -50,6 +58,62 @@ def test_the_readme_install_sample_is_what_install_prints(tmp_path: Path) -> Non
     report = install_extension(pf=pf, which={"javac": None}.get)  # a player's machine: no JDK
     printed = [line.replace(str(tmp_path), "") for line in report.lines]
     assert _readme_install_sample() == printed
+
+
+def _readme_demo_sample() -> list[str]:
+    text = README.read_text("utf-8")
+    m = re.search(r"\(`asl-fire demo`, seed 1944\):\n\n```\n(.*?)\n…\n```", text, flags=re.S)
+    assert m, "README: the sample demo output block (ending with a … line) is gone"
+    return m.group(1).splitlines()
+
+
+def test_the_readme_demo_sample_is_what_the_demo_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["demo"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    sample = _readme_demo_sample()
+    assert "Seed 1944;" in printed[1] and len(sample) > 20
+    assert sample == printed[:len(sample)]
+
+
+def _indented_sample(doc: Path, start: str) -> str:
+    """The line of the indented sample in *doc* that starts with *start*."""
+    lines = [line[4:] for line in doc.read_text("utf-8").splitlines() if line.startswith("    " + start)]
+    assert len(lines) == 1, f"{doc.name}: one sample line starting {start!r} expected, found {len(lines)}"
+    return lines[0]
+
+
+def _vsav_notes(tmp_path: Path, boards: str, monkeypatch: pytest.MonkeyPatch,
+                capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """What ``asl-fire vsav game.vsav --boards BOARDS`` prints on stderr for a game on bd01 with VASL's
+    board entry *boards*, the real bd01, overlay archives and SharedBoardMetadata.xml."""
+    bd01 = shared_vasl_file("boards", "bd01")
+    shared_vasl_file("boards", "overlays")
+    shared_vasl_file("SharedBoardMetadata.xml")
+    save = tmp_path / "game.vsav"
+    save.write_bytes(make_vsav([], boards=boards))
+    for var in ("ASL_FIRE_SHARED_METADATA", "ASL_FIRE_VASSAL_CONF"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["vsav", str(save), "--boards", str(bd01.parent)]) == 0
+    return [line.removeprefix("asl-fire: ") for line in capsys.readouterr().err.splitlines()]
+
+
+def test_the_bridge_docs_overlay_note_is_what_is_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/bridge.md: the bridge logs it as a WARNING, the same line ``asl-fire vsav`` prints."""
+    sample = _indented_sample(BRIDGE_DOC, "WARNING board 01: ")
+    printed = _vsav_notes(tmp_path, "bd\t0\t0\t01\tVER\t6.1\tOVR\tst1\tC2\tD3\tOVR\th2\tE2\tE2\t", monkeypatch, capsys)
+    assert sample.removeprefix("WARNING ") in printed, printed
+
+
+def test_the_readers_docs_ssr_note_is_what_is_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    sample = _indented_sample(READERS_DOC, "board 01: SSR ")
+    entry = "bd\t0\t0\t01\tVER\t6.1\tSSR\tDenseJungle\tNoStairwells\tOrchardsToCrags\t"
+    assert sample in _vsav_notes(tmp_path, entry, monkeypatch, capsys)
 
 
 def test_the_buttons_are_the_extensions_own() -> None:
