@@ -7,12 +7,18 @@
 * The board notes docs/bridge.md and docs/vasl-readers.md show (overlays applied; SSR tokens VASL's LOS model
   cannot apply) are lines ``asl-fire vsav`` prints for a saved game on VASL's real bd01 with those overlays
   and SSR, read with VASL's real overlay archives and SharedBoardMetadata.xml.
+* Every ``python`` code block of README.md and docs/*.md runs, in a folder holding ``my-game.toml`` (the demo
+  scenario); a comment that is a quoted string is a sample: after ``print(…)`` it must be in what the block
+  printed, after a bare expression it is that expression's ``repr``.
 * The extension's toolbar buttons, as the Java side declares them, are the ones the install's ``next:``
   line, the README and docs/bridge.md name, and the docs count them right.
 """
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
 import re
 import shutil
 from pathlib import Path
@@ -114,6 +120,48 @@ def test_the_readers_docs_ssr_note_is_what_is_printed(tmp_path: Path, monkeypatc
     sample = _indented_sample(READERS_DOC, "board 01: SSR ")
     entry = "bd\t0\t0\t01\tVER\t6.1\tSSR\tDenseJungle\tNoStairwells\tOrchardsToCrags\t"
     assert sample in _vsav_notes(tmp_path, entry, monkeypatch, capsys)
+
+
+DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+PYTHON_BLOCKS = [(doc, m.group(1)) for doc in DOCS
+                 for m in re.finditer(r"^```python\n(.*?)^```", doc.read_text("utf-8"), flags=re.S | re.M)]
+SAMPLE_COMMENT = re.compile(r"#\s+((?:\"[^\"]*\"|'[^']*'))(?:\s+…)?\s*$")
+
+
+@pytest.mark.parametrize(("doc", "code"), PYTHON_BLOCKS,
+                         ids=[f"{d.name}:{i}" for i, (d, _) in enumerate(PYTHON_BLOCKS)])
+def test_the_docs_python_runs_and_prints_its_samples(doc: Path, code: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from asl_vassal_bridge.scenarios import demo_text
+
+    (tmp_path / "my-game.toml").write_text(demo_text(), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    lines = code.splitlines()
+    namespace: dict[str, object] = {}
+    out = io.StringIO()
+    printed_samples: list[str] = []
+    with contextlib.redirect_stdout(out):
+        for stmt in ast.parse(code).body:
+            source = ast.get_source_segment(code, stmt) or ""
+            comment = SAMPLE_COMMENT.search(lines[stmt.end_lineno - 1] if stmt.end_lineno else "")
+            sample = ast.literal_eval(comment.group(1)) if comment else None
+            if sample is not None and isinstance(stmt, ast.Expr) and not (
+                    isinstance(stmt.value, ast.Call) and getattr(stmt.value.func, "id", "") == "print"):
+                value = eval(compile(ast.Expression(stmt.value), doc.name, "eval"), namespace)
+                assert repr(value) == comment.group(1), f"{doc.name}: {source}"
+                continue
+            exec(compile(ast.Module([stmt], []), doc.name, "exec"), namespace)
+            if sample is not None:
+                printed_samples.append(sample)
+    printed = out.getvalue()
+    assert printed
+    for sample in printed_samples:
+        assert sample in printed, f"{doc.name}: the sample {sample!r} is not in what the block printed:\n{printed}"
+
+
+def test_the_python_samples_are_checked() -> None:
+    samples = [line for _, code in PYTHON_BLOCKS for line in code.splitlines() if SAMPLE_COMMENT.search(line)]
+    assert len(PYTHON_BLOCKS) >= 2 and len(samples) >= 2, samples
 
 
 def test_the_buttons_are_the_extensions_own() -> None:
