@@ -191,6 +191,14 @@ def test_terrain_fallback_reads_the_real_board_archive_b25_1(alice: Any) -> None
     assert sorted(f.location.name for f in pos.flames()) == ["C2", "D3", "E2"]
 
 
+def _readme_greeting() -> str:
+    """The README's quote of the chat line ``asl-fire bridge`` greets with, up to its ``…``."""
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8").split())
+    m = re.search(r'The chat says "([^"…]+) …\)"', readme)
+    assert m, "README: the quoted chat greeting of `asl-fire bridge` is gone"
+    return m.group(1)
+
+
 def test_asl_fire_bridge_command_serves_the_upkeep_button_b25(alice: Any) -> None:
     import os
     import sys
@@ -215,7 +223,7 @@ def test_asl_fire_bridge_command_serves_the_upkeep_button_b25(alice: Any) -> Non
         while client.status()["processed"] == before and time.time() < end:
             time.sleep(0.1)
         assert client.status()["processed"] == "PT1 AFPh"
-        assert "Python is connected" in _chat(client)
+        assert _readme_greeting() in " ".join(_chat(client).split())
         end = time.time() + 30  # VASSAL shows the change before the bridge logs it: wait for the log line
         while not any("PT1 AFPh" in ln for ln in lines) and time.time() < end:
             time.sleep(0.1)
