@@ -193,6 +193,7 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
         pos = position_from_game(game, tuple(placed), crops=tuple(b.crop for b in game.boards))
     except CropError as e:
         raise CropError(f"{vsav_path}: {e}") from None
+    notes += [pos.notes] if pos.notes else []
     return pos.with_(notes="\n".join(notes)) if notes else pos
 
 
@@ -332,10 +333,13 @@ def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardP
                     n = c.building_blaze_levels(p.basic_name, p.gpid) or 1
                     for burning_level in range(min(n, gmap.top_level(h) + 1)):
                         fires.append(Fire(Location(h, burning_level), FireKind.BLAZE))
-    for f in fires:
-        if f.is_blaze:
-            pos = pos.add_fire(f)
-    for f in fires:
-        if f.is_flame and pos.blaze_at(f.location) is None:
-            pos = pos.add_fire(f)
-    return pos.with_(wrecks=tuple(wrecks))
+    # The counters as they lie (a Blaze replaces the Location's Flames, B25.15), as the live bridge reads them;
+    # a fire counter where nothing can burn is kept and named, not refused: the saved game is the players'.
+    blaze_of = {f.location: f for f in fires if f.is_blaze}
+    kept = [*blaze_of.values(), *(f for f in fires if f.is_flame and f.location not in blaze_of)]
+    odd = sorted({f"{pos.loc_name(f.location)} ({pos.map.terrain_at(f.location).label})"
+                  for f in kept if not pos.map.terrain_at(f.location).burnable})
+    notes = [pos.notes] if pos.notes else []
+    if odd:
+        notes.append(f"fire counters where nothing can burn (B25.1): {', '.join(odd)}")
+    return pos.with_(fires=tuple(kept), wrecks=tuple(wrecks), notes="\n".join(notes))
