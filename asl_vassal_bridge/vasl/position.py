@@ -106,9 +106,14 @@ class MapFrame:
             if pl.reversed:
                 lx, ly = w - lx, h - ly
             crop = self._crop(i)
-            if crop is not None:
+            if crop is not None and board is self.boards[i][0]:  # not a board cut to its crop's pixels (6.7.x)
                 lx, ly = lx + crop[0], ly + crop[1]
             local = board.local_hex_at(lx, ly)
+            if local is not None and board is not self.boards[i][0]:  # the crop's pixels below its last row
+                g = board.geometry
+                at = g.hex_at(lx, ly)
+                if at is not None and abs(g.centre(*at)[1] - ly) > g.hex_height / 2:
+                    local = None
             if local is None or (pl.crop is not None and local not in pl.crop):
                 continue
             return pl.to_map(local)
@@ -214,7 +219,7 @@ def _stacks(game: SavedGame, frame: MapFrame) -> dict[Hex, list[list[SavedPiece]
 
 
 def _cropped_note(frame: MapFrame) -> str:
-    names = [pl.name for _, pl in frame.placed if pl.crop is not None]
+    names = [pl.name for i, (_, pl) in enumerate(frame.placed) if pl.crop is not None or frame._crop(i) is not None]
     return f" (or on a hex the crop of board {', '.join(names)} leaves off the map)" if names else ""
 
 
