@@ -1125,7 +1125,7 @@ def _turn(los: LOSData, geo: BoardGeometry, window: tuple[int, int, int, int]
 
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
                  source: str, remembered: npt.NDArray[np.int64] | None = None, *, reversed_: bool = False,
-                 crop: Crop | None = None) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                 crop: Crop | None = None, window: bool = False) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
 
     *remembered*: the depression each hex's centre already remembers (:func:`vasl_hex_model`).
@@ -1133,24 +1133,25 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     (after SSRs and overlays) and reads each hex on the turned grid at its turned place
     (``BoardArchive.addLOSDatatoVASLMap``, ``Hex.resetTerrain``), which is not the unturned reading mirrored: the
     near-centre sample lands a few pixels elsewhere.  The hexes keep the board's own names, places and hexside
-    numbering.  A board or crop :func:`turn_window` does not turn is read unturned.
+    numbering.  A board or crop :func:`turn_window` does not turn is read unturned.  *window*: the pixels are a
+    crop's (:func:`crop_window`), whose rows below its grid's last hexes lie on no hex.
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
-    window = turn_window(geo, crop) if reversed_ else None
-    if window is None:
-        return _derive_hexes(los, geo, table, meta, source, remembered)
-    turned, perm, inside = _turn(los, geo, window)
+    turn = turn_window(geo, crop) if reversed_ else None
+    if turn is None:
+        return _derive_hexes(los, geo, table, meta, source, remembered, cut=window)
+    turned, perm, inside = _turn(los, geo, turn)
     rem = None
     if remembered is not None:
         rem = remembered.copy()
         rem[perm] = remembered
-    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside))
+    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside), cut=window)
 
 
 def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata, source: str,
                   remembered: npt.NDArray[np.int64] | None = None,
-                  turn: tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]] | None = None
+                  turn: tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]] | None = None, *, cut: bool = False
                   ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """:func:`derive_hexes`; with *turn* (per hex its turned place and whether it is turned), *los* is turned
     (:func:`_turn`): every per-hex fact read on its pixels is carried back from the hex's turned place, hexside k
@@ -1185,6 +1186,9 @@ def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: B
     flat_l = labels.ravel().astype(np.int64)
     flat_t = los.terrain.ravel().astype(np.int64)
     on = flat_l >= 0
+    if cut:  # a crop's pixels below its grid's last row: on no hex
+        ys = np.repeat(np.arange(geo.grid_height, dtype=np.float64), geo.grid_width)
+        on &= np.abs(ys - centres[flat_l.clip(min=0), 1]) <= geo.hex_height / 2
     hist = np.bincount(flat_l[on] * 256 + flat_t[on], minlength=n * 256).reshape(n, 256)
     totals = hist.sum(axis=1).clip(min=1)
     # Hexside samples: a pixel just inside each hexside's midpoint, and the pixel across it.
@@ -1348,7 +1352,7 @@ def crop_window(board: VaslBoard, placement: BoardPlacement, crop: Crop) -> Crop
     for i, (c, r, _) in enumerate(wgeo.hexes()):
         j = index.get((c + col1, r + first_row))
         sub.stairways[i] = board.los.stairways[j] if j is not None else 0
-    hexes, buildings = derive_hexes(sub, wgeo, board.table, board.metadata, board.source, reversed_=rev)
+    hexes, buildings = derive_hexes(sub, wgeo, board.table, board.metadata, board.source, reversed_=rev, window=True)
     window = replace(board, los=sub, geometry=wgeo, hexes=hexes, buildings=buildings)
     placed = replace(placement, columns=cols, rows=rows, first_column=col1, first_row=first_row, col_start=0,
                      row_start=0, crop=None)

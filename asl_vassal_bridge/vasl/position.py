@@ -31,7 +31,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..core.environment import EC, Environment, Wind, WindForce
-from ..core.hexes import BoardPlacement, Hex, MapLayout
+from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout
 from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Unit, Wreck
 from . import counters as c
 from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
@@ -106,14 +106,19 @@ class MapFrame:
             if pl.reversed:
                 lx, ly = w - lx, h - ly
             crop = self._crop(i)
-            if crop is not None and board is self.boards[i][0]:  # not a board cut to its crop's pixels (6.7.x)
+            if crop is not None:
                 lx, ly = lx + crop[0], ly + crop[1]
-            local = board.local_hex_at(lx, ly)
-            if local is not None and board is not self.boards[i][0]:  # the crop's pixels below its last row
-                g = board.geometry
-                at = g.hex_at(lx, ly)
-                if at is not None and abs(g.centre(*at)[1] - ly) > g.hex_height / 2:
+            whole = self.boards[i][0]
+            if board is not whole:  # a pixel crop VASL 6.7.x names its own way: the hex of the name VASSAL gives
+                at = whole.geometry.hex_at(lx, ly)
+                try:
+                    local = None if at is None else pl.parse_local(whole.geometry.name(*at))
+                except HexNameError:
                     local = None
+                if local is not None and pl.to_local(pl.to_map(local)) != local:
+                    local = None  # a name the crop's grid does not hold
+            else:
+                local = board.local_hex_at(lx, ly)
             if local is None or (pl.crop is not None and local not in pl.crop):
                 continue
             return pl.to_map(local)

@@ -256,3 +256,14 @@ def test_a_crop_of_a_board_whose_a1_is_offset_is_refused() -> None:
 
     with pytest.raises(CropError, match=r"^board X: VASL's crop \(0, 0, 900, -1\) .*A1CenterX=20.*not supported$"):
         placements([(Offset(), BoardPlacement("X"), (0, 0, 900, -1))])
+
+
+def test_a_flame_on_a_pixel_crop_is_on_the_hex_vassal_names(vasl65: ModuleIndex, boards_dir: Path,
+                                                             tmp_path: Path) -> None:
+    """VASSAL names the Flame's hex by the board's printed grid (M5); the reader finds the hex of that name in
+    VASL 6.7.x's model of the crop, as the live bridge does, although 6.7.x's M5 lies over row 7's pixels."""
+    ex, ey = DEFAULT_EDGE
+    m5x, m5y = Hex.parse("M5").pixel()
+    flame = [flame_at(vasl65, ex + m5x - 450, ey + m5y - 100)]
+    pos = position_from_vsav(game(tmp_path / "g.vsav", "bd\t0\t0\t01\t450\t100\t600\t400\t", flame), boards_dir)
+    assert [pos.loc_name(f.location) for f in pos.flames()] == ["M5"]
