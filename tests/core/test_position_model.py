@@ -182,6 +182,9 @@ def test_map_parse_location_refusals() -> None:
     assert m.locations(H("C3")) == (L("C3"), L("C3.1"), Location(H("C3"), 2, True))
     assert m.locations(H("C4")) == (L("C4"), L("C4.1"))
     assert m.locations(H("A1")) == (L("A1"),)
+    with pytest.raises(OffBoardError) as e:
+        m.locations(H("Z9"))
+    assert str(e.value) == "hex Z9 is not on the map"
 
 
 def test_map_names_on_a_multi_board_map() -> None:
@@ -348,3 +351,37 @@ def test_fire_bookkeeping_of_a_position() -> None:
     w1, w2 = Wreck(L("B2")), Wreck(L("B3"), burning=False)
     assert p.with_(wrecks=(w1, w2)).burning_wrecks() == [w1]
     assert w1.name == "Wreck" and w1.bypass is None and w1.since == 0
+
+
+def test_an_empty_location_name_is_refused_with_the_expected_forms() -> None:
+    with pytest.raises(HexNameError) as e:
+        Location.parse("")
+    assert str(e.value) == "'' is not a Location (expected a hex such as E4, or E4.1, E4.roof)"
+
+
+def test_a_map_parses_locations_by_its_own_board_names() -> None:
+    layout = MapLayout((BoardPlacement("22"), BoardPlacement("23", x=1)))
+    h = layout.parse("23C3")
+    m = GameMap.from_hexes({h: HexInfo(Terrain.WOODS)}, layout=layout)
+    assert m.name == ""
+    assert m.parse_location("23C3") == Location(h)
+    with pytest.raises(OffBoardError) as e:
+        m.info(layout.parse("22A1"))
+    assert str(e.value) == "hex 22A1 is not on the map"
+
+
+def test_a_collapsed_hut_keeps_hut_terrain_and_no_stairwell() -> None:
+    hexes = grid("A-B", "1-2")
+    hut = Building("h1", Material.WOODEN, BuildingKind.HUT)
+    hexes[H("A1")] = HexInfo(Terrain.WOODEN_BUILDING, building="h1", stairwell=True)
+    m = GameMap.from_hexes(hexes, [hut])
+    after = m.collapse_hut(H("A1")).info(H("A1"))
+    assert after.terrain is Terrain.HUT and after.building is None and after.stairwell is False
+
+
+def test_only_rubble_belongs_to_a_factory() -> None:
+    hexes = grid("A-C", "1-3")
+    f = building(hexes, "f", Material.STONE, ["B2"], BuildingKind.FACTORY)
+    hexes[H("A1")] = HexInfo(Terrain.WOODS, feature="f")
+    m = GameMap.from_hexes(hexes, [f])
+    assert m.factory_of_rubble(H("A1")) is None
