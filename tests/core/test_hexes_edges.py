@@ -14,10 +14,12 @@ from asl_vassal_bridge.core.hexes import (
     HEX_HEIGHT,
     HEX_WIDTH,
     BoardPlacement,
+    Direction,
     Hex,
     HexNameError,
     Hexside,
     MapLayout,
+    column_index,
     column_letters,
 )
 
@@ -122,3 +124,25 @@ def test_to_local_bounds_of_a_board() -> None:
     assert b.to_local(Hex.from_offset(33, 0)) == Hex.parse("B0")
     assert b.to_local(Hex.from_offset(33, 11)) is None
     assert b.to_local(Hex.from_offset(32, 10)) == Hex.parse("A10")
+
+
+def test_one_step_clockwise_by_default() -> None:
+    assert [d.clockwise() for d in Direction] == [Direction(2), Direction(3), Direction(4), Direction(5),
+                                                  Direction(6), Direction(1)]
+
+
+def test_bad_column_letters_are_named_in_the_refusal() -> None:
+    with pytest.raises(HexNameError) as e:
+        column_index("AB")
+    assert str(e.value) == "column 'AB' is not an ASL column (A…Z, AA…ZZ, …)"
+
+
+def test_range_is_a_whole_number_of_hexes() -> None:
+    r = Hex.parse("A1").distance(Hex.parse("C1"))
+    assert f"range {r}" == "range 2"
+
+
+def test_prefixed_names_may_be_written_in_lower_case() -> None:
+    layout = MapLayout((BoardPlacement("22"), BoardPlacement("23", x=1)))
+    assert layout.parse("22m4") == layout.parse("22M4")
+    assert layout.parse("23gg10") == layout.parse("23GG10")
