@@ -2,7 +2,7 @@
 
 One drawing model: which counters lie in each hex and in what order (units, wrecks, fires with their
 Level counter, smoke, B25.2), where each counter goes inside its hex, their colours and names, the
-marks of a unit's state (broken, pinned, berserk) and the legend.  The widget (``asl_fire_widget.drawing``,
+marks of a unit's state (broken, pinned, berserk, CX) and the legend.  The widget (``asl_fire_widget.drawing``,
 ipycanvas) and :mod:`asl_vassal_bridge.render` (Pillow and SVG) only turn it into pixels, so a player
 sees the same map in a notebook, a PNG and an SVG.  No I/O here.
 
@@ -67,11 +67,13 @@ _NATION_COLOURS: dict[str, tuple[RGB, RGB]] = {
 _OTHER_SIDES: tuple[tuple[RGB, RGB], ...] = (((140, 170, 205), (0, 0, 0)), ((196, 150, 95), (0, 0, 0)),
                                              ((110, 135, 60), (255, 255, 255)))
 
-#: Unit state marks: a coloured corner and a short word (broken red, pinned orange, berserk magenta).
+#: Unit state marks: a coloured corner and a short word (broken red, pinned orange, berserk magenta, CX
+#: green as VASL's CX counter, A4.51).
 MARKS: dict[str, tuple[RGB, str]] = {
     "broken": ((220, 20, 20), "brk"),
     "pinned": ((240, 140, 0), "pin"),
     "berserk": ((200, 0, 160), "bsk"),
+    "cx": ((0, 150, 70), "CX"),
 }
 
 #: The smallest counter drawn, in picture pixels: below it a hex shows its most telling counter alone.
@@ -81,7 +83,7 @@ MIN_MARKER = 9.0
 LEGEND: tuple[tuple[str, str], ...] = (
     ("flame", "Flame"), ("blaze", "Blaze"), ("burning-wreck", "Burning Wreck"), ("smoke", "Smoke"),
     ("level", "Level of the fire"), ("unit", "unit (side colour)"), ("broken", "broken"), ("pinned", "pinned"),
-    ("berserk", "berserk"),
+    ("berserk", "berserk"), ("cx", "CX (A4.51)"),
 )
 
 
@@ -149,7 +151,8 @@ class Counter:
         u = self.unit
         if u is None:
             return ()
-        return tuple(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk)) if on)
+        return tuple(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk),
+                                     ("cx", u.is_cx)) if on)
 
     @property
     def priority(self) -> int:

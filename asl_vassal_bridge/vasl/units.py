@@ -242,7 +242,7 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
             immobilized = kind is UnitKind.VEHICLE and "immob" in above
             unit = Unit(str(p.get("id")), f"{nat.label} {designation}", nat.side, where, kind, broken=broken,
                         pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk,
-                        immobilized=immobilized)
+                        immobilized=immobilized, cx=cx)
             found.append((UnitCounter(unit, p, nat, designation, cx), where))
     out = []
     for uc, where in found:

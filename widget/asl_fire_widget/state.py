@@ -323,7 +323,8 @@ class FireSession:
         self.selected_unit = u.id
         self.attack_form = replace(self.attack_form, firer_unit=u.id)
         self.hob_form = replace(self.hob_form, unit_id=u.id)
-        state = ", ".join(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk)) if on)
+        state = ", ".join(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk),
+                                            ("CX", u.is_cx)) if on)
         self.say(f"selected {u.id}: {u.name} {u.side}{f' ({state})' if state else ''} in "
                  f"{self.position.loc_name(u.location)} — the FT/MOL firer and the Heat of Battle unit")
         self._changed("form")
@@ -531,7 +532,7 @@ class FireSession:
         if u is not None:
             nu, done = u, []
             if HobResult.BERSERK in hob.results:
-                nu = replace(nu, berserk=True, broken=False, pinned=False)
+                nu = replace(nu, berserk=True, broken=False, pinned=False, cx=False)
                 done.append("marked berserk (A15.4)")
             if HobResult.SURRENDER in hob.results or HobResult.DISRUPTION in hob.results:
                 nu = replace(nu, broken=True)
