@@ -37,6 +37,7 @@ __all__ = [
     "heat_label",
     "locations_heat",
     "side_colours",
+    "unit_image_key",
 ]
 
 RGB = tuple[int, int, int]
@@ -85,6 +86,18 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("level", "Level of the fire"), ("unit", "unit (side colour)"), ("broken", "broken"), ("pinned", "pinned"),
     ("berserk", "berserk"), ("cx", "CX (A4.51)"),
 )
+
+
+def unit_image_key(u: Unit) -> str:
+    """The key of VASL's own picture of a unit as it was read (its id, name, broken and berserk side): a unit whose
+    counter has changed since (broken, rallied, Battle Hardened) is drawn in its side's colour instead of from
+    a picture that no longer shows it.
+
+    >>> from asl_vassal_bridge.core import Hex, Location
+    >>> unit_image_key(Unit("17", "Russian 4-2-6", "Russian", Location(Hex(0, 0)), broken=True))
+    'unit:17:Russian 4-2-6:10'
+    """
+    return f"unit:{u.id}:{u.name}:{int(u.broken)}{int(u.berserk)}"
 
 
 def side_colours(pos: Position) -> dict[str, tuple[RGB, RGB]]:
@@ -138,9 +151,9 @@ class Counter:
     @property
     def image_key(self) -> str:
         """The key of VASL's image for this counter: the module's Level image is the Level 1 counter; a unit's
-        is ``unit:<side>:<name>``."""
+        is :func:`unit_image_key`."""
         if self.unit is not None:
-            return f"unit:{self.unit.side}:{self.unit.name}"
+            return unit_image_key(self.unit)
         if self.kind == "level" and (self.level != 1 or self.rooftop):
             return f"level {self.text}"
         return self.kind

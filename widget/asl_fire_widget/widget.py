@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W  # noqa: N812 - the usual short name
 from ipycanvas import MultiCanvas, hold_canvas
@@ -41,6 +41,9 @@ from .drawing import (
 )
 from .probe import SizeProbe
 from .state import KINDLERS, TOOLS, FireSession
+
+if TYPE_CHECKING:
+    from asl_vassal_bridge.vasl.unitart import UnitArt
 
 __all__ = ["LAYERS", "FireWidget"]
 
@@ -196,6 +199,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.art: list[ArtTile] = []
         self.art_error = ""
         self.counter_images: dict[str, W.Image] = {}
+        self._unit_art: UnitArt | None = None
         self.unit_boxes: list[UnitBox] = []  # where each unit's counter was drawn (clicks select it)
         self.probe = SizeProbe()
         self.probe.observe(self._on_probe, ["width", "window_height"])
@@ -203,6 +207,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if boards is not None:
             session.boards_dir = Path(boards)
         self._load_art()
+        if vmod is None and session.vasl is not None and session.unit_pieces:
+            vmod = session.vasl.module  # the module the game was read with: its unit pictures
         if vmod is not None:
             self.load_counter_images(vmod)
         self.tints.value = bool(tints) if tints is not None else not self.art
@@ -281,8 +287,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             return
         from asl_vassal_bridge.bridge.convert import position_from_snapshot
 
-        game = position_from_snapshot(client.snapshot(), vasl=self.session.vasl)
+        from .state import live_unit_pieces
+
+        snapshot = client.snapshot()
+        game = position_from_snapshot(snapshot, vasl=self.session.vasl)
+        self.session.unit_pieces = live_unit_pieces(snapshot, game.position)
         self.session.replace_position(game.position, "live VASSAL game")
+        if self._unit_art is not None:
+            self._load_unit_images()
+            self.redraw_layers((FIRE,))
 
     # -- VASL's pictures -------------------------------------------------------
     def _load_art(self) -> None:
@@ -326,8 +339,39 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if "wreck" in images:
             images["burning-wreck"] = images["wreck"]
         self.counter_images = images
-        self.session.say(f"counter images from {vmod}: {', '.join(sorted(images)) or 'none found'}")
+        from asl_vassal_bridge.vasl.unitart import UnitArt
+
+        self._unit_art = UnitArt(vmod)
+        units = self._load_unit_images()
+        self.session.say(f"counter images from {vmod}: {', '.join(sorted(images)) or 'none found'}"
+                         + (f"; {units} of {len(self.session.position.units)} units in VASL's own pictures"
+                            if self.session.unit_pieces else ""))
         self.redraw_layers((FIRE,))
+
+    def _load_unit_images(self) -> int:
+        """VASL's own picture of each unit read from a saved game or a live game (its piece's images, else its
+        module slot's, by gpid), keyed as :func:`~asl_vassal_bridge.mapview.unit_image_key`; returns how many."""
+        from asl_vassal_bridge.mapview import unit_image_key
+
+        art = self._unit_art
+        images = {k: v for k, v in self.counter_images.items() if not k.startswith("unit:")}
+        found = 0
+        if art is not None:
+            for u in self.session.position.units:
+                piece = self.session.unit_pieces.get(u.id)
+                if piece is None:
+                    continue
+                try:
+                    pic = art.picture(art.names_for(piece))
+                except BadInput as e:
+                    self.session.say(f"✗ unit pictures: {e}")
+                    break
+                if pic is not None:
+                    images[unit_image_key(u)] = W.Image(value=pic.png, format="png", width=pic.width,
+                                                        height=pic.height)
+                    found += 1
+        self.counter_images = images
+        return found
 
     # -- controls ------------------------------------------------------------
     def _build_controls(self) -> None:
