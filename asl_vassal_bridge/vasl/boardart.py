@@ -101,7 +101,10 @@ def _decode(data: bytes, source: str) -> object:
             im.load()
     except VaslFileError:
         raise
-    except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning, Image.DecompressionBombError) as e:
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise VaslFileError(f"{source}: the board image claims more than {MAX_IMAGE_PIXELS:,} pixels (refusing it)") \
+            from None
+    except (OSError, ValueError, SyntaxError) as e:
         raise VaslFileError(f"{source}: the board image does not decode ({e}); expected a GIF, PNG or JPEG") from None
     return im
 
