@@ -195,18 +195,18 @@ class UnitArt:
                 data = self._archive().read(member, limit=1 << 20)
                 with warnings.catch_warnings():
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
-                    img = Image.open(io.BytesIO(data))
-                    if img.width > MAX_COUNTER_SIDE or img.height > MAX_COUNTER_SIDE:
+                    opened = Image.open(io.BytesIO(data))
+                    if opened.width > MAX_COUNTER_SIDE or opened.height > MAX_COUNTER_SIDE:
                         continue
-                    layers.append(img.convert("RGBA"))
+                    layers.append(opened.convert("RGBA"))
             except (OSError, ValueError, SyntaxError, VaslFileError, Image.DecompressionBombWarning):
                 continue
         if not layers:
             return None
         w, h = max(i.width for i in layers), max(i.height for i in layers)
         out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-        for img in layers:
-            out.alpha_composite(img, ((w - img.width) // 2, (h - img.height) // 2))
+        for layer in layers:
+            out.alpha_composite(layer, ((w - layer.width) // 2, (h - layer.height) // 2))
         buf = io.BytesIO()
         out.save(buf, "PNG")
         return UnitPicture(buf.getvalue(), w, h, names)

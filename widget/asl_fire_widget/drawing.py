@@ -101,7 +101,7 @@ class MapGeometry:
 
     def height_at(self, scale: float) -> int:
         """The whole map's height in canvas pixels at zoom *scale*."""
-        return math.ceil((self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
+        return math.ceil(float(self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
 
     def with_view(self, scale: float, pan: tuple[float, float], view: tuple[int, int] | None = None) -> MapGeometry:
         """The same map at another zoom and pan (pan clamped so the map stays in view), on a canvas of size
