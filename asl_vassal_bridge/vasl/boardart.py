@@ -268,10 +268,10 @@ def _image_names(traits: Iterable[Trait]) -> list[str]:
         fields = t.fields
         if tid == "piece" and len(fields) > 3 and fields[3]:
             names.append(fields[3])
-        elif tid == "emb2" and len(fields) > 15:  # Layer: …, name, image names, level names, …
+        elif tid == "emb2" and len(fields) > 16:  # Layer: …, x and y offsets, image names, level names, …
             from .traits import split_list
 
-            names += [n for n in split_list(fields[15]) if n]
+            names += [n for n in split_list(fields[16]) if n.strip()]
     return names
 
 
