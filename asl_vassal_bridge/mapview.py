@@ -2,7 +2,7 @@
 
 One drawing model: which counters lie in each hex and in what order (units, wrecks, fires with their
 Level counter, smoke, B25.2), where each counter goes inside its hex, their colours and names, the
-marks of a unit's state (broken, pinned, berserk) and the legend.  The widget (``asl_fire_widget.drawing``,
+marks of a unit's state (broken, pinned, berserk, CX) and the legend.  The widget (``asl_fire_widget.drawing``,
 ipycanvas) and :mod:`asl_vassal_bridge.render` (Pillow and SVG) only turn it into pixels, so a player
 sees the same map in a notebook, a PNG and an SVG.  No I/O here.
 
@@ -37,6 +37,7 @@ __all__ = [
     "heat_label",
     "locations_heat",
     "side_colours",
+    "unit_image_key",
 ]
 
 RGB = tuple[int, int, int]
@@ -67,11 +68,13 @@ _NATION_COLOURS: dict[str, tuple[RGB, RGB]] = {
 _OTHER_SIDES: tuple[tuple[RGB, RGB], ...] = (((140, 170, 205), (0, 0, 0)), ((196, 150, 95), (0, 0, 0)),
                                              ((110, 135, 60), (255, 255, 255)))
 
-#: Unit state marks: a coloured corner and a short word (broken red, pinned orange, berserk magenta).
+#: Unit state marks: a coloured corner and a short word (broken red, pinned orange, berserk magenta, CX
+#: green as VASL's CX counter, A4.51).
 MARKS: dict[str, tuple[RGB, str]] = {
     "broken": ((220, 20, 20), "brk"),
     "pinned": ((240, 140, 0), "pin"),
     "berserk": ((200, 0, 160), "bsk"),
+    "cx": ((0, 150, 70), "CX"),
 }
 
 #: The smallest counter drawn, in picture pixels: below it a hex shows its most telling counter alone.
@@ -81,8 +84,20 @@ MIN_MARKER = 9.0
 LEGEND: tuple[tuple[str, str], ...] = (
     ("flame", "Flame"), ("blaze", "Blaze"), ("burning-wreck", "Burning Wreck"), ("smoke", "Smoke"),
     ("level", "Level of the fire"), ("unit", "unit (side colour)"), ("broken", "broken"), ("pinned", "pinned"),
-    ("berserk", "berserk"),
+    ("berserk", "berserk"), ("cx", "CX (A4.51)"),
 )
+
+
+def unit_image_key(u: Unit) -> str:
+    """The key of VASL's own picture of a unit as it was read (its id, name, broken and berserk side): a unit whose
+    counter has changed since (broken, rallied, Battle Hardened) is drawn in its side's colour instead of from
+    a picture that no longer shows it.
+
+    >>> from asl_vassal_bridge.core import Hex, Location
+    >>> unit_image_key(Unit("17", "Russian 4-2-6", "Russian", Location(Hex(0, 0)), broken=True))
+    'unit:17:Russian 4-2-6:10'
+    """
+    return f"unit:{u.id}:{u.name}:{int(u.broken)}{int(u.berserk)}"
 
 
 def side_colours(pos: Position) -> dict[str, tuple[RGB, RGB]]:
@@ -136,9 +151,9 @@ class Counter:
     @property
     def image_key(self) -> str:
         """The key of VASL's image for this counter: the module's Level image is the Level 1 counter; a unit's
-        is ``unit:<side>:<name>``."""
+        is :func:`unit_image_key`."""
         if self.unit is not None:
-            return f"unit:{self.unit.side}:{self.unit.name}"
+            return unit_image_key(self.unit)
         if self.kind == "level" and (self.level != 1 or self.rooftop):
             return f"level {self.text}"
         return self.kind
@@ -149,7 +164,8 @@ class Counter:
         u = self.unit
         if u is None:
             return ()
-        return tuple(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk)) if on)
+        return tuple(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk),
+                                     ("cx", u.is_cx)) if on)
 
     @property
     def priority(self) -> int:

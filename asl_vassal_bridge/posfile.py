@@ -461,7 +461,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                           _location(u["at"], gm, f"{where}.at"), UnitKind(u.get("kind", "squad")),
                           u.get("broken", False), u.get("pinned", False), u.get("in_melee", False),
                           u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True),
-                          u.get("immobilized", False)))
+                          u.get("immobilized", False), u.get("cx", False)))
     control: dict[Hex, str] = {}
     for side, items in data.get("control", {}).items():
         _side(side, sides, f"{src}: control.{side}")
@@ -655,7 +655,7 @@ def to_dict(pos: Position) -> dict[str, Any]:
     units = []
     for u in pos.units:
         d = {"id": u.id, "name": u.name, "side": u.side, "at": _loc(pos, u.location), "kind": u.kind.value}
-        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox", "immobilized"):
+        for flag in ("broken", "pinned", "in_melee", "berserk", "in_pillbox", "immobilized", "cx"):
             if getattr(u, flag):
                 d[flag] = True
         if not u.may_break_voluntarily:

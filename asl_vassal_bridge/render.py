@@ -32,12 +32,13 @@ from .mapview import (
     heat_label,
     locations_heat,
     side_colours,
+    unit_image_key,
 )
 
 if TYPE_CHECKING:
     from .vasl.boardart import BoardArt
 
-__all__ = ["TERRAIN_COLOURS", "Shape", "render_png", "render_svg", "shapes"]
+__all__ = ["TERRAIN_COLOURS", "Shape", "render_png", "render_svg", "shapes", "unit_pictures"]
 
 RGB = tuple[int, int, int]
 
@@ -101,23 +102,32 @@ def _rect(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], 
     return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
 
 
-def _counter_shapes(pos: Position, xy: Callable[[Hex], tuple[float, float]]) -> list[Shape]:
-    """The counters of every hex (the widget's model, :mod:`asl_vassal_bridge.mapview`): units in their side's
-    colour with their state marks, wrecks, fires, Level counters, smoke."""
+def _counter_shapes(pos: Position, xy: Callable[[Hex], tuple[float, float]],
+                    pictures: Mapping[str, bytes] | None = None) -> list[Shape]:
+    """The counters of every hex (the widget's model, :mod:`asl_vassal_bridge.mapview`): units in VASL's own
+    picture (*pictures*: PNG by :attr:`~asl_vassal_bridge.mapview.Counter.image_key`) or in their side's colour,
+    with their state marks, wrecks, fires, Level counters, smoke."""
     out: list[Shape] = []
     sides = side_colours(pos)
+    pictures = pictures or {}
     for h, stack in counters_in(pos).items():
         cx, cy = xy(h)
         for c, (x, y, side) in zip(stack, counter_boxes(len(stack), cx, cy, SCALE), strict=True):
             fill, ink = sides[c.unit.side] if c.unit is not None else COUNTER_STYLE[c.kind][:2]
             edge = (205, 30, 20) if c.kind == "burning-wreck" else (20, 10, 0)
-            out.append(Shape("poly", _rect(x, y, side, side), fill=fill, stroke=edge,
-                             width=2.5 if c.kind == "burning-wreck" else 1.2))
+            picture = pictures.get(c.image_key) if c.unit is not None else None
+            if picture is not None:
+                out.append(Shape("image", ((x, y),), data=picture, extra={"w": str(side), "h": str(side),
+                                                                         "format": "png"}))
+            out.append(Shape("poly", _rect(x, y, side, side), fill=None if picture is not None else fill,
+                             stroke=edge, width=2.5 if c.kind == "burning-wreck" else 1.2))
             m = max(4.0, side * 0.38)
             for k, mark in enumerate(c.marks):
                 dx = k * m * 0.6
                 out.append(Shape("poly", ((x + side - dx, y), (x + side - dx, y + m), (x + side - m - dx, y)),
                                  fill=MARKS[mark][0]))
+            if picture is not None:
+                continue  # VASL's picture says what the unit is
             size = max(7, int(side * 0.3))
             text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
             out.append(Shape("text", ((x + side / 2, y + side * (0.42 if c.marks else 0.5)),), fill=ink, text=text,
@@ -157,9 +167,11 @@ def _legend_shapes(y: float, heat: bool, width: float) -> tuple[list[Shape], flo
 
 
 def shapes(pos: Position, *, heat: Mapping[Location, Fraction | float] | None = None,
-           title: str | None = None, art: Sequence[BoardArt] = ()) -> tuple[list[Shape], float, float]:
+           title: str | None = None, art: Sequence[BoardArt] = (),
+           pictures: Mapping[str, bytes] | None = None) -> tuple[list[Shape], float, float]:
     """The shapes of a picture of *pos* and its size; *heat* tints Locations by probability; *art* (VASL's board
-    pictures, :func:`asl_vassal_bridge.vasl.boardart.map_board_art`) goes under the hex grid instead of tints."""
+    pictures, :func:`asl_vassal_bridge.vasl.boardart.map_board_art`) goes under the hex grid instead of tints;
+    *pictures* are VASL's own unit pictures (PNG by :func:`asl_vassal_bridge.mapview.unit_image_key`)."""
     gm = pos.map
     pts = [h.pixel() for h in gm.hexes] or [(0.0, 0.0)]
     rx, ry = HEX_WIDTH * 2 / 3, HEX_HEIGHT / 2
@@ -208,7 +220,7 @@ def shapes(pos: Position, *, heat: Mapping[Location, Fraction | float] | None = 
             out.append(Shape("poly", _corners(cx, cy, 0.96), fill=heat_colour(p), opacity=0.72))
             out.append(Shape("text", ((cx, cy + 0.78 * ry * SCALE),), fill=(0, 0, 0), text=heat_label(p), size=11,
                              bold=True))
-    out.extend(_counter_shapes(pos, xy))
+    out.extend(_counter_shapes(pos, xy, pictures))
     for h in sorted(gm.hexes):  # hex names last, on a pale band: nothing covers them
         cx, cy = xy(h)
         name = gm.hex_name(h)
@@ -237,6 +249,24 @@ def shapes(pos: Position, *, heat: Mapping[Location, Fraction | float] | None = 
         out.append(Shape("poly", ((cx - 18 * dx / n, cy - 18 * dy / n), (ex, ey)), stroke=(0, 0, 160), width=3))
         out.append(Shape("circle", ((ex, ey),), fill=(0, 0, 160), radius=4))
     return out, width, height
+
+
+def unit_pictures(pos: Position, pieces: Mapping[str, Mapping[str, object]], vmod: str | Path) -> dict[str, bytes]:
+    """VASL's own picture of each of *pos*'s units whose VASL piece *pieces* holds (by unit id: a saved game's
+    pieces, :func:`asl_vassal_bridge.vasl.units.piece_dict`, or a live snapshot's), read out of *vmod*: PNG bytes
+    by :func:`~asl_vassal_bridge.mapview.unit_image_key`, for :func:`shapes`' *pictures*.
+
+    :raises VaslFileError: if *vmod* is not a readable module archive.
+    """
+    from .vasl.unitart import UnitArt
+
+    art = UnitArt(vmod)
+    out: dict[str, bytes] = {}
+    for u in pos.units:
+        piece = pieces.get(u.id)
+        if piece is not None and (pic := art.picture(art.names_for(piece))) is not None:
+            out[unit_image_key(u)] = pic.png
+    return out
 
 
 def _hex(c: RGB) -> str:

@@ -189,7 +189,7 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         if request.weapon == "ft" and u.broken:
             raise BadInput(f"piece {unit_piece['id']} ({unit_piece.get('name')}) shows its broken side: a broken "
                            "unit makes no FT attack")
-        opts.setdefault("cx", counter.cx)
+        opts.setdefault("cx", u.is_cx)
         opts.setdefault("pinned", u.pinned)
         if request.weapon == "mol":
             opts.setdefault("broken", u.broken)

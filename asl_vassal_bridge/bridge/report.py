@@ -23,7 +23,7 @@ def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
         u = f.unit
         piece = f" [{u.id}]" if live is not None and u.id in live.units else ""
         state = [s for s, on in (("broken", u.broken), ("pinned", u.is_pinned), ("berserk", u.berserk),
-                                 ("in Melee", u.in_melee), ("Immobilized", u.immobilized)) if on]
+                                 ("CX", u.is_cx), ("in Melee", u.in_melee), ("Immobilized", u.immobilized)) if on]
         shown = f", {', '.join(state)}" if state else ""
         verdict = "eliminated now" if f.eliminated_now else f"deadline {f.deadline}"
         out.append(f"* {u.name} ({u.side}{shown}){piece} in the Blaze in {pos.loc_name(u.location)}: {f.options}; "

@@ -213,7 +213,8 @@ def cmd_ft(args: argparse.Namespace) -> int:
     attack = FtAttack(
         firer, target, firer_kind=kind, firer_id=args.firer_id, underscored=args.underscored,
         elite=not args.non_elite, captured=args.captured, pinned=args.pinned or (unit is not None and unit.pinned),
-        cx=args.cx, area_fire=args.area_fire, cower_columns=args.cower, hindrance_drm=args.hindrance,
+        cx=args.cx or (unit is not None and unit.is_cx), area_fire=args.area_fire, cower_columns=args.cower,
+        hindrance_drm=args.hindrance,
         los_obstructed=args.los_obstructed, with_wind=True if args.with_wind else None, fire_group=args.fire_group,
         overrun=args.overrun, used_ft_or_dc_this_turn=args.used_ft_dc, vs_descending_paratroops=args.paratroops,
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
@@ -234,7 +235,8 @@ def cmd_mol(args: argparse.Namespace) -> int:
         fg_units=args.fg_units, available=not args.unavailable, fire=fire,
         mol_check_in_first_fire=args.first_fire_check, pinned=args.pinned or (unit is not None and unit.pinned),
         broken=args.broken or (unit is not None and unit.broken),
-        berserk=args.berserk or (unit is not None and unit.berserk), cx=args.cx,
+        berserk=args.berserk or (unit is not None and unit.berserk),
+        cx=args.cx or (unit is not None and unit.is_cx),
         fp_halvings=args.halvings, leader_drm=args.leader, target_bypassing=args.bypassing, tem=args.tem,
         extra_drms=_extra(args), woods_hexside=True if args.woods_hexside else None,
         across_road_vs_unit_on_road=args.road, vs_afv=args.vs_afv, predesignated=args.predesignated,
@@ -400,7 +402,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     g.add_argument("--ec", help="Environmental Conditions: wet, moist, moderate, dry, very-dry… (B25.5)")
     g.add_argument("--wind", metavar="FORCE[:DIR]", help="e.g. heavy-winds:4, mild-breeze:2 (B25.63-.64)")
     p.add_argument("--phase", help="the phase (PFPh, MPh, DFPh, AFPh…; default the POSITION's, else PFPh)")
-    p.add_argument("--cx", action="store_true", help="the firer is CX")
+    p.add_argument("--cx", action="store_true", help="the firer is CX (A4.51; default: the position's unit "
+                   "given by --firer-id is CX)")
     p.add_argument("--pinned", action="store_true", help="the firer is pinned")
     p.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",

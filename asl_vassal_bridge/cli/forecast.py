@@ -86,7 +86,7 @@ def cmd_forecast(args: argparse.Namespace) -> int:
         from ..render import render_png
 
         heat = {loc: p for loc, (p, _) in fc.as_dict().items()}
-        render_png(pos, args.png, heat=heat, art=_board_art(args, pos),
+        render_png(pos, args.png, heat=heat, art=_board_art(args, pos), pictures=_unit_pictures(args, pos),
                    title=f"{pos.name or 'position'}: burning after {fc.turns} Player Turns ({fc.trials} trials)")
     if args.json:
         json.dump(fc.to_json() | {"position": pos.name}, sys.stdout, indent=2)
@@ -138,3 +138,23 @@ def _board_art(args: argparse.Namespace, pos: Position) -> tuple[BoardArt, ...]:
     except BadInput as e:
         say(f"board art: {e} (terrain tints instead)")
         return ()
+
+
+def _unit_pictures(args: argparse.Namespace, pos: Position) -> dict[str, bytes]:
+    """VASL's own pictures of a .vsav's units, out of its module (the units' own images, else their module slot's);
+    none for a position file or without a module, or (said on stderr) when the module cannot be read."""
+    if not str(args.position).lower().endswith(".vsav") or not pos.units:
+        return {}
+    from ..render import unit_pictures
+    from ..vasl.setup import resolve_vasl
+    from ..vasl.units import piece_dict
+    from ..vasl.vsav import read_vsav
+
+    try:
+        setup = resolve_vasl(getattr(args, "vasl", None), getattr(args, "boards", None))
+        if setup.module is None:
+            return {}
+        return unit_pictures(pos, {p.id: piece_dict(p) for p in read_vsav(args.position).pieces}, setup.module)
+    except BadInput as e:
+        say(f"unit pictures: {e} (units in their side's colour instead)")
+        return {}

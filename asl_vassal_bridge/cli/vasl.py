@@ -3,7 +3,7 @@
 ``module VMOD_OR_BUILDFILE`` lists the fire counters of a module with their
 gpids and palette paths; ``board BOARD_ARCHIVE`` prints the decoded terrain
 of every hex (``--json`` for machines, ``--png FILE`` for a picture of the
-decoded terrain beside the board image, ``--ssr RULES`` with SSR terrain
+board as every picture of the project draws a map, ``--ssr RULES`` with SSR terrain
 changes applied as VASL does, ``--overlay NAME:HEX1[:HEX2]`` with overlays
 applied as VASL 6.7.x applies them); ``vsav GAME`` lists a saved game's
 boards and the pieces both players see (``--boards DIR`` adds hexes, and the
@@ -42,8 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("board", type=Path, metavar="BOARD_ARCHIVE",
                    help="a board archive file, or a board's name (bd01) in VASL's boards folder")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    b.add_argument("--png", type=Path, metavar="FILE", help="write a picture of the decoded terrain beside the "
-                                                            "board image")
+    b.add_argument("--png", type=Path, metavar="FILE", help="write a picture of the board as the widget and the "
+                                                            "other pictures draw a map (board art, hex names, "
+                                                            "buildings)")
     b.add_argument("--terrain", type=Path, action="append", metavar="SHARED_METADATA",
                    help="VASL's SharedBoardMetadata.xml (repeat for additions); default: the one in --vasl's "
                         "module, else beside the archive or in its parent folder, else $ASL_FIRE_SHARED_METADATA, "
@@ -137,6 +138,28 @@ def cmd_vsav(args: argparse.Namespace) -> int:
     return 0
 
 
+def _board_png(board: Any, path: Path, overlays: list[Any], out: Path) -> None:
+    """The board as every picture of the project draws a map (:mod:`asl_vassal_bridge.render`): VASL's board art
+    (with its overlays) under the hex grid, hex names, building badges, a legend; terrain tints where the
+    archive has no picture (said on stderr)."""
+    from ..core.hexes import BoardPlacement
+    from ..core.position import Position
+    from ..render import render_png
+    from ..vasl.board import game_map
+    from ..vasl.boardart import board_art
+    from ..vasl.safe import BadArchiveError
+
+    placement = BoardPlacement(board.name or path.name.removeprefix("bd"))
+    pos = Position(game_map([(board, placement)], name=path.name))
+    try:
+        art = [board_art(path, placement, None, overlays)]
+    except BadArchiveError as e:  # no picture in the archive: the decoded terrain in tints
+        print(f"board art: {e} (terrain tints instead)", file=sys.stderr)
+        art = []
+    extra = f", overlays {', '.join(o.name for o in overlays)}" if overlays else ""
+    render_png(pos, out, art=art, title=f"board {placement.name} ({path.name}{extra})")
+
+
 def _overlay_arg(text: str) -> Any:
     """``NAME:HEX1[:HEX2[:true]]`` → a BoardOverlay (the last token: elevation preserved)."""
     from ..vasl.vsav import BoardOverlay
@@ -181,7 +204,7 @@ def cmd_module(args: argparse.Namespace) -> int:
 
 
 def cmd_board(args: argparse.Namespace) -> int:
-    from ..vasl.board import find_shared_metadata, read_board, render_png
+    from ..vasl.board import find_shared_metadata, read_board
     from ..vasl.terrain import read_terrain_types
 
     path: Path = args.board
@@ -221,7 +244,7 @@ def cmd_board(args: argparse.Namespace) -> int:
         board = apply_overlays(board, overlays, dirs, ssr=ssr).board
         tell_notes(entry_notes(entry, board.table, dirs))
     if args.png is not None:
-        render_png(board, args.png)
+        _board_png(board, path, overlays, args.png)
     if args.json:
         out: dict[str, Any] = board.summary()
         json.dump(out, sys.stdout, indent=1)

@@ -207,7 +207,11 @@ class Unit:
     """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance).
 
     *immobilized*: a vehicle that cannot move (an Immobilized marker, D5.7); in a terrain Blaze it cannot
-    leave and is eliminated (B25.4).
+    leave and is eliminated (B25.4).  *cx*: Infantry under a CX counter, Exhausted by Double Time (A4.51): +1
+    to its attacks, its FT attack (A22.2) and its MOL Check and MOL attack (A22.611, A4.51).
+
+    >>> Unit("g1", "4-6-7", "German", Location(Hex(0, 0)), cx=True, berserk=True).is_cx
+    False
     """
 
     id: str
@@ -222,11 +226,17 @@ class Unit:
     in_pillbox: bool = False
     may_break_voluntarily: bool = True
     immobilized: bool = False
+    cx: bool = False
 
     @property
     def is_pinned(self) -> bool:
         """Pinned as the rules see it: a berserk unit loses any pinned status (A15.42)."""
         return self.pinned and not self.berserk
+
+    @property
+    def is_cx(self) -> bool:
+        """CX as the rules see it (A4.51): a berserk unit loses any CX status (A15.42)."""
+        return self.cx and not self.berserk
 
 
 class Phase(enum.Enum):

@@ -101,7 +101,10 @@ def _decode(data: bytes, source: str) -> object:
             im.load()
     except VaslFileError:
         raise
-    except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning, Image.DecompressionBombError) as e:
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise VaslFileError(f"{source}: the board image claims more than {MAX_IMAGE_PIXELS:,} pixels (refusing it)") \
+            from None
+    except (OSError, ValueError, SyntaxError) as e:
         raise VaslFileError(f"{source}: the board image does not decode ({e}); expected a GIF, PNG or JPEG") from None
     return im
 
@@ -265,10 +268,10 @@ def _image_names(traits: Iterable[Trait]) -> list[str]:
         fields = t.fields
         if tid == "piece" and len(fields) > 3 and fields[3]:
             names.append(fields[3])
-        elif tid == "emb2" and len(fields) > 15:  # Layer: …, name, image names, level names, …
+        elif tid == "emb2" and len(fields) > 16:  # Layer: …, x and y offsets, image names, level names, …
             from .traits import split_list
 
-            names += [n for n in split_list(fields[15]) if n]
+            names += [n for n in split_list(fields[16]) if n.strip()]
     return names
 
 

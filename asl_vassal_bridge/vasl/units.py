@@ -108,7 +108,9 @@ class UnitCounter:
 
 def piece_dict(piece: Any) -> dict[str, Any]:
     """A saved game's :class:`~asl_vassal_bridge.vasl.vsav.SavedPiece` in the bridge snapshot's piece shape."""
+    basic = piece.traits[-1].fields if piece.traits and piece.traits[-1].id == "piece" else []
     return {"id": piece.id, "gpid": piece.gpid, "name": piece.name, "basic_name": piece.basic_name,
+            "image": basic[3] if len(basic) > 3 else "",
             "map": piece.map, "x": piece.x, "y": piece.y, "rev": "",
             "layers": [{"type": t.type, "state": t.state} for t in piece.traits if t.id in ("emb2", "emb")]}
 
@@ -242,7 +244,7 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
             immobilized = kind is UnitKind.VEHICLE and "immob" in above
             unit = Unit(str(p.get("id")), f"{nat.label} {designation}", nat.side, where, kind, broken=broken,
                         pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk,
-                        immobilized=immobilized)
+                        immobilized=immobilized, cx=cx)
             found.append((UnitCounter(unit, p, nat, designation, cx), where))
     out = []
     for uc, where in found:

@@ -321,3 +321,34 @@ def test_three_boards_upper_level_fires_round_trip_b25_2(fynn: BridgeClient) -> 
     assert back == (_fires(live) - {("bd22P6.1", "flame")}) | {("bd22P6.1", "blaze"), ("bd01G4.1", "flame")}
     fynn.jvm.aslbridgetest.TestHooks.undo()
     assert _fires(_live(fynn)) == _fires(live)
+
+
+def test_live_pieces_give_vasls_own_unit_pictures(dora: BridgeClient, units_module: Path, tmp_path: Path) -> None:
+    """Issue 23: a snapshot's piece carries its Layers, not its BasicPiece: the picture takes the BasicPiece's
+    image from the module's slot of the piece's gpid (the widget's live view and ``forecast --png`` draw it)."""
+    import io
+    import zipfile
+
+    from PIL import Image
+
+    from asl_vassal_bridge.vasl.unitart import UnitArt
+
+    def square(rgb: tuple[int, int, int]) -> bytes:
+        buf = io.BytesIO()
+        Image.new("RGB", (48, 48), rgb).save(buf, "GIF")
+        return buf.getvalue()
+
+    vmod = tmp_path / "with-images.vmod"  # the game's module with the two images it names (VASL's are not here)
+    shutil.copy(units_module, vmod)
+    with zipfile.ZipFile(vmod, "a") as z:
+        z.writestr("images/ge/ge467S.gif", square((20, 160, 20)))
+        z.writestr("images/ge/veh/pzib.gif", square((30, 60, 230)))
+    pieces = {p["id"]: p for p in dora.snapshot(with_terrain=False)["pieces"]}
+    art = UnitArt(vmod)
+    assert "image" not in pieces["tank-j5"] and pieces["sq-a1"]["layers"]
+    assert art.names_for(pieces["sq-a1"]) == ("ge/ge467S",)  # its 4-6-7 1sq Layer (the BasicPiece shows nothing)
+    assert art.names_for(pieces["tank-j5"]) == ("ge/veh/pzib",)  # the BasicPiece image of its slot, by gpid
+    for pid, rgb in (("sq-a1", (20, 160, 20)), ("tank-j5", (30, 60, 230))):
+        pic = art.picture(art.names_for(pieces[pid]))
+        assert pic is not None
+        assert Image.open(io.BytesIO(pic.png)).convert("RGB").getpixel((24, 24)) == rgb

@@ -159,9 +159,26 @@ def test_cli_board_json_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[st
         ("Cellar", -1, False), ("Stone Building, 2 Level", 0, True), ("Stone Building, 2 Level", 1, False),
         ("Stone Building, 2 Level", 2, False), ("Rooftop", 3, False)]
     assert len(e4["hexside_locations"]) == 6 and all(x["depression"] is None for x in e4["hexside_locations"])
+    # The picture is the project's one map picture (as the widget, demo and forecast draw it): VASL's board
+    # art under the grid, hex names on their bands, a legend under the map.
     from PIL import Image
+
+    from asl_vassal_bridge.core import Position
+    from asl_vassal_bridge.render import shapes
+    from asl_vassal_bridge.vasl.board import default_terrain_table, game_map, read_board
+    from asl_vassal_bridge.vasl.boardart import board_art
+    board = read_board(vasl_file("boards", "bd01"), default_terrain_table(vasl_file()))
+    items, w, h = shapes(Position(game_map([(board, BoardPlacement("01"))])),
+                         art=[board_art(vasl_file("boards", "bd01"), BoardPlacement("01"))])
+    ax, ay = next(s for s in items if s.kind == "image").points[0]
+    with zipfile.ZipFile(vasl_file("boards", "bd01")) as z:
+        art = np.asarray(Image.open(io.BytesIO(z.read("bd01.gif"))).convert("RGB"), int)
     with Image.open(png) as im:
-        assert im.size == (1800, 1290)  # board image above, decoded terrain below
+        assert im.size == (int(w), int(h)) and im.width >= 1800
+        pic = np.asarray(im.convert("RGB"), int)
+    patch = pic[round(ay) + 100:round(ay) + 300, round(ax) + 300:round(ax) + 700]
+    same = (np.abs(patch - art[100:300, 300:700]).max(axis=2) <= 8).mean()
+    assert same > 0.8, same  # the art itself, but for the grid lines, names and badges drawn over it
 
 
 # --- Bad input -------------------------------------------------------------------------

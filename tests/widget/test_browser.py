@@ -445,3 +445,95 @@ def test_a_wrong_file_shows_one_line_and_no_traceback_in_voila(tmp_path: Path) -
     lines = seen["errorLines"]
     assert len(lines) == 1 and "\n" not in lines[0].strip() and "not-a-position.toml" in lines[0], seen
     assert "Traceback" not in seen["text"] and "There was an error" not in seen["text"], seen["text"][-1500:]
+
+
+# ---------------------------------------------------------------------------
+# Issue 23: VASL's own unit pictures and the CX mark (real VASL data), a strip map's canvas growing with the zoom
+
+
+UNITS_NOTEBOOK = """\
+from asl_fire_widget import FireWidget
+
+w = FireWidget.from_file({vsav!r}, boards={boards!r}, vasl={vmod!r}, seed=1, scale=1.0)
+w
+"""
+
+STRIP_NOTEBOOK = """\
+import sys
+sys.path.insert(0, {bench!r})
+from asl_fire_widget import FireWidget
+from mapgen import ten_board_position
+
+w = FireWidget.from_position(ten_board_position(), seed=1)
+w
+"""
+
+
+def _serve_and_check(notebook_text: str, tmp_path: Path, config: dict[str, object]) -> dict[str, object]:
+    """Serve a one-cell notebook with Voilà and run check_units.js on it with *config*."""
+    reason = _missing()
+    if reason:
+        missing("browser", reason)
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(notebook_text)]
+    (tmp_path / "nb").mkdir()
+    notebook = tmp_path / "nb" / "check.ipynb"
+    nbformat.write(nb, notebook)
+    (tmp_path / "jupyter").mkdir()
+    served = _voila(notebook, tmp_path / "jupyter")
+    url = next(served)
+    try:
+        cfg = tmp_path / "units.json"
+        cfg.write_text(json.dumps(dict(config, url=url, chromium=CHROMIUM)))
+        run = subprocess.run(["node", str(BROWSER / "check_units.js"), str(cfg)], cwd=BROWSER, capture_output=True,
+                             text=True, timeout=180)
+    finally:
+        served.close()
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "error" not in seen, seen["error"]
+    assert not [s for s in seen["steps"] if "pageerror" in s], seen["steps"]  # type: ignore[union-attr]
+    return seen
+
+
+def test_units_are_drawn_in_vasls_own_pictures_with_their_cx_mark_in_voila(shared_vasl: Path, tmp_path: Path) -> None:
+    from asl_fire_widget import FireWidget
+
+    from asl_vassal_bridge.mapview import MARKS, counter_boxes, counters_in
+    from tests import unit_art
+
+    d = tmp_path / "game"
+    d.mkdir()
+    vsav, boards, vmod = unit_art.write_game(d), unit_art.write_boards(d), unit_art.write_module(d)
+    w = FireWidget.from_file(vsav, boards=boards, vasl=vmod, seed=1, scale=1.0)
+    pos, geo = w.session.position, w.geo
+    stacks = counters_in(pos)
+    points, want = [], []
+    for uid, fx, fy, colour in ((unit_art.HALF_SQUAD, 0.3, 0.7, unit_art.COLOURS["ru/ru226H"]),
+                                (unit_art.LEADER, 0.3, 0.7, unit_art.COLOURS["ru/ruL61"]),
+                                (unit_art.VEHICLE, 0.3, 0.7, unit_art.COLOURS["ru/veh/kom"]),
+                                (unit_art.HALF_SQUAD, 0.85, 0.12, MARKS["cx"][0])):  # the CX corner (A4.51)
+        u = next(u for u in pos.units if u.id == uid)
+        stack = stacks[u.location.hex]
+        k = next(i for i, c in enumerate(stack) if c.unit is not None and c.unit.id == uid)
+        x, y, side = counter_boxes(len(stack), 0.0, 0.0, 1.0)[k]
+        hx, hy = u.location.hex.pixel()
+        points.append({"u": hx - geo.x0 + x + fx * side, "v": hy - geo.y0 + y + fy * side})
+        want.append(colour)
+    seen = _serve_and_check(UNITS_NOTEBOOK.format(vsav=str(vsav), boards=str(boards), vmod=str(vmod)), tmp_path,
+                            {"screenshots": str(SCREENSHOTS / "unit-pictures"), "points": points, "wheel": 0})
+    assert seen["view"]["scale"] == pytest.approx(1.0)  # type: ignore[index]
+    for got, colour in zip(seen["pixels"], want, strict=True):  # type: ignore[arg-type]
+        assert _close(got, colour, tol=20), (got, colour, seen["pixels"])
+
+
+def test_zooming_into_a_ten_board_strip_makes_the_canvas_taller_in_voila(tmp_path: Path) -> None:
+    seen = _serve_and_check(STRIP_NOTEBOOK.format(bench=str(REPO / "bench")), tmp_path,
+                            {"screenshots": str(SCREENSHOTS / "strip-zoom"), "points": [], "wheel": 4})
+    before, after = seen["before"], seen["after"]
+    assert after["view"]["scale"] > 2 * before["view"]["scale"], (before, after)  # type: ignore[index]
+    # The canvas was as short as the fitted strip; zoomed in it takes the height the map needs, within the window.
+    assert after["css"]["height"] > before["css"]["height"] + 100, (before, after)  # type: ignore[index]
+    assert after["view"]["h"] > before["view"]["h"] and after["css"]["height"] <= after["window"], (before, after)  # type: ignore[index]

@@ -109,10 +109,11 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
     kind = form.kind or (unit.kind if unit is not None else UnitKind.SQUAD)
     uid = unit.id if unit is not None else ""
     pinned = form.pinned or (unit is not None and unit.is_pinned)  # a berserk unit is never pinned (A15.42)
+    cx = form.cx or (unit is not None and unit.is_cx)  # nor CX (A15.42); a CX firer: +1 (A4.51, A22.2)
     if form.weapon == "FT":
         return pos, FtAttack(
             firer, target, firer_kind=kind, firer_id=uid or "FT firer", elite=not form.non_elite,
-            captured=form.captured, pinned=pinned, cx=form.cx, area_fire=form.area_fire,
+            captured=form.captured, pinned=pinned, cx=cx, area_fire=form.area_fire,
             hindrance_drm=form.hindrance_drm, leader_drm=form.leader_drm, vs_afv=form.vs_afv,
             predesignated=form.predesignated, basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot,
             vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)
@@ -121,7 +122,7 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
             firer, target, thrower_fp=form.fp, thrower_kind=kind, thrower_id=uid or "MOL thrower",
             other_fp=form.fg_fp, fg_units=form.fg_units, available=form.available,
             pinned=pinned,
-            broken=unit is not None and unit.broken, berserk=unit is not None and unit.berserk, cx=form.cx,
+            broken=unit is not None and unit.broken, berserk=unit is not None and unit.berserk, cx=cx,
             leader_drm=form.leader_drm, vs_afv=form.vs_afv, predesignated=form.predesignated,
             basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot, afv_stopped=not form.afv_moving,
             vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)

@@ -99,15 +99,20 @@ class MapGeometry:
         self.centres: F = (self.points - (self.x0, self.y0)) * scale + MARGIN - self.pan
         self.row = {h: i for i, h in enumerate(self.hexes)}
 
-    def with_view(self, scale: float, pan: tuple[float, float]) -> MapGeometry:
-        """The same map at another zoom and pan (pan clamped so the map stays in view)."""
+    def height_at(self, scale: float) -> int:
+        """The whole map's height in canvas pixels at zoom *scale*."""
+        return math.ceil(float(self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
+
+    def with_view(self, scale: float, pan: tuple[float, float], view: tuple[int, int] | None = None) -> MapGeometry:
+        """The same map at another zoom and pan (pan clamped so the map stays in view), on a canvas of size
+        *view* (default: this one's)."""
         g = MapGeometry.__new__(MapGeometry)
         g.hexes, g.points, g.rx, g.ry, g.x0, g.y0, g.row = self.hexes, self.points, self.rx, self.ry, self.x0, \
             self.y0, self.row
         g.scale = scale
         g.width = math.ceil((self.points[:, 0].max() - self.x0 + self.rx) * scale) + 2 * MARGIN
-        g.height = math.ceil((self.points[:, 1].max() - self.y0 + self.ry) * scale) + 2 * MARGIN
-        g.view_w, g.view_h = self.view_w, self.view_h
+        g.height = self.height_at(scale)
+        g.view_w, g.view_h = view if view is not None else (self.view_w, self.view_h)
         px = min(max(0.0, pan[0]), max(0.0, g.width - g.view_w))
         py = min(max(0.0, pan[1]), max(0.0, g.height - g.view_h))
         g.pan = (float(px), float(py))

@@ -6,7 +6,7 @@ core (``asl_vassal_bridge.core``), never from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -115,6 +115,12 @@ def live_setup(boards: str | Path | None, vasl: str | Path | None) -> VaslSetup:
     return resolve_vasl(vasl, boards, need_boards=False)
 
 
+def live_unit_pieces(snapshot: Mapping[str, Any], pos: Position) -> dict[str, Mapping[str, Any]]:
+    """The snapshot's piece of each of *pos*'s units, by unit id (a unit's id is its piece's)."""
+    units = {u.id for u in pos.units}
+    return {str(p.get("id")): p for p in snapshot.get("pieces") or () if str(p.get("id")) in units}
+
+
 class FireSession:
     """A Position being explored: actions, undo/redo, log, one-phase odds and forecasts."""
 
@@ -156,6 +162,8 @@ class FireSession:
         self.overlays: tuple[tuple[Any, ...], ...] = ()
         #: The boards folder and VASL module the position was read with (a .vsav or a live game).
         self.vasl: VaslSetup | None = None
+        #: Each unit's VASL piece (the saved game's or the snapshot's, by unit id): what VASL's picture of it is.
+        self.unit_pieces: dict[str, Mapping[str, Any]] = {}
 
     # -- loading -------------------------------------------------------------
     @classmethod
@@ -203,7 +211,12 @@ class FireSession:
             s.say(f"· {line}")
         s.say_terrain_notes(s.position.notes)
         s.vasl, s.boards_dir = setup, setup.boards
-        entries = read_vsav(path).boards
+        game = read_vsav(path)
+        entries = game.boards
+        from asl_vassal_bridge.vasl.units import piece_dict
+
+        units = {u.id for u in s.position.units}
+        s.unit_pieces = {p.id: piece_dict(p) for p in game.pieces if p.id in units}
         s.crops = tuple(b.crop for b in entries)
         s.overlays = tuple(b.overlays for b in entries)
         return s
@@ -225,6 +238,7 @@ class FireSession:
             raise LoadError(str(err)) from None
         s = cls(game.position, seed=seed, source="live VASSAL game")
         s.read_only_source = "live VASSAL game"
+        s.unit_pieces = live_unit_pieces(snapshot, game.position)
         s.vasl = setup
         for line in setup.notes:
             s.say(f"· {line}")
@@ -323,7 +337,8 @@ class FireSession:
         self.selected_unit = u.id
         self.attack_form = replace(self.attack_form, firer_unit=u.id)
         self.hob_form = replace(self.hob_form, unit_id=u.id)
-        state = ", ".join(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk)) if on)
+        state = ", ".join(k for k, on in (("broken", u.broken), ("pinned", u.pinned), ("berserk", u.berserk),
+                                            ("CX", u.is_cx)) if on)
         self.say(f"selected {u.id}: {u.name} {u.side}{f' ({state})' if state else ''} in "
                  f"{self.position.loc_name(u.location)} — the FT/MOL firer and the Heat of Battle unit")
         self._changed("form")
@@ -531,7 +546,7 @@ class FireSession:
         if u is not None:
             nu, done = u, []
             if HobResult.BERSERK in hob.results:
-                nu = replace(nu, berserk=True, broken=False, pinned=False)
+                nu = replace(nu, berserk=True, broken=False, pinned=False, cx=False)
                 done.append("marked berserk (A15.4)")
             if HobResult.SURRENDER in hob.results or HobResult.DISRUPTION in hob.results:
                 nu = replace(nu, broken=True)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W  # noqa: N812 - the usual short name
 from ipycanvas import MultiCanvas, hold_canvas
@@ -41,6 +41,9 @@ from .drawing import (
 )
 from .probe import SizeProbe
 from .state import KINDLERS, TOOLS, FireSession
+
+if TYPE_CHECKING:
+    from asl_vassal_bridge.vasl.unitart import UnitArt
 
 __all__ = ["LAYERS", "FireWidget"]
 
@@ -125,6 +128,12 @@ def _fit(pos: Position, view: tuple[int, int]) -> float:
     return float(max(0.05, min(1.0, *fits)))
 
 
+def _room_height(window_height: int) -> int:
+    """The tallest canvas a window *window_height* tall leaves room for under the toolbar, the latest result and
+    the legend."""
+    return max(240, min(900, window_height - 320))
+
+
 def _canvas_size(pos: Position, width: int, window_height: int) -> tuple[int, int]:
     """The canvas for a map column *width* CSS pixels wide in a window *window_height* tall: as wide as the
     column, as tall as the map fitted to that width (no empty band), at most what the window leaves under
@@ -135,7 +144,7 @@ def _canvas_size(pos: Position, width: int, window_height: int) -> tuple[int, in
     (900, 480)
     """
     width = max(240, width)
-    tallest = max(240, min(900, window_height - 320))  # room for the latest result and legend above it
+    tallest = _room_height(window_height)
     full = MapGeometry(pos.map.hexes, 1.0)
     by_width = min(1.0, (width - 16) / max(1, full.width - 16))
     return width, int(min(tallest, max(160, (full.height - 16) * by_width + 16)))
@@ -171,8 +180,13 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                 vw, vh = min(vw, max(content.width, 200)), min(vh, max(content.height, 200))
             else:  # a wide map: no tall empty band under it, but room to zoom in
                 vh = min(vh, max(360, content.height + 40))
+        #: The canvas height at the fitted zoom, and the most the page gives it: zooming into a map
+        #: shorter than the room (a strip of boards) makes the canvas as tall as the map needs, up to the room.
+        self._base_h, self._room_h = vh, max(vh, VIEW[1] if view is None else vh)
         self.view = (vw, vh)
         self.geo = MapGeometry(session.position.map.hexes, scale, view=self.view)
+        self.view = (vw, self._height_for(scale))
+        self.geo = self.geo.with_view(scale, (0.0, 0.0), self.view)
         self._map_id = id(session.position.map)
         self.canvas = MultiCanvas(len(LAYERS), width=self.view[0], height=self.view[1])
         self.canvas.layout.width = "100%"
@@ -196,6 +210,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.art: list[ArtTile] = []
         self.art_error = ""
         self.counter_images: dict[str, W.Image] = {}
+        self._unit_art: UnitArt | None = None
         self.unit_boxes: list[UnitBox] = []  # where each unit's counter was drawn (clicks select it)
         self.probe = SizeProbe()
         self.probe.observe(self._on_probe, ["width", "window_height"])
@@ -203,6 +218,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if boards is not None:
             session.boards_dir = Path(boards)
         self._load_art()
+        if vmod is None and session.vasl is not None and session.unit_pieces:
+            vmod = session.vasl.module  # the module the game was read with: its unit pictures
         if vmod is not None:
             self.load_counter_images(vmod)
         self.tints.value = bool(tints) if tints is not None else not self.art
@@ -281,8 +298,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             return
         from asl_vassal_bridge.bridge.convert import position_from_snapshot
 
-        game = position_from_snapshot(client.snapshot(), vasl=self.session.vasl)
+        from .state import live_unit_pieces
+
+        snapshot = client.snapshot()
+        game = position_from_snapshot(snapshot, vasl=self.session.vasl)
+        self.session.unit_pieces = live_unit_pieces(snapshot, game.position)
         self.session.replace_position(game.position, "live VASSAL game")
+        if self._unit_art is not None:
+            self._load_unit_images()
+            self.redraw_layers((FIRE,))
 
     # -- VASL's pictures -------------------------------------------------------
     def _load_art(self) -> None:
@@ -326,8 +350,39 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if "wreck" in images:
             images["burning-wreck"] = images["wreck"]
         self.counter_images = images
-        self.session.say(f"counter images from {vmod}: {', '.join(sorted(images)) or 'none found'}")
+        from asl_vassal_bridge.vasl.unitart import UnitArt
+
+        self._unit_art = UnitArt(vmod)
+        units = self._load_unit_images()
+        self.session.say(f"counter images from {vmod}: {', '.join(sorted(images)) or 'none found'}"
+                         + (f"; {units} of {len(self.session.position.units)} units in VASL's own pictures"
+                            if self.session.unit_pieces else ""))
         self.redraw_layers((FIRE,))
+
+    def _load_unit_images(self) -> int:
+        """VASL's own picture of each unit read from a saved game or a live game (its piece's images, else its
+        module slot's, by gpid), keyed as :func:`~asl_vassal_bridge.mapview.unit_image_key`; returns how many."""
+        from asl_vassal_bridge.mapview import unit_image_key
+
+        art = self._unit_art
+        images = {k: v for k, v in self.counter_images.items() if not k.startswith("unit:")}
+        found = 0
+        if art is not None:
+            for u in self.session.position.units:
+                piece = self.session.unit_pieces.get(u.id)
+                if piece is None:
+                    continue
+                try:
+                    pic = art.picture(art.names_for(piece))
+                except BadInput as e:
+                    self.session.say(f"✗ unit pictures: {e}")
+                    break
+                if pic is not None:
+                    images[unit_image_key(u)] = W.Image(value=pic.png, format="png", width=pic.width,
+                                                        height=pic.height)
+                    found += 1
+        self.counter_images = images
+        return found
 
     # -- controls ------------------------------------------------------------
     def _build_controls(self) -> None:
@@ -682,8 +737,13 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     def _on_session_change(self, what: str) -> None:
         if id(self.session.position.map) != self._map_id:
             self._map_id = id(self.session.position.map)
-            self.fit_scale = _fit(self.session.position, self.view)
-            self.geo = MapGeometry(self.session.position.map.hexes, self.fit_scale, view=self.view)
+            base = (self.view[0], self._base_h if not self._fixed_view else self.view[1])
+            self.fit_scale = _fit(self.session.position, base)
+            self.geo = MapGeometry(self.session.position.map.hexes, self.fit_scale, view=base)
+            self._zoomed = False
+            if base != self.view:
+                self.view = base
+                self.canvas.height = base[1]
             self._load_art()
             self.redraw()
         elif what == "position":
@@ -810,24 +870,39 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         """Size the canvas to a map column *width* CSS pixels wide in a window *window_height* tall (the
         browser reports both, and every change): the whole map is fitted again unless the player zoomed."""
         view = _canvas_size(self.session.position, width, window_height)
-        if view == self.view:
+        room = _room_height(window_height)
+        if view == (self.view[0], self._base_h) and room == self._room_h:
             return
-        self.view = view
+        self._base_h, self._room_h = view[1], max(view[1], room)
         self.fit_scale = _fit(self.session.position, view)
         scale = self.geo.scale if self._zoomed else self.fit_scale
-        self.canvas.width, self.canvas.height = view
-        self.canvas.layout.max_width = f"{view[0]}px"
-        self.geo = MapGeometry(self.session.position.map.hexes, 1.0, view=view).with_view(scale, self.geo.pan)
+        view = (view[0], self._height_for(scale))
+        if view != self.view:
+            self.view = view
+            self.canvas.width, self.canvas.height = view
+            self.canvas.layout.max_width = f"{view[0]}px"
+        self.geo = self.geo.with_view(scale, self.geo.pan, view)
         self.redraw()
+
+    def _height_for(self, scale: float) -> int:
+        """The canvas height at zoom *scale*: the fitted canvas's, or taller where the map at that zoom needs it
+        and the page has room (a strip of ten boards zoomed in); a canvas size the caller fixed stays."""
+        if self._fixed_view:
+            return self.view[1]
+        return int(max(self._base_h, min(self._room_h, self.geo.height_at(scale))))
 
     # -- zoom and pan ------------------------------------------------------------
     def set_view(self, scale: float, pan: tuple[float, float], *, hover: bool = True) -> None:
         """Zoom to *scale* (canvas pixels per board pixel) with the map's point *pan* at the top left."""
         scale = max(min(self.fit_scale, 1.0), min(MAX_SCALE, scale))
         self._zoomed = abs(scale - self.fit_scale) > 1e-9
-        geo = self.geo.with_view(scale, pan)
-        if (geo.scale, geo.pan) == (self.geo.scale, self.geo.pan):
+        view = (self.view[0], self._height_for(scale))
+        geo = self.geo.with_view(scale, pan, view)
+        if (geo.scale, geo.pan) == (self.geo.scale, self.geo.pan) and view == self.view:
             return
+        if view != self.view:  # the map needs more (or less) height at this zoom: the canvas follows
+            self.view = view
+            self.canvas.height = view[1]
         self.geo = geo
         self.redraw()
 
