@@ -1,20 +1,23 @@
 """The widget on the 10-board map: Python-side time and bytes sent for the first draw, a step, a click, zoom
 and pan, and the forecast overlay (4 Player Turns × 5,000 trials) with its progress bar.
 
-    python bench/bench_widget.py [--repeat 3] [--boards DIR] [--against REPO]
+    python bench/bench_widget.py [--repeat 3] [--boards DIR] [--against REPO | --before REPO]
 
 No browser: every widget message (state updates, new widgets, canvas batches) is measured where it
 leaves Python (``comm``'s ``publish_msg``), as JSON plus binary buffers.  ``--boards DIR`` draws VASL's
 board art from board archives named like the generated boards (bd10…bd19) — local looks only.
 ``--against REPO`` (another checkout, e.g. ``/work/main``) times the forecast overlay after a step in
 that checkout too, in a child process, alternating run by run with this one: a side-by-side ratio
-that the machine's load changes little.
+that the machine's load changes little (``--before`` is the same option).  The overlay is drawn early from
+the forecast's first 1,024 trajectories, then from all: both times are shown.  Every figure comes with the
+machine's load (1-minute average) and CPU time, which the load changes less than wall time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ipywidgets
 from asl_fire_widget import FireWidget
+from asl_fire_widget.widget import OVERLAY
 from mapgen import ten_board_position
 
 from asl_vassal_bridge.core import Location
@@ -83,6 +87,26 @@ for _ in sys.stdin:
 """
 
 
+def overlay_times(w: FireWidget) -> tuple[float, float, float]:
+    """Run the forecast overlay: (seconds to the first overlay drawn, to the whole forecast drawn, CPU seconds)."""
+    drawn: list[float] = []
+    plain = w.redraw_layers
+
+    def timed(layers: tuple[int, ...]) -> None:
+        plain(layers)
+        if OVERLAY in layers:
+            drawn.append(time.perf_counter())
+
+    w.redraw_layers = timed  # type: ignore[method-assign]
+    c0, t0 = time.process_time(), time.perf_counter()
+    try:
+        w.run_forecast()
+    finally:
+        del w.redraw_layers
+    total, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return (drawn[0] - t0 if drawn else total), total, cpu
+
+
 def side_by_side(w: FireWidget, repo: Path, repeat: int) -> None:
     """Forecast overlay after a step here and in *repo*, alternating; prints the medians and their ratio."""
     child = subprocess.Popen([sys.executable, "-c", _CHILD, str(repo)], stdin=subprocess.PIPE,
@@ -90,28 +114,33 @@ def side_by_side(w: FireWidget, repo: Path, repeat: int) -> None:
     assert child.stdin is not None and child.stdout is not None
     assert child.stdout.readline().strip() == "ready"
     here: list[float] = []
+    first: list[float] = []
     there: list[float] = []
+    loads: list[float] = []
     for _ in range(repeat):
         w.session.step(1)
-        t0 = time.perf_counter()
-        w.run_forecast()
-        here.append(time.perf_counter() - t0)
+        early, whole, _ = overlay_times(w)
+        here.append(whole)
+        first.append(early)
         child.stdin.write("go\n")
         child.stdin.flush()
         there.append(float(child.stdout.readline()))
+        loads.append(os.getloadavg()[0])
     child.stdin.close()
     child.wait()
-    a, b = statistics.median(here), statistics.median(there)
-    print(f"side by side, forecast after a step ({repeat} alternating runs): this checkout {a * 1000:.0f} ms, "
-          f"{repo} {b * 1000:.0f} ms; ratio {b / a:.2f}×")
+    a, b, f = statistics.median(here), statistics.median(there), statistics.median(first)
+    print(f"side by side, forecast after a step ({repeat} alternating runs, load {min(loads):.1f}–{max(loads):.1f}): "
+          f"this checkout {a * 1000:.0f} ms (first overlay drawn at {f * 1000:.0f} ms), {repo} {b * 1000:.0f} ms; "
+          f"ratio {b / a:.2f}× (to the first overlay {b / f:.2f}×)")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--boards", type=Path, default=None)
-    ap.add_argument("--against", type=Path, default=None, help="another checkout to time side by side")
+    ap.add_argument("--against", "--before", type=Path, default=None, help="another checkout to time side by side")
     args = ap.parse_args()
+    print(f"load {os.getloadavg()[0]:.1f} (1-minute average, {os.cpu_count()} cores)")
     pos = ten_board_position()
     holder: dict[str, FireWidget] = {}
 
@@ -169,8 +198,15 @@ def main() -> int:
 
     t_warm = measure("forecast overlay after a step (map compiled)", w.run_forecast, args.repeat,
                      reset=after_step)
+    runs = []
+    for _ in range(max(3, args.repeat)):
+        after_step()
+        runs.append(overlay_times(w))
+    early, whole, cpu = (statistics.median(r[i] for r in runs) for i in range(3))
     print(f"forecast 4 turns × 5,000 trials: cold {t_cold:.2f} s, after a step {t_warm:.2f} s (aim < 0.3 s); "
           f"progress bar updates per run: {len([t for t in ticks if 0 < t < 1]) // max(1, 2 * args.repeat)}")
+    print(f"after a step, {len(runs)} runs, load {os.getloadavg()[0]:.1f}: first overlay drawn at "
+          f"{early * 1000:.0f} ms, the whole forecast drawn at {whole * 1000:.0f} ms, {cpu * 1000:.0f} ms CPU")
     if args.against is not None:
         side_by_side(w, args.against, max(5, args.repeat))
     return 0

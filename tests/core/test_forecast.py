@@ -478,6 +478,23 @@ def test_a_seed_gives_the_very_same_forecast_as_before(make: Callable[[], Positi
     assert _pinned(forecast(start, turns, trials, seed=seed, program=prog)) == pinned
 
 
+def test_partial_forecasts_are_the_forecasts_of_the_first_chunks() -> None:
+    """The forecast so far, after each chunk but the last, is exactly the forecast of that many trials (the
+    chunks have their own seeds), and the whole forecast is the same as without it."""
+    start = village_in_a_breeze()
+    seen: list[Forecast] = []
+    whole = forecast(start, 3, 2500, seed=8, partial=seen.append)
+    assert [f.trials for f in seen] == [1024, 2048]
+    for f in seen:
+        alone = forecast(start, 3, f.trials, seed=8)
+        assert np.array_equal(f.burning, alone.burning) and np.array_equal(f.blaze, alone.blaze)
+    assert np.array_equal(whole.burning, forecast(start, 3, 2500, seed=8).burning)
+    pooled: list[Forecast] = []
+    forecast(start, 3, 2500, seed=8, processes=2, partial=pooled.append)
+    assert [f.trials for f in pooled] == [1024, 2048]
+    assert np.array_equal(pooled[0].burning, seen[0].burning)
+
+
 def test_progress_reaches_one_and_stderr_is_binomial() -> None:
     seen: list[float] = []
     fc = forecast(two_hex_chain(), 2, 2500, seed=1, progress=seen.append)

@@ -111,7 +111,8 @@ def _worker_chunk(args: tuple[int, int, np.random.SeedSequence]) -> tuple[I64, I
 
 def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None = None, *,
              processes: int | None = 1, progress: Callable[[float], None] | None = None,
-             program: ForecastProgram | None = None) -> Forecast:
+             program: ForecastProgram | None = None, partial: Callable[[Forecast], None] | None = None
+             ) -> Forecast:
     """Monte Carlo forecast of the fire over *turns* Player Turns (B25.151, B25.6–.66).
 
     Each Player Turn is the RPh Wind Change DR (from the RPh; Gusts,
@@ -121,6 +122,9 @@ def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None =
     in fixed chunks with their own seeds); ``processes=None`` uses every
     local core.  *progress* is called with the fraction done.  *program*
     reuses a :func:`compile_position` result for the same Position.
+    *partial* is called after each chunk but the last with the forecast of
+    the trajectories done so far (its ``trials``), for a picture that shows
+    early and sharpens.
 
     :raises BadInput: if *turns* is not 0 to :data:`MAX_TURNS`, *trials* not 1 to :data:`MAX_TRIALS`, or *seed*
         not a seed (:func:`~asl_vassal_bridge.core.dice.check_seed`).
@@ -138,6 +142,13 @@ def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None =
     workers = os.cpu_count() or 1 if processes is None else max(1, processes)
     steps = max(1, len(sizes) * max(1, turns))
     done = 0
+    ran = 0
+
+    def chunk_done(size: int) -> None:
+        nonlocal ran
+        ran += size
+        if partial is not None and ran < trials:
+            partial(Forecast(pos, turns, ran, seed, prog.locations, burning / ran, blaze / ran))
 
     def tick() -> None:
         nonlocal done
@@ -148,11 +159,13 @@ def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None =
     if workers > 1 and len(sizes) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(sizes)), initializer=_init_worker,
                                  initargs=(prog,)) as ex:
-            for b, z in ex.map(_worker_chunk, [(s, turns, sd) for s, sd in zip(sizes, seeds, strict=True)]):
+            results = ex.map(_worker_chunk, [(s, turns, sd) for s, sd in zip(sizes, seeds, strict=True)])
+            for size, (b, z) in zip(sizes, results, strict=True):  # (in the chunks' order)
                 burning += b
                 blaze += z
                 for _ in range(max(1, turns)):
                     tick()
+                chunk_done(size)
     else:
         memory = _Memory()
         for s, sd in zip(sizes, seeds, strict=True):
@@ -161,5 +174,6 @@ def forecast(pos: Position, turns: int, trials: int = 10_000, seed: int | None =
             blaze += z
             if turns == 0:
                 tick()
+            chunk_done(s)
     return Forecast(pos, turns, trials, seed, prog.locations, burning / trials, blaze / trials)
 

@@ -40,7 +40,6 @@ class _Batch(_Trajectories):
         self.pending_rubble = False  # collapsed grounds may be among them (B25.66)
         self.fresh_rubble = False  # ... among fresh_parts
         self.dirty: set[int] = set()  # trajectories whose wind or map changed
-        self._scratch_need = memory.array("need", trials, n, np.int8).reshape(-1)  # reused every Player Turn by spread
         self._scratch_mask = memory.array("at risk", trials, n, np.bool_).reshape(-1)
 
 
@@ -289,10 +288,10 @@ class _Batch(_Trajectories):
         rows *= n
         best = self.best.reshape(-1)
         thr = table.reshape(-1)
-        for k, lo in enumerate(below[:-1].tolist()):
-            key = target[first[lo:] + k]
+        for k, lo in enumerate(below[:-1].tolist()):  # the k-th edges: the tables shifted by k, read at first/at
+            key = target[k:][first[lo:]]
             key += rows[lo:]
-            np.minimum.at(best, key, thr[at[lo:] + k * _EDGE_COLS])
+            np.minimum.at(best, key, thr[k * _EDGE_COLS:][at[lo:]])
 
     def spread(self) -> None:
         """One Spreading Fire DR per Location at risk, at the best source's odds (B25.6–.64)."""
@@ -313,9 +312,12 @@ class _Batch(_Trajectories):
                     wkeys.append(live * n + tgt)
                     wthr.append(t.wthr[self.var[live], k, slot, self.wind[live]])
         gusted = self._gusts_rows(np.flatnonzero(self.gust)) if self.gust.any() else None
-        if wkeys or gusted is not None:  # this Player Turn's own sources, on a copy of best
-            need = self._scratch_need
-            np.copyto(need, self.best.reshape(-1))
+        # This Player Turn's own sources go into best for the roll, and the few cells they touch get their
+        # values back after it (cheaper than a copy of the whole of best).
+        touched = np.concatenate([*wkeys, *([gusted] if gusted is not None else [])]) if wkeys or gusted is not None \
+            else None
+        if touched is not None:
+            kept = need[touched]
             if wkeys:
                 np.minimum.at(need, np.concatenate(wkeys), np.concatenate(wthr))
             if gusted is not None:  # the Gusts' spreads are automatic: one Flame per Location (B25.651, B25.6)
@@ -326,6 +328,8 @@ class _Batch(_Trajectories):
         hit = np.flatnonzero(at_risk)
         dr = _roll_dr(self.rng, len(hit))
         won = hit[np.flatnonzero(dr >= need[hit])]  # (an index list: faster than a mask here)
+        if touched is not None:
+            need[touched] = kept  # (a cell touched twice gets the same value back twice)
         self._place(won, self.now - self.start + 1, unique=True)  # new Flames roll from the next AFPh (B25.15)
 
     def end_player_turn(self) -> None:

@@ -110,9 +110,12 @@ class _Trajectories:
             np.maximum.at(flame, cells, fate)
         # The AFPh each of these Flames becomes a Blaze in, for :meth:`flame_to_blaze` (checked there
         # against flame: a Collapse or an earlier Blaze may have cleared it).
-        last = int((when * blazes).max())  # (when ≥ first for them all)
-        for k in range(first, last + 1):
-            part = cells[np.flatnonzero(fate == _BLAZE_AT - k)]
+        at = np.flatnonzero(blazes)
+        if len(at) == 0:
+            return
+        cells, when = cells[at], when[at]
+        for k in range(first, int(when.max()) + 1):  # (when ≥ first for them all)
+            part = cells[np.flatnonzero(when == k)]
             if len(part):
                 self.due.setdefault(k, []).append(part)
 
