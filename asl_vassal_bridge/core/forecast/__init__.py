@@ -17,7 +17,7 @@ wind; trajectories are then numpy arrays rolled together, 1,024 at a time.
   wind or map changed folds all its Blazes again.
 - Flame→Blaze (B25.151): a Flame's DR has the same odds every AFPh, so its
   fate (Blaze or out, after k AFPhs) is drawn once, when it is placed, from
-  a 16-bit table per kind of Location (:func:`_fate_tables`; the few draws
+  a 16-bit table per kind of Location (:func:`.program._fate_tables`; the few draws
   that straddle two fates are finished in floating point, so every fate
   keeps its exact chance).
 - Gusts (B25.651) are a per-trajectory state set by a Wind Change DR of 12
@@ -28,8 +28,8 @@ wind; trajectories are then numpy arrays rolled together, 1,024 at a time.
   on from when it appeared.  The core's :func:`~.wind.collapse` makes the collapsed
   map.  Without Interior Building hexes a spread check reads only its two
   hexes, so a collapsed hex's ground spreads along "rubble edges" made once
-  per hex (:func:`_rubble_edges`); with them, each set of collapsed hexes
-  gets its own table row (:func:`_variants`).  A test checks both ways give
+  per hex (:func:`.collapse._rubble_edges`); with them, each set of collapsed hexes
+  gets its own table row (:func:`.collapse._variants`).  A test checks both ways give
   the very same forecast.
 - The rare branches call the core's scalar functions for the trajectories
   they touch: a Wind Change (:func:`~.wind.apply_wind_change`), with dice

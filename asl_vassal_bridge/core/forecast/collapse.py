@@ -33,7 +33,7 @@ class _NoDice:
 
 
 def _collapsed_map(base: GameMap, hexes: frozenset[Hex]) -> GameMap:
-    """*base* with *hexes* fallen into rubble, as the core's :func:`.wind.collapse` leaves them (B25.66)."""
+    """*base* with *hexes* fallen into rubble, as the core's :func:`..wind.collapse` leaves them (B25.66)."""
     m = base
     names = base._names
     for h in sorted(hexes):

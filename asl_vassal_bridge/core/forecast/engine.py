@@ -72,7 +72,7 @@ class _Batch(_Trajectories):
 
     def _gusts_rows(self, rows: I64) -> I64:
         """Gusts (B25.651) for the trajectories *rows*, after the Flame→Blaze DRs: the arrays' version of
-        :func:`.fire.gust_spreads` and :func:`.wind.gusts`.
+        :func:`..fire.gust_spreads` and :func:`..wind.gusts`.
 
         Every Blaze that may spread this Player Turn spreads one hex downwind (Burning Wrecks into
         their own hex), and a Random Selection among the unburnt Locations two hexes downwind of a
@@ -140,10 +140,10 @@ class _Batch(_Trajectories):
 
     def _collapse_rows(self, rows: I64) -> None:
         """Collapse (B25.66) for the trajectories *rows*: a Random Selection among each one's building Blazes
-        (one dr each, the highest and its ties chosen, as :func:`.wind.random_selection`).  A chosen ground
+        (one dr each, the highest and its ties chosen, as :func:`..wind.random_selection`).  A chosen ground
         level takes its whole hex: every Location is cleared and the hex becomes a rubble Blaze, burning on
         from when its Blaze appeared.  A chosen upper Location goes with the levels above it (they are
-        marked gone), the lower ones stay, as :func:`.wind.collapse` leaves them."""
+        marked gone), the lower ones stay, as :func:`..wind.collapse` leaves them."""
         prog = self.prog
         n = prog.n
         if len(rows) == 0:
@@ -265,7 +265,7 @@ class _Batch(_Trajectories):
     def _fold_along(self, rows: I64, srcs: I64, start: I64, degree: I16, target: I64, table: I8,
                     variants: bool = False) -> None:
         """:meth:`_fold` along the edges *start*/*degree*/*target* (by source Location) with the Original DRs
-        of *table*: per edge and wind as :attr:`_Tables.edge`, per collapsed-map row too if *variants*.
+        of *table*: per edge and wind as :attr:`.program._Tables.edge`, per collapsed-map row too if *variants*.
 
         The cells are sorted by their source's number of edges (a radix sort on 16 bits), so that those
         with a k-th edge are a suffix: the k-th edges of them all fold in one step, each from the cell's

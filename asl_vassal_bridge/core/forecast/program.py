@@ -221,7 +221,7 @@ class ForecastProgram:
     edge_hex_src: list[Hex] = field(default_factory=list)
     edge_hex_tgt: list[Hex] = field(default_factory=list)
     edges_of_hex: dict[Hex, set[int]] = field(default_factory=dict)
-    near: dict[Hex, frozenset[Hex]] = field(default_factory=dict)  # :func:`_near`, cached
+    near: dict[Hex, frozenset[Hex]] = field(default_factory=dict)  # :func:`.collapse._near`, cached
     fate_class: I64 = field(default_factory=lambda: np.zeros(0, np.int64))  # (L,) row of fate_table, × 65536
     fate_table: I8 = field(default_factory=lambda: np.zeros(0, np.int8))  # :func:`_fate_tables`
     fate_pb: F64 = field(default_factory=lambda: np.zeros(0))  # (kinds,) P(Blaze) per DR
@@ -309,7 +309,7 @@ def _fate_tables(need: I8, ext: I8) -> tuple[I64, I8, F64, F64]:
     uniform v in [0, 1) picks one by its cumulative chances.  Per Location kind (need, ext), the table
     gives, for each of the 2^16 intervals [u, u + 1) / 2^16, the fate 2k (Blaze) or 2k + 1 (out) that
     the whole interval falls in, or −1 when it straddles two fates or k ≥ :data:`_FATE_TURNS`: those
-    draws place v within the interval and invert in floating point (:meth:`_Batch._fates`), so every
+    draws place v within the interval and invert in floating point (:meth:`.trajectories._Trajectories._fates`), so every
     fate keeps its exact chance.  Returns each Location's row offset, the table, and p_b and log s
     per kind.
     """
@@ -351,7 +351,7 @@ _LocData = tuple[I8, I8, B, B, I64, I8, F64, F64]
 _LOC_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, _LocData]] = {}
 
 
-#: :func:`_rubble_edges` results per hex, by the same key: they too hold whatever the fires and the clock.
+#: :func:`.collapse._rubble_edges` results per hex, by the same key: they too hold whatever the fires and the clock.
 _RubbleEdges = list[tuple[int, int, list[int]]]  # (target Location, direction, thresholds + exists flag)
 _RUBBLE_CACHE: dict[tuple[int, object, frozenset[Location]], tuple[GameMap, dict[Hex, _RubbleEdges | None]]] = {}
 

@@ -14,7 +14,7 @@ from .base import _T, I16, I64, B, wind_index
 from .program import _FATE_BITS, ForecastProgram
 
 _FAR = 16000  # Player Turns: a Flame burning on past the forecast
-#: A Location's Flames in one int16 (:attr:`_Batch.flame`): _BLAZE_AT − k "a Flame becomes a Blaze in AFPh k",
+#: A Location's Flames in one int16 (:attr:`_Trajectories.flame`): _BLAZE_AT − k "a Flame becomes a Blaze in AFPh k",
 #: k "the last Flame goes out in AFPh k" (k ≤ _FAR + 1 < _BLAZE_AT − _FAR: the two never meet), _NO_FLAME none.
 _BLAZE_AT = 32767
 _NO_FLAME = -1
@@ -45,7 +45,7 @@ class _Trajectories:
 
     A Flame's Flame→Blaze DR (B25.151) has the same odds every AFPh (its Location's need and
     extinction numbers do not change while it burns), so its fate — Blaze or out, after k AFPhs —
-    is drawn once, when it is placed (:func:`_fate_tables`): one draw per Flame instead of one DR
+    is drawn once, when it is placed (:func:`.program._fate_tables`): one draw per Flame instead of one DR
     per Flame per Player Turn, with the same probabilities.  A Location keeps one number of its
     Flames' fates, :attr:`flame` (AFPhs counted from the start): ``_BLAZE_AT − k`` if its first Flame
     to become a Blaze does so in AFPh k, else k if its last Flame to go out does so in AFPh k, else
@@ -108,8 +108,8 @@ class _Trajectories:
             flame[cells] = np.maximum(flame[cells], fate)
         else:
             np.maximum.at(flame, cells, fate)
-        # The AFPh each of these Flames becomes a Blaze in, for :meth:`flame_to_blaze` (checked there
-        # against flame: a Collapse or an earlier Blaze may have cleared it).
+        # The AFPh each of these Flames becomes a Blaze in, for :meth:`.engine._Batch.flame_to_blaze` (checked
+        # there against flame: a Collapse or an earlier Blaze may have cleared it).
         at = np.flatnonzero(blazes)
         if len(at) == 0:
             return
@@ -121,7 +121,7 @@ class _Trajectories:
 
     def _fates(self, cells: I64) -> tuple[npt.NDArray[np.int16], B]:
         """For a new Flame at each of *cells*: the AFPhs it burns on before its fate, and whether that fate
-        is to become a Blaze (else it goes out), drawn with :func:`_fate_tables`."""
+        is to become a Blaze (else it goes out), drawn with :func:`.program._fate_tables`."""
         prog = self.prog
         size = 1 << _FATE_BITS
         u = np.frombuffer(self.rng.bytes(2 * len(cells)), np.uint16)
