@@ -310,8 +310,8 @@ def _fate_tables(need: I8, ext: I8) -> tuple[I64, I8, F64, F64]:
     gives, for each of the 2^16 intervals [u, u + 1) / 2^16, the fate 2k (Blaze) or 2k + 1 (out) that
     the whole interval falls in, or −1 when it straddles two fates or k ≥ :data:`_FATE_TURNS`: those
     draws place v within the interval and invert in floating point
-    (:meth:`.trajectories._Trajectories._fates`), so every fate keeps its exact chance.  Returns each Location's row offset, the table, and p_b and log s
-    per kind.
+    (:meth:`.trajectories._Trajectories._fates`), so every fate keeps its exact chance.  Returns each
+    Location's row offset, the table, and p_b and log s per kind.
     """
     pairs = np.stack([need.astype(np.int64), np.minimum(ext.astype(np.int64), need.astype(np.int64) - 1)], axis=1)
     kinds, of = np.unique(pairs, axis=0, return_inverse=True)
