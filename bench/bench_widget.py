@@ -66,24 +66,42 @@ def measure(label: str, action: Callable[[], object], repeat: int, reset: Callab
     return t
 
 
-#: The child of ``--against``: the same widget and forecast from another checkout, one run per input line.
+#: The child of ``--against``: a fresh widget from one checkout (this one or the other), the same steps in both, one
+#: forecast overlay after a step per input line: seconds to the first overlay drawn, to the whole one, CPU seconds,
+#: and a digest of the forecast's counts (the same dice give the same digest).
 _CHILD = """
-import sys, time
+import hashlib, sys, time
 repo = sys.argv[1]
 sys.path[:0] = [repo, repo + '/widget', repo + '/bench']
 from asl_fire_widget import FireWidget
+from asl_fire_widget.widget import OVERLAY
 from mapgen import ten_board_position
 w = FireWidget.from_position(ten_board_position(), seed=1)
 w.redraw()
 w.fc_turns.value = 4
 w.fc_trials.value = 5000
 w.run_forecast()
+drawn = []
+plain = w.redraw_layers
+
+
+def timed(layers):
+    plain(layers)
+    if OVERLAY in layers:
+        drawn.append(time.perf_counter())
+
+
+w.redraw_layers = timed
 print('ready', flush=True)
 for _ in sys.stdin:
     w.session.step(1)
-    t0 = time.perf_counter()
+    drawn.clear()
+    c0, t0 = time.process_time(), time.perf_counter()
     w.run_forecast()
-    print(time.perf_counter() - t0, flush=True)
+    whole, cpu = time.perf_counter() - t0, time.process_time() - c0
+    fc = w.session.forecast_result
+    digest = hashlib.sha256((fc.burning * fc.trials).round().astype('int64').tobytes()).hexdigest()[:12]
+    print(drawn[0] - t0, whole, cpu, digest, flush=True)
 """
 
 
@@ -107,31 +125,37 @@ def overlay_times(w: FireWidget) -> tuple[float, float, float]:
     return (drawn[0] - t0 if drawn else total), total, cpu
 
 
-def side_by_side(w: FireWidget, repo: Path, repeat: int) -> None:
-    """Forecast overlay after a step here and in *repo*, alternating; prints the medians and their ratio."""
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(repo)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-    assert child.stdin is not None and child.stdout is not None
-    assert child.stdout.readline().strip() == "ready"
-    here: list[float] = []
-    first: list[float] = []
-    there: list[float] = []
+def side_by_side(repo: Path, repeat: int) -> None:
+    """The forecast overlay after a step in a fresh widget of this checkout and of *repo*, each in a child process,
+    the same steps in both, alternating run by run; prints the medians, their ratios and whether the forecasts
+    are the same."""
+    here = Path(__file__).resolve().parent.parent
+    kids = [subprocess.Popen([sys.executable, "-c", _CHILD, str(r)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True) for r in (here, repo)]
+    for kid in kids:
+        assert kid.stdout is not None and kid.stdout.readline().strip() == "ready"
+    runs: list[list[tuple[float, float, float, str]]] = [[], []]
     loads: list[float] = []
     for _ in range(repeat):
-        w.session.step(1)
-        early, whole, _ = overlay_times(w)
-        here.append(whole)
-        first.append(early)
-        child.stdin.write("go\n")
-        child.stdin.flush()
-        there.append(float(child.stdout.readline()))
+        for got, kid in zip(runs, kids, strict=True):
+            assert kid.stdin is not None and kid.stdout is not None
+            kid.stdin.write("go\n")
+            kid.stdin.flush()
+            first, whole, cpu, digest = kid.stdout.readline().split()
+            got.append((float(first), float(whole), float(cpu), digest))
         loads.append(os.getloadavg()[0])
-    child.stdin.close()
-    child.wait()
-    a, b, f = statistics.median(here), statistics.median(there), statistics.median(first)
-    print(f"side by side, forecast after a step ({repeat} alternating runs, load {min(loads):.1f}–{max(loads):.1f}): "
-          f"this checkout {a * 1000:.0f} ms (first overlay drawn at {f * 1000:.0f} ms), {repo} {b * 1000:.0f} ms; "
-          f"ratio {b / a:.2f}× (to the first overlay {b / f:.2f}×)")
+    for kid in kids:
+        assert kid.stdin is not None
+        kid.stdin.close()
+        kid.wait()
+    (f1, w1, c1), (f2, w2, c2) = ((statistics.median(r[i] for r in got) for i in range(3)) for got in runs)
+    same = [r[3] for r in runs[0]] == [r[3] for r in runs[1]]
+    print(f"side by side, forecast overlay after a step ({repeat} alternating runs, fresh widgets, load "
+          f"{min(loads):.1f}–{max(loads):.1f}): this checkout first overlay {f1 * 1000:.0f} ms, "
+          f"whole {w1 * 1000:.0f} ms, {c1 * 1000:.0f} ms CPU; {repo}: first {f2 * 1000:.0f} ms, "
+          f"whole {w2 * 1000:.0f} ms, {c2 * 1000:.0f} ms CPU; ratios {f2 / f1:.2f}× to the first overlay, "
+          f"{w2 / w1:.2f}× to the whole, {c2 / c1:.2f}× CPU; "
+          f"same forecasts: {'yes' if same else 'NO'}")
 
 
 def main() -> int:
@@ -208,7 +232,7 @@ def main() -> int:
     print(f"after a step, {len(runs)} runs, load {os.getloadavg()[0]:.1f}: first overlay drawn at "
           f"{early * 1000:.0f} ms, the whole forecast drawn at {whole * 1000:.0f} ms, {cpu * 1000:.0f} ms CPU")
     if args.against is not None:
-        side_by_side(w, args.against, max(5, args.repeat))
+        side_by_side(args.against.resolve(), max(5, args.repeat))
     return 0
 
 
