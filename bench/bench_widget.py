@@ -148,7 +148,7 @@ def side_by_side(repo: Path, repeat: int) -> None:
         assert kid.stdin is not None
         kid.stdin.close()
         kid.wait()
-    (f1, w1, c1), (f2, w2, c2) = ((statistics.median(r[i] for r in got) for i in range(3)) for got in runs)
+    (f1, w1, c1), (f2, w2, c2) = ([statistics.median(r[i] for r in got) for i in range(3)] for got in runs)
     same = [r[3] for r in runs[0]] == [r[3] for r in runs[1]]
     print(f"side by side, forecast overlay after a step ({repeat} alternating runs, fresh widgets, load "
           f"{min(loads):.1f}–{max(loads):.1f}): this checkout first overlay {f1 * 1000:.0f} ms, "
