@@ -36,7 +36,6 @@ def wind_index(wind: Wind) -> int:
     return int(wind.direction) + (0 if wind.force is WindForce.MILD_BREEZE else 6)
 
 
-
 #: Columns of a row of a spread-edge table (:attr:`.program._Tables.edge`): the Original DR per wind state, then
 #: whether the edge exists.
 _EDGE_COLS = _N_WINDS + 1

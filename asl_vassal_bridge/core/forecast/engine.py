@@ -43,7 +43,6 @@ class _Batch(_Trajectories):
         self._scratch_mask = memory.array("at risk", trials, n, np.bool_).reshape(-1)
 
 
-
     # -- RPh ---------------------------------------------------------------
     def rally_phase(self) -> None:
         """Wind Change DR for every trajectory (B25.65); the rare results go through the core."""

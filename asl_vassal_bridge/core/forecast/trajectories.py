@@ -39,7 +39,6 @@ class _Memory:
         return out
 
 
-
 class _Trajectories:
     """The fire state of T trajectories over the program's L Locations, and the Flames' fates.
 
