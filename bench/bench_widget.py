@@ -1,20 +1,23 @@
 """The widget on the 10-board map: Python-side time and bytes sent for the first draw, a step, a click, zoom
 and pan, and the forecast overlay (4 Player Turns × 5,000 trials) with its progress bar.
 
-    python bench/bench_widget.py [--repeat 3] [--boards DIR] [--against REPO]
+    python bench/bench_widget.py [--repeat 3] [--boards DIR] [--against REPO | --before REPO]
 
 No browser: every widget message (state updates, new widgets, canvas batches) is measured where it
 leaves Python (``comm``'s ``publish_msg``), as JSON plus binary buffers.  ``--boards DIR`` draws VASL's
 board art from board archives named like the generated boards (bd10…bd19) — local looks only.
 ``--against REPO`` (another checkout, e.g. ``/work/main``) times the forecast overlay after a step in
 that checkout too, in a child process, alternating run by run with this one: a side-by-side ratio
-that the machine's load changes little.
+that the machine's load changes little (``--before`` is the same option).  The overlay is drawn early from
+the forecast's first 1,024 trajectories, then from all: both times are shown.  Every figure comes with the
+machine's load (1-minute average) and CPU time, which the load changes less than wall time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ipywidgets
 from asl_fire_widget import FireWidget
+from asl_fire_widget.widget import OVERLAY
 from mapgen import ten_board_position
 
 from asl_vassal_bridge.core import Location
@@ -62,56 +66,105 @@ def measure(label: str, action: Callable[[], object], repeat: int, reset: Callab
     return t
 
 
-#: The child of ``--against``: the same widget and forecast from another checkout, one run per input line.
+#: The child of ``--against``: a fresh widget from one checkout (this one or the other), the same steps in both, one
+#: forecast overlay after a step per input line: seconds to the first overlay drawn, to the whole one, CPU seconds,
+#: and a digest of the forecast's counts (the same dice give the same digest).
 _CHILD = """
-import sys, time
+import hashlib, sys, time
 repo = sys.argv[1]
 sys.path[:0] = [repo, repo + '/widget', repo + '/bench']
 from asl_fire_widget import FireWidget
+from asl_fire_widget.widget import OVERLAY
 from mapgen import ten_board_position
 w = FireWidget.from_position(ten_board_position(), seed=1)
 w.redraw()
 w.fc_turns.value = 4
 w.fc_trials.value = 5000
 w.run_forecast()
+drawn = []
+plain = w.redraw_layers
+
+
+def timed(layers):
+    plain(layers)
+    if OVERLAY in layers:
+        drawn.append(time.perf_counter())
+
+
+w.redraw_layers = timed
 print('ready', flush=True)
 for _ in sys.stdin:
     w.session.step(1)
-    t0 = time.perf_counter()
+    drawn.clear()
+    c0, t0 = time.process_time(), time.perf_counter()
     w.run_forecast()
-    print(time.perf_counter() - t0, flush=True)
+    whole, cpu = time.perf_counter() - t0, time.process_time() - c0
+    fc = w.session.forecast_result
+    digest = hashlib.sha256((fc.burning * fc.trials).round().astype('int64').tobytes()).hexdigest()[:12]
+    print(drawn[0] - t0, whole, cpu, digest, flush=True)
 """
 
 
-def side_by_side(w: FireWidget, repo: Path, repeat: int) -> None:
-    """Forecast overlay after a step here and in *repo*, alternating; prints the medians and their ratio."""
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(repo)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-    assert child.stdin is not None and child.stdout is not None
-    assert child.stdout.readline().strip() == "ready"
-    here: list[float] = []
-    there: list[float] = []
-    for _ in range(repeat):
-        w.session.step(1)
-        t0 = time.perf_counter()
+def overlay_times(w: FireWidget) -> tuple[float, float, float]:
+    """Run the forecast overlay: (seconds to the first overlay drawn, to the whole forecast drawn, CPU seconds)."""
+    drawn: list[float] = []
+    plain = w.redraw_layers
+
+    def timed(layers: tuple[int, ...]) -> None:
+        plain(layers)
+        if OVERLAY in layers:
+            drawn.append(time.perf_counter())
+
+    w.redraw_layers = timed  # type: ignore[method-assign]
+    c0, t0 = time.process_time(), time.perf_counter()
+    try:
         w.run_forecast()
-        here.append(time.perf_counter() - t0)
-        child.stdin.write("go\n")
-        child.stdin.flush()
-        there.append(float(child.stdout.readline()))
-    child.stdin.close()
-    child.wait()
-    a, b = statistics.median(here), statistics.median(there)
-    print(f"side by side, forecast after a step ({repeat} alternating runs): this checkout {a * 1000:.0f} ms, "
-          f"{repo} {b * 1000:.0f} ms; ratio {b / a:.2f}×")
+    finally:
+        del w.redraw_layers
+    total, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return (drawn[0] - t0 if drawn else total), total, cpu
+
+
+def side_by_side(repo: Path, repeat: int) -> None:
+    """The forecast overlay after a step in a fresh widget of this checkout and of *repo*, each in a child process,
+    the same steps in both, alternating run by run; prints the medians, their ratios and whether the forecasts
+    are the same."""
+    here = Path(__file__).resolve().parent.parent
+    kids = [subprocess.Popen([sys.executable, "-c", _CHILD, str(r)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True) for r in (here, repo)]
+    for kid in kids:
+        assert kid.stdout is not None and kid.stdout.readline().strip() == "ready"
+    runs: list[list[tuple[float, float, float, str]]] = [[], []]
+    loads: list[float] = []
+    for _ in range(repeat):
+        for got, kid in zip(runs, kids, strict=True):
+            assert kid.stdin is not None and kid.stdout is not None
+            kid.stdin.write("go\n")
+            kid.stdin.flush()
+            first, whole, cpu, digest = kid.stdout.readline().split()
+            got.append((float(first), float(whole), float(cpu), digest))
+        loads.append(os.getloadavg()[0])
+    for kid in kids:
+        assert kid.stdin is not None
+        kid.stdin.close()
+        kid.wait()
+    (f1, w1, c1), (f2, w2, c2) = ([statistics.median(r[i] for r in got) for i in range(3)] for got in runs)
+    same = [r[3] for r in runs[0]] == [r[3] for r in runs[1]]
+    print(f"side by side, forecast overlay after a step ({repeat} alternating runs, fresh widgets, load "
+          f"{min(loads):.1f}–{max(loads):.1f}): this checkout first overlay {f1 * 1000:.0f} ms, "
+          f"whole {w1 * 1000:.0f} ms, {c1 * 1000:.0f} ms CPU; {repo}: first {f2 * 1000:.0f} ms, "
+          f"whole {w2 * 1000:.0f} ms, {c2 * 1000:.0f} ms CPU; ratios {f2 / f1:.2f}× to the first overlay, "
+          f"{w2 / w1:.2f}× to the whole, {c2 / c1:.2f}× CPU; "
+          f"same forecasts: {'yes' if same else 'NO'}")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--boards", type=Path, default=None)
-    ap.add_argument("--against", type=Path, default=None, help="another checkout to time side by side")
+    ap.add_argument("--against", "--before", type=Path, default=None, help="another checkout to time side by side")
     args = ap.parse_args()
+    print(f"load {os.getloadavg()[0]:.1f} (1-minute average, {os.cpu_count()} cores)")
     pos = ten_board_position()
     holder: dict[str, FireWidget] = {}
 
@@ -169,10 +222,17 @@ def main() -> int:
 
     t_warm = measure("forecast overlay after a step (map compiled)", w.run_forecast, args.repeat,
                      reset=after_step)
+    runs = []
+    for _ in range(max(3, args.repeat)):
+        after_step()
+        runs.append(overlay_times(w))
+    early, whole, cpu = (statistics.median(r[i] for r in runs) for i in range(3))
     print(f"forecast 4 turns × 5,000 trials: cold {t_cold:.2f} s, after a step {t_warm:.2f} s (aim < 0.3 s); "
           f"progress bar updates per run: {len([t for t in ticks if 0 < t < 1]) // max(1, 2 * args.repeat)}")
+    print(f"after a step, {len(runs)} runs, load {os.getloadavg()[0]:.1f}: first overlay drawn at "
+          f"{early * 1000:.0f} ms, the whole forecast drawn at {whole * 1000:.0f} ms, {cpu * 1000:.0f} ms CPU")
     if args.against is not None:
-        side_by_side(w, args.against, max(5, args.repeat))
+        side_by_side(args.against.resolve(), max(5, args.repeat))
     return 0
 
 

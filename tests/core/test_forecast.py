@@ -9,6 +9,8 @@ position.  The Monte Carlo must land within 5 standard errors with at least
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -52,6 +54,7 @@ from asl_vassal_bridge.core.forecast import (
     _DR_OF_BYTE,
     NEVER,
     WINDS,
+    Forecast,
     ForecastProgram,
     _Batch,
     _clusters,
@@ -440,6 +443,56 @@ def test_same_seed_same_forecast_and_processes_do_not_change_it() -> None:
     assert np.array_equal(a.burning, b.burning)
     assert np.array_equal(a.burning, c.burning)
     assert not np.array_equal(a.burning, forecast(start, 3, 3000, seed=6).burning)
+
+
+def _pinned(fc: Forecast) -> tuple[str, int]:
+    """A forecast's exact output: a digest of every Location's burning and Blaze counts, and the burning total."""
+    rows = [[fc.position.loc_name(loc), round(float(b) * fc.trials), round(float(z) * fc.trials)]
+            for loc, b, z in zip(fc.locations, fc.burning, fc.blaze, strict=True)]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16], sum(r[1] for r in rows)
+
+
+def _gale() -> Position:
+    from asl_vassal_bridge.scenarios import demo_position
+
+    demo = demo_position()
+    return replace(demo, environment=replace(demo.environment, wind=Wind(WindForce.HEAVY_WINDS, Direction(2)),
+                                             gusts=True))
+
+
+@pytest.mark.parametrize(("make", "turns", "trials", "seed", "pinned"), [
+    ("demo", 8, 3000, 31, ("88eea1b05ad5da81", 67863)),
+    (village_in_a_breeze, 6, 2500, 7, ("416b68701fe21e19", 15745)),
+    (_gale, 5, 2100, 5, ("adee6cdab109360b", 30404)),
+])
+@pytest.mark.parametrize("rubble_path", [True, False])
+def test_a_seed_gives_the_very_same_forecast_as_before(make: Callable[[], Position] | str, turns: int, trials: int,
+                                                       seed: int, pinned: tuple[str, int], rubble_path: bool) -> None:
+    """The same dice in the same order: a change that only reorganises or speeds up the forecast keeps every count
+    (Heavy Winds, Gusts, Collapse with both ways of handling it, a Burning Wreck, a partial last chunk)."""
+    from asl_vassal_bridge.scenarios import demo_position
+
+    start = demo_position() if make == "demo" else make()  # type: ignore[operator]
+    prog = compile_position(start)
+    prog.rubble_path = rubble_path
+    assert _pinned(forecast(start, turns, trials, seed=seed, program=prog)) == pinned
+
+
+def test_partial_forecasts_are_the_forecasts_of_the_first_chunks() -> None:
+    """The forecast so far, after each chunk but the last, is exactly the forecast of that many trials (the
+    chunks have their own seeds), and the whole forecast is the same as without it."""
+    start = village_in_a_breeze()
+    seen: list[Forecast] = []
+    whole = forecast(start, 3, 2500, seed=8, partial=seen.append)
+    assert [f.trials for f in seen] == [1024, 2048]
+    for f in seen:
+        alone = forecast(start, 3, f.trials, seed=8)
+        assert np.array_equal(f.burning, alone.burning) and np.array_equal(f.blaze, alone.blaze)
+    assert np.array_equal(whole.burning, forecast(start, 3, 2500, seed=8).burning)
+    pooled: list[Forecast] = []
+    forecast(start, 3, 2500, seed=8, processes=2, partial=pooled.append)
+    assert [f.trials for f in pooled] == [1024, 2048]
+    assert np.array_equal(pooled[0].burning, seen[0].burning)
 
 
 def test_progress_reaches_one_and_stderr_is_binomial() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 from asl_fire_widget import FireSession, FireWidget
 from asl_fire_widget.widget import FIRE, HOVER, OVERLAY, TERRAIN
@@ -307,6 +308,25 @@ def test_forecast_overlay_runs_with_progress(w: FireWidget) -> None:
     assert w.overlay == "forecast"
     assert w.draw_counts["overlay"]["hexes"] > 0
     assert "forecast" in w.session.hover(H(w, "C4")).html()
+
+
+def test_forecast_overlay_shows_the_first_trajectories_early_then_the_whole_forecast(w: FireWidget) -> None:
+    """The overlay is drawn once from the first chunk (1,024 trajectories), titled as partial, then from all."""
+    from asl_vassal_bridge.core.forecast import forecast
+
+    titles: list[str] = []
+    w.legend.observe(lambda c: titles.append(c["new"]), "value")
+    w.fc_turns.value = 2
+    w.fc_trials.value = 3000
+    before = len(w.redraws)
+    w.fc_button.click()
+    assert w.redraws[before:].count("overlay") == 2
+    assert any("1,024 of 3,000 trials so far" in t for t in titles)
+    assert "(3,000 trials," in w.legend.value and "so far" not in w.legend.value
+    fc = w.session.forecast_result
+    assert fc is not None and fc.trials == 3000
+    alone = forecast(w.session.position, 2, 3000, seed=w.session.seed)
+    assert np.array_equal(fc.burning, alone.burning)
 
 
 def test_session_loads_a_position_file_and_reports_bad_ones(tmp_path: Any) -> None:

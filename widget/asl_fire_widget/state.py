@@ -702,13 +702,26 @@ class FireSession:
         return HoverInfo(h, m.hex_name(h), tuple(lines), tuple(odds))
 
     def run_forecast(self, turns: int, trials: int, seed: int | None = None,
-                     progress: Callable[[float], None] | None = None) -> Forecast:
-        """The multi-turn forecast of the current Position (kept for the overlay)."""
+                     progress: Callable[[float], None] | None = None,
+                     partial: Callable[[Forecast], None] | None = None) -> Forecast:
+        """The multi-turn forecast of the current Position (kept for the overlay).
+
+        *partial* is called with the forecast of the trajectories done so far after each chunk but the last
+        (kept for the overlay too, until the whole forecast replaces it).
+        """
         if self._program is None:
             self._program = compile_position(self.position)
+
+        def so_far(fc: Forecast) -> None:
+            self.forecast_result = fc
+            self.forecast_stale = None
+            if partial is not None:
+                partial(fc)
+
         # One core: measured faster than a process pool on a busy 2-core machine, and the progress bar moves
         # every Player Turn of every chunk (the result is the same either way).
-        fc = forecast(self.position, turns, trials, seed, progress=progress, program=self._program, processes=1)
+        fc = forecast(self.position, turns, trials, seed, progress=progress, program=self._program, processes=1,
+                      partial=so_far if partial is not None else None)
         self.forecast_result = fc
         self.forecast_stale = None
         self.say(f"forecast: {trials} trajectories over {turns} Player Turns (seed {seed})")

@@ -43,6 +43,7 @@ from .probe import SizeProbe
 from .state import KINDLERS, TOOLS, FireSession
 
 if TYPE_CHECKING:
+    from asl_vassal_bridge.core.forecast import Forecast
     from asl_vassal_bridge.vasl.unitart import UnitArt
 
 __all__ = ["LAYERS", "FireWidget"]
@@ -758,6 +759,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._refresh_controls()
 
     _overlay_drawn = False
+    #: The trials of the forecast running (its overlay is drawn early from the first ones), else None.
+    _fc_running: int | None = None
 
     def _schedule(self, delay: float, fn: Callable[[], None]) -> Any:
         if self.call_later is not None:
@@ -948,16 +951,32 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         def tick(f: float) -> None:
             self.progress.value = f
 
-        self.session.run_forecast(self.fc_turns.value, self.fc_trials.value, seed=self.session.seed,
-                                  progress=tick)
+        first: list[int] = []
+
+        def early(fc: Forecast) -> None:  # the first chunk's picture, shown while the others run
+            if not first:
+                first.append(fc.trials)
+                self._show_forecast()
+
+        self._fc_running = self.fc_trials.value
+        try:
+            self.session.run_forecast(self.fc_turns.value, self.fc_trials.value, seed=self.session.seed,
+                                      progress=tick, partial=early)
+        finally:
+            self._fc_running = None
         self.progress.value = 1.0
         self.progress.bar_style = "success"
+        self._show_forecast()
+        self._refresh_controls()
+
+    def _show_forecast(self) -> None:
+        """Draw the session's forecast as the overlay, with its title and legend."""
         self.overlay = "forecast"
         if self.overlay_choice.value != "forecast":
-            self.overlay_choice.value = "forecast"
+            self.overlay_choice.value = "forecast"  # (its observer draws the overlay and the legend)
+            return
         self.redraw_layers((OVERLAY,))
         self._refresh_legend()
-        self._refresh_controls()
 
     def _overlay_title(self) -> tuple[str, str]:
         s = self.session
@@ -972,8 +991,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             fc = s.forecast_result
             if fc is None:
                 return "Forecast: not run yet", "press “run forecast”"
-            title = (f"Chance a Location is burning after {fc.turns} Player Turns "
-                     f"({fc.trials:,} trials, from {fc.position.clock})")
+            done = (f"{fc.trials:,} of {self._fc_running:,} trials so far" if self._fc_running else
+                    f"{fc.trials:,} trials")
+            title = f"Chance a Location is burning after {fc.turns} Player Turns ({done}, from {fc.position.clock})"
             note = (f"Out of date: computed before the last change ({s.forecast_stale}); "
                     "press “run forecast” to recompute") if s.forecast_stale else ""
             return title, note
