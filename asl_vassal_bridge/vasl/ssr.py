@@ -405,7 +405,7 @@ class _Pass:
         b = self.board
         old = b.los
         los = LOSData(old.width, old.height, old.grid_width, old.grid_height, self.ter, self.elev, self.stairs)
-        hexes, buildings = derive_hexes(los, b.geometry, self.table, b.metadata, b.source)
+        hexes, buildings = derive_hexes(los, b.geometry, self.table, b.metadata, b.source, model=b.model)
         return replace(b, los=los, hexes=hexes, buildings=buildings)
 
 
