@@ -184,7 +184,8 @@ public class Map {
    * {@code place} (the board's rectangle in this map's pixels) from the crop's corner on, turned within {@code place}
    * if {@code reversed}; then the grid hexes from the one under the place's corner ({@link #gridToHex}) get the
    * board's hexes from the crop's first column and row on (turned 180° on a reversed board): names, ground levels,
-   * Locations.
+   * Locations; a crop of rows gives only its rows (as many as its height holds hex heights, and the half hex of
+   * each odd column).
    */
   public void addBoard(Map board, Rectangle crop, Rectangle place, boolean reversed) {
     int cx = Math.max(0, crop.x);
@@ -207,6 +208,8 @@ public class Map {
     int startCol = (int) Math.ceil(cx / HEX_WIDTH - 1e-9);
     int endCol = Math.min(board.width - 1, (int) Math.floor((cx + cw) / HEX_WIDTH + 1e-9));
     int startRow = (int) Math.round(cy / HEX_HEIGHT);
+    // a crop of rows keeps its rows only (VASL 6.7.x: height = end row − start row, plus the odd columns' half hex)
+    int cropRows = crop.height <= 0 ? Integer.MAX_VALUE : (int) Math.round(ch / HEX_HEIGHT);
     Hex first = gridToHex(place.x, place.y);
     if (first == null) {
       return;
@@ -217,7 +220,7 @@ public class Map {
     for (int i = 0; i < cols; i++) {
       int col = reversed ? endCol - i : startCol + i;
       Hex[] from = board.hexGrid[col];
-      int rows = from.length - startRow;
+      int rows = Math.min(from.length - startRow, cropRows == Integer.MAX_VALUE ? cropRows : cropRows + col % 2);
       for (int j = 0; j < rows; j++) {
         int row = reversed ? from.length - 1 - j : startRow + j;
         int gc = mapcol + i;
