@@ -133,6 +133,53 @@ public class Map {
     return m;
   }
 
+  /**
+   * As VASL 6.7.x's {@code VASLBoard.applyColorSSRulestoTerrainElevationGrids} then {@code applyColorSSRulestoHexGrid}
+   * for the board's SSR rules of type {@code terrainMap} (SharedBoardMetadata's {@code LOSSSRule}s, in the order of
+   * the SSR's tokens): every pixel of the rule's terrain takes the other terrain, and so does every Location of a
+   * hex whose terrain it was (VASL re-reads the hexes from the changed pixels; the stand-in's hexes are painted
+   * whole, so the two agree). {@code rules}: token → {from, to}; tokens without such a rule change nothing.
+   */
+  public void applyColorSSRules(String tokens, java.util.Map<String, String[]> rules) {
+    for (String token : tokens.trim().split("\\s+")) {
+      String[] rule = rules.get(token);
+      if (rule == null) {
+        continue;
+      }
+      Integer from = codes.get(rule[0]);
+      if (from == null) {
+        continue;  // no pixel of that terrain on this board
+      }
+      int to = codeOf(terrain(rule[1]));
+      for (char[] column : terrainGrid) {
+        for (int y = 0; y < column.length; y++) {
+          if (column[y] == from) {
+            column[y] = (char) to;
+          }
+        }
+      }
+      for (Hex[] column : hexGrid) {
+        for (Hex h : column) {
+          if (h.around() != null && h.around().getName().equals(rule[0])) {
+            h.setAround(terrain(rule[1]));
+          }
+          Location c = h.getCenterLocation();
+          if (c.getTerrain().getName().equals(rule[0])) {
+            Location mapped = new Location(c.getName(), c.getLevelInHex(), terrain(rule[1]));
+            Location l = mapped;
+            for (Location u = c.getUpLocation(); u != null; u = u.getUpLocation()) {
+              Location up = new Location(u.getName(), u.getLevelInHex(),
+                  u.getTerrain().getName().equals(rule[0]) ? terrain(rule[1]) : u.getTerrain());
+              l.setUp(up);
+              l = up;
+            }
+            h.set(h.level(), mapped);
+          }
+        }
+      }
+    }
+  }
+
   /** The default one-board test map (see {@link #board}). */
   public static Map testMap() {
     return board(null);

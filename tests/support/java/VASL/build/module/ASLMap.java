@@ -41,6 +41,32 @@ public class ASLMap extends VASSAL.build.module.Map {
     }
   }
 
+  /**
+   * The {@code terrainMap} rules of the module's {@code boardData/SharedBoardMetadata.xml} (VASL's {@code LOSSSRule}
+   * elements: name → {fromValue, toValue}; a repeated name keeps the last, as VASL's metadata map does); none
+   * without the file.
+   */
+  static java.util.Map<String, String[]> terrainMapRules() {
+    java.util.Map<String, String[]> rules = new java.util.HashMap<>();
+    try (InputStream in = GameModule.getGameModule().getDataArchive()
+        .getInputStream("boardData/SharedBoardMetadata.xml")) {
+      javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+      f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+      org.w3c.dom.NodeList list = f.newDocumentBuilder().parse(in).getElementsByTagName("LOSSSRule");
+      for (int i = 0; i < list.getLength(); i++) {
+        org.w3c.dom.Element e = (org.w3c.dom.Element) list.item(i);
+        if ("terrainMap".equals(e.getAttribute("type"))) {
+          rules.put(e.getAttribute("name"), new String[] {e.getAttribute("fromValue"), e.getAttribute("toValue")});
+        }
+      }
+    }
+    catch (IOException | RuntimeException | javax.xml.parsers.ParserConfigurationException
+        | org.xml.sax.SAXException e) {
+      // no SharedBoardMetadata in the module: no SSR rule applies
+    }
+    return rules;
+  }
+
   static VASL.LOS.Map.Map build(Collection<Board> boards) {
     if (boards.isEmpty()) {
       return null;
@@ -62,7 +88,15 @@ public class ASLMap extends VASSAL.build.module.Map {
           ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
       Rectangle place = b.bounds();
       place.translate(-all.x, -all.y);
-      map.addBoard(VASL.LOS.Map.Map.board(spec), crop, place, b.isReversed());
+      VASL.LOS.Map.Map board = VASL.LOS.Map.Map.board(spec);
+      if (b instanceof VASL.build.module.map.boardPicker.ASLBoard) {
+        // VASL 6.7.x: the board's colour SSRs change its pixels (and so its hexes) before they are placed
+        Object ssr = ((VASL.build.module.map.boardPicker.ASLBoard) b).getTerrain();
+        if (ssr != null) {
+          board.applyColorSSRules(ssr.toString(), terrainMapRules());
+        }
+      }
+      map.addBoard(board, crop, place, b.isReversed());
     }
     return map;
   }

@@ -116,12 +116,30 @@ public class ASLBoard extends Board {
     overlays.add(o);
   }
 
+  /**
+   * As VASL's: the board's SSR terrain changes. Unless a test gave them ({@link #setTerrain}), those the board was
+   * built with: a line {@code #ssr<TAB>TOKENS} in the board's stand-in terrain (as VASL's picker reads a saved
+   * game's board entry before the map is built).
+   */
   public SSRFilter getTerrain() {
+    if (!ssrRead) {
+      ssrRead = true;
+      String spec = VASL.build.module.ASLMap.spec(getName());
+      for (String line : spec == null ? new String[0] : spec.split("\n")) {
+        String[] f = line.trim().split("\t");
+        if (f[0].equals("#ssr") && f.length == 2 && terrain == null) {
+          setTerrain(f[1].trim());
+        }
+      }
+    }
     return terrain;
   }
 
+  private boolean ssrRead;
+
   /** As VASL: the SSR's overlays replace the previous SSR's, first in the list. */
   public void setTerrain(String changes) {
+    ssrRead = true;
     terrainChanges = changes;
     terrain = null;
     if (changes == null) {
@@ -153,6 +171,7 @@ public class ASLBoard extends Board {
 
   /** VASL's saved-game board entry: x, y, [r]name, [crop x, y, w, h,] VER, version, overlays, [SSR, changes]. */
   public String getState() {
+    getTerrain();
     String val = relativePosition().x + "\t" + relativePosition().y + "\t" + (reversed ? "r" : "") + getName() + "\t";
     Rectangle crop = getCropBounds();
     if (crop.width > 0 || crop.height > 0) {
