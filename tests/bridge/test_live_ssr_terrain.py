@@ -1,13 +1,17 @@
-"""A map whose board has colour SSRs, through the real VASSAL engine on the stand-ins of VASL 6.7.x's map building:
-the stand-in applies the board's SSR rules (VASL's real SharedBoardMetadata ``LOSSSRule``s of type terrainMap, in
-the module as VASL has it) to the board's pixels before placing them, as 6.7.x's ``BoardArchive.addLOSDatatoVASLMap``
-does (tests/support/java/README.md).  The live bridge's terrain then equals the board-archive readers' map of the
-same snapshot (``game_map_from_boards``: archives painted as the stand-in boards are described, VASL's
-SharedBoardMetadata beside them), hex for hex, the SSR's changes included.
+"""A map whose board has colour SSRs and an overlay, through the real VASSAL engine on the stand-ins of VASL 6.7.x's
+map building: the stand-in applies the board's SSR rules (VASL's real SharedBoardMetadata ``LOSSSRule``s of type
+terrainMap, in the module as VASL has it), then the overlay's picture (its archive in the module, its colours
+through SharedBoardMetadata's colours) to the board's pixels before placing them, in the order of 6.7.x's
+``BoardArchive.addLOSDatatoVASLMap`` (tests/support/java/README.md).  The live bridge's terrain then equals the
+board-archive readers' map of the same snapshot (``game_map_from_boards``: archives painted as the stand-in boards
+are described, VASL's SharedBoardMetadata beside them, the same overlay archive in ``overlays/``), hex for hex, the
+SSR's and the overlay's changes included.
 """
 
 from __future__ import annotations
 
+import io
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +26,7 @@ from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.conftest import shared_vasl_file
 from tests.support import vassal_harness as vh
 from tests.vasl.builders import board_zip, make_losdata
+from tests.vasl.test_overlays import disc, gif, picture
 
 from .conftest import _with_extension, started_player
 
@@ -31,10 +36,24 @@ BOARDS = (vh.BoardAt("bd01", 0, 0), vh.BoardAt("bd03", 1, 0))
 #: bd01 with two colour SSRs VASL's SharedBoardMetadata defines (Woods → Brush, Grain → Open Ground); bd03 none.
 SSR = "WoodsToBrush NoGrain"
 TERRAIN = {
-    "bd01": f"#ssr\t{SSR}\nC2\tWoods\nC3\tWoods\nD3\tWoods\t1\nE5\tGrain\nE6\tGrain\nH2\tBrush\n"
+    "bd01": f"#ssr\t{SSR}\n#overlay\twd9\tF4\tF4\nC2\tWoods\nC3\tWoods\nD3\tWoods\t1\nE5\tGrain\nE6\tGrain\nH2\tBrush\n"
             "G4\tWooden Building\nK5\tOrchard\nM7\tOpen Ground\t1\n",
     "bd03": "C2\tWoods\nE5\tGrain\nH2\tBrush\n",
 }
+#: Overlay wd9 (archive ovrWD): a disc of VASL's WoodsGreen around its origin hex B2 (56, 129), placed on bd01 F4.
+WOODS_GREEN = (85, 95, 45)
+
+
+def _overlay_archive() -> bytes:
+    p = picture(200, 260)
+    disc(p, WOODS_GREEN, 56, 129, 45)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("data", "wd9 b2;b1;c1;d1;d2;c3\n\nversion 1\n")
+        z.writestr("ovrwd9a.gif", gif(p))
+    return out.getvalue()
+
+
 GEO = BoardGeometry(33, 10, vh.BOARD_WIDTH, vh.BOARD_HEIGHT, 56.25, 64.5, 0.0, 32.25)
 
 
@@ -57,7 +76,8 @@ def _archive(description: str, shared: Path) -> bytes:
 def sara(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[BridgeClient]:
     shared = shared_vasl_file("SharedBoardMetadata.xml")
     mod = vh.build_module(engine_dir / "ssr.vmod", board_class=vh.VASL_BOARD, boards=[b.name for b in BOARDS],
-                          terrain=TERRAIN, files={"boardData/SharedBoardMetadata.xml": shared.read_bytes()})
+                          terrain=TERRAIN, files={"boardData/SharedBoardMetadata.xml": shared.read_bytes(),
+                                                  "standin-overlays/ovrWD": _overlay_archive()})
     _with_extension(mod, module_with_extension)
     pieces = [vh.GamePiece("flame-bd01M4", "M4", gpid="192", board="bd01")]
     with started_player("sara", mod, support_jar, xvfb.display, engine_dir / "ssr", pieces=pieces,
@@ -72,10 +92,14 @@ def test_the_live_terrain_with_ssr_equals_the_archive_readers_map(sara: BridgeCl
     (boards_dir / "SharedBoardMetadata.xml").write_bytes(shared.read_bytes())
     for name, description in TERRAIN.items():
         (boards_dir / name).write_bytes(_archive(description, boards_dir / "SharedBoardMetadata.xml"))
+    (boards_dir / "overlays").mkdir()
+    (boards_dir / "overlays" / "ovrWD").write_bytes(_overlay_archive())
     snap = sara.snapshot()
     (m,) = snap["maps"]
     assert "error" not in m["terrain"] and m["vasl_model"] == "6.7"
-    assert [e.ssr for e in bridge_snapshot.board_entries(snap)] == [SSR, ""]
+    entries = bridge_snapshot.board_entries(snap)
+    assert [e.ssr for e in entries] == [SSR, ""]
+    assert [(o.name, o.hex1, o.hex2) for o in entries[0].overlays if o.name] == [("wd9", "F4", "F4")]
     live = bridge_snapshot.game_map_from_snapshot(snap)
     archives = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, boards_dir))
     assert live is not None
@@ -95,9 +119,11 @@ def test_the_live_terrain_with_ssr_equals_the_archive_readers_map(sara: BridgeCl
             differ.append((live.hex_name(h), theirs.terrain.name, ours.terrain.name))
     assert compared > 500 and not differ, differ[:10]
     layout = live.layout
-    # the SSRs changed bd01 only: its woods are brush, its grain open ground, on both paths
-    for name, terrain in (("bd01C2", Terrain.BRUSH), ("bd01D3", Terrain.BRUSH), ("bd01E5", Terrain.OPEN_GROUND),
-                          ("bd01H2", Terrain.BRUSH), ("bd03C2", Terrain.WOODS), ("bd03E5", Terrain.GRAIN)):
+    # the SSRs changed bd01 only: its woods are brush, its grain open ground, on both paths; the overlay (after the
+    # SSRs) put woods on bd01 F4
+    for name, terrain in (("bd01F4", Terrain.WOODS), ("bd01F3", Terrain.OPEN_GROUND), ("bd01C2", Terrain.BRUSH),
+                          ("bd01D3", Terrain.BRUSH), ("bd01E5", Terrain.OPEN_GROUND), ("bd01H2", Terrain.BRUSH),
+                          ("bd03C2", Terrain.WOODS), ("bd03E5", Terrain.GRAIN)):
         assert live.info(layout.parse(name)).terrain is terrain, name
         assert archives.info(archives.layout.parse(name)).terrain is terrain, name
     assert live.info(layout.parse("bd01D3")).elevation == 1

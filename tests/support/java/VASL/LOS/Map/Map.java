@@ -180,6 +180,50 @@ public class Map {
     }
   }
 
+  /**
+   * As VASL 6.7.x's {@code ASLMap.adjustLOSForOverlays} for one overlay picture, in part: the picture's top left lies
+   * at hex1's snap point less the overlay's origin hex's (both VASSAL's rounded hex centres of the board), and every
+   * opaque pixel whose colour is one of {@code colours} (SharedBoardMetadata's colours with a terrain: RGB →
+   * terrain name) gives the board's pixel under it that terrain; then each hex whose centre sample (one pixel right
+   * of and above its centre dot, as 6.7.x's {@code Hex.getnearcenterLocationTerrain}) the overlay changed takes
+   * that terrain at its centre (VASL re-reads every hex from the pixels). Not copied: the nearest colour of a colour
+   * without terrain, transparent pixels beside the art, levels, the hex pass's hillocks and inherent fill.
+   */
+  public void applyOverlay(java.awt.image.BufferedImage picture, String hex1, String origin,
+                           java.util.Map<Integer, String> colours) {
+    Hex at = named(hex1);
+    Hex from = named(origin);
+    if (at == null || from == null) {
+      return;
+    }
+    int ox = (int) Math.floor(at.centerX() + 0.5) - (int) Math.floor(from.centerX() + 0.5);
+    int oy = (int) Math.floor(at.centerY() + 0.5) - (int) Math.floor(from.centerY() + 0.5);
+    boolean[][] changed = new boolean[gridWidth][gridHeight];
+    for (int px = 0; px < picture.getWidth(); px++) {
+      for (int py = 0; py < picture.getHeight(); py++) {
+        int argb = picture.getRGB(px, py);
+        String name = (argb >>> 24) == 0 ? null : colours.get(argb & 0xFFFFFF);
+        int x = ox + px;
+        int y = oy + py;
+        if (name != null && x >= 0 && y >= 0 && x < gridWidth && y < gridHeight) {
+          terrainGrid[x][y] = (char) codeOf(terrain(name));
+          changed[x][y] = true;
+        }
+      }
+    }
+    for (Hex[] column : hexGrid) {
+      for (Hex h : column) {
+        int x = Math.min(gridWidth - 1, (int) h.centerX() + 1);
+        int y = Math.max(0, (int) h.centerY() - 1);
+        if (changed[x][y]) {
+          Location c = h.getCenterLocation();
+          h.set(h.level(), new Location(c.getName(), c.getLevelInHex(), terrainList[terrainGrid[x][y]]));
+          h.setAround(null);
+        }
+      }
+    }
+  }
+
   /** The default one-board test map (see {@link #board}). */
   public static Map testMap() {
     return board(null);

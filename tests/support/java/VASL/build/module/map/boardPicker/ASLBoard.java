@@ -109,6 +109,7 @@ public class ASLBoard extends Board {
   }
 
   public Enumeration<Object> getOverlays() {
+    getTerrain();
     return Collections.enumeration(overlays);
   }
 
@@ -119,7 +120,8 @@ public class ASLBoard extends Board {
   /**
    * As VASL's: the board's SSR terrain changes. Unless a test gave them ({@link #setTerrain}), those the board was
    * built with: a line {@code #ssr<TAB>TOKENS} in the board's stand-in terrain (as VASL's picker reads a saved
-   * game's board entry before the map is built).
+   * game's board entry before the map is built); lines {@code #overlay<TAB>NAME<TAB>HEX1<TAB>HEX2} give it its
+   * overlays the same way.
    */
   public SSRFilter getTerrain() {
     if (!ssrRead) {
@@ -129,6 +131,9 @@ public class ASLBoard extends Board {
         String[] f = line.trim().split("\t");
         if (f[0].equals("#ssr") && f.length == 2 && terrain == null) {
           setTerrain(f[1].trim());
+        }
+        if (f[0].equals("#overlay") && f.length == 4) {
+          overlays.add(new Overlay(f[1] + "\t" + f[2] + "\t" + f[3], this));
         }
       }
     }
