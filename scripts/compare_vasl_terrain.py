@@ -82,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[1] / ".." / "shared" / "vasl")
     ap.add_argument("--detail", type=int, default=4, help="differences shown per board")
     ap.add_argument("--quiet", action="store_true", help="print only the boards and SSR sets that differ")
+    ap.add_argument("--model", choices=("6.7", "2020"), default="6.7",
+                    help="the project's reading to compare: VASL 6.7.x's (DumpBoardTerrain67) or the VASL of 2020's "
+                         "(DumpBoardTerrain on the 2020 classes)")
     a = ap.parse_args(argv)
     table = read_terrain_types(a.shared / "SharedBoardMetadata.xml",
                                a.shared / "SharedBoardMetadata-6.7-newer-terrain-types.xml")
@@ -96,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     def board(name: str) -> VaslBoard | BadInput:
         if name not in decoded:
             try:
-                decoded[name] = read_board(a.boards / name, table)
+                decoded[name] = read_board(a.boards / name, table, model=a.model)
             except BadInput as e:
                 decoded[name] = e
         return decoded[name]
@@ -170,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             if ssr:
                 continue
             try:
-                read_board(a.boards / name, table)
+                read_board(a.boards / name, table, model=a.model)
             except (BadInput, OSError):
                 both += 1
                 continue

@@ -12,15 +12,9 @@ from pathlib import Path
 import asl_vassal_bridge
 
 PACKAGE = Path(asl_vassal_bridge.__file__).parent
-#: KNOWN (issue 24), in vasl/board.py's family, which other work is changing: left as they are until board.py is
-#: split; the test ignores these import edges, and any other cycle fails it.
-KNOWN_EDGES = {
-    # vasl/board.py and vasl/crop.py import each other (crop.py's BoardGeometry import, inside a function)
-    ("asl_vassal_bridge.vasl.crop", "asl_vassal_bridge.vasl.board"),
-    # vasl/board.py imports vasl/boardart.py (MAX_IMAGE_PIXELS, inside a function), which imports board.py and
-    # overlay.py, which import board.py
-    ("asl_vassal_bridge.vasl.board", "asl_vassal_bridge.vasl.boardart"),
-}
+#: Known exceptions: import edges the test ignores (none: issue 24's vasl/board.py ↔ vasl/crop.py and
+#: board → boardart → board cycles are gone, their shared pieces in vasl/geometry.py and vasl/safe.py).
+KNOWN_EDGES: set[tuple[str, str]] = set()
 
 
 def _module_name(path: Path) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import values
 from ..core.errors import BadInput
@@ -45,8 +45,12 @@ from ..vasl.terrain import ROAD_SHARE, TerrainTable, drawn_shares, mapping_for, 
 from ..vasl.traits import Trait
 from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, parse_board_state
 
+if TYPE_CHECKING:
+    from ..vasl.board import VaslModel
+
 __all__ = ["GridLayout", "NoTerrain", "board_entries", "board_hex", "fallback_notes", "game_map_from_boards",
-           "game_map_from_snapshot", "known_terrain", "map_layout", "model_error", "piece_hex", "warn_once"]
+           "game_map_from_snapshot", "known_terrain", "map_layout", "model_error", "piece_hex", "snapshot_vasl_model",
+           "warn_once"]
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -147,7 +151,32 @@ def fallback_notes(snapshot: Mapping[str, Any], map_name: str | None = None,
     if m is None or m.get("terrain"):
         return []
     dirs = overlay_dirs(boards_dir) if boards_dir is not None else None
-    return [n for e in board_entries(snapshot, map_name) for n in entry_notes(e, table, dirs)]
+    model = snapshot_vasl_model(snapshot, map_name)
+    return [n for e in board_entries(snapshot, map_name) for n in entry_notes(e, table, dirs, model)]
+
+
+def snapshot_vasl_model(snapshot: Mapping[str, Any], map_name: str | None = None) -> VaslModel:
+    """Which terrain model the running VASL builds for the map (the extension's ``maps[].vasl_model``, told from
+    what VASL's classes offer): ``"6.7"`` (VASL 6.7.x) or ``"2020"`` (the VASL of 2020); ``"6.7"`` where the
+    snapshot does not say (VASL's model absent, or an extension older than the field).
+
+    >>> snapshot_vasl_model({"maps": [{"name": "Main Map", "vasl_model": "2020"}]})
+    '2020'
+    >>> snapshot_vasl_model({"maps": [{"name": "Main Map", "vasl_model": None}]})
+    '6.7'
+
+    :raises NoTerrain: for a model this reader does not know (one line naming the map and the value).
+    """
+    from ..vasl.board import vasl_model
+
+    m = _snapshot_map(snapshot, map_name)
+    value = m.get("vasl_model") if m is not None else None
+    if value is None:
+        return "6.7"
+    try:
+        return vasl_model(value, f"map {m.get('name') if m is not None else None}: the snapshot's vasl_model")
+    except ValueError as e:
+        raise NoTerrain(str(e)) from None
 
 
 def map_layout(snapshot_map: Mapping[str, Any]) -> MapLayout:
@@ -418,8 +447,10 @@ def no_terrain_reason(snapshot: Mapping[str, Any]) -> str:
             "give the board archives' map instead (asl-fire bridge --boards DIR)")
 
 
-def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMap:
-    """The first map's terrain read from VASL's board archives (no VASL Java model needed).
+def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup, model: VaslModel | None = None) -> GameMap:
+    """The first map's terrain read from VASL's board archives (no VASL Java model needed), as *model*'s VASL
+    reads them (:data:`~asl_vassal_bridge.vasl.board.VaslModel`; by default the one the running VASL builds,
+    :func:`snapshot_vasl_model`, so the fallback reads what that VASL's own model would hold).
 
     *vasl* names the boards folder and where VASL's terrain types come from (the module, else a
     SharedBoardMetadata.xml beside the folder: ``VaslSetup(None, folder)``).
@@ -451,6 +482,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
     crops = []
     table = None
     entries = board_entries(snapshot, maps[0].get("name"))
+    reading = model if model is not None else snapshot_vasl_model(snapshot, maps[0].get("name"))
     named = [replace(e, name=str(b.get("name", ""))) for b, e in zip(boards, entries, strict=False)]
     for entry in sorted(named, key=lambda e: (e.y, e.x)):
         name = entry.name
@@ -459,7 +491,7 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup) -> GameMa
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
         table = table or vasl.terrain_table()
-        placed.append((apply_entry(read_board(path, table), entry, boards_dir)[0], entry.placement()))
+        placed.append((apply_entry(read_board(path, table, model=reading), entry, boards_dir)[0], entry.placement()))
         crops.append(entry.crop)
     try:
         return game_map(placed, str(maps[0].get("name", "")), crops)

@@ -35,17 +35,26 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_index, column_letters
+from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
 from ..core.values import replace
 from .crop import Crop, placements
-from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
+from .geometry import (
+    GEO_A1,
+    GEO_HEX_HEIGHT,
+    GEO_HEX_WIDTH,
+    MISSING,
+    VASL_GRID_ORIGINS_Y,
+    BoardGeometry,
+    row_counts,
+)
+from .safe import MAX_IMAGE_PIXELS, Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
 from .terrain import ROAD_SHARE, TerrainMapping, TerrainTable, VaslTerrainType, woods_road
 
 __all__ = [
@@ -56,6 +65,7 @@ __all__ = [
     "LOSData",
     "NoLOSModelError",
     "VaslBoard",
+    "VaslModel",
     "decode_losdata",
     "fit_placement",
     "game_map",
@@ -201,16 +211,6 @@ def _unframe(stream: bytes, source: str) -> bytes:
     return b"".join(parts)
 
 
-def row_counts(width: int, height: int, alt_grain: bool = False) -> list[int]:
-    """Hexes per column: odd columns (B, D…) start with a half hex and have one more (VASL ``Map``).
-
-    VASL's LOS model reads and builds every board this way; *alt_grain* is
-    accepted for compatibility and ignored, as VASL's LOS model ignores
-    ``altHexGrain`` (it only reaches VASSAL's drawn grid).
-    """
-    return [height + c % 2 for c in range(width)]
-
-
 def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSData:
     """Decode a gzipped LOSData member (*alt_grain* is ignored, as by VASL: see :func:`row_counts`).
 
@@ -239,127 +239,6 @@ def decode_losdata(data: bytes, source: str, *, alt_grain: bool = False) -> LOSD
 
 
 # --- Geometry --------------------------------------------------------------------------
-
-
-#: VASL's geomorphic defaults (``BoardArchive.GEO_*``): hex width 1800/32, height 645/10, A1 at (0, 32.25).
-GEO_HEX_WIDTH = 1800 / 32
-GEO_HEX_HEIGHT = 64.5
-GEO_A1 = (0.0, 32.25)
-#: ``BoardMetadata`` value meaning "not given" (VASL ``BoardMetadata.MISSING``).
-MISSING = -999.0
-#: ``A1CenterX`` of the right-hand half boards 1b–13b, whose columns VASL names Q…Z, AA…GG.
-HALF_BOARD_B_X = -901.0
-#: The ``A1CenterY`` values for which VASL's LOS map builds a hex grid (odd columns long): geomorphic
-#: boards, the BFP DW "b" boards (rows numbered from 10) and the big-hex BFP boards.
-VASL_GRID_ORIGINS_Y = (32.25, -612.75, 97.1)
-
-
-def _vasl_column_name(col: int, half_board_b: bool) -> str:
-    """VASL ``Map.getGEOHexName``'s column letters: A…Z, AA…; Q…Z, AA…GG on a half board "b"."""
-    if half_board_b:
-        return chr(ord("Q") + col) if col < 10 else chr(ord("A") + (col - 10) % 26) * 2
-    return column_letters(col)
-
-
-@dataclass(frozen=True, slots=True)
-class BoardGeometry:
-    """Hex grid geometry of one board in its own pixels, as VASL's LOS model (``VASL.LOS.Map.Map``) builds it.
-
-    *a1_x*, *a1_y* are the board's ``A1CenterX``/``A1CenterY`` (VASL's
-    defaults applied); odd columns (B, D…) are the long ones, starting with a
-    half hex at row index 0.  Hex names follow VASL: a half board "b"
-    (``A1CenterX`` −901) names its columns Q…GG, and a negative ``A1CenterY``
-    (BFP DW "b" boards) numbers rows from ``int(−A1CenterY / hexHeight) + 1``.
-
-    >>> g = BoardGeometry(17, 20, 957, 1290, 56.3125, 64.5, HALF_BOARD_B_X, 32.25)
-    >>> g.hexes()[0], g.hexes()[-1], g.first_column
-    ((0, 0, 'Q1'), (16, 19, 'GG20'), 16)
-    """
-
-    width: int
-    height: int
-    grid_width: int
-    grid_height: int
-    hex_width: float
-    hex_height: float
-    a1_x: float
-    a1_y: float
-    alt_grain: bool = False
-
-    @property
-    def long_parity(self) -> int:
-        """Column parity of the columns that start with a half hex at row index 0 (always 1, as in VASL)."""
-        return 1
-
-    @property
-    def half_board_b(self) -> bool:
-        """A right-hand half board (12b, 13b…): VASL names its columns Q…GG."""
-        return self.a1_x == HALF_BOARD_B_X
-
-    @property
-    def first_column(self) -> int:
-        """Column index (A = 0) of the letters VASL gives column 0: 16 (Q) on a half board "b"."""
-        return 16 if self.half_board_b else 0
-
-    @property
-    def first_row(self) -> int:
-        """Added to the printed row numbers (VASL: 10 on the BFP DW "b" boards, else 0)."""
-        return int(-self.a1_y / self.hex_height) + 1 if self.a1_y < 0 else 0
-
-    def name(self, col: int, row_index: int) -> str:
-        """VASL's name of the hex in column *col*, row index *row_index*."""
-        return f"{_vasl_column_name(col, self.half_board_b)}{row_index + self.first_row + (1 - col % 2)}"
-
-    def hexes(self) -> list[tuple[int, int, str]]:
-        """(column, row index, name) of every hex, column-major as LOSData stores stairways."""
-        return [(c, r, self.name(c, r)) for c, n in enumerate(row_counts(self.width, self.height))
-                for r in range(n)]
-
-    def centre(self, col: int, row_index: int) -> tuple[float, float]:
-        """Pixel centre of hex (column, row index) (VASL ``Map.getHexCenterPoint``)."""
-        x = max(self.a1_x, 0.0) + self.hex_width * col
-        y0 = self.hex_height / 2 if self.a1_y < 0 else self.a1_y
-        return x, y0 + self.hex_height * row_index - self.hex_height / 2 * (col % 2)
-
-    def parse(self, name: str) -> tuple[int, int]:
-        """(column, row index) of a board hex name.
-
-        :raises HexNameError: if the name is not a hex of this board.
-        """
-        h = name.strip().upper()
-        letters = h.rstrip("0123456789")
-        digits = h[len(letters):]
-        if not letters or not digits:
-            raise HexNameError(f"{name!r} is not a hex name (expected e.g. E4)")
-        col = column_index(letters) - self.first_column
-        idx = int(digits) - self.first_row - (1 - col % 2)
-        if not (0 <= col < self.width and 0 <= idx < row_counts(self.width, self.height)[col]):
-            raise HexNameError(f"hex {name} is off the board ({self.width}×{self.height} hexes)")
-        return col, idx
-
-    def hex_at(self, x: float, y: float) -> tuple[int, int] | None:
-        """(column, row index) of the hex whose centre is nearest to board pixel (x, y), or None off the board."""
-        x0, y0 = self.centre(0, 0)
-        col0 = round((x - x0) / self.hex_width)
-        counts = row_counts(self.width, self.height)
-        best: tuple[int, int] | None = None
-        best_d = math.inf
-        for col in (col0 - 1, col0, col0 + 1):
-            if not 0 <= col < self.width:
-                continue
-            shift = self.hex_height / 2 * (col % 2)
-            r0 = round((y - y0 + shift) / self.hex_height)
-            for r in (r0 - 1, r0, r0 + 1):
-                if 0 <= r < counts[col]:
-                    cx, cy = self.centre(col, r)
-                    d = ((cx - x) / self.hex_width) ** 2 + ((cy - y) / self.hex_height) ** 2
-                    if d < best_d:
-                        best, best_d = (col, r), d
-        return best
-
-    def local_hex(self, col: int, row_index: int) -> Hex:
-        """The core :class:`Hex` of (column, row index) on this board alone (A1 = column 0, row 1)."""
-        return Hex.from_offset(col, row_index + 1 - col % 2)
 
 
 def _meta_value(v: float | None, default: float) -> float:
@@ -443,6 +322,32 @@ def _labels(geo: BoardGeometry) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.f
 
 # --- Per-hex terrain -------------------------------------------------------------------
 
+#: Which VASL terrain model the archive reader repeats (the live bridge reports the running VASL's as the
+#: snapshot's ``vasl_model``): ``"6.7"``, VASL 6.7.x's per-hex reading and map building (near-centre sample,
+#: building probes, Location chains, bridges over depressions, overlays, reversed boards read on turned pixels);
+#: ``"2020"``, the VASL of 2020 (the ``michalxo/vasl`` fork): the centre point itself, no Location chains, no
+#: overlays in the terrain, reversed boards read unturned.
+VaslModel = Literal["6.7", "2020"]
+VASL_MODELS: tuple[VaslModel, ...] = get_args(VaslModel)
+
+
+def vasl_model(value: object, source: str = "the VASL model") -> VaslModel:
+    """*value* as a :data:`VaslModel`, or one clear line naming *source* and the models known.
+
+    >>> vasl_model("2020")
+    '2020'
+    >>> vasl_model("6.5", "snapshot field vasl_model")
+    Traceback (most recent call last):
+    ...
+    ValueError: snapshot field vasl_model: '6.5' is no VASL terrain model this reader knows (expected 6.7 or 2020)
+    """
+    for m in VASL_MODELS:
+        if value == m:
+            return m
+    raise ValueError(f"{source}: {value!r} is no VASL terrain model this reader knows (expected "
+                     f"{' or '.join(VASL_MODELS)})")
+
+
 
 @dataclass(frozen=True, slots=True)
 class HexTerrain:
@@ -488,7 +393,8 @@ class HexTerrain:
 
 @dataclass(frozen=True)
 class VaslBoard:
-    """A decoded board archive: metadata, pixel grid, geometry and every hex."""
+    """A decoded board archive: metadata, pixel grid, geometry and every hex, read as *model*'s VASL reads it
+    (:data:`VaslModel`)."""
 
     source: str
     metadata: BoardMetadata
@@ -498,6 +404,7 @@ class VaslBoard:
     buildings: Mapping[str, Building]
     table: TerrainTable
     image: bytes | None = None
+    model: VaslModel = "6.7"
 
     @property
     def name(self) -> str:
@@ -835,7 +742,8 @@ class _Luts:
 
 
 def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None,
-                   passes: int = 2, remembered: npt.NDArray[np.int64] | None = None) -> VaslHexModel:
+                   passes: int = 2, remembered: npt.NDArray[np.int64] | None = None,
+                   model: VaslModel = "6.7") -> VaslHexModel:
     """Every hex as VASL 6.7.x's ``Hex.resetTerrain`` leaves it after *passes* runs (VASL runs it twice).
 
     Per run, in VASL's order: the centre terrain one pixel off the centre point
@@ -858,8 +766,11 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
     (stairways, remembered depressions, Location chains a run does not replace).
     *remembered* gives, per hex, a depression code its centre Location already
     remembers before these runs (−1: none), as an overlay's hex pass leaves it.
+    *model* ``"2020"``: the VASL of 2020's reading instead (:func:`vasl_hex_model_2020`).
     """
     p = pts if pts is not None else vasl_centres(geo)
+    if model == "2020":
+        return vasl_hex_model_2020(los, geo, table, p)
     lut = _Luts(table)
     ter, elv = los.terrain, los.elevation
     gh, gw = ter.shape
@@ -959,6 +870,53 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
         centres.append(len(down))
     side_t, side_d = _hexside_locations(ter, p, lut, geo)
     return VaslHexModel(out_code, elev, stair, out_dep, tuple(locations), tuple(centres), code, side_t, side_d)
+
+
+def vasl_hex_model_2020(los: LOSData, geo: BoardGeometry, table: TerrainTable,
+                        pts: VaslCentres | None = None) -> VaslHexModel:
+    """Every hex as the VASL of 2020's ``Hex.resetTerrain`` sets it (the ``michalxo/vasl`` fork, VASL 6.4 era;
+    ``scripts/compare_vasl_terrain.py`` measured this reading equal to those classes on every hex of the 2020
+    board repository's boards with LOS data).
+
+    The terrain and base level at the centre point itself; if that is no
+    building, the building at the first hexside point (0 up, clockwise) that
+    has one; a market place's ground level is Open Ground; then inherent
+    terrain (orchard, grain…) overrides it: the first inherent pixel, scanning
+    the outline's bounding box column by column, whose nearest on-map Location
+    is the centre.  The stairway is LOSData's byte, or a two-story building at
+    the centre.  Depressions and single-hex bridges change neither the terrain
+    nor the base level (a bridge drawn over the centre stays the hex's terrain);
+    each hex's Location chain is its centre alone.
+    """
+    p = pts if pts is not None else vasl_centres(geo)
+    lut = _Luts(table)
+    ter, elv = los.terrain, los.elevation
+    gh, gw = ter.shape
+    lx, ly = p.los[:, 0], p.los[:, 1]
+    n = len(lx)
+    code = ter[ly, lx].astype(np.int64)
+    elev = elv[ly, lx].astype(np.int64)
+    building = np.array(lut.building, dtype=bool)
+    found = np.full(n, -1, dtype=np.int64)
+    for k in range(6):
+        sx, sy = p.sides[:, k, 0], p.sides[:, k, 1]
+        ok = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
+        sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
+        found = np.where((found < 0) & ok & building[sc], sc, found)
+    code = np.where(~building[code] & (found >= 0), found, code)
+    before = code
+    if lut.open_ground is not None:
+        code = np.where(np.array(lut.market, dtype=bool)[code], lut.open_ground, code)
+    inherent = _inherent_found(ter, lut.inherent[ter], p)
+    code = np.where(inherent >= 0, inherent, code)
+    stair = np.zeros(n, dtype=bool)
+    m = min(n, len(los.stairways))
+    stair[:m] = los.stairways[:m] == 1
+    stair |= np.array(lut.two_story, dtype=bool)[before]
+    depression = np.where(np.array(lut.depression, dtype=bool)[code], code, -1)
+    side_t, side_d = _hexside_locations(ter, p, lut, geo)
+    return VaslHexModel(code, elev, stair, depression, tuple(((int(c), 0),) for c in code), (0,) * n, before,
+                        side_t, side_d)
 
 
 def _hexside_locations(ter: npt.NDArray[np.uint8], p: VaslCentres, lut: _Luts, geo: BoardGeometry
@@ -1123,7 +1081,8 @@ def _turn(los: LOSData, geo: BoardGeometry, window: tuple[int, int, int, int]
 
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
                  source: str, remembered: npt.NDArray[np.int64] | None = None, *, reversed_: bool = False,
-                 crop: Crop | None = None) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                 crop: Crop | None = None, model: VaslModel = "6.7"
+                 ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
 
     *remembered*: the depression each hex's centre already remembers (:func:`vasl_hex_model`).
@@ -1132,24 +1091,25 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     (``BoardArchive.addLOSDatatoVASLMap``, ``Hex.resetTerrain``), which is not the unturned reading mirrored: the
     near-centre sample lands a few pixels elsewhere.  The hexes keep the board's own names, places and hexside
     numbering.  A board or crop :func:`turn_window` does not turn is read unturned.
+    *model*: which VASL's per-hex reading (:data:`VaslModel`); the VASL of 2020 reads a reversed board unturned.
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
-    window = turn_window(geo, crop) if reversed_ else None
+    window = turn_window(geo, crop) if reversed_ and model == "6.7" else None
     if window is None:
-        return _derive_hexes(los, geo, table, meta, source, remembered)
+        return _derive_hexes(los, geo, table, meta, source, remembered, reading=model)
     turned, perm, inside = _turn(los, geo, window)
     rem = None
     if remembered is not None:
         rem = remembered.copy()
         rem[perm] = remembered
-    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside))
+    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside), reading=model)
 
 
 def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata, source: str,
                   remembered: npt.NDArray[np.int64] | None = None,
-                  turn: tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]] | None = None
-                  ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                  turn: tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]] | None = None, *,
+                  reading: VaslModel = "6.7") -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """:func:`derive_hexes`; with *turn* (per hex its turned place and whether it is turned), *los* is turned
     (:func:`_turn`): every per-hex fact read on its pixels is carried back from the hex's turned place, hexside k
     there being the turned hex's side k + 3."""
@@ -1175,7 +1135,7 @@ def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: B
         lut_road[code] = t.mapping.terrain is Terrain.ROAD
         lut_hexside[code] = t.mapping.hexside
         fire_id[code] = terrains.index(t.mapping.terrain)
-    model = vasl_hex_model(los, geo, table, centre_pts, remembered=remembered)
+    model = vasl_hex_model(los, geo, table, centre_pts, remembered=remembered, model=reading)
     ccode, celev, stairs = model.code, model.elevation, model.stairway
     assert model.hexside_terrain is not None and model.hexside_depression is not None
     side_t, side_d = model.hexside_terrain, model.hexside_depression
@@ -1283,11 +1243,12 @@ def reversed_board(board: VaslBoard, crop: Crop | None = None) -> VaslBoard:
     """*board* (its SSRs and overlays applied) as VASL 6.7.x reads it lying reversed on a map, cropped to *crop*:
     every hex derived from the 180°-turned pixels at its turned place (:func:`derive_hexes`); a board or crop that
     :func:`turn_window` does not turn (an even number of columns, rows cropped, a crop not starting on a column's
-    centre) as it is."""
-    if turn_window(board.geometry, crop) is None:
+    centre) as it is, and so is a board read as the VASL of 2020 reads it (``board.model == "2020"``: its hexes
+    are the unreversed board's, mirrored)."""
+    if board.model == "2020" or turn_window(board.geometry, crop) is None:
         return board
     hexes, buildings = derive_hexes(board.los, board.geometry, board.table, board.metadata, board.source,
-                                    reversed_=True, crop=crop)
+                                    reversed_=True, crop=crop, model=board.model)
     return replace(board, hexes=hexes, buildings=buildings)
 
 
@@ -1312,20 +1273,23 @@ def _neighbour(index: Mapping[tuple[int, int], int], geo: BoardGeometry, c: int,
     return index.get((c + dc, r + dr))
 
 
-def read_board(path: Path | str, table: TerrainTable | None = None) -> VaslBoard:
+def read_board(path: Path | str, table: TerrainTable | None = None, *, model: VaslModel = "6.7") -> VaslBoard:
     """Read and decode a VASL board archive.
 
     *table* is VASL's terrain types; by default the SharedBoardMetadata found
-    beside the archive (see :func:`find_shared_metadata`).
+    beside the archive (see :func:`find_shared_metadata`).  *model*: which
+    VASL's per-hex reading the hexes follow (:data:`VaslModel`; VASL 6.7.x's
+    by default, ``"2020"`` for the VASL of 2020).
 
     :raises BadArchiveError, BadXmlError, BadLOSDataError, UnknownTerrainError: naming the archive.
     """
     p = Path(path)
     arc = Archive(p)
-    return read_board_archive(arc, str(p), table if table is not None else default_terrain_table(p.parent))
+    return read_board_archive(arc, str(p), table if table is not None else default_terrain_table(p.parent),
+                              model=model)
 
 
-def read_board_archive(arc: Archive, source: str, table: TerrainTable) -> VaslBoard:
+def read_board_archive(arc: Archive, source: str, table: TerrainTable, *, model: VaslModel = "6.7") -> VaslBoard:
     meta_name = arc.find("BoardMetadata.xml")
     los_name = arc.find("LOSData")
     if meta_name is None or los_name is None:
@@ -1338,10 +1302,10 @@ def read_board_archive(arc: Archive, source: str, table: TerrainTable) -> VaslBo
         raise BadLOSDataError(f"{source}: LOSData is {los.width}×{los.height} hexes but BoardMetadata.xml says "
                               f"{meta.width}×{meta.height}")
     geo = geometry_for(meta, los, source)
-    hexes, buildings = derive_hexes(los, geo, table, meta, source)
+    hexes, buildings = derive_hexes(los, geo, table, meta, source, model=model)
     img_name = arc.find(meta.image) if meta.image else None
     image = arc.read(img_name) if img_name else None
-    return VaslBoard(source, meta, los, geo, hexes, buildings, table, image)
+    return VaslBoard(source, meta, los, geo, hexes, buildings, table, image, model)
 
 
 # --- SharedBoardMetadata discovery -----------------------------------------------------
@@ -1518,7 +1482,6 @@ def render_png(board: VaslBoard, out: Path | str) -> Path:
     if board.image:
         import warnings
 
-        from .boardart import MAX_IMAGE_PIXELS
 
         try:
             with warnings.catch_warnings():

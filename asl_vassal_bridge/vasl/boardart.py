@@ -36,7 +36,7 @@ from ..core.hexes import BOARD_COLUMNS, BOARD_ROWS, HEX_HEIGHT, HEX_WIDTH, Board
 from .board import parse_board_metadata
 from .counters import FireCounter
 from .module import PieceSlot
-from .safe import Archive, BadArchiveError, VaslFileError
+from .safe import MAX_IMAGE_PIXELS, Archive, BadArchiveError, VaslFileError
 from .traits import Trait
 
 __all__ = [
@@ -49,8 +49,6 @@ __all__ = [
     "map_board_art",
 ]
 
-#: Largest board picture decoded (a 4 × 4 block of geomorphic boards is far below it).
-MAX_IMAGE_PIXELS = 40_000_000
 #: Board pixels of a geomorphic board (the frame of ``Hex.pixel``: A1's centre at x = 0).
 BOARD_WIDTH = (BOARD_COLUMNS - 1) * HEX_WIDTH
 BOARD_HEIGHT = BOARD_ROWS * HEX_HEIGHT
@@ -163,7 +161,8 @@ def _draw_overlays(im: Any, meta: Any, name: str, overlays: Sequence[Any], dirs:
     """The board picture with the overlays' pictures drawn on it where VASL places them (None: none placed)."""
     from PIL import Image
 
-    from .board import GEO_A1, GEO_HEX_HEIGHT, GEO_HEX_WIDTH, BoardGeometry, _meta_value
+    from .board import _meta_value
+    from .geometry import GEO_A1, GEO_HEX_HEIGHT, GEO_HEX_WIDTH, BoardGeometry
     from .overlay import OverlayArchive, OverlayError, find_overlay_archive, place_overlay
 
     geo = BoardGeometry(meta.width, meta.height, im.width, im.height, _meta_value(meta.hex_width, GEO_HEX_WIDTH),

@@ -38,6 +38,7 @@ from typing import Protocol
 
 from ..core.hexes import BoardPlacement, Hex
 from ..core.values import replace
+from .geometry import BoardGeometry
 from .safe import VaslFileError
 
 __all__ = ["Crop", "CropError", "Geometry", "MapBoard", "Merged", "merge", "placements"]
@@ -415,8 +416,6 @@ def merge(boards: Sequence[MapBoard]) -> Merged:
 
 
 def _name(geo: Geometry, col: int, row: int) -> str:
-    from .board import BoardGeometry
-
     g = BoardGeometry(geo.width, geo.height, geo.grid_width, geo.grid_height, geo.hex_width, geo.hex_height,
                       geo.a1_x, geo.a1_y)
     return g.name(col, row)

@@ -72,7 +72,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.values import replace
-from .board import BoardGeometry, LOSData, VaslBoard, VaslCentres, derive_hexes, reversed_board, vasl_centres
+from .board import BoardGeometry, LOSData, VaslBoard, VaslCentres, VaslModel, derive_hexes, reversed_board, vasl_centres
 from .safe import Archive, VaslFileError, parse_xml
 from .terrain import ROWHOUSE_WALLS, TerrainTable, VaslColor, colors_from_xml
 
@@ -935,7 +935,7 @@ def apply_overlays(board: VaslBoard, overlays: Sequence[Any], dirs: Iterable[Pat
     old = board.los
     read = LOSData(old.width, old.height, old.grid_width, old.grid_height, ter, elev, old.stairways)
     hexes, buildings = derive_hexes(read, board.geometry, table, board.metadata, board.source, remembered,
-                                    reversed_=reversed_, crop=crop)
+                                    reversed_=reversed_, crop=crop, model=board.model)
     elev_los = elev.copy()
     for i, lv in centre_levels.items():
         elev_los[pts.los[i, 1], pts.los[i, 0]] = lv
@@ -1010,13 +1010,18 @@ def _missing(name: str, dirs: Sequence[Path | str]) -> str:
     return f"its archive {archive_name(name)} is not in {where} (VASL's boards/overlays folder holds it)"
 
 
-def entry_notes(entry: Any, table: TerrainTable | None, dirs: Iterable[Path | str] | None) -> list[str]:
+def entry_notes(entry: Any, table: TerrainTable | None, dirs: Iterable[Path | str] | None,
+                model: VaslModel = "6.7") -> list[str]:
     """Every note of a board entry read from the board archives: SSR tokens VASL cannot apply, then its overlays
-    (:func:`plan_notes`; with no overlay folder known, every overlay is named as not applied)."""
+    (:func:`plan_notes`; with no overlay folder known, every overlay is named as not applied; read as the VASL of
+    2020 reads it, *model* ``"2020"``, every overlay is named as not in that VASL's terrain model)."""
     out: list[str] = []
     ssr = entry.overlay_note(table)
     if ssr:
         out.append(ssr)
+    if model == "2020":  # VASL's terrain model takes overlays in since 6.6.4 (VASL issues #1088, #1439)
+        return out + [f"board {entry.name}: overlay {_label(o)} not applied to the terrain: the VASL of 2020 puts "
+                      "no overlay in its terrain model" for o in entry.overlays]
     if dirs is None:
         for o in entry.overlays:
             out.append(f"board {entry.name}: overlay {_label(o)} not applied to the terrain: no VASL boards folder "
@@ -1028,7 +1033,8 @@ def entry_notes(entry: Any, table: TerrainTable | None, dirs: Iterable[Path | st
 def apply_entry(board: VaslBoard, entry: Any, boards_dir: Path | str | None) -> tuple[VaslBoard, list[str]]:
     """*board* as VASL 6.7.x's LOS model holds it for a saved game's board entry: its SSR terrain changes
     (:func:`~asl_vassal_bridge.vasl.ssr.apply_ssr`), then its overlays (archives in *boards_dir*'s
-    ``overlays/`` folder), with the notes to show the player (:func:`entry_notes`).
+    ``overlays/`` folder), with the notes to show the player (:func:`entry_notes`).  A board read as the VASL of
+    2020 reads it (``board.model == "2020"``) gets its SSR changes only: that VASL's model has no overlays.
 
     :raises OverlayError: for an overlay VASL could not have placed (a hex off the board, no picture).
     """
@@ -1036,8 +1042,8 @@ def apply_entry(board: VaslBoard, entry: Any, boards_dir: Path | str | None) -> 
 
     b = apply_ssr(board, entry.ssr).board
     dirs = overlay_dirs(boards_dir) if boards_dir is not None else None
-    notes = entry_notes(entry, board.table, dirs)
-    if dirs is None or not entry.overlays:
+    notes = entry_notes(entry, board.table, dirs, board.model)
+    if dirs is None or not entry.overlays or board.model == "2020":
         return (reversed_board(b, entry.crop) if entry.reversed else b), notes
     res = apply_overlays(b, entry.overlays, dirs, reversed_=bool(entry.reversed), crop=entry.crop, ssr=entry.ssr)
     return res.board, notes

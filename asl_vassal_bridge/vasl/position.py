@@ -34,7 +34,7 @@ from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.hexes import BoardPlacement, Hex, MapLayout
 from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Unit, Wreck
 from . import counters as c
-from .board import VaslBoard, default_terrain_table, game_map, place_boards, read_board
+from .board import VaslBoard, VaslModel, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
 from .crop import Crop, CropError
 from .overlay import apply_entry
@@ -164,10 +164,13 @@ def find_archive(boards_dir: Path, entry: BoardEntry) -> Path:
                         f"{', '.join(entry.archive_names)})")
 
 
-def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | None = None) -> Position:
+def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | None = None, *,
+                       model: VaslModel = "6.7") -> Position:
     """The Position of a VASL saved game, with terrain from the board archives in *boards_dir*.
 
     *table* is VASL's terrain types and SSR rules (default: the SharedBoardMetadata.xml beside *boards_dir*).
+    *model*: which VASL's terrain model the boards are read as (:data:`~asl_vassal_bridge.vasl.board.VaslModel`:
+    VASL 6.7.x's by default, ``"2020"`` for the VASL of 2020, which applies no overlays).
     Each board's SSR terrain changes and overlays (archives in *boards_dir*'s
     ``overlays/`` folder) are applied as VASL 6.7.x's LOS model applies them
     (:func:`~asl_vassal_bridge.vasl.overlay.apply_entry`); the Position's
@@ -186,7 +189,8 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
     notes: list[str] = []
     for entry in game.boards:
-        board, said = apply_entry(read_board(find_archive(Path(boards_dir), entry), table), entry, boards_dir)
+        board, said = apply_entry(read_board(find_archive(Path(boards_dir), entry), table, model=model), entry,
+                                  boards_dir)
         placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
         notes += said
     try:

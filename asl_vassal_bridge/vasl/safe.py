@@ -26,6 +26,7 @@ from ..core.errors import BadInput
 
 __all__ = [
     "MAX_ARCHIVE_BYTES",
+    "MAX_IMAGE_PIXELS",
     "MAX_MEMBER_BYTES",
     "Archive",
     "BadArchiveError",
@@ -44,6 +45,9 @@ MAX_MEMBER_BYTES = 64 * 1024 * 1024
 
 #: The largest archive file read at all (a VASL module with all its images is ~100 MB).
 MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
+
+#: Largest board picture decoded (a 4 × 4 block of geomorphic boards is far below it).
+MAX_IMAGE_PIXELS = 40_000_000
 
 
 class VaslFileError(BadInput):

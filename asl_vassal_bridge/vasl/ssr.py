@@ -51,7 +51,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.values import replace
-from .board import LOSData, VaslBoard, VaslCentres, _vasl_centres_codes, derive_hexes, row_counts, vasl_centres
+from .board import LOSData, VaslBoard, VaslCentres, _vasl_centres_codes, derive_hexes, vasl_centres
+from .geometry import row_counts
 from .terrain import (
     CUSTOM_SSR_NEEDS,
     ROWHOUSE_WALLS,
@@ -405,7 +406,7 @@ class _Pass:
         b = self.board
         old = b.los
         los = LOSData(old.width, old.height, old.grid_width, old.grid_height, self.ter, self.elev, self.stairs)
-        hexes, buildings = derive_hexes(los, b.geometry, self.table, b.metadata, b.source)
+        hexes, buildings = derive_hexes(los, b.geometry, self.table, b.metadata, b.source, model=b.model)
         return replace(b, los=los, hexes=hexes, buildings=buildings)
 
 

@@ -99,3 +99,23 @@ def test_vasls_grid_with_long_even_columns_keeps_each_hexs_neighbours() -> None:
     assert at["B1"].neighbour(Direction.UPPER_RIGHT) == at["C0"]
     assert at["B1"].neighbour(Direction.LOWER_RIGHT) == at["C1"]
     assert at["B1"].neighbour(Direction.DOWN) == at["B2"]
+
+
+def test_the_fallback_reads_the_boards_as_the_running_vasls_model(boards_dir: Path, tmp_path: Path) -> None:
+    """The snapshot's ``vasl_model`` (what the running VASL builds) decides the archive reading: on the VASL of 2020
+    a reversed board is read unturned with the centre dot itself, as that VASL's model holds it, and the saved-game
+    reader gives the same map read the same way."""
+    boards = [board("01", 400, 400, None, reversed=True), board("22", 2200, 400, None, col=1)]
+    vsav = tmp_path / "g.vsav"
+    vsav.write_bytes(make_vsav([], boards="bd\t0\t0\tr01\tbd\t1\t0\t22\t"))
+    maps = {}
+    for model in ("6.7", "2020"):
+        snap = snapshot(boards)
+        snap["maps"][0]["vasl_model"] = model
+        live = game_map_from_boards(snap, VaslSetup(None, boards_dir))
+        saved = position_from_vsav(vsav, boards_dir, model=model).map
+        assert all(live.info(h) == saved.info(h) for h in live.hexes), model
+        maps[model] = live
+    differ = [maps["6.7"].hex_name(h) for h in maps["6.7"].hexes
+              if maps["6.7"].info(h).terrain != maps["2020"].info(h).terrain]
+    assert differ and all(n.startswith(("01", "22")) for n in differ)

@@ -60,9 +60,9 @@ def hana(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_d
         yield client
 
 
-def _described(board: str, name: str) -> tuple[str, int, int]:
+def _described(board: str, name: str, terrain: dict[str, str] | None = None) -> tuple[str, int, int]:
     """A hex's centre terrain, ground level and number of Locations as the board's description gives them."""
-    for line in CROPPED_TERRAIN[board].splitlines():
+    for line in (terrain or CROPPED_TERRAIN)[board].splitlines():
         f = line.split("\t")
         if f[0] == name:
             return f[1].split("/")[0], int(f[2]) if len(f) > 2 else 0, 1 + (int(f[3]) if len(f) > 3 else 0)
@@ -97,6 +97,60 @@ def test_the_crop_is_vasls_and_every_hex_has_its_board_name_terrain_and_level(ha
     assert {n.rstrip("0123456789") for n in seen["bd03"]} == set(KEPT)
     assert "C1" in seen["bd03"] and "R9" in seen["bd03"] and "B5" not in seen["bd03"] and "S3" not in seen["bd03"]
     assert len(seen["bd01"]) + len(seen["bd22"]) > 600
+
+
+#: bd03 cropped to its rows 1–5 (322 pixels, as VASL's picker crops rows), below an uncropped bd01.
+ROW_CROP = (0, 0, -1, 322)
+ROW_BOARDS = (vh.BoardAt("bd01", 0, 0), vh.BoardAt("bd03", 0, 1, crop=ROW_CROP))
+ROW_TERRAIN = {"bd01": TERRAIN["bd01"], "bd03": "#crop\t" + "\t".join(map(str, ROW_CROP)) + "\n" + TERRAIN["bd03"]
+               + "C5\tWoods\t1\nC6\tWoods\n"}
+
+
+@pytest.fixture(scope="module")
+def rina(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[BridgeClient]:
+    mod = vh.build_module(engine_dir / "rowcrop.vmod", board_class=vh.VASL_BOARD, boards=[b.name for b in ROW_BOARDS],
+                          terrain=ROW_TERRAIN)
+    _with_extension(mod, module_with_extension)
+    pieces = [vh.GamePiece("flame-bd01C3", "C3", gpid="192", board="bd01"),
+              vh.GamePiece("flame-bd03F4", "F4", gpid="192", board="bd03")]
+    with started_player("rina", mod, support_jar, xvfb.display, engine_dir / "rowcrop", pieces=pieces,
+                        boards=ROW_BOARDS) as (_, client):
+        yield client
+
+
+def test_a_crop_of_rows_keeps_the_rows_the_archive_readers_keep_with_their_terrain(rina: BridgeClient) -> None:
+    """A board cropped to rows below a whole board (VASL 6.7.x: the crop's pixels from its corner, the map-wide grid
+    as tall as the boards, the board's hexes from the grid hex under its corner on): every hex VASL's grid gives the
+    cropped board is one the project's crop arithmetic keeps, under the same name, with the described terrain and
+    level; row 6 is cut off."""
+    snap = rina.snapshot()
+    (m,) = snap["maps"]
+    assert "error" not in m["terrain"] and m["vasl_model"] == "6.7"
+    assert (m["boards"][1]["height"], m["boards"][1]["vasl"]["crop"]["height"]) == (322, 322)
+    geo = BoardGeometry(33, 10, vh.BOARD_WIDTH, vh.BOARD_HEIGHT, 56.25, 64.5, 0.0, 32.25)
+    layout = MapLayout(placements([(geo, BoardPlacement(b.name, b.x, b.y, b.reversed), b.crop) for b in ROW_BOARDS]))
+    on = {b.name: b for b in layout.boards}
+    seen: dict[str, set[str]] = {"bd01": set(), "bd03": set()}
+    for h in m["terrain"]["hexes"]:
+        if h["board"] is None:
+            continue
+        grid = bridge_snapshot._grid_hex(h)
+        assert grid is not None
+        local = on[h["board"]].to_local(grid)
+        assert local is not None and local.name == h["name"], h
+        seen[h["board"]].add(h["name"])
+        terrain, level, locations = _described(h["board"], h["name"], ROW_TERRAIN)
+        centre = next(loc for loc in h["locations"] if loc["center"])
+        assert (centre["terrain"], h["elevation"], len(h["locations"])) == (terrain, level, locations), h
+    kept = {loc.name for loc in (on["bd03"].to_local(x) for x in on["bd03"].hexes()) if loc is not None}
+    # the odd columns' row-5 half hexes (B5 …) have their centre on the crop's edge: on no board of VASSAL's map
+    odd_row_5 = {n for n in kept if n[-1] == "5" and (ord(n[0]) - ord("A") + 26 * (len(n) - 2)) % 2 == 1}
+    assert seen["bd03"] <= kept and kept - seen["bd03"] == odd_row_5 and "FF5" in odd_row_5
+    assert {"A1", "C5", "F4", "GG5"} <= seen["bd03"] and "C6" not in seen["bd03"]
+    pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+    assert sorted(pos.loc_name(f.location) for f in pos.flames()) == ["bd01C3", "bd03F4"]
+    c5 = pos.map.info(pos.map.layout.parse("bd03C5"))
+    assert (c5.terrain, c5.elevation) == (Terrain.WOODS, 1)
 
 
 def test_the_survey_of_a_road_through_woods_on_the_cropped_board_b25_1(hana: BridgeClient) -> None:

@@ -58,9 +58,12 @@ def erin(three_board_module: Path, api_jar: Path, vasl_api: str, xvfb: vh.Xvfb,
 def test_the_extension_asks_vasl_only_for_members_this_vasl_has(erin: BridgeClient, vasl_api: str) -> None:
     """Every member the extension reads is read by its 6.7.x name, else its 2020 name: a name one VASL lacks makes
     the terrain an error (required members) or shows in ``absent`` (the rest)."""
-    terrain = erin.snapshot()["maps"][0]["terrain"]
+    (m,) = erin.snapshot()["maps"]
+    terrain = m["terrain"]
     assert "error" not in terrain, terrain.get("error")
     assert set(terrain["absent"]) == ABSENT[vasl_api]
+    # which terrain model this VASL builds, told from what its Map offers (flipTerrainAndElevationGrids: 6.7.x)
+    assert m["vasl_model"] == vasl_api
 
 
 def _fires(pos: Position) -> set[tuple[str, str]]:

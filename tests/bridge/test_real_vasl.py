@@ -8,6 +8,11 @@ boards folder; default: ``boards/`` beside the module), and for the engine
 scenario of :mod:`tests.bridge.three_boards` (2×2, the second reversed) and
 VASL's own classes build the terrain.  Without ``ASL_VASL_VMOD`` this module
 defines no test.  README ("The live suite against your own VASSAL and VASL").
+
+Every comparison reads the board archives as the terrain model the running
+VASL reports (the snapshot's ``vasl_model``: ``"6.7"`` for VASL 6.7.x,
+``"2020"`` for the VASL of 2020; :data:`asl_vassal_bridge.vasl.board.VaslModel`),
+so each VASL is checked against the reading of its own model.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
 from asl_vassal_bridge.core.hexes import Hex
 from asl_vassal_bridge.core.position import Phase, Position
+from asl_vassal_bridge.vasl.board import VaslModel
 from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.support import vassal_harness as vh
 
@@ -130,9 +136,11 @@ if vh.real_vasl() is not None:
             (tmp_path / "SharedBoardMetadata.xml").write_bytes(z.read("boardData/SharedBoardMetadata.xml"))
         monkeypatch.setenv("ASL_FIRE_SHARED_METADATA", str(tmp_path / "SharedBoardMetadata.xml"))
         snap = client.snapshot()
+        assert snap["maps"][0]["vasl_model"] in ("6.7", "2020")  # told from what VASL's classes offer
+        reading = bridge_snapshot.snapshot_vasl_model(snap)
         model = bridge_snapshot.game_map_from_snapshot(snap)
         assert model is not None
-        archives = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, boards_dir))
+        archives = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, boards_dir))  # the snapshot's model
         for b in boards:
             placement = next(p for p in model.layout.boards if p.name == b.name)
             same = total = 0
@@ -143,11 +151,11 @@ if vh.real_vasl() is not None:
                     continue  # edge half hexes: VASL keeps one board's, the archive reader the other's
                 total += 1
                 same += model.info(h).terrain == archives.info(h).terrain
-            print(f"board {b.name}{' (reversed)' if b.reversed else ''}: {same}/{total} hexes of VASL's model "
-                  "have the terrain the project reads from the board archive")
+            print(f"[model {reading}] board {b.name}{' (reversed)' if b.reversed else ''}: {same}/{total} hexes of "
+                  "VASL's model have the terrain the project reads from the board archive")
             assert total > 250 and same == total  # the archive reader follows VASL's hex-terrain rules
         layout = ", ".join(f"{b.name}{' reversed' if b.reversed else ''}" for b in boards)
-        _assert_surveys_match_the_archives(layout, snap["maps"][0]["terrain"]["hexes"], boards, boards_dir)
+        _assert_surveys_match_the_archives(layout, snap["maps"][0]["terrain"]["hexes"], boards, boards_dir, reading)
 
     def test_real_vasl_fires_read_with_board_names_and_upkeep_places_them_on_their_board(vera: Any) -> None:
         client, boards, _ = vera
@@ -192,7 +200,7 @@ if vh.real_vasl() is not None:
     }
 
     def _assert_surveys_match_the_archives(case: str, hexes: list[dict[str, Any]], boards: tuple[vh.BoardAt, ...],
-                                           boards_dir: Path) -> None:
+                                           boards_dir: Path, reading: VaslModel) -> None:
         """Each pixel survey of VASL's model (road and woods hexes) whose hex lies wholly within its board's crop
         counts the shares of the terrain types the board-archive reader counts on the whole board: the extension
         surveys where VASL's grid holds the hex's pixels, even where a crop does not start on a hex centre."""
@@ -202,7 +210,7 @@ if vh.real_vasl() is not None:
         same = total = 0
         wrong = []
         for b in boards:
-            arc = read_board(boards_dir / (b.name if b.name.startswith("bd") else f"bd{b.name}"))
+            arc = read_board(boards_dir / (b.name if b.name.startswith("bd") else f"bd{b.name}"), model=reading)
             geo = arc.geometry
             x, y, w, h = b.crop or (0, 0, -1, -1)
             w = geo.grid_width - x if w == -1 else w
@@ -222,8 +230,8 @@ if vh.real_vasl() is not None:
                 same += ours == theirs
                 if ours != theirs:
                     wrong.append((hx["name"], ours, theirs))
-        print(f"{case}: {same}/{total} pixel surveys of VASL's model (road and woods hexes wholly within the crop) "
-              "count the board-archive reader's shares")
+        print(f"[model {reading}] {case}: {same}/{total} pixel surveys of VASL's model (road and woods hexes wholly "
+              "within the crop) count the board-archive reader's shares")
         assert total > 0 and not wrong, wrong[:5]
 
     @pytest.mark.parametrize("case", list(CROPS))
@@ -249,6 +257,7 @@ if vh.real_vasl() is not None:
         slug = "crop" + str(list(CROPS).index(case))
         with real_game(slug, module_with_extension, xvfb, engine_dir, boards, fires) as client:
             snap = client.snapshot()
+        reading = bridge_snapshot.snapshot_vasl_model(snap)
         line = "bd\t" + "bd\t".join(f"{b.x}\t{b.y}\t{'r' if b.reversed else ''}{b.name}\t"
                                       + "".join(f"{v}\t" for v in b.crop or ()) for b in boards)
         vasl65 = read_module(vh.VASL_BUILDFILE)
@@ -260,7 +269,7 @@ if vh.real_vasl() is not None:
         if not m["terrain"]:  # VASL turned its LOS off: the project refuses the same crops, naming them
             print(f"{case}: VASL builds no LOS map; the project: ", end="")
             with pytest.raises(CropError, match="cannot merge the two hex grids") as e:
-                position_from_vsav(vsav, found[1])
+                position_from_vsav(vsav, found[1], model=reading)
             with pytest.raises(bridge_snapshot.NoTerrain, match="cannot merge the two hex grids"):
                 bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, found[1]))
             print(str(e.value).split(": ", 1)[1])
@@ -268,7 +277,7 @@ if vh.real_vasl() is not None:
         terrain = m["terrain"]
         shift = 1 if bridge_snapshot._long_even_columns(terrain) else 0
         vasl = {bridge_snapshot._grid_hex(h, shift): h for h in terrain["hexes"] if h["board"] is not None}
-        saved = position_from_vsav(vsav, found[1])
+        saved = position_from_vsav(vsav, found[1], model=reading)
         live = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, found[1]))
         model = bridge_snapshot.game_map_from_snapshot(snap)
         assert model is not None
@@ -291,12 +300,13 @@ if vh.real_vasl() is not None:
                     same_terrain += 1
                 else:
                     differ.append((vname, theirs.name, ours.name, hx))
-            print(f"{case}, {label}: {len(vasl)} hexes in VASL's model ({terrain['width']} × {terrain['height']} "
-                  f"grid{', its even columns the long ones' if shift else ''}), all at VASL's places: "
+            print(f"[model {reading}] {case}, {label}: {len(vasl)} hexes in VASL's model "
+                  f"({terrain['width']} × {terrain['height']} grid"
+                  f"{', its even columns the long ones' if shift else ''}), all at VASL's places: "
                   f"{same_place}/{len(vasl)}; names {same_name}/{total}, terrain and "
                   f"elevation {same_terrain}/{total} (and {shared} edge hexes two boards share)")
             assert same_place == len(vasl) and same_name == total and same_terrain == total, differ
-        _assert_surveys_match_the_archives(case, terrain["hexes"], boards, found[1])
+        _assert_surveys_match_the_archives(case, terrain["hexes"], boards, found[1], reading)
         vassal = sorted(f"{p['board']}{p['hex']}" if len(boards) > 1 else p["hex"] for p in flames)
         assert sorted(saved.loc_name(f.location) for f in saved.flames()) == vassal
         pos = position_from_snapshot(snap, phase=Phase.AFPH).position

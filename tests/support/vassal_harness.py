@@ -242,11 +242,13 @@ def _placeholder_images(buildfile: str) -> dict[str, bytes]:
 
 
 def build_module(path: Path, board_class: str = PLAIN_BOARD, map_class: str = "VASL.build.module.ASLMap",
-                 boards: Sequence[str] = (BOARD,), terrain: Mapping[str, str] | None = None) -> Path:
+                 boards: Sequence[str] = (BOARD,), terrain: Mapping[str, str] | None = None,
+                 files: Mapping[str, bytes] | None = None) -> Path:
     """The test module: *boards* (names) on one map; *terrain* gives a board's stand-in VASL terrain (the
     ``standin-terrain/<board>.txt`` the ASLMap stand-in reads: ``HEX<TAB>TERRAIN[<TAB>ELEVATION[<TAB>UPPER
-    LEVELS]]`` lines, or ``no LOS data`` for a board VASL cannot load); a board without one is the default test
-    board (Woods C2–E3, Wooden Building G4 with a level 1, Brush H2, hill in column J)."""
+    LEVELS]]`` lines, ``#crop``/``#ssr`` lines, or ``no LOS data`` for a board VASL cannot load); a board without one
+    is the default test board (Woods C2–E3, Wooden Building G4 with a level 1, Brush H2, hill in column J).
+    *files*: more module files by path (``boardData/SharedBoardMetadata.xml``: the SSR rules the stand-in reads)."""
     data = ('<?xml version="1.0" encoding="UTF-8"?>\n<data version="1">\n  <version>1.0</version>\n'
             f"  <VassalVersion>3.5.0</VassalVersion>\n  <dateSaved>{int(time.time() * 1000)}</dateSaved>\n"
             f"  <description>bridge tests</description>\n  <name>{escape(MODULE_NAME)}</name>\n</data>\n")
@@ -259,6 +261,8 @@ def build_module(path: Path, board_class: str = PLAIN_BOARD, map_class: str = "V
         z.writestr("images/board.png", _board_png())
         for name, text in (terrain or {}).items():
             z.writestr(f"standin-terrain/{name}.txt", text)
+        for name, data_ in (files or {}).items():
+            z.writestr(name, data_)
     return path
 
 

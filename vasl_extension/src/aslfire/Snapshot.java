@@ -174,6 +174,8 @@ final class Snapshot {
       String key = VaslTerrain.key(map, vmap);
       sb.append("],\"terrain_key\":");
       Json.quote(sb, key);
+      sb.append(",\"vasl_model\":");
+      Json.quote(sb, VaslTerrain.modelId(vmap));
       sb.append(",\"terrain\":");
       if (withTerrain) {
         VaslTerrain.append(sb, map, vmap, key, knownTerrain);

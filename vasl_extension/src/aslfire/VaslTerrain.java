@@ -46,6 +46,19 @@ final class VaslTerrain {
     }
   }
 
+  /**
+   * Which terrain model the running VASL builds, told from what its {@code Map} offers (not from a version string):
+   * {@code "6.7"} where it has {@code flipTerrainAndElevationGrids} (VASL 6.7.x's map building and per-hex reading),
+   * {@code "2020"} where it lacks it (the VASL of 2020), null without VASL's model. Python reads the board archives
+   * with the same model ({@code asl_vassal_bridge.vasl.board.VaslModel}).
+   */
+  static String modelId(Object vmap) {
+    if (vmap == null) {
+      return null;
+    }
+    return VaslApi.offers(vmap, VaslApi.Member.MAP_FLIP_GRIDS) ? "6.7" : "2020";
+  }
+
   /** What the terrain depends on: null without VASL's model, else a short string that changes when the terrain may. */
   static String key(Map map, Object vmap) {
     if (vmap == null) {

@@ -133,6 +133,97 @@ public class Map {
     return m;
   }
 
+  /**
+   * As VASL 6.7.x's {@code VASLBoard.applyColorSSRulestoTerrainElevationGrids} then {@code applyColorSSRulestoHexGrid}
+   * for the board's SSR rules of type {@code terrainMap} (SharedBoardMetadata's {@code LOSSSRule}s, in the order of
+   * the SSR's tokens): every pixel of the rule's terrain takes the other terrain, and so does every Location of a
+   * hex whose terrain it was (VASL re-reads the hexes from the changed pixels; the stand-in's hexes are painted
+   * whole, so the two agree). {@code rules}: token → {from, to}; tokens without such a rule change nothing.
+   */
+  public void applyColorSSRules(String tokens, java.util.Map<String, String[]> rules) {
+    for (String token : tokens.trim().split("\\s+")) {
+      String[] rule = rules.get(token);
+      if (rule == null) {
+        continue;
+      }
+      Integer from = codes.get(rule[0]);
+      if (from == null) {
+        continue;  // no pixel of that terrain on this board
+      }
+      int to = codeOf(terrain(rule[1]));
+      for (char[] column : terrainGrid) {
+        for (int y = 0; y < column.length; y++) {
+          if (column[y] == from) {
+            column[y] = (char) to;
+          }
+        }
+      }
+      for (Hex[] column : hexGrid) {
+        for (Hex h : column) {
+          if (h.around() != null && h.around().getName().equals(rule[0])) {
+            h.setAround(terrain(rule[1]));
+          }
+          Location c = h.getCenterLocation();
+          if (c.getTerrain().getName().equals(rule[0])) {
+            Location mapped = new Location(c.getName(), c.getLevelInHex(), terrain(rule[1]));
+            Location l = mapped;
+            for (Location u = c.getUpLocation(); u != null; u = u.getUpLocation()) {
+              Location up = new Location(u.getName(), u.getLevelInHex(),
+                  u.getTerrain().getName().equals(rule[0]) ? terrain(rule[1]) : u.getTerrain());
+              l.setUp(up);
+              l = up;
+            }
+            h.set(h.level(), mapped);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * As VASL 6.7.x's {@code ASLMap.adjustLOSForOverlays} for one overlay picture, in part: the picture's top left lies
+   * at hex1's snap point less the overlay's origin hex's (both VASSAL's rounded hex centres of the board), and every
+   * opaque pixel whose colour is one of {@code colours} (SharedBoardMetadata's colours with a terrain: RGB →
+   * terrain name) gives the board's pixel under it that terrain; then each hex whose centre sample (one pixel right
+   * of and above its centre dot, as 6.7.x's {@code Hex.getnearcenterLocationTerrain}) the overlay changed takes
+   * that terrain at its centre (VASL re-reads every hex from the pixels). Not copied: the nearest colour of a colour
+   * without terrain, transparent pixels beside the art, levels, the hex pass's hillocks and inherent fill.
+   */
+  public void applyOverlay(java.awt.image.BufferedImage picture, String hex1, String origin,
+                           java.util.Map<Integer, String> colours) {
+    Hex at = named(hex1);
+    Hex from = named(origin);
+    if (at == null || from == null) {
+      return;
+    }
+    int ox = (int) Math.floor(at.centerX() + 0.5) - (int) Math.floor(from.centerX() + 0.5);
+    int oy = (int) Math.floor(at.centerY() + 0.5) - (int) Math.floor(from.centerY() + 0.5);
+    boolean[][] changed = new boolean[gridWidth][gridHeight];
+    for (int px = 0; px < picture.getWidth(); px++) {
+      for (int py = 0; py < picture.getHeight(); py++) {
+        int argb = picture.getRGB(px, py);
+        String name = (argb >>> 24) == 0 ? null : colours.get(argb & 0xFFFFFF);
+        int x = ox + px;
+        int y = oy + py;
+        if (name != null && x >= 0 && y >= 0 && x < gridWidth && y < gridHeight) {
+          terrainGrid[x][y] = (char) codeOf(terrain(name));
+          changed[x][y] = true;
+        }
+      }
+    }
+    for (Hex[] column : hexGrid) {
+      for (Hex h : column) {
+        int x = Math.min(gridWidth - 1, (int) h.centerX() + 1);
+        int y = Math.max(0, (int) h.centerY() - 1);
+        if (changed[x][y]) {
+          Location c = h.getCenterLocation();
+          h.set(h.level(), new Location(c.getName(), c.getLevelInHex(), terrainList[terrainGrid[x][y]]));
+          h.setAround(null);
+        }
+      }
+    }
+  }
+
   /** The default one-board test map (see {@link #board}). */
   public static Map testMap() {
     return board(null);
@@ -184,7 +275,8 @@ public class Map {
    * {@code place} (the board's rectangle in this map's pixels) from the crop's corner on, turned within {@code place}
    * if {@code reversed}; then the grid hexes from the one under the place's corner ({@link #gridToHex}) get the
    * board's hexes from the crop's first column and row on (turned 180° on a reversed board): names, ground levels,
-   * Locations.
+   * Locations; a crop of rows gives only its rows (as many as its height holds hex heights, and the half hex of
+   * each odd column).
    */
   public void addBoard(Map board, Rectangle crop, Rectangle place, boolean reversed) {
     int cx = Math.max(0, crop.x);
@@ -207,6 +299,8 @@ public class Map {
     int startCol = (int) Math.ceil(cx / HEX_WIDTH - 1e-9);
     int endCol = Math.min(board.width - 1, (int) Math.floor((cx + cw) / HEX_WIDTH + 1e-9));
     int startRow = (int) Math.round(cy / HEX_HEIGHT);
+    // a crop of rows keeps its rows only (VASL 6.7.x: height = end row − start row, plus the odd columns' half hex)
+    int cropRows = crop.height <= 0 ? Integer.MAX_VALUE : (int) Math.round(ch / HEX_HEIGHT);
     Hex first = gridToHex(place.x, place.y);
     if (first == null) {
       return;
@@ -217,7 +311,7 @@ public class Map {
     for (int i = 0; i < cols; i++) {
       int col = reversed ? endCol - i : startCol + i;
       Hex[] from = board.hexGrid[col];
-      int rows = from.length - startRow;
+      int rows = Math.min(from.length - startRow, cropRows == Integer.MAX_VALUE ? cropRows : cropRows + col % 2);
       for (int j = 0; j < rows; j++) {
         int row = reversed ? from.length - 1 - j : startRow + j;
         int gc = mapcol + i;

@@ -41,6 +41,95 @@ public class ASLMap extends VASSAL.build.module.Map {
     }
   }
 
+  /**
+   * The {@code terrainMap} rules of the module's {@code boardData/SharedBoardMetadata.xml} (VASL's {@code LOSSSRule}
+   * elements: name → {fromValue, toValue}; a repeated name keeps the last, as VASL's metadata map does); none
+   * without the file.
+   */
+  static java.util.Map<String, String[]> terrainMapRules() {
+    java.util.Map<String, String[]> rules = new java.util.HashMap<>();
+    for (org.w3c.dom.Element e : sharedElements("LOSSSRule")) {
+      if ("terrainMap".equals(e.getAttribute("type"))) {
+        rules.put(e.getAttribute("name"), new String[] {e.getAttribute("fromValue"), e.getAttribute("toValue")});
+      }
+    }
+    return rules;
+  }
+
+  /** The module's SharedBoardMetadata colours that name a terrain (RGB → terrain name; the first of an RGB wins). */
+  static java.util.Map<Integer, String> colourTerrain() {
+    java.util.Map<Integer, String> out = new java.util.HashMap<>();
+    for (org.w3c.dom.Element e : sharedElements("color")) {
+      String t = e.getAttribute("terrain");
+      try {
+        int rgb = (Integer.parseInt(e.getAttribute("red")) << 16) | (Integer.parseInt(e.getAttribute("green")) << 8)
+            | Integer.parseInt(e.getAttribute("blue"));
+        if (!t.isEmpty() && !"UNKNOWN".equals(t)) {
+          out.putIfAbsent(rgb, t);
+        }
+      }
+      catch (NumberFormatException x) {
+        // a colour without RGB values: none
+      }
+    }
+    return out;
+  }
+
+  /**
+   * An overlay as VASL 6.7.x puts it into the LOS map, in part ({@code Map.applyOverlay}): its archive (VASL's
+   * {@code Overlay.archiveName}: "ovr" + the name's letters, upper-cased) is the module file {@code
+   * standin-overlays/<archive>}; its {@code data} line gives the origin hex of orientation a, its picture is {@code
+   * ovr<name>a.gif} (only single-orientation overlays here).
+   */
+  static void applyOverlay(VASL.LOS.Map.Map board, VASL.build.module.map.boardPicker.Overlay o) {
+    String name = o.getName();
+    String archive = "ovr" + name.replaceAll("[0-9]+$", "").toUpperCase(java.util.Locale.ROOT);
+    try (InputStream in = GameModule.getGameModule().getDataArchive().getInputStream("standin-overlays/" + archive);
+         java.util.zip.ZipInputStream z = new java.util.zip.ZipInputStream(in)) {
+      String origin = null;
+      java.awt.image.BufferedImage picture = null;
+      for (java.util.zip.ZipEntry entry = z.getNextEntry(); entry != null; entry = z.getNextEntry()) {
+        byte[] bytes = z.readAllBytes();
+        if (entry.getName().equals("data")) {
+          for (String line : new String(bytes, StandardCharsets.ISO_8859_1).split("\n")) {
+            String[] f = line.trim().split("\\s+", 2);
+            if (f.length == 2 && f[0].equalsIgnoreCase(name)) {
+              origin = f[1].split(";")[0].trim().toUpperCase(java.util.Locale.ROOT);
+            }
+          }
+        }
+        else if (entry.getName().equalsIgnoreCase("ovr" + name + "a.gif")) {
+          picture = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(bytes));
+        }
+      }
+      if (origin != null && picture != null) {
+        board.applyOverlay(picture, o.hex1, origin, colourTerrain());
+      }
+    }
+    catch (IOException | RuntimeException e) {
+      // no such overlay archive in the module: the overlay changes nothing (VASL: not in its LOS model)
+    }
+  }
+
+  /** The elements of that tag in the module's {@code boardData/SharedBoardMetadata.xml} (none without it). */
+  static java.util.List<org.w3c.dom.Element> sharedElements(String tag) {
+    java.util.List<org.w3c.dom.Element> out = new java.util.ArrayList<>();
+    try (InputStream in = GameModule.getGameModule().getDataArchive()
+        .getInputStream("boardData/SharedBoardMetadata.xml")) {
+      javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+      f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+      org.w3c.dom.NodeList list = f.newDocumentBuilder().parse(in).getElementsByTagName(tag);
+      for (int i = 0; i < list.getLength(); i++) {
+        out.add((org.w3c.dom.Element) list.item(i));
+      }
+    }
+    catch (IOException | RuntimeException | javax.xml.parsers.ParserConfigurationException
+        | org.xml.sax.SAXException e) {
+      // no SharedBoardMetadata in the module
+    }
+    return out;
+  }
+
   static VASL.LOS.Map.Map build(Collection<Board> boards) {
     if (boards.isEmpty()) {
       return null;
@@ -62,7 +151,23 @@ public class ASLMap extends VASSAL.build.module.Map {
           ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
       Rectangle place = b.bounds();
       place.translate(-all.x, -all.y);
-      map.addBoard(VASL.LOS.Map.Map.board(spec), crop, place, b.isReversed());
+      VASL.LOS.Map.Map board = VASL.LOS.Map.Map.board(spec);
+      if (b instanceof VASL.build.module.map.boardPicker.ASLBoard) {
+        // VASL 6.7.x: the board's colour SSRs change its pixels (and so its hexes) before they are placed
+        Object ssr = ((VASL.build.module.map.boardPicker.ASLBoard) b).getTerrain();
+        if (ssr != null) {
+          board.applyColorSSRules(ssr.toString(), terrainMapRules());
+        }
+        // then its overlays (ASLMap.adjustLOSForOverlays, called from addLOSDatatoVASLMap before the flip)
+        java.util.Enumeration<Object> e = ((VASL.build.module.map.boardPicker.ASLBoard) b).getOverlays();
+        while (e.hasMoreElements()) {
+          Object o = e.nextElement();
+          if (o instanceof VASL.build.module.map.boardPicker.Overlay) {
+            applyOverlay(board, (VASL.build.module.map.boardPicker.Overlay) o);
+          }
+        }
+      }
+      map.addBoard(board, crop, place, b.isReversed());
     }
     return map;
   }

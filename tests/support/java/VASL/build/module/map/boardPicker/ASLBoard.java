@@ -109,6 +109,7 @@ public class ASLBoard extends Board {
   }
 
   public Enumeration<Object> getOverlays() {
+    getTerrain();
     return Collections.enumeration(overlays);
   }
 
@@ -116,12 +117,34 @@ public class ASLBoard extends Board {
     overlays.add(o);
   }
 
+  /**
+   * As VASL's: the board's SSR terrain changes. Unless a test gave them ({@link #setTerrain}), those the board was
+   * built with: a line {@code #ssr<TAB>TOKENS} in the board's stand-in terrain (as VASL's picker reads a saved
+   * game's board entry before the map is built); lines {@code #overlay<TAB>NAME<TAB>HEX1<TAB>HEX2} give it its
+   * overlays the same way.
+   */
   public SSRFilter getTerrain() {
+    if (!ssrRead) {
+      ssrRead = true;
+      String spec = VASL.build.module.ASLMap.spec(getName());
+      for (String line : spec == null ? new String[0] : spec.split("\n")) {
+        String[] f = line.trim().split("\t");
+        if (f[0].equals("#ssr") && f.length == 2 && terrain == null) {
+          setTerrain(f[1].trim());
+        }
+        if (f[0].equals("#overlay") && f.length == 4) {
+          overlays.add(new Overlay(f[1] + "\t" + f[2] + "\t" + f[3], this));
+        }
+      }
+    }
     return terrain;
   }
 
+  private boolean ssrRead;
+
   /** As VASL: the SSR's overlays replace the previous SSR's, first in the list. */
   public void setTerrain(String changes) {
+    ssrRead = true;
     terrainChanges = changes;
     terrain = null;
     if (changes == null) {
@@ -153,6 +176,7 @@ public class ASLBoard extends Board {
 
   /** VASL's saved-game board entry: x, y, [r]name, [crop x, y, w, h,] VER, version, overlays, [SSR, changes]. */
   public String getState() {
+    getTerrain();
     String val = relativePosition().x + "\t" + relativePosition().y + "\t" + (reversed ? "r" : "") + getName() + "\t";
     Rectangle crop = getCropBounds();
     if (crop.width > 0 || crop.height > 0) {
