@@ -196,7 +196,9 @@ if vh.real_vasl() is not None:
         """Each pixel survey of VASL's model (road and woods hexes) whose hex lies wholly within its board's crop
         counts the shares of the terrain types the board-archive reader counts on the whole board: the extension
         surveys where VASL's grid holds the hex's pixels, even where a crop does not start on a hex centre."""
-        from asl_vassal_bridge.vasl.board import read_board
+        from asl_vassal_bridge.core.hexes import BoardPlacement
+        from asl_vassal_bridge.core.values import replace
+        from asl_vassal_bridge.vasl.board import crop_window, read_board
         from asl_vassal_bridge.vasl.terrain import drawn_shares
 
         same = total = 0
@@ -207,6 +209,14 @@ if vh.real_vasl() is not None:
             x, y, w, h = b.crop or (0, 0, -1, -1)
             w = geo.grid_width - x if w == -1 else w
             h = geo.grid_height - y if h == -1 else h
+            window = crop_window(arc, BoardPlacement(b.name), b.crop) if (
+                len(boards) == 1 and b.crop is not None and not b.reversed) else None
+            if window is not None:  # VASL 6.7.x reads a pixel crop's own pixels, its hexes named from CropValues
+                wgeo = window.board.geometry
+                local = {hx["name"]: window.placement.parse_local(hx["name"]) for hx in hexes}
+                named = {n: window.board.hexes[wgeo.name(lc.col, lc.row - 1 + lc.col % 2)] for n, lc in local.items()}
+                arc = replace(window.board, hexes=named)
+                x = y = 0
             reach = (geo.hex_width ** 2 + geo.hex_height ** 2 / 4) / (2 * geo.hex_width) + 1
             for hx in hexes:
                 if hx["board"] != b.name or not hx.get("pixels"):
