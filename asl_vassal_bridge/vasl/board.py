@@ -43,7 +43,7 @@ import numpy.typing as npt
 from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout, column_index, column_letters
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
-from ..core.values import replace
+from ..core.values import replace, value
 from .crop import Crop, placements
 from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
 from .terrain import ROAD_SHARE, TerrainMapping, TerrainTable, VaslTerrainType, woods_road
@@ -57,6 +57,7 @@ __all__ = [
     "LOSData",
     "NoLOSModelError",
     "VaslBoard",
+    "WindowPlacement",
     "crop_window",
     "decode_losdata",
     "fit_placement",
@@ -1297,6 +1298,14 @@ def reversed_board(board: VaslBoard, crop: Crop | None = None) -> VaslBoard:
     return replace(board, hexes=hexes, buildings=buildings)
 
 
+@value
+class WindowPlacement(BoardPlacement):
+    """The placement of a :class:`CropWindow`'s board: its local hexes are the window's grid, whose column 0 and
+    row 0 start at the crop's top left corner (of the turned crop when reversed), so the board's picture, cropped
+    (and turned), lies with that corner at the placement's A1 column and row 0, not where the uncropped board's
+    would put it (:func:`~.boardart.board_art`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CropWindow:
     """A board under a saved game's pixel crop as VASL 6.7.x's model has it: *board* holds only the crop's pixels
@@ -1304,7 +1313,7 @@ class CropWindow:
     names its hexes as 6.7.x does (its first column's letters, its row numbers shifted)."""
 
     board: VaslBoard
-    placement: BoardPlacement
+    placement: WindowPlacement
 
 
 def _is_pixel_crop(geo: BoardGeometry, crop: Crop) -> bool:
@@ -1354,8 +1363,8 @@ def crop_window(board: VaslBoard, placement: BoardPlacement, crop: Crop) -> Crop
         sub.stairways[i] = board.los.stairways[j] if j is not None else 0
     hexes, buildings = derive_hexes(sub, wgeo, board.table, board.metadata, board.source, reversed_=rev, window=True)
     window = replace(board, los=sub, geometry=wgeo, hexes=hexes, buildings=buildings)
-    placed = replace(placement, columns=cols, rows=rows, first_column=col1, first_row=first_row, col_start=0,
-                     row_start=0, crop=None)
+    placed = WindowPlacement(placement.name, placement.x, placement.y, placement.reversed, cols, rows, col1,
+                             first_row, 0, 0)
     return CropWindow(window, placed)
 
 

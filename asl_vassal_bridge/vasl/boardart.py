@@ -143,6 +143,10 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
         lx, ly = full_w - cx - cw, full_h - cy - ch
     else:
         lx, ly = cx, cy
+    from .board import WindowPlacement
+
+    if isinstance(placement, WindowPlacement):  # its hex grid starts at the crop's corner (turned when reversed)
+        lx = ly = 0
     # the board's own A1 column and row 0 lie where the placement puts them (a crop before it moves it)
     ox = placement.col_offset * HEX_WIDTH + lx
     oy = placement.row_offset * HEX_HEIGHT + ly
