@@ -38,6 +38,7 @@ from ..vasl.vsav import BoardEntry
 from .clock import game_clock
 from .gamemodule import CounterData, counter_data
 from .snapshot import (
+    GridLayout,
     NoTerrain,
     board_entries,
     fallback_notes,
@@ -209,6 +210,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         notes = fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)
         if unreadable is not None:
             notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
+    if gm is not None and isinstance(gm.layout, GridLayout) and gm.layout.note:
+        notes = [gm.layout.note, *notes]
     warn_once(notes)
     if gm is None:
         raise NoTerrain(no_terrain_reason(snapshot))
