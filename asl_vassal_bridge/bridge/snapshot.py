@@ -293,8 +293,9 @@ def _printed_names(m: Mapping[str, Any], grid: Mapping[Hex, tuple[str, str]], sh
     for h, (board, local) in grid.items():
         mx, my = h.pixel()
         mx -= shift * HEX_WIDTH
-        on = next((b for b in boards if 0 <= mx + ox - int(b.get("x", 0)) <= int(b.get("width", 0)) + 1
-                   and 0 <= my + oy - int(b.get("y", 0)) <= int(b.get("height", 0)) + 1), None)  # edges: half hexes
+        on = next((b for edge in (0, 2) for b in boards  # then the half hexes on a board's far edges
+                   if 0 <= mx + ox - int(b.get("x", 0)) < int(b.get("width", 0)) + edge
+                   and 0 <= my + oy - int(b.get("y", 0)) < int(b.get("height", 0)) + edge), None)
         if on is None:
             continue
         lx, ly = mx + ox - int(on.get("x", 0)), my + oy - int(on.get("y", 0))

@@ -288,6 +288,9 @@ class BoardGeometry:
     a1_x: float
     a1_y: float
     alt_grain: bool = False
+    #: added to every centre's x: −hexWidth for a crop window whose column 0 lies off its pixels, left of a first
+    #: column that is a long one (:func:`crop_window`)
+    x0: float = 0.0
 
     @property
     def long_parity(self) -> int:
@@ -320,7 +323,7 @@ class BoardGeometry:
 
     def centre(self, col: int, row_index: int) -> tuple[float, float]:
         """Pixel centre of hex (column, row index) (VASL ``Map.getHexCenterPoint``)."""
-        x = max(self.a1_x, 0.0) + self.hex_width * col
+        x = max(self.a1_x, 0.0) + self.x0 + self.hex_width * col
         y0 = self.hex_height / 2 if self.a1_y < 0 else self.a1_y
         return x, y0 + self.hex_height * row_index - self.hex_height / 2 * (col % 2)
 
@@ -646,7 +649,7 @@ def vasl_centres(geo: BoardGeometry) -> VaslCentres:
     rows = np.array([r for _, r, _ in hexes])
     odd = cols % 2 == 1
     side_on = np.ones((len(hexes), 6), dtype=bool)
-    side_on[cols == 0, 4:6] = False  # Hex.setHexFlags
+    side_on[raw[:, 0] < geo.hex_width / 2, 4:6] = False  # Hex.setHexFlags: the map's first column
     side_on[cols + 1 == geo.width, 1:3] = False
     top = odd & (rows == 0)
     side_on[np.ix_(top, [0, 1, 5])] = False
@@ -1303,7 +1306,10 @@ class WindowPlacement(BoardPlacement):
     """The placement of a :class:`CropWindow`'s board: its local hexes are the window's grid, whose column 0 and
     row 0 start at the crop's top left corner (of the turned crop when reversed), so the board's picture, cropped
     (and turned), lies with that corner at the placement's A1 column and row 0, not where the uncropped board's
-    would put it (:func:`~.boardart.board_art`)."""
+    would put it (:func:`~.boardart.board_art`).  *art_x*: map pixels from that column to the crop's left edge
+    (one hex width when the window's column 0 lies off the crop, before a long first column)."""
+
+    art_x: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -1349,22 +1355,32 @@ def crop_window(board: VaslBoard, placement: BoardPlacement, crop: Crop) -> Crop
     start = int(y / hw) if y > 0 else 0
     end = geo.height if y + h == geo.grid_height else int((y + h) / geo.hex_height)
     rev = placement.reversed
-    first = col2 if rev else col1
-    if first % 2 == 1 or end - start != rows or (rev and cols % 2 == 0) or col2 >= geo.width:
+    if end - start != rows or col2 >= geo.width or (rev and col1 % 2 == 1):
         return None
+    # 6.7.x's grid starts (turned, when reversed) with a long column: one more column off the pixels before it
+    # (the window's column 0 unturned, its last one turned), so the window's long columns stay the odd ones
+    long_first = (col2 if rev else col1) % 2 == 1
+    first_col = col1 - 1 if long_first and not rev else col1
+    n = cols + long_first
     first_row = start if rev else max(start - 1, 0)
-    sub = LOSData(cols, rows, w, h, board.los.terrain[y:y + h, x:x + w].copy(),
+    sub = LOSData(n, rows, w, h, board.los.terrain[y:y + h, x:x + w].copy(),
                   board.los.elevation[y:y + h, x:x + w].copy(),
-                  np.zeros(sum(row_counts(cols, rows)), dtype=np.uint8))
-    wgeo = BoardGeometry(cols, rows, w, h, geo.hex_width, geo.hex_height, 0.0, geo.hex_height / 2, geo.alt_grain)
+                  np.zeros(sum(row_counts(n, rows)), dtype=np.uint8))
+    wgeo = BoardGeometry(n, rows, w, h, geo.hex_width, geo.hex_height, 0.0, geo.hex_height / 2, geo.alt_grain,
+                         -geo.hex_width if long_first else 0.0)
     index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())}
     for i, (c, r, _) in enumerate(wgeo.hexes()):
-        j = index.get((c + col1, r + first_row))
+        j = index.get((c + first_col, r + first_row))
         sub.stairways[i] = board.los.stairways[j] if j is not None else 0
     hexes, buildings = derive_hexes(sub, wgeo, board.table, board.metadata, board.source, reversed_=rev, window=True)
+    off = (cols if rev else 0) if long_first else -1  # the column off the pixels
+    kept = None
+    if long_first:
+        hexes = {k: v for k, v in hexes.items() if v.col != off}
+        kept = frozenset(wgeo.local_hex(v.col, v.row) for v in hexes.values())
     window = replace(board, los=sub, geometry=wgeo, hexes=hexes, buildings=buildings)
-    placed = WindowPlacement(placement.name, placement.x, placement.y, placement.reversed, cols, rows, col1,
-                             first_row, 0, 0)
+    placed = WindowPlacement(placement.name, placement.x, placement.y, placement.reversed, n, rows, first_col,
+                             first_row, 0, 0, kept, geo.hex_width if long_first else 0.0)
     return CropWindow(window, placed)
 
 

@@ -189,6 +189,7 @@ if vh.real_vasl() is not None:
         "one board, pixels (500, 100, 600, 400)": (((0, 0, False, (500, 100, 600, 400)),), ((0, "M5"),)),
         "one board reversed, pixels (450, 100, 600, 400)": (((0, 0, True, (450, 100, 600, 400)),), ((0, "M5"),)),
         "one board reversed, pixels (500, 100, 600, 400)": (((0, 0, True, (500, 100, 600, 400)),), ((0, "M5"),)),
+        "one board, pixels (560, 100, 600, 400)": (((0, 0, False, (560, 100, 600, 400)),), ((0, "M5"),)),
     }
 
     def _assert_surveys_match_the_archives(case: str, hexes: list[dict[str, Any]], boards: tuple[vh.BoardAt, ...],
@@ -269,13 +270,7 @@ if vh.real_vasl() is not None:
         letters = name.rstrip("0123456789")
         return f"{letters}{int(name[len(letters):]) + 1}"
 
-    #: VASL 6.7.x's grid of this crop starts with a long column (T, turned to the left: 12 columns, 78 hexes); the
-    #: board-archive reader's geometry has its long columns odd and reads it with the 2020 arithmetic (71 hexes)
-    LONG_FIRST = pytest.mark.xfail(strict=True, reason="6.7.x's long first column not followed (78 vs 71 hexes)")
-
-    @pytest.mark.parametrize("case", [pytest.param(c, marks=LONG_FIRST) if c.startswith("one board reversed, pixels "
-                                                                                         "(500") else c
-                                      for c in CROPS])
+    @pytest.mark.parametrize("case", list(CROPS))
     def test_real_vasl_cropped_boards_match_the_archive_readers_map(
             case: str, module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path, tmp_path: Path,
             monkeypatch: pytest.MonkeyPatch) -> None:

@@ -64,5 +64,33 @@ def test_crops_this_reader_does_not_cut_to_their_pixels(table: TerrainTable) -> 
     b = _board(table, {})
     p = BoardPlacement("t")
     assert crop_window(b, p, (0, 0, 169, -1)) is None  # the picker's columns, from a column's centre
-    assert crop_window(b, p, (56, 70, 169, 129)) is None  # the grid's first column would be a long one (B)
-    assert crop_window(b, BoardPlacement("t", reversed=True), (112, 70, 169, 129)) is None  # C–F: 4 columns
+    # reversed, the unturned window would start with a long column (B): not followed (VASL 6.7.x not checked there)
+    assert crop_window(b, BoardPlacement("t", reversed=True), (56, 70, 225, 129)) is None
+
+
+def test_a_grid_starting_with_a_long_column_keeps_its_half_hex_at_the_crops_top(table: TerrainTable) -> None:
+    """Crop (56, 70, 169, 129): columns B (int(57 / 56.25) = 1, a long one) … E, rows named from 0: B0 lies on the
+    crop's corner, the board's (56, 70), within printed B1; one column off the pixels before B keeps the window's
+    long columns odd, and the picture lies one hex width right of it."""
+    b = _board(table, {(60, 80, 56, 70): "Woods"})
+    assert b.hex("B1").terrain.name == "Woods"
+    window = crop_window(b, BoardPlacement("t"), (56, 70, 169, 129))
+    assert window is not None and window.placement.art_x == 56.25
+    gm = game_map([(b, BoardPlacement("t"))], crops=[(56, 70, 169, 129)])
+    names = _names(gm)
+    assert sorted(names.values()) == ["B0", "B1", "B2", "C1", "C2", "D0", "D1", "D2", "E1", "E2"]
+    assert names[Hex.from_offset(1, 0)] == "B0" and gm.info(Hex.from_offset(1, 0)).terrain.name == "WOODS"
+    assert gm.info(gm.layout.parse("B1")).terrain.name == "OPEN_GROUND"
+
+
+def test_a_reversed_crop_turned_to_start_with_a_long_column(table: TerrainTable) -> None:
+    """Crop (112, 70, 169, 129) reversed: columns C … F (int(282 / 56.25) = 5, a long one), turned: F first, its
+    half hex at the top, named from row int(70 / 56.25) = 1 up: F3, F2, F1, then E3, E2 … C2.  F3 reads the turned
+    crop's corner, the board's (280, 198)."""
+    b = _board(table, {(190, 199, 270, 282): "Woods"})
+    gm = game_map([(b, BoardPlacement("t", reversed=True))], crops=[(112, 70, 169, 129)])
+    names = _names(gm)
+    assert len(names) == 10 and names[Hex.from_offset(1, 0)] == "F3" and names[Hex.from_offset(4, 2)] == "C2"
+    assert [names[Hex.from_offset(1, r)] for r in range(3)] == ["F3", "F2", "F1"]
+    assert gm.info(gm.layout.parse("F3")).terrain.name == "WOODS"
+    assert gm.info(gm.layout.parse("F2")).terrain.name == "OPEN_GROUND"
