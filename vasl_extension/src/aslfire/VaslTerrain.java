@@ -419,8 +419,10 @@ final class VaslTerrain {
     }
     double dx = bx + tx - there[0];
     double dy = by + ty - there[1];
-    if (Math.abs(dx) > w || Math.abs(dy) > h) {
-      return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
+    if (Math.abs(dx) > 0.75 * w || Math.abs(dy) > 0.75 * h) {
+      // about a hex or more: not the arithmetic above but a board VASL names a row or column off its pixels (the
+      // board below a row crop, named from gridToHex of its corner): its pixels lie at the grid's places
+      return null;
     }
     return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
   }
