@@ -211,7 +211,13 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         if unreadable is not None:
             notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
     if gm is not None and isinstance(gm.layout, GridLayout) and gm.layout.note:
-        notes = [gm.layout.note, *notes]
+        if game_map is None and gm.layout.between and vasl is not None and vasl.boards is not None:
+            notes = [f"{gm.layout.note}: terrain read from the board archives in {vasl.boards}",
+                     *fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)]
+            gm = game_map_from_boards(snapshot, vasl)
+        else:
+            notes = [gm.layout.note + ("; give the board archives' folder (asl-fire bridge --boards DIR) to read "
+                                       "them as printed" if gm.layout.between and game_map is None else ""), *notes]
     warn_once(notes)
     if gm is None:
         raise NoTerrain(no_terrain_reason(snapshot))
