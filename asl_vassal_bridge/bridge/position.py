@@ -210,14 +210,15 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         notes = fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)
         if unreadable is not None:
             notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
-    if gm is not None and isinstance(gm.layout, GridLayout) and gm.layout.note:
-        if game_map is None and gm.layout.between and vasl is not None and vasl.boards is not None:
-            notes = [f"{gm.layout.note}: terrain read from the board archives in {vasl.boards}",
+    grid = gm.layout if gm is not None and isinstance(gm.layout, GridLayout) else None
+    if grid is not None and grid.note:
+        if game_map is None and grid.between and vasl is not None and vasl.boards is not None:
+            notes = [f"{grid.note}: terrain read from the board archives in {vasl.boards}",
                      *fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)]
             gm = game_map_from_boards(snapshot, vasl)
         else:
-            notes = [gm.layout.note + ("; give the board archives' folder (asl-fire bridge --boards DIR) to read "
-                                       "them as printed" if gm.layout.between and game_map is None else ""), *notes]
+            notes = [grid.note + ("; give the board archives' folder (asl-fire bridge --boards DIR) to read "
+                                  "them as printed" if grid.between and game_map is None else ""), *notes]
     warn_once(notes)
     if gm is None:
         raise NoTerrain(no_terrain_reason(snapshot))
