@@ -197,7 +197,8 @@ if vh.real_vasl() is not None:
     }
 
     def _assert_surveys_match_the_archives(case: str, hexes: list[dict[str, Any]], boards: tuple[vh.BoardAt, ...],
-                                           boards_dir: Path, by_place: dict[int, tuple[str, str] | None]) -> None:
+                                           boards_dir: Path, by_place: dict[int, tuple[str, str] | None] | None = None
+                                           ) -> None:
         """Each pixel survey of VASL's model (road and woods hexes) whose hex lies wholly within its board's crop
         counts the shares of the terrain types the board-archive reader counts on the whole board: the extension
         surveys where VASL's grid holds the hex's pixels, even where a crop does not start on a hex centre."""
@@ -224,7 +225,7 @@ if vh.real_vasl() is not None:
                 x = y = 0
             reach = (geo.hex_width ** 2 + geo.hex_height ** 2 / 4) / (2 * geo.hex_width) + 1
             for hx in hexes:
-                on = by_place.get(id(hx)) or (hx["board"], hx["name"])  # the bridge's name: VASSAL's, by place
+                on = (by_place or {}).get(id(hx)) or (hx["board"], hx["name"])  # the bridge's name, by place
                 if on[0] != b.name or not hx.get("pixels"):
                     continue
                 ht = arc.hexes[on[1]]
@@ -338,15 +339,6 @@ if vh.real_vasl() is not None:
         live = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, found[1]))
         model = bridge_snapshot.game_map_from_snapshot(snap)
         assert model is not None
-        assert isinstance(model.layout, bridge_snapshot.GridLayout)
-        note = model.layout.note
-        if case == "rows 1–5 over a board":
-            _assert_rows_crop_is_read_by_place(snap, vasl, saved.map, note, boards)
-        elif case == "columns A–Q, pixel rows 100–500, then a board":
-            _assert_rows_off_the_grid_are_read_from_the_archives(snap, vasl, live, note, boards, found[1])
-            return
-        else:
-            assert not note, note
         assert isinstance(model.layout, bridge_snapshot.GridLayout)
         note = model.layout.note
         if case == "rows 1–5 over a board":
