@@ -38,6 +38,7 @@ from ..vasl.vsav import BoardEntry
 from .clock import game_clock
 from .gamemodule import CounterData, counter_data
 from .snapshot import (
+    GridLayout,
     NoTerrain,
     board_entries,
     fallback_notes,
@@ -209,6 +210,15 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         notes = fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)
         if unreadable is not None:
             notes = [f"terrain read from the board archives in {vasl.boards}: {unreadable}", *notes]
+    grid = gm.layout if gm is not None and isinstance(gm.layout, GridLayout) else None
+    if grid is not None and grid.note:
+        if game_map is None and grid.between and vasl is not None and vasl.boards is not None:
+            notes = [f"{grid.note}: terrain read from the board archives in {vasl.boards}",
+                     *fallback_notes(snapshot, table=vasl.terrain_table(), boards_dir=vasl.boards)]
+            gm = game_map_from_boards(snapshot, vasl)
+        else:
+            notes = [grid.note + ("; give the board archives' folder (asl-fire bridge --boards DIR) to read "
+                                  "them as printed" if grid.between and game_map is None else ""), *notes]
     warn_once(notes)
     if gm is None:
         raise NoTerrain(no_terrain_reason(snapshot))

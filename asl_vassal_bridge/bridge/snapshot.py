@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import values
 from ..core.errors import BadInput
-from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout
+from ..core.hexes import HEX_HEIGHT, HEX_WIDTH, BoardPlacement, Hex, HexNameError, MapLayout
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, Terrain, UnknownTerrainError
 from ..core.values import replace
@@ -209,6 +209,10 @@ class GridLayout(MapLayout):
     """
 
     grid: Mapping[Hex, tuple[str, str]] = values.field(default_factory=dict)
+    #: why the names are not VASL's own, or its terrain not the printed hexes' (:func:`_printed_names`), or ""
+    note: str = ""
+    #: boards whose hexes VASL's grid lays between the printed ones (the board archives read them right)
+    between: tuple[str, ...] = ()
 
     @cached_property
     def _by_name(self) -> dict[str, Hex]:
@@ -301,6 +305,52 @@ def _placed_on_grid(board: BoardPlacement, grid: Mapping[Hex, tuple[str, str]]) 
     return board
 
 
+def _printed_names(m: Mapping[str, Any], grid: Mapping[Hex, tuple[str, str]], shift: int
+                   ) -> tuple[dict[Hex, tuple[str, str]], list[str], list[str]]:
+    """The hexes of VASL's model, on a map of several boards, whose name is not the one VASSAL's grid prints where
+    the hex lies (its centre in VASL's map, on the board whose bounds hold it, turned and cropped as VASSAL shows
+    the board: ``ASLBoard.localCoordinates``), each with that printed (board, name); and the boards VASL names
+    otherwise.  VASL 6.7.x places a board below a row crop at ``Map.gridToHex`` of its corner (a row crop of
+    322 px: grid row 4, 322 / 64.5 = 4.99) and names its hexes one row up over unchanged pixels
+    (``BoardArchive.addLOSDatatoVASLMap``, index id 60235390895; docs/bridge.md).  A lone board is left as VASL
+    names it (a pixel crop: VASL 6.7.x's names, which the board archive reader follows too).  The third list: the
+    boards most of whose hexes in VASL's grid lie more than a quarter hex off the printed hex (a crop of pixel rows
+    beside another board: VASL's grid then reads terrain between the printed hexes)."""
+    boards = [b for b in m.get("boards") or () if isinstance(b, Mapping)]
+    if len(boards) < 2:
+        return {}, [], []
+    ox = min(int(b.get("x", 0)) for b in boards)
+    oy = min(int(b.get("y", 0)) for b in boards)
+    out: dict[Hex, tuple[str, str]] = {}
+    misnamed: list[str] = []
+    off: dict[str, list[int]] = {}
+    for h, (board, local) in grid.items():
+        mx, my = h.pixel()
+        mx -= shift * HEX_WIDTH
+        on = next((b for edge in (0, 2) for b in boards  # then the half hexes on a board's far edges
+                   if 0 <= mx + ox - int(b.get("x", 0)) < int(b.get("width", 0)) + edge
+                   and 0 <= my + oy - int(b.get("y", 0)) < int(b.get("height", 0)) + edge), None)
+        if on is None:
+            continue
+        lx, ly = mx + ox - int(on.get("x", 0)), my + oy - int(on.get("y", 0))
+        if on.get("reversed"):
+            lx, ly = int(on.get("width", 0)) - lx, int(on.get("height", 0)) - ly
+        crop = _crop((on.get("vasl") or {}).get("crop")) if isinstance(on.get("vasl"), Mapping) else None
+        if crop is not None:
+            lx, ly = lx + max(crop[0], 0), ly + max(crop[1], 0)
+        at = Hex.from_pixel(lx, ly)
+        printed = (str(on.get("name", "")), at.name)
+        px, py = at.pixel()
+        count = off.setdefault(printed[0], [0, 0])
+        count[0] += 1
+        count[1] += (px - lx) ** 2 + (py - ly) ** 2 > (HEX_HEIGHT / 4) ** 2
+        if printed != (board, local.upper()):
+            out[h] = printed
+            if board not in misnamed:
+                misnamed.append(board)
+    return out, misnamed, [b for b, (n, far) in off.items() if 2 * far > n]
+
+
 def game_map_from_snapshot(snapshot: Mapping[str, Any], layout: MapLayout | None = None) -> GameMap | None:
     """The map's terrain from VASL's terrain model, or None if the snapshot carries none.
 
@@ -357,8 +407,22 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
         elif layout.boards:
             continue  # VASL's grid beyond every board (the empty places of a layout, a crop's remainder)
         placed.append((h, hx))
+    note = ""
+    between: tuple[str, ...] = ()
     if grid and not isinstance(layout, GridLayout):
-        layout = GridLayout(tuple(_placed_on_grid(b, grid) for b in layout.boards), grid)
+        printed, misnamed, far = _printed_names(m, grid, shift)
+        if far:
+            between = tuple(far)
+            note = (f"map {map_name}: VASL's terrain model lays its hexes between the printed hexes of board"
+                    f"{'s' if len(far) > 1 else ''} {', '.join(far)} (VASL 6.7.x's grid does not fit a crop of "
+                    "pixel rows beside another board), so it reads their terrain off the hexes VASSAL shows")
+        elif printed:
+            grid.update(printed)
+            note = (f"map {map_name}: VASL's terrain model names the hexes of board{'s' if len(misnamed) > 1 else ''} "
+                    f"{', '.join(misnamed)} otherwise than VASSAL prints them ({len(printed)} hexes; VASL 6.7.x "
+                    "places a board below a row crop one row up): each hex is read by its place on the map, "
+                    "named as VASSAL names it")
+        layout = GridLayout(tuple(_placed_on_grid(b, grid) for b in layout.boards), grid, note, between)
     hexes: dict[Hex, HexInfo] = {}
     buildings: list[Building] = []
     for h, hx in placed:

@@ -43,7 +43,7 @@ import numpy.typing as npt
 from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout
 from ..core.position import GameMap, HexInfo
 from ..core.terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
-from ..core.values import replace
+from ..core.values import replace, value
 from .crop import Crop, placements
 from .geometry import (
     GEO_A1,
@@ -61,11 +61,14 @@ __all__ = [
     "BadLOSDataError",
     "BoardGeometry",
     "BoardMetadata",
+    "CropWindow",
     "HexTerrain",
     "LOSData",
     "NoLOSModelError",
     "VaslBoard",
     "VaslModel",
+    "WindowPlacement",
+    "crop_window",
     "decode_losdata",
     "fit_placement",
     "game_map",
@@ -550,7 +553,7 @@ def vasl_centres(geo: BoardGeometry) -> VaslCentres:
     rows = np.array([r for _, r, _ in hexes])
     odd = cols % 2 == 1
     side_on = np.ones((len(hexes), 6), dtype=bool)
-    side_on[cols == 0, 4:6] = False  # Hex.setHexFlags
+    side_on[raw[:, 0] < geo.hex_width / 2, 4:6] = False  # Hex.setHexFlags: the map's first column
     side_on[cols + 1 == geo.width, 1:3] = False
     top = odd & (rows == 0)
     side_on[np.ix_(top, [0, 1, 5])] = False
@@ -1081,7 +1084,7 @@ def _turn(los: LOSData, geo: BoardGeometry, window: tuple[int, int, int, int]
 
 def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata,
                  source: str, remembered: npt.NDArray[np.int64] | None = None, *, reversed_: bool = False,
-                 crop: Crop | None = None, model: VaslModel = "6.7"
+                 crop: Crop | None = None, model: VaslModel = "6.7", window: bool = False
                  ) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """Every hex's terrain, elevation, building and feature from the decoded grid (numpy, no pixel loop).
 
@@ -1092,24 +1095,25 @@ def derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: Bo
     near-centre sample lands a few pixels elsewhere.  The hexes keep the board's own names, places and hexside
     numbering.  A board or crop :func:`turn_window` does not turn is read unturned.
     *model*: which VASL's per-hex reading (:data:`VaslModel`); the VASL of 2020 reads a reversed board unturned.
+    *window*: the pixels are a crop's (:func:`crop_window`), whose rows below its grid's last hexes lie on no hex.
 
     :raises UnknownTerrainError: if the grid holds a terrain code the table lacks.
     """
-    window = turn_window(geo, crop) if reversed_ and model == "6.7" else None
-    if window is None:
-        return _derive_hexes(los, geo, table, meta, source, remembered, reading=model)
-    turned, perm, inside = _turn(los, geo, window)
+    turn = turn_window(geo, crop) if reversed_ and model == "6.7" else None
+    if turn is None:
+        return _derive_hexes(los, geo, table, meta, source, remembered, reading=model, cut=window)
+    turned, perm, inside = _turn(los, geo, turn)
     rem = None
     if remembered is not None:
         rem = remembered.copy()
         rem[perm] = remembered
-    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside), reading=model)
+    return _derive_hexes(turned, geo, table, meta, source, rem, (perm, inside), reading=model, cut=window)
 
 
 def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: BoardMetadata, source: str,
                   remembered: npt.NDArray[np.int64] | None = None,
                   turn: tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]] | None = None, *,
-                  reading: VaslModel = "6.7") -> tuple[dict[str, HexTerrain], dict[str, Building]]:
+                  reading: VaslModel = "6.7", cut: bool = False) -> tuple[dict[str, HexTerrain], dict[str, Building]]:
     """:func:`derive_hexes`; with *turn* (per hex its turned place and whether it is turned), *los* is turned
     (:func:`_turn`): every per-hex fact read on its pixels is carried back from the hex's turned place, hexside k
     there being the turned hex's side k + 3."""
@@ -1143,6 +1147,9 @@ def _derive_hexes(los: LOSData, geo: BoardGeometry, table: TerrainTable, meta: B
     flat_l = labels.ravel().astype(np.int64)
     flat_t = los.terrain.ravel().astype(np.int64)
     on = flat_l >= 0
+    if cut:  # a crop's pixels below its grid's last row: on no hex
+        ys = np.repeat(np.arange(geo.grid_height, dtype=np.float64), geo.grid_width)
+        on &= np.abs(ys - centres[flat_l.clip(min=0), 1]) <= geo.hex_height / 2
     hist = np.bincount(flat_l[on] * 256 + flat_t[on], minlength=n * 256).reshape(n, 256)
     totals = hist.sum(axis=1).clip(min=1)
     # Hexside samples: a pixel just inside each hexside's midpoint, and the pixel across it.
@@ -1250,6 +1257,90 @@ def reversed_board(board: VaslBoard, crop: Crop | None = None) -> VaslBoard:
     hexes, buildings = derive_hexes(board.los, board.geometry, board.table, board.metadata, board.source,
                                     reversed_=True, crop=crop, model=board.model)
     return replace(board, hexes=hexes, buildings=buildings)
+
+
+@value
+class WindowPlacement(BoardPlacement):
+    """The placement of a :class:`CropWindow`'s board: its local hexes are the window's grid, whose column 0 and
+    row 0 start at the crop's top left corner (of the turned crop when reversed), so the board's picture, cropped
+    (and turned), lies with that corner at the placement's A1 column and row 0, not where the uncropped board's
+    would put it (:func:`~.boardart.board_art`).  *art_x*: map pixels from that column to the crop's left edge
+    (one hex width when the window's column 0 lies off the crop, before a long first column)."""
+
+    art_x: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CropWindow:
+    """A board under a saved game's pixel crop as VASL 6.7.x's model has it: *board* holds only the crop's pixels
+    (turned 180° where read reversed) with a hex grid of its own starting at the crop's corner, and *placement*
+    names its hexes as 6.7.x does (its first column's letters, its row numbers shifted)."""
+
+    board: VaslBoard
+    placement: WindowPlacement
+
+
+def _is_pixel_crop(geo: BoardGeometry, crop: Crop) -> bool:
+    """A crop that does not start on a hex column's centre or cuts the board's rows (not the picker's columns)."""
+    x, y, _w, h = crop
+    return y != 0 or h not in (-1, geo.grid_height) or x % geo.hex_width != 0
+
+
+def crop_window(board: VaslBoard, placement: BoardPlacement, crop: Crop) -> CropWindow | None:
+    """*board* under a saved game's pixel *crop* (a board alone on its map), as VASL 6.7.x builds it
+    (``ASLMap.CropValues`` for a saved game, ``BoardArchive.addLOSDatatoVASLMap``; docs/vasl-readers.md): columns
+    ``int((x + 1) / hexWidth)`` … ``int((x + width + 1) / hexWidth)``, ``round(height / hexHeight)`` rows, every
+    hex reading the crop's pixels where the map's grid puts it; the first row is named from
+    ``int(y / hexWidth)`` (minus one unless reversed), so a crop at y = 100 names its top hexes I1 over pixels of
+    row 2.  None where this reader follows the crop otherwise (a picker's crop, a grid whose first column would be
+    a long one, a reversed crop of an even number of columns, rows 6.7.x names differently from its grid).
+
+    >>> # see tests/vasl/test_crops.py (pixel crops (450, 100, 600, 400) and (500, 100, 600, 400))
+    """
+    geo = board.geometry
+    if not _is_pixel_crop(geo, crop) or max(geo.a1_x, 0.0) != 0.0 or geo.a1_y != geo.hex_height / 2:
+        return None
+    x, y, w, h = crop
+    w = geo.grid_width - x if w == -1 else w
+    h = geo.grid_height - y if h == -1 else h
+    if x < 0 or y < 0 or w <= 0 or h <= 0 or x + w > geo.grid_width or y + h > geo.grid_height:
+        return None
+    hw = 56.25 if geo.hex_width == 56.3125 else geo.hex_width  # CropValues' own correction
+    col1 = int((x + 1) / hw)
+    col2 = geo.width - 1 if x + w == geo.grid_width else int((x + w + 1) / hw)
+    cols = col2 - col1 + 1
+    rows = math.floor(h / geo.hex_height + 0.5)
+    start = int(y / hw) if y > 0 else 0
+    end = geo.height if y + h == geo.grid_height else int((y + h) / geo.hex_height)
+    rev = placement.reversed
+    if end - start != rows or col2 >= geo.width or (rev and col1 % 2 == 1):
+        return None
+    # 6.7.x's grid starts (turned, when reversed) with a long column: one more column off the pixels before it
+    # (the window's column 0 unturned, its last one turned), so the window's long columns stay the odd ones
+    long_first = (col2 if rev else col1) % 2 == 1
+    first_col = col1 - 1 if long_first and not rev else col1
+    n = cols + long_first
+    first_row = start if rev else max(start - 1, 0)
+    sub = LOSData(n, rows, w, h, board.los.terrain[y:y + h, x:x + w].copy(),
+                  board.los.elevation[y:y + h, x:x + w].copy(),
+                  np.zeros(sum(row_counts(n, rows)), dtype=np.uint8))
+    wgeo = BoardGeometry(n, rows, w, h, geo.hex_width, geo.hex_height, 0.0, geo.hex_height / 2, geo.alt_grain,
+                         -geo.hex_width if long_first else 0.0)
+    index = {(c, r): i for i, (c, r, _) in enumerate(geo.hexes())}
+    for i, (c, r, _) in enumerate(wgeo.hexes()):
+        j = index.get((c + first_col, r + first_row))
+        sub.stairways[i] = board.los.stairways[j] if j is not None else 0
+    hexes, buildings = derive_hexes(sub, wgeo, board.table, board.metadata, board.source, reversed_=rev,
+                                    model=board.model, window=True)
+    off = (cols if rev else 0) if long_first else -1  # the column off the pixels
+    kept = None
+    if long_first:
+        hexes = {k: v for k, v in hexes.items() if v.col != off}
+        kept = frozenset(wgeo.local_hex(v.col, v.row) for v in hexes.values())
+    window = replace(board, los=sub, geometry=wgeo, hexes=hexes, buildings=buildings)
+    placed = WindowPlacement(placement.name, placement.x, placement.y, placement.reversed, n, rows, first_col,
+                             first_row, 0, 0, kept, geo.hex_width if long_first else 0.0)
+    return CropWindow(window, placed)
 
 
 def _mapping_by_name(table: TerrainTable, name: str) -> TerrainMapping | None:
@@ -1382,6 +1473,10 @@ def place_boards(boards: Sequence[tuple[VaslBoard, BoardPlacement]],
     :raises CropError: naming the board and its crop where VASL builds no LOS map for the boards.
     """
     fitted = [(b, fit_placement(b, p)) for b, p in boards]
+    if len(fitted) == 1 and crops and crops[0] is not None and fitted[0][0].model == "6.7":
+        window = crop_window(fitted[0][0], fitted[0][1], crops[0])
+        if window is not None:
+            return ((window.board, window.placement),)
     if any(c is not None for c in crops):
         placed = placements([(b.geometry, p, crops[i] if i < len(crops) else None) for i, (b, p) in enumerate(fitted)])
         return tuple((b, p) for (b, _), p in zip(fitted, placed, strict=True))

@@ -144,8 +144,13 @@ def board_art_bytes(archive: bytes, source: str, placement: BoardPlacement,
         lx, ly = full_w - cx - cw, full_h - cy - ch
     else:
         lx, ly = cx, cy
+    from .board import WindowPlacement
+
+    art_x = 0.0
+    if isinstance(placement, WindowPlacement):  # its hex grid starts at the crop's corner (turned when reversed)
+        lx, ly, art_x = 0, 0, placement.art_x
     # the board's own A1 column and row 0 lie where the placement puts them (a crop before it moves it)
-    ox = placement.col_offset * HEX_WIDTH + lx
+    ox = placement.col_offset * HEX_WIDTH + lx + art_x
     oy = placement.row_offset * HEX_HEIGHT + ly
     if ((cw, ch) == (full_w, full_h) and not placement.reversed and drawn is None
             and image_name.lower().endswith((".png", ".gif"))):

@@ -65,6 +65,9 @@ class BoardGeometry:
     a1_x: float
     a1_y: float
     alt_grain: bool = False
+    #: added to every centre's x: −hexWidth for a crop window whose column 0 lies off its pixels, left of a first
+    #: column that is a long one (:func:`~.board.crop_window`)
+    x0: float = 0.0
 
     @property
     def long_parity(self) -> int:
@@ -97,7 +100,7 @@ class BoardGeometry:
 
     def centre(self, col: int, row_index: int) -> tuple[float, float]:
         """Pixel centre of hex (column, row index) (VASL ``Map.getHexCenterPoint``)."""
-        x = max(self.a1_x, 0.0) + self.hex_width * col
+        x = max(self.a1_x, 0.0) + self.x0 + self.hex_width * col
         y0 = self.hex_height / 2 if self.a1_y < 0 else self.a1_y
         return x, y0 + self.hex_height * row_index - self.hex_height / 2 * (col % 2)
 

@@ -31,7 +31,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..core.environment import EC, Environment, Wind, WindForce
-from ..core.hexes import BoardPlacement, Hex, MapLayout
+from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout
 from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Unit, Wreck
 from . import counters as c
 from .board import VaslBoard, VaslModel, default_terrain_table, game_map, place_boards, read_board
@@ -108,7 +108,17 @@ class MapFrame:
             crop = self._crop(i)
             if crop is not None:
                 lx, ly = lx + crop[0], ly + crop[1]
-            local = board.local_hex_at(lx, ly)
+            whole = self.boards[i][0]
+            if board is not whole:  # a pixel crop VASL 6.7.x names its own way: the hex of the name VASSAL gives
+                at = whole.geometry.hex_at(lx, ly)
+                try:
+                    local = None if at is None else pl.parse_local(whole.geometry.name(*at))
+                except HexNameError:
+                    local = None
+                if local is not None and pl.to_local(pl.to_map(local)) != local:
+                    local = None  # a name the crop's grid does not hold
+            else:
+                local = board.local_hex_at(lx, ly)
             if local is None or (pl.crop is not None and local not in pl.crop):
                 continue
             return pl.to_map(local)
@@ -219,7 +229,7 @@ def _stacks(game: SavedGame, frame: MapFrame) -> dict[Hex, list[list[SavedPiece]
 
 
 def _cropped_note(frame: MapFrame) -> str:
-    names = [pl.name for _, pl in frame.placed if pl.crop is not None]
+    names = [pl.name for i, (_, pl) in enumerate(frame.placed) if pl.crop is not None or frame._crop(i) is not None]
     return f" (or on a hex the crop of board {', '.join(names)} leaves off the map)" if names else ""
 
 

@@ -33,7 +33,7 @@ from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_fr
 from asl_vassal_bridge.bridge.phases import run_phase
 from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
-from asl_vassal_bridge.core.hexes import Hex
+from asl_vassal_bridge.core.hexes import Hex, HexNameError
 from asl_vassal_bridge.core.position import Phase, Position
 from asl_vassal_bridge.vasl.board import VaslModel
 from asl_vassal_bridge.vasl.setup import VaslSetup
@@ -197,14 +197,22 @@ if vh.real_vasl() is not None:
         "one board, pixels (500, 100, 600, 400)": (((0, 0, False, (500, 100, 600, 400)),), ((0, "M5"),)),
         "one board reversed, pixels (450, 100, 600, 400)": (((0, 0, True, (450, 100, 600, 400)),), ((0, "M5"),)),
         "one board reversed, pixels (500, 100, 600, 400)": (((0, 0, True, (500, 100, 600, 400)),), ((0, "M5"),)),
+        "one board, pixels (560, 100, 600, 400)": (((0, 0, False, (560, 100, 600, 400)),), ((0, "M5"),)),
+        "pixels (450, 100, 600, 400) then a board": (((0, 0, False, (450, 100, 600, 400)), (1, 0, False, None)),
+                                                     ((0, "M5"), (1, "M4"))),
+        "columns A–Q, pixel rows 100–500, then a board": (((0, 0, False, (0, 100, 900, 400)), (1, 0, False, None)),
+                                                          ((0, "M5"), (1, "M4"))),
     }
 
     def _assert_surveys_match_the_archives(case: str, hexes: list[dict[str, Any]], boards: tuple[vh.BoardAt, ...],
-                                           boards_dir: Path, reading: VaslModel) -> None:
+                                           boards_dir: Path, reading: VaslModel,
+                                           by_place: dict[int, tuple[str, str] | None] | None = None) -> None:
         """Each pixel survey of VASL's model (road and woods hexes) whose hex lies wholly within its board's crop
         counts the shares of the terrain types the board-archive reader counts on the whole board: the extension
         surveys where VASL's grid holds the hex's pixels, even where a crop does not start on a hex centre."""
-        from asl_vassal_bridge.vasl.board import read_board
+        from asl_vassal_bridge.core.hexes import BoardPlacement
+        from asl_vassal_bridge.core.values import replace
+        from asl_vassal_bridge.vasl.board import crop_window, read_board
         from asl_vassal_bridge.vasl.terrain import drawn_shares
 
         same = total = 0
@@ -215,11 +223,20 @@ if vh.real_vasl() is not None:
             x, y, w, h = b.crop or (0, 0, -1, -1)
             w = geo.grid_width - x if w == -1 else w
             h = geo.grid_height - y if h == -1 else h
+            window = crop_window(arc, BoardPlacement(b.name), b.crop) if (
+                len(boards) == 1 and b.crop is not None and not b.reversed) else None
+            if window is not None:  # VASL 6.7.x reads a pixel crop's own pixels, its hexes named from CropValues
+                wgeo = window.board.geometry
+                local = {hx["name"]: window.placement.parse_local(hx["name"]) for hx in hexes}
+                named = {n: window.board.hexes[wgeo.name(lc.col, lc.row - 1 + lc.col % 2)] for n, lc in local.items()}
+                arc = replace(window.board, hexes=named)
+                x = y = 0
             reach = (geo.hex_width ** 2 + geo.hex_height ** 2 / 4) / (2 * geo.hex_width) + 1
             for hx in hexes:
-                if hx["board"] != b.name or not hx.get("pixels"):
+                on = (by_place or {}).get(id(hx)) or (hx["board"], hx["name"])  # the bridge's name, by place
+                if on[0] != b.name or not hx.get("pixels"):
                     continue
-                ht = arc.hexes[hx["name"]]
+                ht = arc.hexes[on[1]]
                 if not (x + reach <= ht.x <= x + w - 1 - reach and y + geo.hex_height / 2 + 1 <= ht.y
                         <= y + h - 2 - geo.hex_height / 2):
                     continue  # a hex the crop cuts: VASL's grid holds only part of its pixels
@@ -233,6 +250,56 @@ if vh.real_vasl() is not None:
         print(f"[model {reading}] {case}: {same}/{total} pixel surveys of VASL's model (road and woods hexes wholly "
               "within the crop) count the board-archive reader's shares")
         assert total > 0 and not wrong, wrong[:5]
+
+    def _assert_rows_crop_is_read_by_place(snap: dict[str, Any], vasl: dict[Hex | None, dict[str, Any]],
+                                           printed: Any, note: str, boards: tuple[vh.BoardAt, ...]) -> None:
+        """VASL 6.7.x keeps int(322 / 64.5) = 4 grid rows of the upper board, places the lower one at
+        Map.gridToHex(0, 322) = row 4 and names its hexes one row up over unchanged pixels (BoardArchive
+        .addLOSDatatoVASLMap, index id 60235390895; docs/bridge.md): its A1 lies over the upper board's A5.  VASSAL
+        names pieces by the printed hexes, so the bridge reads VASL's model by place, names each hex as VASSAL
+        prints it and says so once."""
+        upper, lower = boards[0].name, boards[1].name
+        assert "names the hexes of boards" in note and f" {upper}" in note and f" {lower}" in note, note
+        shifted = same = neither = 0
+        for h, hx in vasl.items():
+            on = bridge_snapshot.board_hex(printed.layout, h)
+            assert on is not None
+            if on[0] == lower and hx["board"] == lower and hx["name"] != _row_below(on[1]):
+                # the last grid row: the map-wide grid's own name, no board's (not the board's hex at all)
+                assert hx["row"] == max(v["row"] for v in vasl.values() if v["col"] == hx["col"]), (hx, on)
+                neither += 1
+            elif on[0] == lower and hx["board"] == lower:  # VASL's name: the printed one a row down
+                shifted += 1
+            same += on == (hx["board"], hx["name"])
+        a5 = printed.layout.parse(f"{upper}A5")
+        assert (vasl[a5]["board"], vasl[a5]["name"]) == (upper, "A1")  # the lower board's A1 over the upper's A5
+        print(f"rows 1–5 over a board: VASL names {shifted} hexes of board {lower} one row up (and {upper}'s row 5 "
+              f"as {lower}'s row 1), {neither} of its last grid row by the map-wide grid's own names; {same} hexes "
+              f"keep the printed name; the bridge: {note}")
+        assert shifted > 250 and neither == 33
+        pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+        assert note in pos.notes
+
+    def _row_below(name: str) -> str:
+        letters = name.rstrip("0123456789")
+        return f"{letters}{int(name[len(letters):]) + 1}"
+
+    def _assert_rows_off_the_grid_are_read_from_the_archives(snap: dict[str, Any], vasl: dict[Any, Any], live: Any,
+                                                             note: str, boards: tuple[vh.BoardAt, ...],
+                                                             boards_dir: Path) -> None:
+        """VASL 6.7.x builds a map-wide grid for board 01 cropped to pixel rows 100–500 beside a board, but 100 px
+        is 1.55 rows: its grid's hexes lie about half a hex off the printed ones (the hex at printed 01A3's place is
+        29 px from its centre) and read terrain between them.  The bridge says so and, given the board archives,
+        reads the map from them (each hex at its printed centre, as VASSAL names it)."""
+        first = boards[0].name
+        assert f"lays its hexes between the printed hexes of board {first} " in note, note
+        game = position_from_snapshot(snap, vasl=VaslSetup(None, boards_dir), phase=Phase.AFPH)
+        assert game.notes[0] == f"{note}: terrain read from the board archives in {boards_dir}", game.notes
+        gm = game.position.map
+        assert set(gm.hexes) == set(live.hexes) and all(gm.info(h) == live.info(h) for h in gm.hexes)
+        bare = position_from_snapshot(snap, phase=Phase.AFPH)
+        assert "give the board archives' folder" in bare.notes[0]
+        print(f"{len(vasl)} hexes in VASL's model; the bridge: {game.notes[0]}")
 
     @pytest.mark.parametrize("case", list(CROPS))
     def test_real_vasl_cropped_boards_match_the_archive_readers_map(
@@ -281,20 +348,38 @@ if vh.real_vasl() is not None:
         live = bridge_snapshot.game_map_from_boards(snap, VaslSetup(None, found[1]))
         model = bridge_snapshot.game_map_from_snapshot(snap)
         assert model is not None
+        assert isinstance(model.layout, bridge_snapshot.GridLayout)
+        note = model.layout.note
+        if case == "rows 1–5 over a board":
+            _assert_rows_crop_is_read_by_place(snap, vasl, saved.map, note, boards)
+        elif case == "columns A–Q, pixel rows 100–500, then a board":
+            _assert_rows_off_the_grid_are_read_from_the_archives(snap, vasl, live, note, boards, found[1])
+            return
+        else:
+            assert not note, note
         for label, gm in (("position_from_vsav", saved.map), ("game_map_from_boards", live)):
             assert set(gm.hexes) == set(vasl), f"{label}: {set(gm.hexes) ^ set(vasl)}"
             claims = {h: sum(b.to_local(h) is not None for b in gm.layout.boards) for h in gm.hexes}
             prefix = len(boards) > 1
             same_name = same_place = same_terrain = total = shared = 0
             differ = []
+            misnamed: list[tuple[str, str]] = []
             for h, hx in vasl.items():
                 vname = f"{hx['board']}{hx['name']}" if prefix else hx["name"]
-                same_place += gm.layout.parse(vname) == h
+                if note:  # VASL misnames the hexes: the bridge names each by its place, as VASSAL does
+                    vname = model.hex_name(h)
+                try:
+                    same_place += gm.layout.parse(vname) == h
+                except HexNameError:
+                    misnamed.append(("(cropped off)", vname))
+                    continue
                 if claims[h] > 1:  # an edge hex two boards share: VASL names it on the later board, the project
                     shared += 1    # on the earlier one, as for uncropped boards
                     continue
                 total += 1
                 same_name += gm.hex_name(h) == vname
+                if gm.hex_name(h) != vname:
+                    misnamed.append((gm.hex_name(h), vname))
                 ours, theirs = gm.info(h).terrain, model.info(h).terrain
                 if ours == theirs and gm.info(h).elevation == int(hx["elevation"]):
                     same_terrain += 1
@@ -305,8 +390,16 @@ if vh.real_vasl() is not None:
                   f"{', its even columns the long ones' if shift else ''}), all at VASL's places: "
                   f"{same_place}/{len(vasl)}; names {same_name}/{total}, terrain and "
                   f"elevation {same_terrain}/{total} (and {shared} edge hexes two boards share)")
-            assert same_place == len(vasl) and same_name == total and same_terrain == total, differ
-        _assert_surveys_match_the_archives(case, terrain["hexes"], boards, found[1], reading)
+            if case == "rows 1–5 over a board":
+                # the board below the row crop starts at 322 px, VASL's grid row 5 at 322.5: VASL samples each of its
+                # hex centres half a pixel lower than the board's own grid, and U8's centre falls off its road
+                assert [d[:3] for d in differ] == [(f"{boards[1].name}U8", "OPEN_GROUND", "ROAD")], differ
+                same_terrain += 1
+            if case == "columns A–Q, pixel rows 100–500, then a board":
+                print(f"  names differing: {misnamed}; terrain differing: {[d[:3] for d in differ]}")
+            assert same_place == len(vasl) and same_name == total and same_terrain == total, (misnamed, differ)
+        by_place = {id(hx): bridge_snapshot.board_hex(model.layout, h) for h, hx in vasl.items()}
+        _assert_surveys_match_the_archives(case, terrain["hexes"], boards, found[1], reading, by_place)
         vassal = sorted(f"{p['board']}{p['hex']}" if len(boards) > 1 else p["hex"] for p in flames)
         assert sorted(saved.loc_name(f.location) for f in saved.flames()) == vassal
         pos = position_from_snapshot(snap, phase=Phase.AFPH).position

@@ -12,7 +12,7 @@ from asl_vassal_bridge.core.errors import BadInput
 from asl_vassal_bridge.core.hexes import BoardPlacement, Hex, HexNameError
 from asl_vassal_bridge.core.position import Fire, FireKind, Location, OffBoardError, Phase, Position
 from asl_vassal_bridge.core.values import replace
-from asl_vassal_bridge.vasl.board import VaslBoard, default_terrain_table, game_map, read_board
+from asl_vassal_bridge.vasl.board import VaslBoard, default_terrain_table, read_board
 from asl_vassal_bridge.vasl.crop import CropError
 from asl_vassal_bridge.vasl.module import ModuleIndex, read_module
 from asl_vassal_bridge.vasl.position import DEFAULT_EDGE, position_from_vsav
@@ -56,19 +56,21 @@ def test_a_board_cropped_to_q_gg_keeps_columns_q_to_gg_with_their_names(boards_d
         pos.map.layout.parse("P4")
 
 
-def test_a_crop_keeps_the_board_archives_terrain_of_each_hex(boards_dir: Path, bd01: VaslBoard,
-                                                               tmp_path: Path) -> None:
+def test_a_pixel_crop_is_named_and_read_as_vasl_67_builds_it(boards_dir: Path, tmp_path: Path) -> None:
+    """VASL 6.7.x (ASLMap.CropValues for a saved game, BoardArchive.addLOSDatatoVASLMap): columns int(451 / 56.25)
+    = 8 (I) … int(1051 / 56.25) = 18 (S), round(400 / 64.5) = 6 rows named from int(100 / 56.25) − 1 = 0: I1 sits
+    over the crop's top pixels (board row 2's), 11 columns, 71 hexes, as VASL's own model has them."""
     pos = position_from_vsav(game(tmp_path / "g.vsav", "bd\t0\t0\t01\t450\t100\t600\t400\t"), boards_dir)
-    whole = game_map([(bd01, BoardPlacement("01"))])
-    # VASL's Map.crop: round(600 / 56.25) + 1 = 12 columns (I–T) of round(400 / 64.5) = 6 hexes (7 in J, L …): 78;
-    # T's centres lie beyond the crop's right edge, on no board, as the bridge finds VASL's own model: 71 on the map
-    assert len(pos.map.hexes) == 78 - 7
-    assert {"I2", "I7", "J1", "J7", "S2", "S7"} <= names(pos)
-    assert not {"I1", "I8", "H2", "T1", "T2", "U2"} & names(pos)
-    for h in pos.map.hexes:
-        name = pos.map.hex_name(h)
-        assert pos.map.info(h).terrain == whole.info(whole.layout.parse(name)).terrain, name
-        assert pos.map.info(h).elevation == whole.info(whole.layout.parse(name)).elevation, name
+    assert len(pos.map.hexes) == 6 * 6 + 5 * 7
+    assert {"I1", "I6", "J0", "J6", "S1", "S6"} <= names(pos)
+    assert not {"I7", "H2", "T1", "T2", "J7"} & names(pos)
+    assert pos.map.layout.parse("I1") == Hex.from_offset(0, 1)
+    shifted = position_from_vsav(game(tmp_path / "h.vsav", "bd\t0\t0\t01\t500\t100\t600\t400\t"), boards_dir)
+    assert len(shifted.map.hexes) == 6 * 6 + 6 * 7  # int(1101 / 56.25) = 19: I–T, the grid starting at x = 500
+    assert {"I1", "T0", "T6"} <= names(shifted)
+    turned = position_from_vsav(game(tmp_path / "r.vsav", "bd\t0\t0\tr01\t450\t100\t600\t400\t"), boards_dir)
+    assert len(turned.map.hexes) == 71  # reversed: rows named from int(100 / 56.25) = 1, no − 1: I2 … S7
+    assert turned.map.hex_name(Hex.from_offset(0, 1)) == "S7" and turned.map.hex_name(Hex.from_offset(10, 6)) == "I2"
 
 
 def test_the_board_right_of_a_crop_starts_on_the_crops_last_column(boards_dir: Path, tmp_path: Path) -> None:
@@ -254,3 +256,14 @@ def test_a_crop_of_a_board_whose_a1_is_offset_is_refused() -> None:
 
     with pytest.raises(CropError, match=r"^board X: VASL's crop \(0, 0, 900, -1\) .*A1CenterX=20.*not supported$"):
         placements([(Offset(), BoardPlacement("X"), (0, 0, 900, -1))])
+
+
+def test_a_flame_on_a_pixel_crop_is_on_the_hex_vassal_names(vasl65: ModuleIndex, boards_dir: Path,
+                                                             tmp_path: Path) -> None:
+    """VASSAL names the Flame's hex by the board's printed grid (M5); the reader finds the hex of that name in
+    VASL 6.7.x's model of the crop, as the live bridge does, although 6.7.x's M5 lies over row 7's pixels."""
+    ex, ey = DEFAULT_EDGE
+    m5x, m5y = Hex.parse("M5").pixel()
+    flame = [flame_at(vasl65, ex + m5x - 450, ey + m5y - 100)]
+    pos = position_from_vsav(game(tmp_path / "g.vsav", "bd\t0\t0\t01\t450\t100\t600\t400\t", flame), boards_dir)
+    assert [pos.loc_name(f.location) for f in pos.flames()] == ["M5"]

@@ -384,24 +384,35 @@ def test_overlay_title_and_legend_are_shown_and_a_stale_forecast_says_so() -> No
 
 
 def test_a_saved_game_shows_its_board_reversed_and_cropped_as_placed(shared_vasl: Path, tmp_path: Path) -> None:
+    """VASL 6.7.x's model of a reversed pixel crop (docs/vasl-readers.md, "Cropped boards"): the crop's pixels
+    turned 180° with a hex grid of their own from the turned crop's corner, so the picture lies with that corner at
+    the map's origin and every hex over the pixels its terrain is read from.  6.7.x names that grid from its last
+    column (S) and from row int(100 / 56.25) = 1, so a hex's name is not the one printed under it: the hex 6.7.x
+    (and so the map) calls M5 lies over printed N5, S3 over printed T3, I2 over printed J2."""
+    from asl_vassal_bridge.vasl.board import read_board
     from tests.vasl.builders import make_vsav
 
     game = tmp_path / "game.vsav"
     game.write_bytes(make_vsav([], boards="bd\t0\t0\tr01\t450\t100\t600\t400"))
     w = FireWidget.from_file(game, boards=shared_vasl / "boards")
     (tile,) = w.art
-    assert (tile.width, tile.height) == (600, 400)
+    assert (tile.x, tile.y, tile.width, tile.height) == (0, 0, 600, 400)
     src = _gif(shared_vasl / "boards" / "bd01")
     assert _png(tile.image.value).getpixel((5, 7)) == src.getpixel((450 + 599 - 5, 100 + 399 - 7))
     gm = w.session.position.map
-    for name in ("M5", "S3", "T7"):  # each hex the crop keeps lies on its own picture, turned 180°
-        mx, my = gm.layout.parse(name).pixel()
-        bx, by = Hex.parse(name).pixel()
-        assert abs((mx - tile.x) - (450 + 599 - bx)) <= 1.5 and abs((my - tile.y) - (100 + 399 - by)) <= 1.5, name
-    # VASL's Map.crop keeps 12 columns (I–T) of 6 or 7 hexes; its grid puts column I (turned to the right) beyond
-    # the crop's edge, on no board, as the bridge finds VASL's own model
-    assert len(gm.hexes) == 78 - 6 and not {"I2", "I8", "T8"} & {gm.hex_name(h) for h in gm.hexes}
-    outside = gm.layout.parse("M5").neighbour(Direction.DOWN, 5)  # where the board's M10 would be: cropped away
+    whole = read_board(shared_vasl / "boards" / "bd01").geometry
+    under = {}
+    for h in gm.hexes:  # every hex lies on the crop's picture, where its terrain is read
+        mx, my = h.pixel()
+        assert 0 <= mx - tile.x <= tile.width and 0 <= my - tile.y <= tile.height, gm.hex_name(h)
+        at = whole.hex_at(450 + 599 - (mx - tile.x), 100 + 399 - (my - tile.y))
+        assert at is not None
+        under[gm.hex_name(h)] = whole.name(*at)
+    assert (under["M5"], under["S3"], under["I2"]) == ("N5", "T3", "J2")
+    # 11 columns S…I (int(451 / 56.25) = 8 … int(1051 / 56.25) = 18: T's column lies partly beyond the crop and is
+    # dropped) of 6 or 7 hexes, as VASL 6.7.x's model has them
+    assert len(gm.hexes) == 71 and not {"T3", "H2", "I8"} & {gm.hex_name(h) for h in gm.hexes}
+    outside = gm.layout.parse("M5").neighbour(Direction.DOWN, 5)  # below the crop: on no hex
     assert outside not in gm.hexes
     x, y = w.geo.to_canvas(*outside.pixel())
     assert w.geo.hex_at(x, y) is None  # nothing there to click

@@ -432,8 +432,16 @@ final class VaslTerrain {
     }
     double dx = bx + tx - there[0];
     double dy = by + ty - there[1];
-    if (Math.abs(dx) > w || Math.abs(dy) > h) {
-      return null;  // more than a hex: not the arithmetic above (a board VASL names or places otherwise)
+    if (Math.abs(dx) > 0.75 * w || Math.abs(dy) > 0.75 * h) {
+      // about a hex or more: not the arithmetic above. A lone board: a crop 6.7.x's grid starts at, its pixels at
+      // the grid's places. On a map of several boards, a board VASL names a row or column off its pixels (the board
+      // below a row crop, named from gridToHex of its corner): each hex is surveyed at its own place, the board's
+      // pixels lying off the grid by the fraction of a hex left over
+      if (b.getMap() == null || b.getMap().getBoardCount() < 2) {
+        return null;
+      }
+      dx -= Math.round(dx / w) * w;
+      dy -= Math.round(dy / h) * h;
     }
     return new double[] {dx, dy, b.isReversed() ? 1.0 : 0.0};
   }
