@@ -76,15 +76,9 @@ def _fortified(pos: Position, loc: Location) -> list[DRM]:
 
 
 def no_flame_reason(pos: Position, loc: Location) -> str | None:
-    """Why no Flame can be created in *loc* whatever starts it, or None: no Burnable Terrain (B25.1), a Blaze
-    already burning there (B25.15), or a Collapsed hut once Rain has fallen (Fire cheat sheet: huts)."""
-    if not pos.map.is_burnable(loc):
-        return f"{pos.map.terrain_at(loc).label} cannot burn (B25.1)"
-    if pos.blaze_at(loc) is not None:
-        return "a Blaze already burns there (B25.15)"
-    if pos.environment.rain_has_fallen and pos.map.is_collapsed_hut(loc.hex):
-        return "no Flame in a Collapsed hut once Rain has fallen (huts)"
-    return None
+    """Why no Flame can be created in *loc* whatever starts it, or None (:meth:`.Position.no_flame_reason`:
+    B25.1, B25.15, a Collapsed hut once Rain has fallen)."""
+    return pos.no_flame_reason(loc)
 
 
 def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:

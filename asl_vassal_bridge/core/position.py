@@ -593,6 +593,19 @@ class Position:
             return None
         return len(levels)
 
+    def no_flame_reason(self, loc: Location) -> str | None:
+        """Why no Flame can be created in *loc*, whatever creates it (a fire start or Spreading Fire), or None:
+        no Burnable Terrain (B25.1), a Blaze already there (B25.15), or a Collapsed hut once Rain has fallen
+        (Fire cheat sheet: huts).
+        """
+        if not self.map.is_burnable(loc):
+            return f"{self.map.terrain_at(loc).label} cannot burn (B25.1)"
+        if loc in self._blazes:
+            return "a Blaze already burns there (B25.15)"
+        if self.environment.rain_has_fallen and self.map.is_collapsed_hut(loc.hex):
+            return "no Flame in a Collapsed hut once Rain has fallen (huts)"
+        return None
+
     def burning_wrecks(self) -> list[Wreck]:
         return [w for w in self.wrecks if w.burning]
 

@@ -19,6 +19,7 @@ from asl_vassal_bridge.core import (
     spread_fire,
 )
 from asl_vassal_bridge.core.fire import directly_attached
+from asl_vassal_bridge.core.values import replace
 
 from .builders import NOW, L, blaze, building, flame, grid, heavy, mild, pos, put
 
@@ -242,3 +243,29 @@ def test_end_of_afph_new_blazes_do_not_spread_the_same_turn() -> None:
     assert [f.location.name for f in new.blazes()] == ["C3"]
     assert new.flames() == []
     assert len(rep.events) == 1
+
+
+def test_huts_no_spread_into_a_collapsed_hut_once_rain_has_fallen() -> None:
+    # Fire cheat sheet, huts: once Rain has occurred no Flame is created in a Collapsed hut, whatever creates
+    # it: a Spreading Fire DR (B25.6), a Heavy Winds spread (B25.63) or a Gust's two-hex spread (B25.651).
+    from asl_vassal_bridge.core.environment import Wind, WindForce
+    from asl_vassal_bridge.core.wind import gust_candidates
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3"])
+    put(hexes, Terrain.HUT, ["C2", "D3", "C1"])  # Collapsed huts: hut terrain, no building
+    standing = building(hexes, "h", Material.WOODEN, ["B3"], BuildingKind.HUT)
+    dry = pos(hexes, [standing], [blaze("C3")], Environment(EC.WET))
+    assert set(pending_spreads(dry)) == {L("C2"), L("D3"), L("B3")}
+    rained = dry.with_(environment=Environment(EC.WET, rain_has_fallen=True))
+    assert set(pending_spreads(rained)) == {L("B3")}  # a standing hut still catches
+    new, rep = spread_fire(rained, ScriptedDice([6, 6]))
+    assert [f.location.name for f in new.flames()] == ["B3"] and len(rep.events) == 1
+    assert rained.no_flame_reason(L("C2")) == "no Flame in a Collapsed hut once Rain has fallen (huts)"
+    assert dry.no_flame_reason(L("C2")) is None and rained.no_flame_reason(L("B3")) is None
+    windy = dry.with_(environment=Environment(EC.WET, Wind(WindForce.HEAVY_WINDS, Direction(1)), gusts=True))
+    assert {t.name for t, sc in pending_spreads(windy).items() if sc.automatic} == {"C2"}
+    assert [c[2].name for c in gust_candidates(windy, Direction(1))] == ["C1"]
+    windy_rained = windy.with_(environment=replace(windy.environment, rain_has_fallen=True))
+    assert pending_spreads(windy_rained) == {} and gust_candidates(windy_rained, Direction(1)) == []
+    assert end_of_afph(windy_rained, ScriptedDice([]))[0].flames() == []
