@@ -180,7 +180,8 @@ def _firestart_parser(actions: argparse._SubParsersAction) -> None:  # type: ign
                            "huts); wp = the WP fire DR in the placing player's MPh (A24.32); hut = an attack vs a "
                            "hut Location with an Original colored dr 1, or an ordnance SW fired in a hut (huts).")
     f.add_argument("kind", choices=("he", "wp", "hut"))
-    f.add_argument("--at", required=True, metavar="LOC", help="the Location attacked (or where WP was placed)")
+    f.add_argument("--at", required=True, metavar="LOC", help="the Location attacked (or where WP was placed); "
+                   "hut: every hut Location the attack affected, e.g. B3,B4 (one Flame, by Random Selection)")
     f.add_argument("--phase", help="the phase (default MPh)")
     f.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (huts: colored dr 1)")
     f.add_argument("--original-kia", action="store_true", help="he: the attack's Original DR gave a KIA (B25.13)")
