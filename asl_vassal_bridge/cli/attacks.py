@@ -207,6 +207,14 @@ def _resolve(args: argparse.Namespace, pos: Position, plan: FtPlan | MolPlan, ru
     return 0
 
 
+def _target_ft(args: argparse.Namespace, pos: Position, target: Location) -> int:
+    """--target-ft, else the FT the Position's units in *target* possess (A22.4, read off a saved game's FT
+    counters)."""
+    if args.target_ft is not None:
+        return int(args.target_ft)
+    return pos.target_ft(target) if args.position else 0
+
+
 def cmd_ft(args: argparse.Namespace) -> int:
     pos, firer, target, unit = _setup(args, 1)
     kind = _kind(args, unit)
@@ -219,7 +227,7 @@ def cmd_ft(args: argparse.Namespace) -> int:
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
         predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
-        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft)
+        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target))
     plan = ft_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
         pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
@@ -240,7 +248,7 @@ def cmd_mol(args: argparse.Namespace) -> int:
         across_road_vs_unit_on_road=args.road, vs_afv=args.vs_afv, predesignated=args.predesignated,
         basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot, afv_stopped=not args.moving,
         tk_case_mods=args.tk_mod, vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id,
-        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft,
+        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target),
         heroic=args.heroic)
     plan = mol_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
@@ -414,8 +422,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
                    help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
-    p.add_argument("--target-ft", type=int, default=0, metavar="N",
-                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
+    p.add_argument("--target-ft", type=int, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
+                   "the POSITION's units in the target Location possess, e.g. a saved game's FT counters)")
     a = p.add_argument_group("vs an AFV")
     a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
     a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")

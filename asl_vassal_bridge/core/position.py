@@ -207,7 +207,8 @@ class Unit:
     """A unit as far as fire is concerned (B25.4 exits, Kindling, Clearance).
 
     *immobilized*: a vehicle that cannot move (an Immobilized marker, D5.7); in a terrain Blaze it cannot
-    leave and is eliminated (B25.4).
+    leave and is eliminated (B25.4).  *ft*: the FT counters a Personnel unit possesses; any attack vs it is
+    one lower per FT (A22.4).
     """
 
     id: str
@@ -222,6 +223,7 @@ class Unit:
     in_pillbox: bool = False
     may_break_voluntarily: bool = True
     immobilized: bool = False
+    ft: int = 0
 
     @property
     def is_pinned(self) -> bool:
@@ -605,6 +607,19 @@ class Position:
         if self.environment.rain_has_fallen and self.map.is_collapsed_hut(loc.hex):
             return "no Flame in a Collapsed hut once Rain has fallen (huts)"
         return None
+
+    def target_ft(self, loc: Location) -> int:
+        """The FT possessed by the Personnel units in *loc* an attack on it must count (A22.4: −1 per FT to
+        the IFT DR vs the unit possessing them), 0 if none.
+
+        :raises IllegalAction: units of *loc* possess different numbers of FT (the attack vs each differs:
+            say which with ``--target-ft``).
+        """
+        counts = sorted({u.ft for u in self.units if u.location == loc and u.kind.is_infantry and u.ft})
+        if len(counts) > 1:
+            raise IllegalAction(f"units in {self.loc_name(loc)} possess {' and '.join(map(str, counts))} FT: the "
+                                "attack vs each is one lower per FT it possesses (A22.4); give --target-ft N")
+        return counts[0] if counts else 0
 
     def burning_wrecks(self) -> list[Wreck]:
         return [w for w in self.wrecks if w.burning]
