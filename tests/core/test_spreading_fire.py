@@ -350,3 +350,9 @@ def test_b25_651_no_wind_gust_odds_exact_over_the_six_directions() -> None:
     (row,) = pending_rolls(p)
     assert (row.location, row.chance, row.check, row.source) == (L("C5"), Fraction(1, 6), None, L("C6"))
     assert row.reason.endswith("automatic in 1 of 6 directions")
+    # Two Blazes two hexes either side of C4: it is the only two-hex candidate in 2 of the 6 directions
+    hexes = grid("A-E", "1-9")
+    put(hexes, Terrain.WOODS, ["C6", "C4", "C2"])
+    (row,) = pending_rolls(pos(hexes, fires=[blaze("C6"), blaze("C2")], env=gusts))
+    assert (row.location, row.chance, row.source) == (L("C4"), Fraction(1, 3), L("C6"))
+    assert row.reason.endswith("two-hex spread candidate in 2 of 6")
