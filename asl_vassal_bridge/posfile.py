@@ -160,6 +160,14 @@ def _location(text: str, gm: GameMap, where: str) -> Location:
         raise BadPositionFile(f"{where}: {e}") from None
 
 
+def _ft_count(u: dict[str, Any], where: str) -> int:
+    """A unit's ``ft`` (FT possessed, A22.4): infantry only."""
+    ft = int(u.get("ft", 0))
+    if ft and not UnitKind(u.get("kind", "squad")).is_infantry:
+        raise BadPositionFile(f"{where}.ft: a {u.get('kind', 'squad')} possesses no FT (A22.4: Personnel units)")
+    return ft
+
+
 def _side(name: str, sides: tuple[str, str], where: str) -> str:
     if name not in sides:
         raise BadPositionFile(f"{where}: side {name!r} is not one of the file's sides {list(sides)}")
@@ -461,7 +469,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                           _location(u["at"], gm, f"{where}.at"), UnitKind(u.get("kind", "squad")),
                           u.get("broken", False), u.get("pinned", False), u.get("in_melee", False),
                           u.get("berserk", False), u.get("in_pillbox", False), u.get("may_break_voluntarily", True),
-                          u.get("immobilized", False), u.get("cx", False)))
+                          u.get("immobilized", False), u.get("cx", False), _ft_count(u, where)))
     control: dict[Hex, str] = {}
     for side, items in data.get("control", {}).items():
         _side(side, sides, f"{src}: control.{side}")
@@ -660,6 +668,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
                 d[flag] = True
         if not u.may_break_voluntarily:
             d["may_break_voluntarily"] = False
+        if u.ft:
+            d["ft"] = u.ft
         units.append(d)
     if units:
         out["units"] = units

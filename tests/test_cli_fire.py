@@ -225,6 +225,24 @@ def test_huts_a_ft_attack_on_a_hut_places_the_flame_with_no_k_kia_nor_dr(tmp_pat
     assert [f.location.name for f in load(out).flames()] == ["B3"]
 
 
+def test_huts_one_attack_vs_two_hut_locations_places_its_flame_by_random_selection(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, out = tmp_path / "huts.toml", tmp_path / "after.toml"
+    src.write_text(HUT_POSITION + '[[buildings]]\nid = "hut2"\nmaterial = "wooden"\nkind = "hut"\nhexes = ["B2"]\n',
+                   "utf-8")
+    assert main(["hut", str(src), "--at", "B2,B3", "--attack", "mg", "--attack-dr", "1,5", "--dice", "2,5",
+                 "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "one Flame result, 2 hut Locations could take it: Random Selection, B2 2, B3 5 (huts)" in text
+    assert [f.location.name for f in load(out).flames()] == ["B3"]
+    assert main(["hut", str(src), "--at", "B2,B3", "--attack", "mg", "--attack-dr", "1,5", "--dice", "2"]) == 2
+    assert "nothing was applied" in capsys.readouterr().err
+    assert main(["hut", str(src), "--at", "B2,B3", "--attack", "mg", "--attack-dr", "1,5", "--dice", "2,5,1"]) == 2
+    capsys.readouterr()
+    assert main(["hut", str(src), "--at", "B2,B3", "--attack", "sw-in-hut"]) == 2
+    assert "one hut Location, not 2 (huts)" in capsys.readouterr().err
+
+
 def test_huts_he_wp_and_hut_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src, out = tmp_path / "hut.toml", tmp_path / "after.toml"
     src.write_text(HUT_POSITION, "utf-8")

@@ -147,6 +147,14 @@ def test_b25_4_an_immobilized_vehicle_round_trips_and_only_a_vehicle_may_be_immo
         loads(SMALL.replace("pinned = true", "immobilized = true"))
 
 
+def test_a22_4_ft_possessed_round_trips_and_only_infantry_possess_a_ft() -> None:
+    p = loads(SMALL.replace("pinned = true", "ft = 2"))
+    assert [u.ft for u in p.units] == [2] and [u.ft for u in loads(dumps(p)).units] == [2]
+    assert p.target_ft(p.units[0].location) == 2
+    with pytest.raises(BadPositionFile, match=r"units\[0\]\.ft: a vehicle possesses no FT"):
+        loads(SMALL.replace("pinned = true", 'ft = 1\nkind = "vehicle"'))
+
+
 def test_huts_a_collapsed_hut_and_rain_round_trip() -> None:
     text = SMALL.replace('ec = "wet"', 'ec = "wet"\nrain_has_fallen = true') + (
         '[[map.terrain]]\nkind = "collapsed-hut"\nhexes = ["A5"]\n')

@@ -31,7 +31,7 @@ from ..core.flamethrower import AttackOutcome, ConsequenceKind, FtAttack, FtPlan
 from ..core.molotov import MolAttack, MolPlan, mol_attack, resolve_mol_attack
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
-from ..vasl.pieces import broken_layer_change, find_piece, layers_of, stack_of, unit_kind, unit_type
+from ..vasl.pieces import broken_layer_change, find_piece, is_ft_counter, stack_of, unit_kind, unit_type
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient, VassalDice
 from .position import LiveGame, position_from_snapshot
@@ -92,16 +92,7 @@ class PreparedAttack:
         return self.live.position
 
 
-def _is_ft_counter(p: Mapping[str, Any]) -> bool:
-    """VASL's FT support weapon counter (named ``FT``, art ``xx/xxFT``), not a vehicle such as the FT-17."""
-    names = {str(p.get("name") or "").strip(), str(p.get("basic_name") or "").strip()}
-    if "FT" in names:
-        return True
-    try:
-        return any(im.replace("\\", "").rsplit("/", 1)[-1][2:] in ("FT", "FTb")
-                   for lay, _t in layers_of(p) for im in lay.images)
-    except BadInput:
-        return False
+_is_ft_counter = is_ft_counter
 
 
 def _is_mol_counter(p: Mapping[str, Any]) -> bool:
@@ -194,6 +185,9 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
         if request.weapon == "mol":
             opts.setdefault("broken", u.broken)
             opts.setdefault("berserk", u.berserk)
+    if not opts.get("vs_afv"):
+        # A22.4: the FT counters stacked with the target Location's units, unless the request says
+        opts.setdefault("target_ft", pos.target_ft(target_loc))
     kind = unit_kind(mmc, designation)
     label = f"{designation} ({unit_piece['id']})"
     plan: FtPlan | MolPlan

@@ -11,7 +11,8 @@ may start (:mod:`asl_vassal_bridge.core.firestarts`):
 * ``wp`` — the WP fire DR of the player who placed it, in his MPh (A24.32);
 * ``hut`` — an attack vs a hut Location (Small Arms PBF/TPBF, MG, IFE, DC,
   HE) with an Original colored dr 1, or an ordnance SW fired in a hut
-  (huts): no die to roll.
+  (huts): no die to roll; vs several hut Locations (``at`` = ``B3,B4``) its
+  one Flame goes to the one VASSAL's Random Selection drs pick.
 
 A Flame placed is one counter (with VASL's own PIN: it appeared this Player
 Turn, B25.15); the chat shows every roll with its DRMs and rule, as ONE
@@ -28,7 +29,7 @@ from typing import Any
 from ..core.dice import Dice, Roll
 from ..core.errors import BadInput
 from ..core.explain import Report
-from ..core.firestarts import HutAttack, he_fire_start, hut_fire_start, wp_fire_start
+from ..core.firestarts import HutAttack, he_fire_start, huts_fire_start, wp_fire_start
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
 from ..vasl.setup import VaslSetup
@@ -51,7 +52,8 @@ HUT_ATTACKS = {"small-arms": HutAttack.SMALL_ARMS_PBF_TPBF, "mg": HutAttack.MG, 
 
 @dataclass(frozen=True)
 class FireStartRequest:
-    """A fire start asked of the live game: *kind* (``he``, ``wp``, ``hut``) in the Location *at*.
+    """A fire start asked of the live game: *kind* (``he``, ``wp``, ``hut``) in the Location *at* (a hut
+    fire start: the hut Locations the attack affected, comma-separated).
 
     *attack_dr* is the Original DR (colored, white) of the attack the players resolved (huts: its colored
     dr); *original_kia* says the HE attack's Original DR gave a KIA (B25.13); *hut_attack* names the
@@ -85,7 +87,8 @@ def resolve_fire_start(live: LiveGame, request: FireStartRequest, dice: Dice) ->
         from ..core.values import replace
 
         pos = replace(pos, clock=replace(pos.clock, phase=request.phase))
-    loc = pos.map.parse_location(request.at)
+    locs = [pos.map.parse_location(a) for a in request.at.split(",")] if request.kind == "hut" else []
+    loc = locs[0] if locs else pos.map.parse_location(request.at)
     roll = Roll(*request.attack_dr) if request.attack_dr is not None else None
     if request.kind == "he":
         new, rep = he_fire_start(pos, loc, dice, original_kia=request.original_kia, attack_dr=roll,
@@ -93,7 +96,7 @@ def resolve_fire_start(live: LiveGame, request: FireStartRequest, dice: Dice) ->
     elif request.kind == "wp":
         new, rep = wp_fire_start(pos, Location(loc.hex), dice)
     else:
-        new, rep = hut_fire_start(pos, loc, HUT_ATTACKS[request.hut_attack], original=roll)
+        new, rep = huts_fire_start(pos, locs, HUT_ATTACKS[request.hut_attack], dice, original=roll)
     return new, rep, loc
 
 
@@ -118,7 +121,8 @@ def fire_start_batch(live: LiveGame, before: Position, after: Position, report: 
             notes.append(f"* Flame placed for {after.loc_name(f.location)}: mark its level with VASL's Level marker")
     header = [f"* ASL fire bridge: {report.title} ({FIRE_STARTS[request.kind]})"]
     summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
-    texts = explain_rolls(rolls, report)
+    # a roll no check explains (the Random Selection of a hut Flame) is shown with its purpose
+    texts = [t or purpose for t, (purpose, _) in zip(explain_rolls(rolls, report), rolls, strict=True)]
     return {"phase": None, "session": session, "expect": {}, "chat": header,
             "rolls": [{"text": t} for t in texts], "remove": [], "place": place, "layers": [],
             "summary": summary + notes}

@@ -207,6 +207,14 @@ def _resolve(args: argparse.Namespace, pos: Position, plan: FtPlan | MolPlan, ru
     return 0
 
 
+def _target_ft(args: argparse.Namespace, pos: Position, target: Location) -> int:
+    """--target-ft, else the FT the Position's units in *target* possess (A22.4, read off a saved game's FT
+    counters)."""
+    if args.target_ft is not None:
+        return int(args.target_ft)
+    return pos.target_ft(target) if args.position else 0
+
+
 def cmd_ft(args: argparse.Namespace) -> int:
     pos, firer, target, unit = _setup(args, 1)
     kind = _kind(args, unit)
@@ -220,7 +228,7 @@ def cmd_ft(args: argparse.Namespace) -> int:
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
         predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
-        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft)
+        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target))
     plan = ft_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
         pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
@@ -242,7 +250,7 @@ def cmd_mol(args: argparse.Namespace) -> int:
         across_road_vs_unit_on_road=args.road, vs_afv=args.vs_afv, predesignated=args.predesignated,
         basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot, afv_stopped=not args.moving,
         tk_case_mods=args.tk_mod, vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id,
-        range=args.range if args.position and args.range is not None else None, target_ft=args.target_ft,
+        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target),
         heroic=args.heroic)
     plan = mol_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_mol_attack(pos, plan, dice, ift_result=args.ift_result,
@@ -364,22 +372,31 @@ _HUT_ATTACKS = {"small-arms": HutAttack.SMALL_ARMS_PBF_TPBF, "mg": HutAttack.MG,
 
 def cmd_hut(args: argparse.Namespace) -> int:
     """A hut Location's fire start after an attack vs (or an ordnance SW fired from) it (huts)."""
-    from ..core.firestarts import hut_fire_start
+    from ..core.firestarts import huts_fire_start
 
-    pos, loc = _fire_pos(args)
-    new, rep = hut_fire_start(pos, loc, _HUT_ATTACKS[args.attack], original=_roll(args.attack_dr, "--attack-dr"))
+    pos = load_position_arg(args)
+    if args.phase:
+        pos = replace(pos, clock=replace(pos.clock, phase=_phase(args.phase)))
+    locs = [pos.map.parse_location(a) for a in args.at.split(",")]
+    dice = _dice_or_none(args)
+    try:
+        new, rep = huts_fire_start(pos, locs, _HUT_ATTACKS[args.attack], dice,
+                                   original=_roll(args.attack_dr, "--attack-dr"))
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}; give exactly the dice rolled, nothing was applied") from None
+    check_dice_used(dice)
     return _fire_start_out(args, new, rep)
 
 
-def _fire_start_common(p: argparse.ArgumentParser, dice: bool = True) -> None:
+def _fire_start_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
     add_vasl_options(p)
     p.add_argument("--at", required=True, metavar="LOC", help="the Location attacked, e.g. B3 or E4.1")
     p.add_argument("--phase", help="the phase (default the POSITION's clock)")
-    if dice:
-        d = p.add_mutually_exclusive_group()
-        d.add_argument("--dice", help="die faces of the fire-start DR, colored first, e.g. 4,5")
-        d.add_argument("--seed", type=seed, help="roll seeded dice")
+    d = p.add_mutually_exclusive_group()
+    d.add_argument("--dice", help="die faces of the fire-start DR, colored first, e.g. 4,5 (hut: the Random "
+                   "Selection drs)")
+    d.add_argument("--seed", type=seed, help="roll seeded dice")
     p.add_argument("-o", "--output", help="write the new position file here")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
 
@@ -408,8 +425,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
                    help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
-    p.add_argument("--target-ft", type=int, default=0, metavar="N",
-                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
+    p.add_argument("--target-ft", type=int, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
+                   "the POSITION's units in the target Location possess, e.g. a saved game's FT counters)")
     a = p.add_argument_group("vs an AFV")
     a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
     a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")
@@ -518,8 +536,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "Location (even Collapsed) place a Flame on an Original colored dr 1 (not HE Equivalency nor "
                        "a Collateral/Residual FP attack); an ordnance SW (PF/PFk/BAZ/PSK/RCL) fired in a hut places "
                        "one (not from a Collapsed hut); after Rain no Flame in a Collapsed hut. FT attacks: asl-fire "
-                       "ft (Original Effects DR < X#).")
-    _fire_start_common(p, dice=False)
+                       "ft (Original Effects DR < X#). One attack vs several hut Locations (--at B3,B4): its Flame "
+                       "goes to one of them by Random Selection (one dr each, --dice/--seed; a tie rolls again).")
+    _fire_start_common(p)
     p.add_argument("--attack", required=True, choices=sorted(_HUT_ATTACKS), help="what attacked the hut")
     p.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (e.g. 1,4)")
     p.set_defaults(func=cmd_hut)

@@ -120,8 +120,9 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     a.add_argument("--drm", action="append", metavar="VALUE[:REASON]", help="another IFT DRM; repeatable")
     a.add_argument("--ift-result", type=ift_result,
                    help="the IFT result read at the column and Final DR (our texts lack the IFT)")
-    a.add_argument("--target-ft", type=int, default=0, metavar="N",
-                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4)")
+    a.add_argument("--target-ft", type=int, metavar="N",
+                   help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
+                   "counters stacked with the target Location's units)")
     v = a.add_argument_group("vs an AFV (the target is a piece)")
     v.add_argument("--vs-afv", action="store_true", help="the target Location's AFV is attacked (with --target LOC)")
     v.add_argument("--predesignated", action="store_true", help="the AFV was predesignated (A22.34, A22.612)")
@@ -180,7 +181,8 @@ def _firestart_parser(actions: argparse._SubParsersAction) -> None:  # type: ign
                            "huts); wp = the WP fire DR in the placing player's MPh (A24.32); hut = an attack vs a "
                            "hut Location with an Original colored dr 1, or an ordnance SW fired in a hut (huts).")
     f.add_argument("kind", choices=("he", "wp", "hut"))
-    f.add_argument("--at", required=True, metavar="LOC", help="the Location attacked (or where WP was placed)")
+    f.add_argument("--at", required=True, metavar="LOC", help="the Location attacked (or where WP was placed); "
+                   "hut: every hut Location the attack affected, e.g. B3,B4 (one Flame, by Random Selection)")
     f.add_argument("--phase", help="the phase (default MPh)")
     f.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (huts: colored dr 1)")
     f.add_argument("--original-kia", action="store_true", help="he: the attack's Original DR gave a KIA (B25.13)")
@@ -251,8 +253,7 @@ def attack_request(args: argparse.Namespace) -> AttackRequest:
     from ..core.position import Phase
 
     weapon = args.weapon
-    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0,
-                "target_ft": 0}
+    defaults = {"cower": 1, "leader": 0, "hindrance": 0, "fg_fp": 0, "fg_units": 1, "halvings": 0, "tk_mod": 0}
     opts: dict[str, object] = {}
     for flag, (name, weapons) in _ATTACK_FLAGS.items():
         value = getattr(args, flag, None)

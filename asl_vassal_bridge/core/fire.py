@@ -401,7 +401,8 @@ def pending_spreads(pos: Position, gust_direction: Direction | None = None,
     """For each Burnable Location fire can spread to, the one check with the best odds (B25.6).
 
     Sources are terrain Blazes and Burning Wrecks that existed before this
-    Player Turn; Locations already holding a Blaze are skipped.  In a Player
+    Player Turn; Locations already holding a Blaze, or where no Flame can be created (a Collapsed hut
+    once Rain has fallen, Fire cheat sheet: huts), are skipped.  In a Player
     Turn of Gusts (``environment.gusts``) the Gusts' automatic spreads join
     in, blowing with the wind (or *gust_direction*, rolled with No Wind);
     *extra* adds more automatic spreads (the Gusts' Random Selection).
@@ -412,7 +413,8 @@ def pending_spreads(pos: Position, gust_direction: Direction | None = None,
     blazes = pos._blazes
 
     def consider(c: SpreadCheck | None) -> None:
-        if c is not None and c.target not in blazes and _better(c, best.get(c.target)):
+        # no Flame where none can be created (a Collapsed hut after Rain, huts): Position.no_flame_reason
+        if c is not None and pos.no_flame_reason(c.target) is None and _better(c, best.get(c.target)):
             best[c.target] = c
 
     for fire in pos.fires:

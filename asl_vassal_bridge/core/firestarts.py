@@ -15,6 +15,7 @@ that takes dice and returns the new Position and a report.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 from .dice import Dice, Roll
 from .environment import EC
@@ -33,6 +34,7 @@ __all__ = [
     "he_fire_start",
     "hut_fire_start",
     "hut_flame",
+    "huts_fire_start",
     "kindling_attempt",
     "kindling_check",
     "mol_flames",
@@ -76,15 +78,9 @@ def _fortified(pos: Position, loc: Location) -> list[DRM]:
 
 
 def no_flame_reason(pos: Position, loc: Location) -> str | None:
-    """Why no Flame can be created in *loc* whatever starts it, or None: no Burnable Terrain (B25.1), a Blaze
-    already burning there (B25.15), or a Collapsed hut once Rain has fallen (Fire cheat sheet: huts)."""
-    if not pos.map.is_burnable(loc):
-        return f"{pos.map.terrain_at(loc).label} cannot burn (B25.1)"
-    if pos.blaze_at(loc) is not None:
-        return "a Blaze already burns there (B25.15)"
-    if pos.environment.rain_has_fallen and pos.map.is_collapsed_hut(loc.hex):
-        return "no Flame in a Collapsed hut once Rain has fallen (huts)"
-    return None
+    """Why no Flame can be created in *loc* whatever starts it, or None (:meth:`.Position.no_flame_reason`:
+    B25.1, B25.15, a Collapsed hut once Rain has fallen)."""
+    return pos.no_flame_reason(loc)
 
 
 def place_flame(pos: Position, loc: Location, *, kindled_by: str | None = None) -> Position:
@@ -416,6 +412,61 @@ def hut_fire_start(pos: Position, loc: Location, attack: HutAttack, *, original:
     elif rain and collapsed:
         why = f"{why}; {no_flame_reason(pos, loc)}"
     return pos, Report(title, (Event("huts", f"{why}: no Flame in {name}", name, kind="no-flame"),))
+
+
+def huts_fire_start(pos: Position, locs: Sequence[Location], attack: HutAttack, dice: Dice, *,
+                    original: Roll | None = None, ft_x_number: int | None = None) -> tuple[Position, Report]:
+    """The huts fire start of ONE attack that affected the hut Locations *locs* (an area of fire, Spraying
+    Fire, a blast area…): its Flame result places one Flame, in the hut Location chosen by Random Selection
+    when more than one could take it (Fire cheat sheet: huts).
+
+    Random Selection is one dr per hut Location, made with *dice*; the highest takes the Flame, ties are
+    rolled again among the tied (one Flame result, one Location).  Hut Locations where no Flame can be
+    created (a Blaze, B25.15; a Collapsed hut after Rain) are no candidates.  A single Location is
+    :func:`hut_fire_start`, with no roll.
+
+    >>> from .terrain import BuildingKind, Material
+    >>> from .position import Building, GameMap, HexInfo
+    >>> from .hexes import Hex
+    >>> from .dice import ScriptedDice
+    >>> huts = [Building(n, Material.WOODEN, BuildingKind.HUT) for n in ("h1", "h2")]
+    >>> m = GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.HUT, building="h1"),
+    ...                         Hex.parse("A2"): HexInfo(Terrain.HUT, building="h2")}, huts)
+    >>> new, rep = huts_fire_start(Position(m), [Location.parse("A1"), Location.parse("A2")], HutAttack.MG,
+    ...                            ScriptedDice([3, 5]), original=Roll(1, 4))
+    >>> [f.location.name for f in new.flames()]
+    ['A2']
+
+    :raises IllegalAction: a Location is no hut Location or is named twice, several Locations for a FT or an
+        ordnance SW fired in a hut (each is one Location), or the dice the attack needs are missing.
+    """
+    if len(locs) == 1:
+        return hut_fire_start(pos, locs[0], attack, original=original, ft_x_number=ft_x_number)
+    if not locs:
+        raise IllegalAction("a hut fire start needs the hut Location(s) the attack affected (huts)")
+    if len(set(locs)) != len(locs):
+        raise IllegalAction("a hut Location is named twice: one attack affects each Location once (huts)")
+    if attack in (HutAttack.FT, HutAttack.SW_FIRED_IN_HUT):
+        raise IllegalAction(f"{attack.value}: one hut Location, not {len(locs)} (huts)")
+    names = ", ".join(pos.loc_name(loc) for loc in locs)
+    title = f"Hut fire start in {names} ({attack.value})"
+    # each Location is checked (a hut?) and answers alike: one attack, one Original DR
+    answers = [hut_fire_start(pos, loc, attack, original=original) for loc in locs]
+    candidates = [loc for loc, (new, _) in zip(locs, answers, strict=True) if new is not pos]
+    if not candidates:
+        return pos, Report(title, tuple(e for _, rep in answers for e in rep.events))
+    events = [e for loc, (_, rep) in zip(locs, answers, strict=True) if loc not in candidates for e in rep.events]
+    chosen = candidates
+    while len(chosen) > 1:
+        tied = chosen
+        rolls = [dice.dr(f"Random Selection of the hut Flame: {pos.loc_name(loc)} (huts)") for loc in tied]
+        chosen = [loc for loc, r in zip(tied, rolls, strict=True) if r.total == max(r.total for r in rolls)]
+        shown = ", ".join(f"{pos.loc_name(loc)} {r.total}" for loc, r in zip(tied, rolls, strict=True))
+        again = " again (a tie)" if len(tied) < len(candidates) else ""
+        events.append(Event("huts", f"one Flame result, {len(tied)} hut Locations could take it: Random Selection"
+                            f"{again}, {shown}", kind="selection"))
+    new, rep = answers[locs.index(chosen[0])]
+    return new, Report(title, (*events, *rep.events))
 
 
 def he_fire_start(pos: Position, loc: Location, dice: Dice, *, original_kia: bool, attack_dr: Roll | None = None,

@@ -379,16 +379,17 @@ class MapLayout:
         text = name.strip()
         if not self.prefixed:
             return self.boards[0].to_map(self.boards[0].parse_local(text)) if self.boards else Hex.parse(text)
-        m = re.match(r"^(.*?)([A-Za-z]+)(-?\d+)$", text)
-        if m:
-            board = m.group(1)
-            for b in self.boards:
-                if b.name == board:
-                    return b.to_map(b.parse_local(m.group(2) + m.group(3)))
-            # Board names may themselves end in letters ("1a"): try every split.
-            for b in self.boards:
-                if text.startswith(b.name) and _NAME.match(text[len(b.name):]):
+        # The longest board name the text starts with whose rest is a hex of that board: on a map holding
+        # boards 1 and 1a, 1aC3 is board 1a's C3 (board 1 has no column aC).
+        first_error: HexNameError | None = None
+        for b in sorted(self.boards, key=lambda b: len(b.name), reverse=True):
+            if text.startswith(b.name) and _NAME.match(text[len(b.name):]):
+                try:
                     return b.to_map(b.parse_local(text[len(b.name):]))
+                except HexNameError as e:
+                    first_error = first_error or e
+        if first_error is not None:
+            raise first_error
         known = ", ".join(b.name for b in self.boards)
         raise HexNameError(f"{name!r} is not a hex of this map (expected a board name of {known} then a hex, "
                            f"e.g. {self.boards[0].name}M4)")

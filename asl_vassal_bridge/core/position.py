@@ -208,7 +208,8 @@ class Unit:
 
     *immobilized*: a vehicle that cannot move (an Immobilized marker, D5.7); in a terrain Blaze it cannot
     leave and is eliminated (B25.4).  *cx*: Infantry under a CX counter, Exhausted by Double Time (A4.51): +1
-    to its attacks, its FT attack (A22.2) and its MOL Check and MOL attack (A22.611, A4.51).
+    to its attacks, its FT attack (A22.2) and its MOL Check and MOL attack (A22.611, A4.51).  *ft*: the FT counters
+    a Personnel unit possesses; any attack vs it is one lower per FT (A22.4).
 
     >>> Unit("g1", "4-6-7", "German", Location(Hex(0, 0)), cx=True, berserk=True).is_cx
     False
@@ -227,6 +228,7 @@ class Unit:
     may_break_voluntarily: bool = True
     immobilized: bool = False
     cx: bool = False
+    ft: int = 0
 
     @property
     def is_pinned(self) -> bool:
@@ -602,6 +604,32 @@ class Position:
         if len(levels) < 2 or any(loc not in self._blazes for loc in levels):
             return None
         return len(levels)
+
+    def no_flame_reason(self, loc: Location) -> str | None:
+        """Why no Flame can be created in *loc*, whatever creates it (a fire start or Spreading Fire), or None:
+        no Burnable Terrain (B25.1), a Blaze already there (B25.15), or a Collapsed hut once Rain has fallen
+        (Fire cheat sheet: huts).
+        """
+        if not self.map.is_burnable(loc):
+            return f"{self.map.terrain_at(loc).label} cannot burn (B25.1)"
+        if loc in self._blazes:
+            return "a Blaze already burns there (B25.15)"
+        if self.environment.rain_has_fallen and self.map.is_collapsed_hut(loc.hex):
+            return "no Flame in a Collapsed hut once Rain has fallen (huts)"
+        return None
+
+    def target_ft(self, loc: Location) -> int:
+        """The FT possessed by the Personnel units in *loc* an attack on it must count (A22.4: −1 per FT to
+        the IFT DR vs the unit possessing them), 0 if none.
+
+        :raises IllegalAction: units of *loc* possess different numbers of FT (the attack vs each differs:
+            say which with ``--target-ft``).
+        """
+        counts = sorted({u.ft for u in self.units if u.location == loc and u.kind.is_infantry and u.ft})
+        if len(counts) > 1:
+            raise IllegalAction(f"units in {self.loc_name(loc)} possess {' and '.join(map(str, counts))} FT: the "
+                                "attack vs each is one lower per FT it possesses (A22.4); give --target-ft N")
+        return counts[0] if counts else 0
 
     def burning_wrecks(self) -> list[Wreck]:
         return [w for w in self.wrecks if w.burning]

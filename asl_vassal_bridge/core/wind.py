@@ -104,7 +104,7 @@ def _ground_flame_target(pos: Position, h: Hex) -> Location | None:
     if h not in pos.map.hexes:
         return None
     loc = Location(h)
-    if not pos.map.is_burnable(loc) or pos.is_burning(loc):
+    if pos.no_flame_reason(loc) is not None or pos.is_burning(loc):
         return None
     return loc
 

@@ -28,6 +28,7 @@ __all__ = [
     "broken_layer_change",
     "find_piece",
     "is_broken",
+    "is_ft_counter",
     "layers_of",
     "nationality_of",
     "stack_of",
@@ -115,6 +116,18 @@ def nationality_of(piece: Mapping[str, Any]) -> Nationality:
                 continue
     raise BadInput(f"piece {piece.get('id')} ({piece.get('name')}): its counter art names no nationality "
                    f"(image folders seen: {', '.join(seen) or 'none'}); is it a VASL unit counter?")
+
+
+def is_ft_counter(p: Mapping[str, Any]) -> bool:
+    """VASL's FT support weapon counter (named ``FT``, art ``xx/xxFT``), not a vehicle such as the FT-17."""
+    names = {str(p.get("name") or "").strip(), str(p.get("basic_name") or "").strip()}
+    if "FT" in names:
+        return True
+    try:
+        return any(im.replace("\\", "").rsplit("/", 1)[-1][2:] in ("FT", "FTb")
+                   for lay, _t in layers_of(p) for im in lay.images)
+    except BadInput:
+        return False
 
 
 def unit_names(piece: Mapping[str, Any]) -> list[str]:

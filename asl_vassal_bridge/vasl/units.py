@@ -15,6 +15,10 @@ its stack, as VASL players mark it:
   pinned or CX status (A15.42);
 * Immobilized (a vehicle) — VASL's ``Immob.`` marker (gpid 111) above it;
 * in Melee — a Melee / H-t-H marker in its Location (A11);
+* FT possessed (A22.4) — each FT counter of its stack belongs to the nearest
+  infantry unit beneath it (a SW sits on the unit possessing it), else, with
+  none beneath, to the nearest above; a FT on a concealed stack is nobody's
+  (nothing about a hidden unit leaves VASSAL);
 * its Location — the hex, and the level a Level marker in its stack shows.
 
 Concealed and hidden pieces never become units: a counter under a ``?``
@@ -42,7 +46,7 @@ from ..core.position import Location, Unit, UnitKind
 from ..core.units import Nationality, UnitCatalogue, UnknownNationalityError
 from ..core.values import replace
 from .counters import classify
-from .pieces import active_markers, is_broken, nationality_of, unit_kind, unit_type
+from .pieces import active_markers, is_broken, is_ft_counter, nationality_of, unit_kind, unit_type
 
 __all__ = [
     "CX_GPIDS",
@@ -191,6 +195,27 @@ def _identify(p: Mapping[str, Any], counters: CounterIndex,
     return nat, unit_kind(mmc, designation), designation
 
 
+def _ft_possession(stack: Sequence[Mapping[str, Any]], top_concealment: int,
+                   infantry: Sequence[int]) -> dict[int, int]:
+    """stack index of an infantry unit → the FT counters it possesses (A22.4): each visible FT counter goes to
+    the nearest infantry unit beneath it, else (none beneath) to the nearest above; one lying on a concealed
+    part of the stack (a ``?`` beneath it before any visible unit) is nobody's."""
+    out: dict[int, int] = {}
+    for i, p in enumerate(stack):
+        if i <= top_concealment or not is_ft_counter(p):
+            continue
+        below = [k for k in infantry if k < i]
+        above = [k for k in infantry if k > i]
+        if below:
+            owner = below[-1]
+        elif top_concealment >= 0 or not above:
+            continue  # on a concealed stack, or no unit here: nobody's
+        else:
+            owner = above[0]
+        out[owner] = out.get(owner, 0) + 1
+    return out
+
+
 def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[str, Any]], Location | None],
                catalogue: UnitCatalogue, counters: CounterIndex = CounterIndex()) -> list[UnitCounter]:
     """Every visible unit counter as a core Unit, with its state from its layers and its stack.
@@ -210,6 +235,7 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
         top_concealment = max((i for i, p in enumerate(stack) if is_concealed(p)), default=-1)
         marks = [_marker_kind(p) for p in stack]
         here: list[Location | None] = []  # the stack's Location: one point, one Location (found once)
+        here_units: list[tuple[int, UnitCounter, Location]] = []  # (stack index, unit, Location)
 
         def spot(p: Mapping[str, Any], here: list[Location | None] = here) -> Location | None:
             if not here:
@@ -245,7 +271,13 @@ def read_units(pieces: Iterable[Mapping[str, Any]], locate: Callable[[Mapping[st
             unit = Unit(str(p.get("id")), f"{nat.label} {designation}", nat.side, where, kind, broken=broken,
                         pinned=pinned, berserk=berserk, may_break_voluntarily=not broken and not berserk,
                         immobilized=immobilized, cx=cx)
-            found.append((UnitCounter(unit, p, nat, designation, cx), where))
+            here_units.append((i, UnitCounter(unit, p, nat, designation, cx), where))
+        infantry = [i for i, uc, _ in here_units if uc.unit.kind.is_infantry]
+        fts = _ft_possession(stack, top_concealment, infantry) if infantry else {}
+        for i, uc, where in here_units:
+            if fts.get(i):
+                uc = replace(uc, unit=replace(uc.unit, ft=fts[i]))
+            found.append((uc, where))
     out = []
     for uc, where in found:
         if where in melee:

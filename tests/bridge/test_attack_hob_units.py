@@ -121,6 +121,16 @@ def test_ft_attack_needs_a_ft_counter_in_the_stack_a22(slot_layers: Any) -> None
         prepare_attack(snap, AttackRequest("ft", "sq", "B3"))
 
 
+def test_a22_4_the_targets_ft_counter_sets_its_vulnerability_without_a_flag(slot_layers: Any) -> None:
+    snap = snapshot([unit("sq", SQUAD, "B2", slot_layers), unit("ft", FT, "B2", slot_layers),
+                     unit("sq2", SQUAD, "B3", slot_layers), unit("ft2", FT, "B3", slot_layers)])
+    prep = prepare_attack(snap, AttackRequest("ft", "sq", "B3"))
+    assert prep.plan.attack.target_ft == 1 and any("A22.4" in e.rule for e in prep.plan.notes)
+    assert {u.id: u.ft for u in prep.position.units} == {"sq": 1, "sq2": 1}
+    prep = prepare_attack(snap, AttackRequest("ft", "sq", "B3", options={"target_ft": 0}))  # the request says
+    assert prep.plan.attack.target_ft == 0
+
+
 def test_illegal_declaration_is_refused_with_its_rule_a22_6(slot_layers: Any) -> None:
     snap = snapshot([unit("sq", SQUAD, "B2", slot_layers)])
     with pytest.raises(IllegalAction, match=r"A22\.6"):

@@ -47,6 +47,19 @@ def test_huts_an_mg_attacks_colored_1_places_the_flame_without_a_roll() -> None:
     assert "huts" in batch["chat"][0] and any("colored dr 1" in line for line in batch["summary"])
 
 
+def test_huts_an_attack_vs_two_hut_locations_picks_the_flames_hut_by_random_selection_with_vassals_dice() -> None:
+    live = position_from_snapshot(with_hut(with_hut(snapshot([])), "C2"), phase=Phase.PFPH)
+    req = FireStartRequest("hut", "B3,C2", attack_dr=(1, 5), hut_attack="mg")
+    faces = Faces([5, 2])  # one dr each, B3 then C2: B3 takes the Flame
+    after, rep, _ = resolve_fire_start(live, req, faces)
+    batch = fire_start_batch(live, live.position, after, rep, session=1, rolls=faces.rolled, request=req,
+                             map_name="Main Map")
+    assert batch["place"] == [FLAME]
+    assert [r["text"] for r in batch["rolls"]] == ["Random Selection of the hut Flame: B3 (huts)",
+                                                   "Random Selection of the hut Flame: C2 (huts)"]
+    assert any("Random Selection, B3 5, C2 2 (huts)" in line for line in batch["summary"])
+
+
 def test_b25_13_he_fire_start_rolls_vassals_dice_and_places_the_flame() -> None:
     live = position_from_snapshot(snapshot([]), phase=Phase.PFPH)
     req = FireStartRequest("he", "C2", original_kia=True)

@@ -32,6 +32,7 @@ from asl_vassal_bridge.core.firestarts import (
     add_burning_wreck,
     he_fire_start,
     hut_fire_start,
+    huts_fire_start,
     resolve_fire_start,
     wp_fire_start,
 )
@@ -223,6 +224,36 @@ def test_huts_rain_stops_flames_in_a_collapsed_hut_from_every_start() -> None:
         kindling_check(p, L("B3"), UnitKind.LEADER)
     assert wp_fire_check(p, L("B3")) is None and ft_fire_check(p, L("B3"), "KIA") is None
     assert he_fire_check(p, L("B3"), True) is None
+
+
+def test_huts_random_selection_when_more_than_one_hut_location_could_take_the_flame() -> None:
+    # Fire cheat sheet, huts: a Flame result with several hut Locations affected: Random Selection (one dr each,
+    # the highest; a tie is rolled again among the tied: one Flame result, one Location).
+    hexes = grid("A-D", "1-4")
+    huts = [building(hexes, f"h{n}", Material.WOODEN, [n], BuildingKind.HUT) for n in ("B2", "B3", "C3")]
+    put(hexes, Terrain.HUT, ["C2"])  # a Collapsed hut
+    p = pos(hexes, huts)
+    locs = [L("B2"), L("B3"), L("C3")]
+    new, rep = huts_fire_start(p, locs, HutAttack.MG, ScriptedDice([6, 2, 6, 3, 5]), original=Roll(1, 3))
+    assert [f.location.name for f in new.flames()] == ["C3"]
+    assert [e.kind for e in rep.events] == ["selection", "selection", "flame"]
+    assert rep.events[0].text == "one Flame result, 3 hut Locations could take it: Random Selection, B2 6, B3 2, C3 6"
+    assert rep.events[1].text.endswith("Random Selection again (a tie), B2 3, C3 5")
+    assert rep.title == "Hut fire start in B2, B3, C3 (MG)"
+    # no Flame result: no roll; a Location where no Flame can be created is no candidate
+    new, rep = huts_fire_start(p, locs, HutAttack.HE, ScriptedDice([]), original=Roll(2, 1))
+    assert new is p and [e.kind for e in rep.events] == ["no-flame"] * 3
+    rained = p.with_(environment=Environment(EC.WET, rain_has_fallen=True), fires=(blaze("B2"),))
+    new, rep = huts_fire_start(rained, [L("B2"), L("C2"), L("B3")], HutAttack.IFE, ScriptedDice([]),
+                               original=Roll(1, 1))
+    assert [f.location.name for f in new.flames()] == ["B3"] and rep.events[-1].kind == "flame"
+    assert len(rep.events) == 3  # B2 (a Blaze) and C2 (Collapsed, Rain) said, then B3's Flame: no roll
+    with pytest.raises(IllegalAction, match="one hut Location, not 2"):
+        huts_fire_start(p, locs[:2], HutAttack.SW_FIRED_IN_HUT, ScriptedDice([]))
+    with pytest.raises(IllegalAction, match="named twice"):
+        huts_fire_start(p, [L("B2"), L("B2")], HutAttack.MG, ScriptedDice([]), original=Roll(1, 1))
+    with pytest.raises(IllegalAction, match="not a hut"):
+        huts_fire_start(p, [L("B2"), L("A1")], HutAttack.MG, ScriptedDice([]), original=Roll(1, 1))
 
 
 def test_huts_an_ordnance_sw_fired_in_a_hut_sets_it_on_fire_not_from_a_collapsed_one() -> None:

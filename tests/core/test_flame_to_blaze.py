@@ -95,3 +95,14 @@ def test_b23_6_a_building_hex_blazing_on_every_level_is_one_burning_building() -
     assert p.building_blaze_levels(L("C3").hex) is None
     p = p.with_(fires=(*p.fires, blaze("C3.2")))
     assert p.building_blaze_levels(L("C3").hex) == 3
+
+
+def test_only_a_standing_hut_collapses_when_its_flame_becomes_a_blaze() -> None:
+    # a wooden house and a Collapsed hut (hut terrain, no building) blaze up: no hut collapses (huts)
+    hexes = grid("A-E", "1-5")
+    house = building(hexes, "house", Material.WOODEN, ["C3"])
+    put(hexes, Terrain.HUT, ["B2"])
+    p = pos(hexes, [house], [flame("C3"), flame("B2")])
+    new, rep = flame_to_blaze(p, ScriptedDice([6, 6, 6, 6]))
+    assert [e.kind for e in rep.events] == ["blaze", "blaze"]
+    assert new.map == p.map and {f.location.name for f in new.blazes()} == {"B2", "C3"}

@@ -97,6 +97,17 @@ def test_layout_parses_board_names_ending_in_letters_and_prefixed_names_with_spa
         layout.parse("1bA1")
 
 
+def test_layout_with_boards_1_and_1a_reads_1ac3_as_board_1a() -> None:
+    # the longest board name the text starts with wins where its rest is a hex of that board
+    layout = MapLayout((BoardPlacement("1", columns=33, rows=10),
+                        BoardPlacement("1a", y=1, columns=17, rows=20)))
+    assert layout.parse("1aC3") == layout.boards[1].to_map(Hex.parse("C3"))
+    assert layout.name(layout.parse("1aC3")) == "1aC3" and layout.name(layout.parse("1C3")) == "1C3"
+    assert layout.parse("1a3") == layout.boards[0].to_map(Hex.parse("A3"))  # "3" is no hex of board 1a
+    with pytest.raises(HexNameError, match=re.escape("column 'aC' is not an ASL column")):
+        MapLayout((layout.boards[0], BoardPlacement("2", y=1, columns=17, rows=20))).parse("1aC3")
+
+
 def test_single_board_layout_uses_the_boards_own_names() -> None:
     layout = MapLayout((BoardPlacement("12b", columns=17, rows=20, first_column=16),))
     assert not layout.prefixed

@@ -385,3 +385,15 @@ def test_only_rubble_belongs_to_a_factory() -> None:
     hexes[H("A1")] = HexInfo(Terrain.WOODS, feature="f")
     m = GameMap.from_hexes(hexes, [f])
     assert m.factory_of_rubble(H("A1")) is None
+
+
+def test_a22_4_target_ft_counts_the_ft_infantry_in_the_location_possess() -> None:
+    m = GameMap.from_hexes({Hex.parse(n): HexInfo() for n in ("A1", "A2")})
+    a1, a2 = Location(Hex.parse("A1")), Location(Hex.parse("A2"))
+    units = (Unit("s1", "squad", "Axis", a1, ft=1), Unit("s2", "squad", "Axis", a1),
+             Unit("t", "tank", "Axis", a2, UnitKind.VEHICLE, ft=1), Unit("s3", "squad", "Axis", a2, ft=2))
+    pos = Position(m, units=units)
+    assert pos.target_ft(a1) == 1 and pos.target_ft(a2) == 2  # a vehicle possesses none (A22.4: Personnel)
+    both = pos.with_(units=(*units, Unit("l", "leader", "Axis", a2, UnitKind.LEADER, ft=1)))
+    with pytest.raises(IllegalAction, match=re.escape("units in A2 possess 1 and 2 FT")):
+        both.target_ft(a2)

@@ -19,6 +19,7 @@ from asl_vassal_bridge.core import (
     spread_fire,
 )
 from asl_vassal_bridge.core.fire import directly_attached
+from asl_vassal_bridge.core.values import replace
 
 from .builders import NOW, L, blaze, building, flame, grid, heavy, mild, pos, put
 
@@ -242,3 +243,116 @@ def test_end_of_afph_new_blazes_do_not_spread_the_same_turn() -> None:
     assert [f.location.name for f in new.blazes()] == ["C3"]
     assert new.flames() == []
     assert len(rep.events) == 1
+
+
+def test_huts_no_spread_into_a_collapsed_hut_once_rain_has_fallen() -> None:
+    # Fire cheat sheet, huts: once Rain has occurred no Flame is created in a Collapsed hut, whatever creates
+    # it: a Spreading Fire DR (B25.6), a Heavy Winds spread (B25.63) or a Gust's two-hex spread (B25.651).
+    from asl_vassal_bridge.core.environment import Wind, WindForce
+    from asl_vassal_bridge.core.wind import gust_candidates
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3"])
+    put(hexes, Terrain.HUT, ["C2", "D3", "C1"])  # Collapsed huts: hut terrain, no building
+    standing = building(hexes, "h", Material.WOODEN, ["B3"], BuildingKind.HUT)
+    dry = pos(hexes, [standing], [blaze("C3")], Environment(EC.WET))
+    assert set(pending_spreads(dry)) == {L("C2"), L("D3"), L("B3")}
+    rained = dry.with_(environment=Environment(EC.WET, rain_has_fallen=True))
+    assert set(pending_spreads(rained)) == {L("B3")}  # a standing hut still catches
+    new, rep = spread_fire(rained, ScriptedDice([6, 6]))
+    assert [f.location.name for f in new.flames()] == ["B3"] and len(rep.events) == 1
+    assert rained.no_flame_reason(L("C2")) == "no Flame in a Collapsed hut once Rain has fallen (huts)"
+    assert dry.no_flame_reason(L("C2")) is None and rained.no_flame_reason(L("B3")) is None
+    windy = dry.with_(environment=Environment(EC.WET, Wind(WindForce.HEAVY_WINDS, Direction(1)), gusts=True))
+    assert {t.name for t, sc in pending_spreads(windy).items() if sc.automatic} == {"C2"}
+    assert [c[2].name for c in gust_candidates(windy, Direction(1))] == ["C1"]
+    windy_rained = windy.with_(environment=replace(windy.environment, rain_has_fallen=True))
+    assert pending_spreads(windy_rained) == {} and gust_candidates(windy_rained, Direction(1)) == []
+    assert end_of_afph(windy_rained, ScriptedDice([]))[0].flames() == []
+
+
+def test_end_of_afph_smoke_drifts_again_the_drift_flag_is_reset_and_nothing_else_changes() -> None:
+    # Fire cheat sheet: a wind change removes the drifting smoke until the start of the next AFPh
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.WOODS, ["C3"])
+    cleared = replace(mild(2), drift_cleared=True)
+    p = pos(hexes, fires=[blaze("C3")], env=cleared)
+    for env in (cleared, mild(2)):
+        new, rep = end_of_afph(p.with_(environment=env), ScriptedDice([]))
+        assert new.environment == mild(2) and new.environment.drift_cleared is False
+        assert new.fires == p.fires and rep.events == ()  # C3 has nothing Burnable around it
+
+
+def test_b25_63_an_automatic_spread_carries_both_kindlers_of_its_blaze_on() -> None:
+    # Fire & Victory: a Flame spread from a Blaze two sides kindled is the fire of both
+    from asl_vassal_bridge.core import Fire, FireKind
+
+    hexes = grid("A-E", "1-5")
+    put(hexes, Terrain.GRAIN, ["C3", "C2"])
+    kindled = Fire(L("C3"), FireKind.BLAZE, 1, kindled_by="Russian", also_kindled_by="German")
+    new, _ = spread_fire(pos(hexes, fires=[kindled], env=heavy(1)), ScriptedDice([]))
+    (f,) = new.flames_at(L("C2"))
+    assert (f.kindled_by, f.also_kindled_by) == ("Russian", "German")
+
+
+def test_b25_651_gust_spreads_only_into_burnable_locations_and_only_gusts_list_gust_rows() -> None:
+    from asl_vassal_bridge.core.fire import gust_spreads, pending_rolls
+
+    hexes = grid("A-E", "1-6")
+    put(hexes, Terrain.WOODS, ["C4", "C2"])  # C3 between them is open ground
+    p = pos(hexes, fires=[blaze("C4")], env=mild(1))
+    assert list(gust_spreads(p, Direction(1))) == []  # open ground downwind cannot burn (B25.1)
+    assert [r.kind for r in pending_rolls(p)] == []  # no Gusts: no Random Selection rows
+    gusting = p.with_(environment=replace(mild(1), gusts=True))
+    assert [(r.kind, r.location.name) for r in pending_rolls(gusting)] == [("gust", "C2")]
+
+
+def test_b25_651_no_wind_gust_odds_exact_over_the_six_directions() -> None:
+    # Gusts with No Wind (B25.651): each row is the mean over the six Gust direction drs of the chance to catch
+    # fire: certain by a one-hex Gust spread, else picked for the two-hex spread (Random Selection: one dr per
+    # candidate, ties all picked), else its Spreading Fire DR (B25.6).
+    from asl_vassal_bridge.core.fire import pending_rolls
+
+    gusts = Environment(gusts=True)
+    hexes = grid("A-E", "1-9")
+    put(hexes, Terrain.WOODS, ["C6", "C4", "C3", "C1"])
+    p = pos(hexes, fires=[blaze("C6"), blaze("C3")], env=gusts)
+    dr = pending_spreads(p)[L("C4")]  # C3 → C4, not downwind of anything but direction 4
+    rows = {r.location.name: r for r in pending_rolls(p)}
+    assert set(rows) == {"C1", "C4"}
+    # C4: direction 1 → one of two candidates of the two-hex spread (7/12), else its DR; direction 4 → C3's
+    # one-hex Gust spread; the four others → its DR.
+    c4 = rows["C4"]
+    assert c4.chance == (Fraction(7, 12) + Fraction(5, 12) * dr.chance + 1 + 4 * dr.chance) / 6
+    assert (c4.check, c4.source, c4.automatic) == (dr.check, L("C3"), False)
+    assert c4.reason == ("Gusts with No Wind, the direction dr folded in: automatic in 1 of 6 directions, two-hex "
+                         f"spread candidate in 1 of 6, else its Spreading Fire DR ({dr.check.chance})")  # type: ignore[union-attr]
+    c1 = rows["C1"]  # only C3's two-hex spread reaches it (direction 1), never a DR
+    assert (c1.chance, c1.check, c1.source) == (Fraction(7, 72), None, L("C3"))
+    assert c1.reason == "Gusts with No Wind, the direction dr folded in: two-hex spread candidate in 1 of 6"
+    # A Blaze and a Burning Wreck with the same target: both candidates pick it whatever their drs; a Location
+    # no Gust reaches (the building's level 1) keeps its own DR.
+    hexes = grid("A-E", "1-9")
+    house = building(hexes, "h", Material.WOODEN, ["C6"], BuildingKind.TWO_STORY)
+    put(hexes, Terrain.WOODS, ["C4"])
+    p = pos(hexes, [house], [blaze("C6")], gusts, wrecks=[Wreck(L("C5"), since=1)])
+    up = pending_spreads(p)[L("C6.1")]
+    rows = {r.location.name: r for r in pending_rolls(p)}
+    assert set(rows) == {"C4", "C6.1"}
+    assert (rows["C4"].chance, rows["C4"].source, rows["C4"].check) == (Fraction(1, 6), L("C6"), None)
+    assert (rows["C6.1"].chance, rows["C6.1"].check, rows["C6.1"].source) == (up.chance, up.check, L("C6"))
+    assert rows["C6.1"].reason.endswith(f"else its Spreading Fire DR ({up.check.chance})")  # type: ignore[union-attr]
+    # Mud stops the DR between two woods depictions, not the Gust (Fire cheat sheet): reached in 1 of 6 directions
+    hexes = grid("A-E", "1-9")
+    put(hexes, Terrain.WOODS, ["C6"], feature="a")
+    put(hexes, Terrain.WOODS, ["C5"], feature="b")
+    p = pos(hexes, fires=[blaze("C6")], env=Environment(EC.MUD, gusts=True))
+    (row,) = pending_rolls(p)
+    assert (row.location, row.chance, row.check, row.source) == (L("C5"), Fraction(1, 6), None, L("C6"))
+    assert row.reason.endswith("automatic in 1 of 6 directions")
+    # Two Blazes two hexes either side of C4: it is the only two-hex candidate in 2 of the 6 directions
+    hexes = grid("A-E", "1-9")
+    put(hexes, Terrain.WOODS, ["C6", "C4", "C2"])
+    (row,) = pending_rolls(pos(hexes, fires=[blaze("C6"), blaze("C2")], env=gusts))
+    assert (row.location, row.chance, row.source) == (L("C4"), Fraction(1, 3), L("C6"))
+    assert row.reason.endswith("two-hex spread candidate in 2 of 6")

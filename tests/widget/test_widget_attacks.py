@@ -13,7 +13,7 @@ import pytest
 from asl_fire_widget import FireSession, FireWidget
 from asl_fire_widget.attacks import AttackForm, HobForm
 
-from asl_vassal_bridge.core import Location, Phase, ScriptedDice, UnitKind
+from asl_vassal_bridge.core import BadInput, Location, Phase, ScriptedDice, UnitKind
 from asl_vassal_bridge.core.heat_of_battle import HobResult
 from asl_vassal_bridge.core.units import Nationality
 
@@ -300,4 +300,26 @@ def test_b25_13_he_tool_rolls_the_he_fire_start_dr_and_the_hut_tool_places_a_fla
     assert flames_in(s, "B2") == 1 and "colored dr 1" in s.log[-1]
     s.click(Hex.parse("A2"))  # no hut there
     assert s.log[-1].startswith("✗") and "not a hut" in s.log[-1]
+    assert s.undo() and flames_in(s, "B2") == 0
+
+
+def test_huts_tool_one_attack_vs_several_huts_places_one_flame_by_random_selection() -> None:
+    from asl_vassal_bridge.core.hexes import Hex
+    from asl_vassal_bridge.core.position import GameMap, HexInfo, Position
+    from asl_vassal_bridge.core.terrain import Building, BuildingKind, Material, Terrain
+
+    hexes = {Hex.parse(n): HexInfo() for n in ("A1", "A2", "B1", "B2")}
+    huts = [Building(n, Material.WOODEN, BuildingKind.HUT) for n in ("h1", "h2")]
+    hexes[Hex.parse("A2")] = HexInfo(Terrain.HUT, building="h1")
+    hexes[Hex.parse("B2")] = HexInfo(Terrain.HUT, building="h2")
+    s = FireSession(Position(GameMap.from_hexes(hexes, huts)), dice=ScriptedDice([2, 6]))
+    with pytest.raises(BadInput, match="no hut Location picked"):
+        s.roll_huts()
+    s.tool = "huts"
+    for name in ("A2", "B2", "A1"):
+        s.click(Hex.parse(name))
+    assert s.log[-1].startswith("✗") and "not a hut" in s.log[-1] and s.hut_picks == [loc(s, "A2"), loc(s, "B2")]
+    s.roll_huts()  # dr 2 for A2, 6 for B2
+    assert flames_in(s, "B2") == 1 and flames_in(s, "A2") == 0 and s.hut_picks == []
+    assert any("Random Selection, A2 2, B2 6 (huts)" in line for line in s.log)
     assert s.undo() and flames_in(s, "B2") == 0

@@ -24,6 +24,7 @@ from asl_vassal_bridge.core import (
     Position,
     Report,
     SeededDice,
+    Terrain,
     Unit,
     UnitKind,
     Wind,
@@ -43,7 +44,7 @@ from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_prev
 __all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo", "LoadError"]
 
 #: Click tools: what a click on a hex does.
-TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack", "wp", "he", "hut")
+TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack", "wp", "he", "hut", "huts")
 
 #: Who attempts Kindling (B25.11): unit kind and directing leader's modifier.
 KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
@@ -143,6 +144,8 @@ class FireSession:
         self.tool = "inspect"
         #: The unit chosen on the map (a click with the inspect tool), for the FT/MOL and Heat of Battle forms.
         self.selected_unit: str | None = None
+        #: The hut Locations one attack affected (the huts tool's clicks), for :meth:`roll_huts`.
+        self.hut_picks: list[Location] = []
         self.level = 0
         self.kindler = next(iter(KINDLERS))
         self.forecast_result: Forecast | None = None
@@ -452,6 +455,33 @@ class FireSession:
 
         pos = self.position
         self._fire_start(*hut_fire_start(pos, Location(loc.hex), HutAttack.SMALL_ARMS_PBF_TPBF, original=Roll(1)))
+
+    def _tool_huts(self, loc: Location) -> None:
+        """One attack vs several hut Locations: each click adds (or takes back) a hut Location it affected;
+        :meth:`roll_huts` then places its Flame (huts)."""
+        pos = self.position
+        ground = Location(loc.hex)
+        if pos.map.terrain_at(ground) is not Terrain.HUT:
+            raise BadInput(f"{pos.loc_name(ground)} holds {pos.map.terrain_at(ground).label}, not a hut (huts)")
+        if ground in self.hut_picks:
+            self.hut_picks.remove(ground)
+        else:
+            self.hut_picks.append(ground)
+        names = ", ".join(pos.loc_name(h) for h in self.hut_picks) or "none"
+        self.say(f"huts one attack affected: {names} — 'roll hut Flame' places its Flame (an Original colored "
+                 "dr 1), by Random Selection among them (huts)")
+
+    def roll_huts(self) -> None:
+        """The attack vs the picked hut Locations rolled an Original colored dr 1: one Flame, in the hut
+        Location Random Selection picks when more than one could take it (huts)."""
+        from asl_vassal_bridge.core.dice import Roll
+        from asl_vassal_bridge.core.firestarts import HutAttack, huts_fire_start
+
+        if not self.hut_picks:
+            raise BadInput("no hut Location picked: click them with the huts tool first (huts)")
+        picks, self.hut_picks = self.hut_picks, []
+        self._fire_start(*huts_fire_start(self.position, picks, HutAttack.SMALL_ARMS_PBF_TPBF, self.dice,
+                                          original=Roll(1)))
 
     def _tool_attack(self, loc: Location) -> None:
         """The FT/MOL tool: clicks set the firer, then the target, alternately (A22)."""

@@ -54,7 +54,7 @@ TERRAIN, OVERLAY, FIRE, HOVER = range(4)
 
 _TOOL_LABELS = {"inspect": "inspect / select unit", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
                 "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target", "wp": "WP fire (MPh)",
-                "he": "HE/DC KIA fire", "hut": "hut: colored dr 1"}
+                "he": "HE/DC KIA fire", "hut": "hut: colored dr 1", "huts": "huts of one attack"}
 
 #: The canvas (the map's viewport) in pixels: beside a 360-px hex panel it fits a 1280-px screen.
 VIEW = (840, 560)
@@ -392,6 +392,10 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.tools = W.ToggleButtons(options=[(_TOOL_LABELS[t], t) for t in TOOLS], value=s.tool,
                                      style={"button_width": "auto"}, layout=W.Layout(width="auto"))
         self.tools.observe(lambda c: setattr(self.session, "tool", c["new"]), "value")
+        self.huts_button = W.Button(description="roll hut Flame", layout=W.Layout(width="auto"),
+                                    tooltip="the picked huts' attack rolled colored dr 1: one Flame, by Random "
+                                    "Selection (huts)")
+        self.huts_button.on_click(lambda _: self._act(self.session.roll_huts))
         self.level = W.Dropdown(options=[("ground", 0), ("level 1", 1), ("level 2", 2), ("level 3", 3)],
                                 value=0, description="Level:", layout=W.Layout(width="170px"),
                                 style={"description_width": "45px"})
@@ -444,7 +448,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                                         layout=W.Layout(width="260px"))
         row = W.Layout(flex_flow="row wrap", align_items="center")
         self.toolbar = W.VBox([
-            W.HBox([_label("Click"), self.tools], layout=row),
+            W.HBox([_label("Click"), self.tools, self.huts_button], layout=row),
             W.HBox([self.level, self.kindler, self.wind_force, self.wind_dir, self.ec], layout=row),
             W.HBox([self.rph_button, self.afph_button, self.step_one, self.turns, self.step_button,
                     self.undo_button, self.redo_button, self.refresh_live_button], layout=row),
