@@ -42,7 +42,7 @@ from .units import (
     UnitClass,
     next_grade,
 )
-from .values import replace, value
+from .values import value
 
 __all__ = [
     "HERO",
@@ -182,11 +182,8 @@ class HobUnit:
         unknown = set(state) - _FLAGS
         if unknown:
             raise BadInput(f"unknown Heat of Battle unit state {', '.join(sorted(unknown))}")
-        changes: dict[str, Any] = dict(state)
-        changes["ss"] = state.get("ss", False) or "SS" in mmc.tags
-        changes["nkvd"] = state.get("nkvd", False) or "NKVD" in mmc.tags
-        unit = cls(nationality, mmc.kind, mmc.strength, unit_class=mmc.unit_class, tags=mmc.tags)
-        return replace(unit, **changes)
+        flags: dict[str, Any] = dict(state)
+        return cls(nationality, mmc.kind, mmc.strength, unit_class=mmc.unit_class, tags=mmc.tags, **flags)
 
     @property
     def is_leader(self) -> bool:
@@ -209,6 +206,10 @@ class HobUnit:
         return self.ss or "SS" in self.tags
 
     @property
+    def is_nkvd(self) -> bool:
+        return self.nkvd or "NKVD" in self.tags
+
+    @property
     def designation(self) -> str:
         if self.leader is not None:
             return str(self.leader)
@@ -220,7 +221,7 @@ class HobUnit:
         """``"German 4-6-7 (1st Line squad)"``."""
         what = "commissar" if self.commissar else self.kind.value
         cls = f"{self.unit_class.label} " if self.unit_class and not self.is_leader else ""
-        extras = [x for x, on in (("SS", self.is_ss), ("NKVD", self.nkvd), ("Gurkha", self.gurkha),
+        extras = [x for x, on in (("SS", self.is_ss), ("NKVD", self.is_nkvd), ("Gurkha", self.gurkha),
                                   ("Fanatic", self.fanatic), ("broken", self.broken)) if on]
         more = f", {', '.join(extras)}" if extras else ""
         return f"{self.nationality.label} {self.designation} ({cls}{what}{more})"
@@ -310,7 +311,7 @@ def hob_drms(unit: HobUnit) -> tuple[DRM, ...]:
         drms.append(DRM(+1, reason, "A15.1"))
     if nat in NATIONALITY_DRM and nat not in (Nationality.BRITISH, Nationality.FINNISH):
         drms.append(DRM(NATIONALITY_DRM[nat], nat.label, "A15.1"))
-    if unit.nkvd:
+    if unit.is_nkvd:
         drms.append(DRM(-1, "NKVD", "A15.1"))
     return tuple(drms)
 
@@ -368,7 +369,7 @@ def never_surrenders(unit: HobUnit, situation: HobSituation = HobSituation()) ->
     return None
 
 
-def _hardening_instead(unit: HobUnit, situation: HobSituation, berserk: bool) -> tuple[str, str] | None:
+def _hardening_instead(unit: HobUnit, situation: HobSituation, berserk: bool = False) -> tuple[str, str] | None:
     """The footnote cases that turn Berserk (or Surrender) into Battle Hardening: (reason, rule)."""
     if berserk and not situation.known_enemy_in_los:
         return "no Known enemy unit in its LOS", "A15.44"
@@ -401,7 +402,7 @@ def resolve_results(final: int, unit: HobUnit,
     if HobResult.BERSERK in results and final >= 10 and minor and not unit.is_elite:
         convert(HobResult.BERSERK, HobResult.SURRENDER, f"non-elite {unit.nationality.label} on ≥ 10", "A15.4")
     if HobResult.SURRENDER in results:
-        instead = _hardening_instead(unit, situation, berserk=False)
+        instead = _hardening_instead(unit, situation)
         never = never_surrenders(unit, situation)
         if instead is not None:
             convert(HobResult.SURRENDER, HobResult.BATTLE_HARDENING, *instead)
@@ -483,18 +484,22 @@ class BattleHardening:
     skipped: tuple[UnitClass, ...] = ()
     note: str = ""
     rallied: bool = False
-    refusable: bool = True
 
     @property
     def changes(self) -> bool:
         return self.after is not None or self.fanatic
+
+    @property
+    def refusable(self) -> bool:
+        """Any change Battle Hardening makes (a new unit, Fanatic status) can be refused (A15.3)."""
+        return self.changes
 
     def events(self) -> tuple[Event, ...]:
         out: list[Event] = []
         if self.after is not None:
             out.append(Event("A15.3", f"{self.before} is exchanged for a {self.after}"
                                       f"{' (unbroken, unpinned)' if self.rallied else ''}", kind="hardening"))
-            if len(self.options) > 1:
+            if self.options:
                 names = ", ".join(o.describe() for o in self.options)
                 out.append(Event("A15.3", f"equal least gain: {names}", kind="hardening"))
             for c in self.skipped:
@@ -504,19 +509,17 @@ class BattleHardening:
             out.append(Event("A15.3", f"{self.before} becomes Fanatic (A10.8) for the rest of the game, "
                                       f"even if later Replaced or Reduced", kind="hardening"))
         if self.note:
-            out.append(Event("A15.3", self.note, kind="hardening"))
-        if self.changes and self.refusable:
+            out.append(Event("A15.3", f"{self.before}: {self.note}", kind="hardening"))
+        if self.refusable:
             out.append(Event("A15.3", "the owner may refuse Battle Hardening", kind="hardening"))
         return tuple(out)
 
 
-def _candidate(unit: HobUnit, m: MMCType) -> bool:
-    if m.kind != unit.kind or m.unit_class is None or unit.strength is None:
+def _candidate(unit: HobUnit, strength: StrengthFactor, m: MMCType) -> bool:
+    """*m* may replace *unit* (of *strength*): same size, Korean War or not alike, no special type it lacks (A15.3)."""
+    if m.kind != unit.kind or ("korea" in m.tags) != ("korea" in unit.tags):
         return False
-    if ("korea" in m.tags) != ("korea" in unit.tags):
-        return False
-    special = m.tags - FORMATION_TAGS - {"korea"}
-    return special <= unit.tags and m.strength.none_lower_than(unit.strength)
+    return m.tags - FORMATION_TAGS <= unit.tags and m.strength.none_lower_than(strength)
 
 
 def battle_hardening(unit: HobUnit, catalogue: NationalCatalogue | None = None) -> BattleHardening:
@@ -530,7 +533,6 @@ def battle_hardening(unit: HobUnit, catalogue: NationalCatalogue | None = None) 
     '10-2'
     """
     before = unit.designation
-    fanatic_note = "already Fanatic: no loftier status from another Battle Hardening"
     if unit.is_leader:
         assert unit.leader is not None
         if catalogue is not None:
@@ -538,38 +540,42 @@ def battle_hardening(unit: HobUnit, catalogue: NationalCatalogue | None = None) 
         else:
             ladder = () if unit.commissar else STANDARD_LEADER_LADDER
         if not ladder:
-            return BattleHardening(before, note=f"no {unit.nationality.label} commissar ladder known", refusable=False)
+            return BattleHardening(before, note=f"no {unit.nationality.label} commissar ladder known")
         nxt = next_grade(unit.leader, ladder)
         if nxt is not None:
             return BattleHardening(before, str(nxt), rallied=unit.broken)
-        if unit.fanatic:
-            return BattleHardening(before, note=fanatic_note, refusable=False)
-        return BattleHardening(before, fanatic=True, note=f"{before} is the best possible leader")
-    if unit.is_partisan or unit.is_elite:
-        if unit.fanatic:
-            return BattleHardening(before, note=fanatic_note, refusable=False)
+        why = "the best possible leader"
+    elif unit.is_partisan or unit.is_elite:
         why = "a partisan" if unit.is_partisan else "already elite"
-        return BattleHardening(before, fanatic=True, note=f"{before} is {why}")
-    if unit.unit_class is None:
-        return BattleHardening(before, note=f"the class of {unit.nationality.label} {before} is not in the "
-                                            f"catalogue: choose the next higher class by hand", refusable=False)
-    mmc = [m for m in (catalogue.mmc if catalogue else ()) if _candidate(unit, m)]
+    elif unit.unit_class is None or unit.strength is None:
+        return BattleHardening(before, note=f"its class is not in the {unit.nationality.label} catalogue: "
+                                            f"choose the next higher class by hand")
+    else:
+        return _next_class(unit, unit.unit_class, unit.strength, catalogue)
+    if unit.fanatic:
+        return BattleHardening(before, note="already Fanatic, so no loftier status from another Battle Hardening")
+    return BattleHardening(before, fanatic=True, note=why)
+
+
+def _next_class(unit: HobUnit, unit_class: UnitClass, strength: StrengthFactor,
+                catalogue: NationalCatalogue | None) -> BattleHardening:
+    """An MMC's Battle Hardening: the same size of the next higher class with no lower number, least gain (A15.3)."""
+    before = unit.designation
+    mmc = [m for m in (catalogue.mmc if catalogue else ()) if _candidate(unit, strength, m)]
     skipped: list[UnitClass] = []
-    for cls in sorted({c for c in UnitClass if c > unit.unit_class}):
+    for cls in sorted({c for c in UnitClass if c > unit_class}):
         options = [m for m in mmc if m.unit_class == cls]
         if not options:
             if any(m.unit_class == cls for m in (catalogue.mmc if catalogue else ()) if m.kind == unit.kind):
                 skipped.append(cls)
             continue
-        assert unit.strength is not None
-        least = min(m.strength.gain_over(unit.strength) for m in options)
-        best = [m for m in options if m.strength.gain_over(unit.strength) == least]
+        least = min(m.strength.gain_over(strength) for m in options)
+        best = [m for m in options if m.strength.gain_over(strength) == least]
         designations = sorted({m.designation for m in best})
-        after = designations[0] if len(designations) == 1 else " or ".join(designations)
-        return BattleHardening(before, after, options=tuple(best) if len(designations) > 1 else (),
+        return BattleHardening(before, " or ".join(designations), options=tuple(best) if len(designations) > 1 else (),
                                skipped=tuple(skipped), rallied=unit.broken)
-    return BattleHardening(before, note=f"no higher-class {unit.kind.value} of {unit.nationality.label} without a "
-                                        f"lower number is in the catalogue", refusable=False)
+    return BattleHardening(before, note=f"no higher-class {unit.nationality.label} {unit.kind.value} without a "
+                                        f"lower number is in the catalogue")
 
 
 @value
@@ -640,7 +646,6 @@ class HeatOfBattle:
     """A resolved Heat of Battle DR: the roll, DRM, the results and every consequence with its rule."""
 
     unit: HobUnit
-    situation: HobSituation
     roll: Roll
     drms: tuple[DRM, ...]
     results: tuple[HobResult, ...]
@@ -692,10 +697,8 @@ def heat_of_battle(unit: HobUnit, dice: Dice | Roll, situation: HobSituation = H
     hardening = battle_hardening(unit, catalogue) if HobResult.BATTLE_HARDENING in results else None
     hero = None
     if HobResult.HERO_CREATION in results:
-        leader = unit.leader
-        if hardening is not None and hardening.after is not None and unit.is_leader:
-            leader = LeaderRating.parse(hardening.after)
-        hero = hero_creation(unit, leader)
+        after = hardening.after if hardening is not None and unit.is_leader else None
+        hero = hero_creation(unit, LeaderRating.parse(after) if after is not None else None)
     berserk = None
     if HobResult.BERSERK in results:
         berserk = BerserkOutcome(rallied=unit.broken, leader=unit.is_leader,
@@ -703,7 +706,7 @@ def heat_of_battle(unit: HobUnit, dice: Dice | Roll, situation: HobSituation = H
     surrender = None
     if HobResult.SURRENDER in results or HobResult.DISRUPTION in results:
         surrender = SurrenderOutcome(HobResult.SURRENDER in results, unit.broken)
-    return HeatOfBattle(unit, situation, roll, drms, results, table_results(final), conversions,
+    return HeatOfBattle(unit, roll, drms, results, table_results(final), conversions,
                         hero, hardening, berserk, surrender)
 
 
@@ -744,7 +747,7 @@ def hob_odds(unit: HobUnit, situation: HobSituation = HobSituation()) -> tuple[O
 
 def result_chance(odds: Iterable[OutcomeChance], result: HobResult) -> Fraction:
     """The chance of *result* whatever else comes with it (e.g. Hero Creation, with or without Battle Hardening)."""
-    return sum((o.chance for o in odds if result in o.results), Fraction(0))
+    return Fraction(sum(o.ways for o in odds if result in o.results), 36)
 
 
 # ---------------------------------------------------------------------------------------------- berserk advice

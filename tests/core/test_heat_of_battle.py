@@ -11,6 +11,7 @@ import pytest
 from asl_vassal_bridge.cli import hob as hob_cli
 from asl_vassal_bridge.core.dice import Roll, ScriptedDice, SeededDice
 from asl_vassal_bridge.core.errors import BadInput, IllegalAction
+from asl_vassal_bridge.core.explain import format_drms
 from asl_vassal_bridge.core.heat_of_battle import (
     HERO,
     WOUNDED_HERO,
@@ -705,3 +706,456 @@ def test_cli_main_prints_one_line_for_bad_input(capsys: pytest.CaptureFixture[st
     assert cli.main(["hob", "--unit", "4-6-7", "--nationality", "martian"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "asl-fire hob: unknown nationality" in err
+
+
+# ------------------------------------------------------------------------------------------ what a player reads
+# The report's lines, word for word with their rule and kind (the CLI's --json "consequences" carry all three;
+# the bridge's chat and the widget's log print each line with its rule).
+
+
+def _lines(hob_or_part: object) -> list[tuple[str, str, str]]:
+    events = hob_or_part.consequences() if hasattr(hob_or_part, "consequences") else \
+        hob_or_part.events()  # type: ignore[attr-defined]
+    return [(e.rule, e.text, e.kind) for e in events]
+
+
+_BERSERK_MARK = ("A15.4", "mark it BERSERK", "berserk")
+_BERSERK_RALLY = ("A15.4", "a broken unit that goes berserk rallies automatically", "rally")
+_BERSERK_MORALE = [
+    ("A15.42", "base Morale Level 10, never lowered; a failed MC means Casualty Reduction, not breaking; "
+               "no PAATC, LLMC or LLTC", "berserk"),
+    ("A15.42", "loses any CX, TI, Concealment or pinned status; gets no leadership DRM from friendly leaders",
+     "berserk"),
+]
+_BERSERK_CHARGE = [
+    ("A15.43", "at the start of its MPh it must charge the nearest (in hexes) Known enemy unit in its LOS and "
+               "enter its Location to attack in CC (not into a pillbox or Fortified Building)", "advice"),
+    ("A15.431", "8 MF (3 if wounded), by the shortest route in MF; no Assault Movement; may Dash across a road",
+     "advice"),
+    ("A15.45", "never charges through a Blaze, an unbridged Water Obstacle or a cliff: it charges the next nearest "
+               "Known enemy unit instead (A15.44 if none)", "advice"),
+    ("A15.46", "returns to Good Order when it (or its group) eliminates all Known enemy units in its Location (at "
+               "least one) by TPBF or FT in the AFPh or by CC, or when no Known enemy unit is in its LOS at the end "
+               "of a charge", "advice"),
+]
+
+
+def _berserk_leader_lines(who: str) -> list[tuple[str, str, str]]:
+    return [("A15.41", f"after any fire vs other targets in its Location, {who} (even broken; not those exempt from "
+                       f"Heat of Battle) each take a NTC modified by this leader: passing makes them berserk",
+             "berserk"),
+            ("A15.41", "the leader then loses its leadership DRM until it returns to normal", "berserk")]
+
+
+def test_a15_4_report_of_a_broken_squad_gone_berserk_word_for_word() -> None:
+    hob = heat_of_battle(sq(broken=True), Roll(4, 4))
+    assert hob.report().title == ("German 4-6-7 (1st Line squad, broken): Heat of Battle (A15.1): DR 8 (4,4), "
+                                  "+1 Broken (A15.1) → Final 9: Berserk (A15.4)")
+    assert _lines(hob) == [_BERSERK_MARK, _BERSERK_RALLY, *_BERSERK_MORALE, *_BERSERK_CHARGE]
+
+
+def test_a15_4_a_good_order_squad_gone_berserk_has_nothing_to_rally() -> None:
+    assert _lines(heat_of_battle(sq(), Roll(5, 5))) == [_BERSERK_MARK, *_BERSERK_MORALE, *_BERSERK_CHARGE]
+
+
+def test_a15_41_report_of_a_berserk_leader_with_other_units_in_its_location() -> None:
+    hob = heat_of_battle(ldr("8-1"), Roll(5, 5), HobSituation(other_units_in_location=True))
+    assert hob.report().title == "German 8-1 (leader): Heat of Battle (A15.1): DR 10 (5,5), no DRM → Final 10: " \
+                                 "Berserk (A15.4)"
+    assert _lines(hob) == [_BERSERK_MARK, *_BERSERK_MORALE,
+                           *_berserk_leader_lines("the other friendly units in its Location"), *_BERSERK_CHARGE]
+
+
+def test_a15_41_report_of_a_broken_berserk_leader_not_known_to_have_company() -> None:
+    hob = heat_of_battle(ldr("8-1", broken=True), Roll(4, 4))
+    assert _lines(hob) == [_BERSERK_MARK, _BERSERK_RALLY, *_BERSERK_MORALE,
+                           *_berserk_leader_lines("any other friendly units in its Location"), *_BERSERK_CHARGE]
+
+
+def test_a15_21_report_of_an_mmc_creating_a_hero_word_for_word() -> None:
+    hob = heat_of_battle(sq(), Roll(1, 2))
+    assert _lines(hob) == [
+        ("A15.21", "a 1-4-9 hero is created beside the MMC (its wounded side is 1-3-8)", "hero"),
+        ("A15.21", "the new hero takes the MMC's fire/movement markers (e.g. Prep Fire, TI); the MMC is otherwise "
+                   "unaffected", "hero"),
+    ]
+
+
+def test_a15_21_report_of_a_broken_9_2_hardened_and_heroic_says_what_refusing_gives() -> None:
+    hob = heat_of_battle(ldr("9-2", broken=True), Roll(2, 3), catalogue=cat(Nationality.GERMAN))
+    assert hob.report().title.endswith("DR 5 (2,3), +1 Broken (A15.1) → Final 6: Hero Creation (A15.21) + "
+                                       "Battle Hardening (A15.3)")
+    assert _lines(hob) == [
+        ("A15.21", "the 9-2 (as a 10-2 after Battle Hardening) leader turns heroic: a 1-4-10 hero (1-3-9 if wounded; "
+                   "1-4-9 if Battle Hardening is refused) marked with a Hero counter; it keeps its leadership and "
+                   "leader abilities", "hero"),
+        ("A15.21", "the leader rallies automatically", "rally"),
+        ("A15.21", "its heroic DRM and leadership DRM may not be combined", "hero"),
+        ("A15.3", "9-2 is exchanged for a 10-2 (unbroken, unpinned)", "hardening"),
+        ("A15.3", "the owner may refuse Battle Hardening", "hardening"),
+    ]
+
+
+def test_a15_21_an_8_1_hardened_to_9_1_is_a_1_4_9_hero_either_way() -> None:
+    hob = heat_of_battle(ldr("8-1"), Roll(2, 3), catalogue=cat(Nationality.GERMAN))
+    assert _lines(hob)[:2] == [
+        ("A15.21", "the 8-1 (as a 9-1 after Battle Hardening) leader turns heroic: a 1-4-9 hero (1-3-8 if wounded) "
+                   "marked with a Hero counter; it keeps its leadership and leader abilities", "hero"),
+        ("A15.21", "its heroic DRM and leadership DRM may not be combined", "hero"),
+    ]
+    assert hob.hero is not None and hob.hero.before_hardening == LeaderRating.parse("8-1")
+
+
+def test_a15_21_a_heroic_leader_without_battle_hardening_is_named_once() -> None:
+    h = hero_creation(ldr("10-2"))
+    assert _lines(h)[0] == ("A15.21", "the 10-2 leader turns heroic: a 1-4-10 hero (1-3-9 if wounded) marked with a "
+                                      "Hero counter; it keeps its leadership and leader abilities", "hero")
+    assert h.before_hardening == LeaderRating.parse("10-2")
+
+
+def test_a15_5_report_of_a_surrender_word_for_word() -> None:
+    hob = heat_of_battle(sq(), Roll(6, 6), ADJ)
+    assert _lines(hob) == [
+        ("A15.5", "the unit breaks and is Disrupted (A19.12)", "surrender"),
+        ("A15.5", "it surrenders at once to an ADJACENT Known Good Order enemy Infantry/Cavalry unit, as if in the "
+                  "same Location", "surrender"),
+    ]
+
+
+def test_a15_4_report_of_a_broken_italian_on_11_with_no_adjacent_enemy_word_for_word() -> None:
+    hob = heat_of_battle(sq("3-4-7", Nationality.ITALIAN, broken=True), Roll(3, 4))
+    assert hob.report().title == ("Italian 3-4-7 (1st Line squad, broken): Heat of Battle (A15.1): DR 7 (3,4), "
+                                  "+1 Broken (A15.1), +3 Italian (A15.1) → Final 11: Disruption (A15.5)")
+    assert hob.table == (BK,) and hob.results == (DI,)
+    assert _lines(hob) == [
+        ("A15.4", "Berserk → Surrender: non-elite Italian on ≥ 10", "exception"),
+        ("A15.5", "Surrender → Disruption: no ADJACENT Known Good Order enemy Infantry/Cavalry", "exception"),
+        ("A15.5", "the unit stays broken and is Disrupted (A19.12)", "surrender"),
+        ("A15.5", "no ADJACENT Known Good Order enemy Infantry/Cavalry: no surrender", "surrender"),
+    ]
+
+
+def test_a15_4_conversion_of_a_non_elite_axis_minor_names_its_nationality() -> None:
+    _, conversions = resolve_results(10, sq("3-4-7", Nationality.AXIS_MINOR), ADJ)
+    assert [str(c) for c in conversions] == ["Berserk → Surrender: non-elite Axis Minor on ≥ 10 (A15.4)"]
+
+
+@pytest.mark.parametrize(("unit", "situation", "line"), [
+    (sq("4-4-7", Nationality.JAPANESE), ADJ, "Surrender → Berserk: Japanese: never surrenders (A15.5)"),
+    (sq("4-5-7", Nationality.BRITISH, gurkha=True), ADJ, "Surrender → Berserk: Gurkha: never surrenders (A15.5)"),
+    (sq("3-3-7", Nationality.PARTISAN, cls=None), ADJ, "Surrender → Berserk: Partisan: never surrenders (A15.5)"),
+    (sq(fanatic=True), ADJ, "Surrender → Berserk: Fanatic: never surrenders (A15.5)"),
+    (ldr("9-0", Nationality.RUSSIAN, commissar=True), ADJ, "Surrender → Berserk: Commissar: never surrenders (A15.5)"),
+    (sq(ss=True), HobSituation(adjacent_known_good_order_enemy=True, vs_russians=True),
+     "Surrender → Berserk: SS vs Russians: never surrenders (A15.5)"),
+    (sq(), HobSituation(adjacent_known_good_order_enemy=True, no_quarter=True),
+     "Surrender → Berserk: subject to No Quarter: never surrenders (A15.5)"),
+    (sq("4-4-7", Nationality.JAPANESE), HobSituation(in_pillbox=True),
+     "Surrender → Battle Hardening: Japanese in a Pillbox (G1.62)"),
+    (sq("4-4-7", Nationality.JAPANESE), HobSituation(in_cave=True),
+     "Surrender → Battle Hardening: Japanese in a Cave (G11.97)"),
+    (sq(), HobSituation(beach_or_pier_assault=True),
+     "Surrender → Battle Hardening: Assaulting/Evacuating side in a Beach Location or on a Pier (G14.32)"),
+    (sq(), HobSituation(), "Surrender → Disruption: no ADJACENT Known Good Order enemy Infantry/Cavalry (A15.5)"),
+])
+def test_a15_5_each_surrender_exception_reads_its_reason_and_rule(unit: HobUnit, situation: HobSituation,
+                                                                  line: str) -> None:
+    _, conversions = resolve_results(12, unit, situation)
+    assert [str(c) for c in conversions] == [line]
+
+
+@pytest.mark.parametrize(("situation", "line"), [
+    (HobSituation(known_enemy_in_los=False), "Berserk → Battle Hardening: no Known enemy unit in its LOS (A15.44)"),
+    (HobSituation(in_pillbox=True), "Berserk → Battle Hardening: Japanese in a Pillbox (G1.62)"),
+    (HobSituation(in_cave=True), "Berserk → Battle Hardening: Japanese in a Cave (G11.97)"),
+    (HobSituation(closest_known_enemy_in_ocean=True),
+     "Berserk → Battle Hardening: its closest Known enemy unit is in Ocean (G13.491)"),
+    (HobSituation(beach_or_pier_assault=True),
+     "Berserk → Battle Hardening: Assaulting/Evacuating side in a Beach Location or on a Pier (G14.32)"),
+])
+def test_footnote_each_berserk_exception_reads_its_reason_and_rule(situation: HobSituation, line: str) -> None:
+    hob = heat_of_battle(sq("4-4-7", Nationality.JAPANESE), Roll(3, 2), situation, cat(Nationality.JAPANESE))
+    assert hob.final == 9 and hob.table == (BK,) and hob.results == (BH,)
+    assert _lines(hob)[0] == (line.rsplit(" (", 1)[1][:-1], line.rsplit(" (", 1)[0], "exception")
+
+
+def test_a15_5_a_gurkhas_report_shows_the_table_result_and_the_berserk_it_becomes() -> None:
+    hob = heat_of_battle(sq("4-5-7", Nationality.BRITISH, gurkha=True, broken=True), Roll(6, 6), ADJ)
+    assert hob.table == (SU,) and hob.results == (BK,) and hob.surrender is None
+    assert hob.report().title == ("British 4-5-7 (1st Line squad, Gurkha, broken): Heat of Battle (A15.1): DR 12 "
+                                  "(6,6), -1 British (A15.1), +1 Broken (A15.1) → Final 12: Berserk (A15.4)")
+    assert _lines(hob)[:3] == [("A15.5", "Surrender → Berserk: Gurkha: never surrenders", "exception"),
+                               _BERSERK_MARK, _BERSERK_RALLY]
+
+
+# ------------------------------------------------------------------------------------------ A15.3, word for word
+
+
+def test_a15_3_report_of_an_mmc_exchanged_word_for_word() -> None:
+    bh = battle_hardening(sq(), cat(Nationality.GERMAN))
+    assert (bh.before, bh.after, bh.refusable) == ("4-6-7", "4-6-8", True)
+    assert _lines(bh) == [("A15.3", "4-6-7 is exchanged for a 4-6-8", "hardening"),
+                          ("A15.3", "the owner may refuse Battle Hardening", "hardening")]
+
+
+def test_a15_3_a_german_conscript_goes_to_2nd_line_with_no_green_class_to_skip() -> None:
+    # Germans have no Green squads: 2nd Line is the next higher quality, and nothing was skipped.
+    bh = battle_hardening(sq("4-3-6", cls=UnitClass.CONSCRIPT), cat(Nationality.GERMAN))
+    assert _lines(bh) == [("A15.3", "4-3-6 is exchanged for a 4-4-7", "hardening"),
+                          ("A15.3", "the owner may refuse Battle Hardening", "hardening")]
+
+
+def test_a15_3_report_of_a_skipped_class_word_for_word() -> None:
+    (mmc,) = [m for m in cat(Nationality.FINNISH).find("5-3-8") if not m.tags]
+    bh = battle_hardening(HobUnit.from_type(Nationality.FINNISH, mmc, broken=True), cat(Nationality.FINNISH))
+    assert _lines(bh) == [
+        ("A15.3", "5-3-8 is exchanged for a 5-4-8 (unbroken, unpinned)", "hardening"),
+        ("A15.3", "no 2nd Line unit of the same size without a lower number; next class up", "hardening"),
+        ("A15.3", "the owner may refuse Battle Hardening", "hardening"),
+    ]
+
+
+def test_a15_3_report_of_two_equal_least_gains_word_for_word() -> None:
+    (mmc,) = [m for m in cat(Nationality.AMERICAN).find("3-3-6") if not m.tags]
+    bh = battle_hardening(HobUnit.from_type(Nationality.AMERICAN, mmc), cat(Nationality.AMERICAN))
+    assert _lines(bh) == [
+        ("A15.3", "3-3-6 is exchanged for a 4-4-7 or 5-4-6", "hardening"),
+        ("A15.3", "equal least gain: 4-4-7 2nd Line squad, 5-4-6 2nd Line squad", "hardening"),
+        ("A15.3", "the owner may refuse Battle Hardening", "hardening"),
+    ]
+
+
+def test_a15_3_one_replacement_lists_no_options_even_when_several_counters_share_it() -> None:
+    # The German 4-6-7 becomes a 4-6-8: the plain, Lehr and SS 4-6-8 all qualify (formation tags), one designation.
+    bh = battle_hardening(sq(), cat(Nationality.GERMAN))
+    assert bh.after == "4-6-8" and bh.options == ()
+
+
+@pytest.mark.parametrize(("unit", "lines"), [
+    (sq("4-6-8", cls=UnitClass.ELITE), ["4-6-8 becomes Fanatic (A10.8) for the rest of the game, even if later "
+                                        "Replaced or Reduced", "4-6-8: already elite",
+                                        "the owner may refuse Battle Hardening"]),
+    (sq("3-3-7", Nationality.PARTISAN, cls=None), ["3-3-7 becomes Fanatic (A10.8) for the rest of the game, even "
+                                                   "if later Replaced or Reduced", "3-3-7: a partisan",
+                                                   "the owner may refuse Battle Hardening"]),
+    (ldr("10-3"), ["10-3 becomes Fanatic (A10.8) for the rest of the game, even if later Replaced or Reduced",
+                   "10-3: the best possible leader", "the owner may refuse Battle Hardening"]),
+    (sq("4-6-8", cls=UnitClass.ELITE, fanatic=True),
+     ["4-6-8: already Fanatic, so no loftier status from another Battle Hardening"]),
+    (sq("3-3-7", Nationality.PARTISAN, cls=None, fanatic=True),
+     ["3-3-7: already Fanatic, so no loftier status from another Battle Hardening"]),
+    (ldr("10-3", fanatic=True), ["10-3: already Fanatic, so no loftier status from another Battle Hardening"]),
+    (sq("5-5-8", Nationality.AMERICAN, cls=None),
+     ["5-5-8: its class is not in the American catalogue: choose the next higher class by hand"]),
+    (HobUnit(Nationality.GERMAN, UnitKind.SQUAD, unit_class=UnitClass.FIRST_LINE),
+     ["squad: its class is not in the German catalogue: choose the next higher class by hand"]),
+    (sq("6-4-8", Nationality.FINNISH),
+     ["6-4-8: no higher-class Finnish squad without a lower number is in the catalogue"]),
+])
+def test_a15_3_fanatic_and_unchanged_results_word_for_word(unit: HobUnit, lines: list[str]) -> None:
+    bh = battle_hardening(unit, cat(unit.nationality))
+    assert [(e.rule, e.kind) for e in bh.events()] == [("A15.3", "hardening")] * len(lines)
+    assert [e.text for e in bh.events()] == lines
+    assert bh.refusable is (len(lines) > 1)
+
+
+def test_a15_3_a_leader_steps_up_the_standard_ladder_without_a_catalogue() -> None:
+    bh = battle_hardening(ldr("8-0", broken=True))
+    assert (bh.after, bh.rallied) == ("8-1", True)
+    assert _lines(bh)[0] == ("A15.3", "8-0 is exchanged for a 8-1 (unbroken, unpinned)", "hardening")
+
+
+def test_a15_3_a_commissar_without_its_nationalitys_ladder_is_left_to_the_players() -> None:
+    com = ldr("9-0", Nationality.RUSSIAN, commissar=True)
+    bh = battle_hardening(com)
+    assert not bh.changes and not bh.refusable
+    assert [e.text for e in bh.events()] == ["9-0: no Russian commissar ladder known"]
+    american = battle_hardening(ldr("9-0", Nationality.AMERICAN, commissar=True), cat(Nationality.AMERICAN))
+    assert [e.text for e in american.events()] == ["9-0: no American commissar ladder known"]
+
+
+def test_a15_3_a_class_with_no_unit_of_that_size_at_all_is_not_reported_as_skipped() -> None:
+    # A hand-made nationality: no 1st Line squad exists (only a 1st Line half-squad), so 2nd Line → Elite directly.
+    mmc = (MMCType(StrengthFactor.parse("4-4-7"), UnitKind.SQUAD, UnitClass.SECOND_LINE),
+           MMCType(StrengthFactor.parse("2-4-7"), UnitKind.HALF_SQUAD, UnitClass.FIRST_LINE),
+           MMCType(StrengthFactor.parse("4-6-8"), UnitKind.SQUAD, UnitClass.ELITE))
+    bh = battle_hardening(sq("4-4-7", cls=UnitClass.SECOND_LINE), NationalCatalogue(Nationality.GERMAN, mmc))
+    assert (bh.after, bh.skipped) == ("4-6-8", ())
+
+
+@pytest.mark.parametrize(("nat", "before", "after"), [
+    (Nationality.UN_KOREA, "4-4-7", "4-5-7"),  # only Korean War units exist for the UN forces
+    (Nationality.AMERICAN, "3-3-6", "5-3-6"),  # not the WWII 4-4-7 or 5-4-6 2nd Line squads
+    (Nationality.AMERICAN, "2-3-7", "3-4-7"),
+])
+def test_a15_3_a_korean_war_unit_hardens_into_a_korean_war_unit(nat: Nationality, before: str, after: str) -> None:
+    (mmc,) = [m for m in cat(nat).find(before) if "korea" in m.tags and m.unit_class is not None]
+    bh = battle_hardening(HobUnit.from_type(nat, mmc), cat(nat))
+    assert bh.after == after
+
+
+# ------------------------------------------------------------------------------------------ who rolls, as written
+
+
+@pytest.mark.parametrize(("unit", "reasons"), [
+    (sq(unarmed=True), ("unarmed (A15.1)",)),
+    (sq(kind=UnitKind.CAVALRY), ("Cavalry (A15.1)",)),
+    (sq(prc=True), ("PRC (A15.1)",)),
+    (HobUnit(Nationality.GERMAN, UnitKind.HERO, HERO), ("hero (A15.1)",)),
+    (sq(temporary_crew=True), ("crew (A15.1, A21.22)",)),
+    (sq(human_wave=True), ("in a Human Wave (A15.1)",)),
+    (sq(berserk=True), ("already berserk (A15.1)",)),
+    (sq(climbing=True), ("Climbing (A15.1)",)),
+    (sq(swimming=True), ("Swimming (A15.1)",)),
+    (sq(wading=True), ("Wading (A15.1)",)),
+    (sq(in_boat=True), ("in a boat (A15.1)",)),
+    (sq(on_parachute=True), ("on a parachute counter (A15.1)",)),
+    (sq(berserk=True, wading=True), ("already berserk (A15.1)", "Wading (A15.1)")),
+])
+def test_a15_1_each_exemption_reads_as_the_cli_prints_it(unit: HobUnit, reasons: tuple[str, ...]) -> None:
+    assert not_subject(unit) == reasons
+
+
+def test_a15_1_refusing_an_exempt_unit_names_it_and_every_reason() -> None:
+    with pytest.raises(NotSubjectToHeatOfBattle) as e:
+        heat_of_battle(sq(berserk=True, wading=True), Roll(3, 3))
+    assert str(e.value) == ("German 4-6-7 (1st Line squad) is not subject to Heat of Battle: already berserk (A15.1), "
+                            "Wading (A15.1)")
+
+
+@pytest.mark.parametrize(("unit", "text"), [
+    (sq(), "German 4-6-7 (1st Line squad)"),
+    (sq("3-3-7", Nationality.PARTISAN, cls=None), "Partisan 3-3-7 (squad)"),
+    (ldr("8-1", unit_class=None), "German 8-1 (leader)"),
+    (HobUnit(Nationality.GERMAN, UnitKind.LEADER, leader=LeaderRating.parse("8-1"), unit_class=UnitClass.ELITE),
+     "German 8-1 (leader)"),
+    (ldr("9-0", Nationality.RUSSIAN, commissar=True), "Russian 9-0 (commissar)"),
+    (sq("6-2-8", Nationality.RUSSIAN, cls=None, nkvd=True, fanatic=True, broken=True),
+     "Russian 6-2-8 (squad, NKVD, Fanatic, broken)"),
+    (sq("4-5-7", Nationality.BRITISH, gurkha=True), "British 4-5-7 (1st Line squad, Gurkha)"),
+    (sq(ss=True), "German 4-6-7 (1st Line squad, SS)"),
+    (HobUnit(Nationality.GERMAN, UnitKind.HERO), "German 1-4-9 (hero)"),
+])
+def test_the_unit_is_named_as_a_player_knows_it(unit: HobUnit, text: str) -> None:
+    assert unit.describe() == text
+
+
+def test_a_leader_without_a_rating_is_refused_in_one_line() -> None:
+    with pytest.raises(BadInput) as e:
+        HobUnit(Nationality.GERMAN, UnitKind.LEADER)
+    assert str(e.value) == "a leader needs its rating (e.g. 8-1) for Heat of Battle"
+
+
+def test_from_type_refuses_every_unknown_state_in_one_line() -> None:
+    (mmc,) = [m for m in cat(Nationality.GERMAN).find("4-6-7") if not m.tags]
+    with pytest.raises(BadInput) as e:
+        HobUnit.from_type(Nationality.GERMAN, mmc, sleepy=True, hungry=True)
+    assert str(e.value) == "unknown Heat of Battle unit state hungry, sleepy"
+
+
+def test_from_type_an_ss_squad_keeps_its_status_a_plain_one_has_none() -> None:
+    ge = cat(Nationality.GERMAN)
+    (ss,) = [m for m in ge.find("4-4-7") if m.tags == {"SS"}]
+    (plain,) = [m for m in ge.find("4-4-7") if not m.tags]
+    vs_russians = HobSituation(adjacent_known_good_order_enemy=True, vs_russians=True)
+    ss_unit, plain_unit = HobUnit.from_type(Nationality.GERMAN, ss), HobUnit.from_type(Nationality.GERMAN, plain)
+    assert ss_unit.describe() == "German 4-4-7 (2nd Line squad, SS)"
+    assert resolve_results(12, ss_unit, vs_russians)[0] == (BK,)
+    assert plain_unit.describe() == "German 4-4-7 (2nd Line squad)"
+    assert resolve_results(12, plain_unit, vs_russians)[0] == (SU,)
+    assert HobUnit.from_type(Nationality.GERMAN, plain, ss=True).is_ss
+
+
+def test_from_type_an_nkvd_squad_takes_the_nkvd_drm_a_plain_russian_does_not() -> None:
+    ru = cat(Nationality.RUSSIAN)
+    (nkvd,) = [m for m in ru.find("6-2-8") if m.tags == {"NKVD"}]
+    (guards,) = [m for m in ru.find("6-2-8") if m.tags == {"assault engineer"}]
+    assert format_drms(hob_drms(HobUnit.from_type(Nationality.RUSSIAN, nkvd))) == "+2 Russian (A15.1), -1 NKVD (A15.1)"
+    assert HobUnit.from_type(Nationality.RUSSIAN, nkvd).describe() == "Russian 6-2-8 (squad, NKVD)"
+    assert format_drms(hob_drms(HobUnit.from_type(Nationality.RUSSIAN, guards))) == \
+        "-1 Elite (A15.1), +2 Russian (A15.1)"
+
+
+def test_a15_1_a_partisan_of_another_nationality_takes_the_partisan_drm() -> None:
+    (guerilla,) = [m for m in cat(Nationality.NORTH_KOREAN).find("3-3-7") if "partisan" in m.tags]
+    unit = HobUnit.from_type(Nationality.NORTH_KOREAN, guerilla)
+    assert format_drms(hob_drms(unit)) == "+1 Partisan (A15.1)"
+    assert never_surrenders(unit) == "Partisan"
+
+
+# ------------------------------------------------------------------------------------------ odds, dice, advice
+
+
+def test_odds_give_the_final_drs_of_each_result_after_the_drm() -> None:
+    odds = hob_odds(sq("4-4-7", Nationality.RUSSIAN), ADJ)  # +2 Russian
+    assert [(o.label, o.originals, o.finals, o.ways) for o in odds] == [
+        ("Hero Creation", (2,), (4,), 1),
+        ("Hero Creation + Battle Hardening", (3, 4), (5, 6), 5),
+        ("Battle Hardening", (5, 6), (7, 8), 9),
+        ("Berserk", (7, 8, 9), (9, 10, 11), 15),
+        ("Surrender", (10, 11, 12), (12, 13, 14), 6),
+    ]
+
+
+def test_a_result_the_unit_cannot_get_has_no_chance() -> None:
+    odds = hob_odds(sq("4-4-7", Nationality.JAPANESE))  # +4, and never surrenders: Berserk from a Final 9 up
+    assert result_chance(odds, SU) == Fraction(0) and str(result_chance(odds, SU)) == "0"
+    assert result_chance(odds, DI) == 0 and result_chance(odds, BK) == Fraction(30, 36)
+
+
+def test_the_dice_are_rolled_for_heat_of_battle_and_say_so() -> None:
+    dice = ScriptedDice([2, 3])
+    heat_of_battle(sq(), dice)
+    assert [purpose for purpose, _ in dice.log] == ["Heat of Battle (A15.1)"]
+
+
+def test_a15_43_an_enemy_in_its_own_location_is_charged_first() -> None:
+    advice = charge_target([ChargeCandidate("A", 0), ChargeCandidate("B", 1)])
+    assert advice is not None and advice.targets == ("A",)
+    assert advice.describe() == "charge A (A15.43)"
+
+
+def test_a15_43_a_negative_range_is_refused_in_one_line() -> None:
+    with pytest.raises(BadInput) as e:
+        charge_target([ChargeCandidate("A", -1)])
+    assert str(e.value) == "a charge candidate's range in hexes must be ≥ 0"
+
+
+def test_a15_45_a_way_around_as_long_as_the_next_nearest_is_not_closer() -> None:
+    # The alternate route must be still closer than the next nearest Known enemy unit: equal is not closer.
+    advice = charge_target([ChargeCandidate("A", 1, blocked_by="Blaze", alternate_hexes=3), ChargeCandidate("B", 3)])
+    assert advice is not None and advice.targets == ("B",)
+    assert advice.describe() == "charge B (A15.43); A: will not charge through a Blaze (A15.45)"
+
+
+def test_a15_45_advice_around_a_barrier_word_for_word() -> None:
+    advice = charge_target([ChargeCandidate("A", 1, blocked_by="cliff", alternate_hexes=2),
+                            ChargeCandidate("C", 1), ChargeCandidate("B", 3)])
+    assert advice is not None
+    assert advice.describe() == ("charge C or A (equidistant: the ATTACKER chooses) (A15.43); "
+                                 "A: around the cliff (2 hexes) (A15.45)")
+    assert [(e.rule, e.text) for e in advice.notes] == [("A15.45", "A: around the cliff (2 hexes)")]
+    only = charge_target([ChargeCandidate("A", 1, blocked_by="Blaze", alternate_hexes=2)])
+    assert only is not None and only.describe() == "charge A (A15.43); A: around the Blaze (2 hexes) (A15.45)"
+
+
+def test_a15_45_every_barred_enemy_is_named_in_the_advice() -> None:
+    advice = charge_target([ChargeCandidate("A", 1, blocked_by="Blaze"),
+                            ChargeCandidate("B", 2, blocked_by="unbridged Water Obstacle"), ChargeCandidate("C", 4)])
+    assert advice is not None and advice.describe() == (
+        "charge C (A15.43); A: will not charge through a Blaze (A15.45); "
+        "B: will not charge through a unbridged Water Obstacle (A15.45)")
+
+
+@pytest.mark.parametrize("means", ["TPBF", "FT", "CC"])
+def test_a15_46_return_to_normal_word_for_word(means: str) -> None:
+    e = berserk_returns_to_normal(cleared_location_by=means)
+    assert e is not None and (e.rule, e.text, e.kind) == (
+        "A15.46", f"eliminated all Known enemy units in its Location by {means}: returns to Good Order", "rally")
+
+
+def test_a15_46_end_of_charge_with_no_enemy_in_los_word_for_word() -> None:
+    e = berserk_returns_to_normal(known_enemy_in_los_at_end_of_charge=False)
+    assert e is not None and (e.rule, e.text, e.kind) == (
+        "A15.46", "no Known enemy unit in its LOS at the end of its charge: berserk status removed at the end of the "
+                  "phase (A15.431)", "rally")
