@@ -120,6 +120,7 @@ class _Seen:
     def __init__(self) -> None:
         self.scope: tuple[Any, Any] = (None, None)  # the layout and counter data themselves (never an id reused)
         self.facts: dict[str, PieceFacts] = {}
+        self.objs: dict[str, Mapping[str, Any]] = {}  #: each piece's dict the facts were read from
         self.unit_key: tuple[Any, ...] = ()
         self.unit_list: list[UnitCounter] = []
         self.unit_map: GameMap | None = None
@@ -129,18 +130,23 @@ class _Seen:
                  classify: Any) -> dict[str, PieceFacts]:
         scope = (layout, data)
         if scope[0] is not self.scope[0] or scope[1] is not self.scope[1]:
-            self.scope, self.facts, self.unit_key, self.unit_list = scope, {}, (), []
+            self.scope, self.facts, self.objs, self.unit_key, self.unit_list = scope, {}, {}, (), []
         old, new = self.facts, {}
+        was, objs = self.objs, {}
         read = 0
         for pid, p in pieces.items():
-            sig = _signature(p)
+            objs[pid] = p
             f = old.get(pid)
+            if f is not None and was.get(pid) is p:  # the very dict of the last press (a delta snapshot kept it)
+                new[pid] = f
+                continue
+            sig = _signature(p)
             if f is None or f[0] != sig:
                 read += 1
                 f = (sig, classify(p.get("name"), p.get("gpid")),
                      unit_hex(p.get("board"), p.get("hex"), p.get("location"), layout))
             new[pid] = f
-        self.facts, self.read = new, read
+        self.facts, self.objs, self.read = new, objs, read
         return new
 
     def units(self, unit_pieces: Sequence[Mapping[str, Any]], facts: Mapping[str, PieceFacts], gm: GameMap,

@@ -243,6 +243,24 @@ public final class TestHooks {
     return roomName();
   }
 
+  /** VASSAL's File > Save As to {@code path} (no dialog). */
+  public static void saveGame(String path) throws Exception {
+    onEdt(() -> {
+      GameModule.getGameModule().getGameState().saveGame(new java.io.File(path));
+      return null;
+    });
+  }
+
+  /** VASSAL's File > Open Game of {@code path} (the game open now is closed first, as VASSAL does). */
+  public static void loadGame(String path) throws Exception {
+    onEdt(() -> {
+      VASSAL.build.module.GameState gs = GameModule.getGameModule().getGameState();
+      gs.setup(false);
+      gs.loadGameInForeground(new java.io.File(path));
+      return null;
+    });
+  }
+
   /** True if the game holds a piece with this id, visible to this player or not. */
   public static boolean hasPiece(String id) throws Exception {
     return onEdt(() -> GameModule.getGameModule().getGameState().getPieceForId(id) != null);
