@@ -65,8 +65,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
-    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, vasl=vasl,
-                                            counters=data, units_near_fires=True)
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, vasl=vasl, clock=clock,
+                                            clock_source=clock_line, counters=data, units_near_fires=True)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
 

@@ -141,9 +141,10 @@ def test_the_prompts_memory_is_the_games_bridge_restart_undo_save_and_load_b25(q
     saved = tmp_path / "prompted.vsav"
     hooks.saveGame(str(saved))
     hooks.loadGame(str(saved))
-    end = time.time() + 30
-    while not client.status().get("started") and time.time() < end:
+    end = time.time() + 60
+    while not (hooks.loaded() == "loaded" and client.status().get("started")) and time.time() < end:
         time.sleep(0.2)
+    assert hooks.loaded() == "loaded"
     assert {"PT6 RPh", "PT6 AFPh"} <= set(client.status()["prompted"])
     time.sleep(1.0)  # the watch reads the loaded track once before it tells changes
     PROMPTS.told.clear()

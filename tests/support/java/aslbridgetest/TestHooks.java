@@ -243,22 +243,36 @@ public final class TestHooks {
     return roomName();
   }
 
-  /** VASSAL's File > Save As to {@code path} (no dialog). */
+  /** What VASSAL writes into a saved game (the game's restore command, encoded), written to {@code path}. */
   public static void saveGame(String path) throws Exception {
     onEdt(() -> {
-      GameModule.getGameModule().getGameState().saveGame(new java.io.File(path));
+      GameModule gm = GameModule.getGameModule();
+      java.nio.file.Files.write(java.nio.file.Paths.get(path),
+          gm.encode(gm.getGameState().getRestoreCommand()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
       return null;
     });
   }
 
-  /** VASSAL's File > Open Game of {@code path} (the game open now is closed first, as VASSAL does). */
+  /** The game closed, then the saved game at {@code path} ({@link #saveGame}) decoded and run, as VASSAL opens one. */
   public static void loadGame(String path) throws Exception {
-    onEdt(() -> {
-      VASSAL.build.module.GameState gs = GameModule.getGameModule().getGameState();
-      gs.setup(false);
-      gs.loadGameInForeground(new java.io.File(path));
-      return null;
+    String saved = new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(path)),
+        java.nio.charset.StandardCharsets.UTF_8);
+    SwingUtilities.invokeLater(() -> {
+      GameModule gm = GameModule.getGameModule();
+      gm.getGameState().setModified(false);  // saved just before: VASSAL asks nothing when it closes the game
+      gm.getGameState().setup(false);
+      LOADED.set("closed");
+      gm.decode(saved).execute();
+      LOADED.set("loaded");
     });
+  }
+
+  private static final java.util.concurrent.atomic.AtomicReference<String> LOADED =
+      new java.util.concurrent.atomic.AtomicReference<>("");
+
+  /** How far {@link #loadGame} got: "", "closed" (the game closed), "loaded" (the saved game run). */
+  public static String loaded() {
+    return LOADED.get();
   }
 
   /** True if the game holds a piece with this id, visible to this player or not. */
