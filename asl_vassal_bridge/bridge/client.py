@@ -361,6 +361,8 @@ class BridgeClient:
         except KeyError:  # an order naming a piece neither kept nor sent: ask for them all
             self._sent = None
             return self._snapshot_since(with_terrain, selection, known_terrain) if kept is not None else None
+        if "since" in data:  # what VASSAL sent (bench/bench_bridge.py)
+            data["delta"] = {"pieces": len(data.get("pieces") or ()), "removed": len(data.get("removed") or ())}
         data["pieces"] = list(self._sent.pieces.values())
         module = data.setdefault("module", {})
         if isinstance(module, dict) and self.module_path and not module.get("path"):

@@ -115,6 +115,14 @@ public final class BridgeApi {
     }
   }
 
+  /** Forgets the terrain the extension keeps per board set: the next snapshot reads VASL's model again (bench). */
+  public void forgetTerrain() throws Edt.EdtFailure {
+    Edt.call(() -> {
+      VaslTerrain.forget();
+      return null;
+    }, FireBridge.EDT_TIMEOUT_MS, "forgetTerrain");
+  }
+
   /** Game status only: started, room, processed phase, whether changes are allowed. */
   public String status() {
     try {
