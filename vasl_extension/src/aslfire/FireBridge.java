@@ -190,7 +190,11 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   @Override
   public void setup(boolean gameStarting) {
     Snapshot.forgetSent();
+    if (gameStarting && listener != null) {
+      SwingUtilities.invokeLater(VaslTerrain::prepare);
+    }
     if (!gameStarting) {
+      VaslTerrain.forget();
       processed = "";
       synchronized (prompted) {
         prompted.clear();
@@ -376,6 +380,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   void setListener(PythonListener l) {
     listener = l;
+    if (l != null) {
+      SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
+    }
   }
 
   PythonListener getListener() {

@@ -4,6 +4,7 @@ import java.awt.Point;
 import java.awt.Rectangle;
 import java.lang.reflect.Method;
 
+import VASSAL.build.GameModule;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.map.boardPicker.Board;
 
@@ -137,6 +138,24 @@ final class VaslTerrain {
   /** Forgets the terrain read (the next snapshot with terrain reads VASL's model again). */
   static void forget() {
     SENT.clear();
+  }
+
+  /**
+   * Reads every map's terrain now, if not kept already, so that the first press finds it read: called on the Swing
+   * thread when the bridge connects and when a game starts with the bridge connected.
+   */
+  static void prepare() {
+    GameModule gm = GameModule.getGameModule();
+    if (gm == null || !gm.getGameState().isGameStarted()) {
+      return;
+    }
+    for (Map map : Map.getMapList()) {
+      Object vmap = model(map);
+      String key = key(map, vmap);
+      if (key != null && !SENT.containsKey(key)) {
+        append(new StringBuilder(1 << 16), map, vmap, key, null);
+      }
+    }
   }
 
   private static void appendHexes(StringBuilder sb, Map map, Object vmap) throws ReflectiveOperationException {
