@@ -70,7 +70,8 @@ def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
     now: dict[str, Mapping[str, Any]] = {}
     for p in snapshot.get("pieces") or ():
         pid = p.get("id")
-        if memo.get(pid) is p:
+        known = memo.get(pid) is p
+        if known:
             now[pid] = p
             continue
         basic = p.get("basic_name")
