@@ -21,7 +21,7 @@ each step, with the CPU time each press took in this process and in VASSAL's
 JVM (what a loaded machine's wall clock hides) and the machine's load.  A
 later press reads only the pieces changed since the last one (a delta
 snapshot); the first press reads VASL's model (the extension's terrain cache is
-emptied first) and sends it.  ``--compare DIR`` first runs DIR's own bench
+emptied first) and sends it.  ``--compare DIR`` first runs this bench on DIR's code
 (another checkout, e.g. main) in the same run, then this one, and prints the
 figures side by side.
 
@@ -52,7 +52,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+#: the checkout whose code is measured: this one, or BENCH_CODE (``--compare`` runs this bench on another's code)
+sys.path.insert(0, os.environ.get("BENCH_CODE") or str(Path(__file__).resolve().parents[1]))
 
 from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
@@ -69,9 +70,9 @@ PROFILE = bool(os.environ.get("BENCH_PROFILE"))
 FLAMES = 100
 
 
-def board_layout(names: list[str]) -> tuple[vh.BoardAt, ...]:
-    """10 boards, 5 columns × 2 rows; the second and seventh reversed."""
-    return tuple(vh.BoardAt(n, i % 5, i // 5, reversed=i in (1, 6)) for i, n in enumerate(names))
+def board_layout(names: list[str], turned: tuple[int, ...] = (1, 6)) -> tuple[vh.BoardAt, ...]:
+    """10 boards, 5 columns × 2 rows; the second and seventh reversed (*turned*)."""
+    return tuple(vh.BoardAt(n, i % 5, i // 5, reversed=i in turned) for i, n in enumerate(names))
 
 
 def inner_hexes() -> list[str]:
@@ -284,15 +285,16 @@ def figures(out: str) -> dict[str, str]:
 
 
 def compare(other: Path) -> int:
-    """Run *other*'s bench (its own code) and then this one, one after the other, and print them side by side."""
+    """Run this bench on *other*'s code (its package, extension and test harness), then on this checkout's, one after
+    the other, and print them side by side."""
     here = Path(__file__).resolve().parents[1]
     env = dict(os.environ)
     env.setdefault("ASL_VASSAL_JAR", str(vh.vassal_jar()))  # the same engine for both
     outs = {}
     for label, root in ((str(other), other.resolve()), ("this checkout", here)):
         print(f"--- {label}", flush=True)
-        run = subprocess.run([sys.executable, str(root / "bench" / "bench_bridge.py")], cwd=root, env=env,
-                             capture_output=True, text=True)
+        run = subprocess.run([sys.executable, str(Path(__file__).resolve())], cwd=root,
+                             env={**env, "BENCH_CODE": str(root)}, capture_output=True, text=True)
         print(run.stdout + run.stderr[-2000:] if run.returncode else run.stdout, flush=True)
         outs[label] = figures(run.stdout)
     names = list(dict.fromkeys(n for f in outs.values() for n in f))
@@ -347,8 +349,10 @@ def main() -> int:
                 c = connect(p.connection_file)
                 wait_started(c)
             else:
-                boards = board_layout([f"{n:02d}" for n in range(1, 11)])
-                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]}")
+                # no board reversed: VASL 6.7.x's classes place nothing by hex name on a reversed board here ("hex B4
+                # is not on board 06", the extension's Batch.pointOf; main the same)
+                boards = board_layout([f"{n:02d}" for n in range(1, 11)], turned=())
+                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]} (no board reversed)")
                 mod, game = vh.real_vasl_game(work, real[0], real[1], boards, ext)
                 p = vh.VassalPlayer("bench", mod, game, vh.build_support_jar(work, standins=False), x.display,
                                     work / "real", None, module_name=vh.module_name(real[0]))
