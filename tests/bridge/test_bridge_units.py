@@ -233,7 +233,7 @@ def test_delta_snapshots_merged_read_as_the_whole_snapshot_read_afresh_b25(monke
         assert set(live.units) == set(fresh.units)
         batches = []
         for game in (live, fresh):
-            new, report = end_of_afph(game.position, CallbackDice(lambda _p, n: [3] * n))
+            new, _report = end_of_afph(game.position, CallbackDice(lambda _p, n: [3] * n))
             batches.append(batch_for(game, new, phase_key="PT1 AFPh", session=1, roll_texts=[]))
         assert batches[0] == batches[1]
 
