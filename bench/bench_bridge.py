@@ -70,9 +70,9 @@ PROFILE = bool(os.environ.get("BENCH_PROFILE"))
 FLAMES = 100
 
 
-def board_layout(names: list[str], turned: tuple[int, ...] = (1, 6)) -> tuple[vh.BoardAt, ...]:
-    """10 boards, 5 columns × 2 rows; the second and seventh reversed (*turned*)."""
-    return tuple(vh.BoardAt(n, i % 5, i // 5, reversed=i in turned) for i, n in enumerate(names))
+def board_layout(names: list[str], turned: tuple[int, ...] = (1, 6), columns: int = 5) -> tuple[vh.BoardAt, ...]:
+    """10 boards, 5 columns × 2 rows (or *columns* a row); the second and seventh reversed (*turned*)."""
+    return tuple(vh.BoardAt(n, i % columns, i // columns, reversed=i in turned) for i, n in enumerate(names))
 
 
 def inner_hexes() -> list[str]:
@@ -349,10 +349,11 @@ def main() -> int:
                 c = connect(p.connection_file)
                 wait_started(c)
             else:
-                # no board reversed: VASL 6.7.x's classes place nothing by hex name on a reversed board here ("hex B4
-                # is not on board 06", the extension's Batch.pointOf; main the same)
-                boards = board_layout([f"{n:02d}" for n in range(1, 11)], turned=())
-                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]} (no board reversed)")
+                # one row, none reversed: with VASL 6.7.x's map building (/work/rv67b) the extension places nothing by
+                # hex name on a board of a second row ("hex B4 is not on board 06": Batch.pointOf; main the same)
+                boards = board_layout([f"{n:02d}" for n in range(1, 11)], turned=(), columns=10)
+                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]} (10 boards in one row, "
+                      "none reversed)")
                 mod, game = vh.real_vasl_game(work, real[0], real[1], boards, ext)
                 p = vh.VassalPlayer("bench", mod, game, vh.build_support_jar(work, standins=False), x.display,
                                     work / "real", None, module_name=vh.module_name(real[0]))
