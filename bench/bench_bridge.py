@@ -25,13 +25,13 @@ emptied first) and sends it.  ``--compare DIR`` first runs this bench on DIR's c
 (another checkout, e.g. main) in the same run, then this one, and prints the
 figures side by side.
 
-``--vasl VMOD [--boards DIR] [--vassal-home DIR]``: the same game on a VASL
-module of your own (VASL's own classes, its boards folder; the VASSAL
-installation to run it with), as ``ASL_VASL_VMOD``, ``ASL_VASL_BOARDS`` and
-``ASL_VASSAL_HOME`` do.
+``--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names 01,02,…]``: the
+same game on a VASL module of your own (VASL's own classes, its boards folder;
+the VASSAL installation to run it with; the boards, by default 01–10), as
+``ASL_VASL_VMOD``, ``ASL_VASL_BOARDS`` and ``ASL_VASSAL_HOME`` do.
 
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
-Run: python bench/bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR]]
+Run: python bench/bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
 (BENCH_PROFILE=1: also cProfile the Python side of the later presses)
 """
 
@@ -306,9 +306,10 @@ def compare(other: Path) -> int:
 
 def _options(argv: list[str]) -> dict[str, str]:
     """``--compare DIR``, ``--vasl VMOD``, ``--boards DIR``, ``--vassal-home DIR``; exits 2 on anything else."""
-    known = ("--compare", "--vasl", "--boards", "--vassal-home")
+    known = ("--compare", "--vasl", "--boards", "--vassal-home", "--board-names")
     if len(argv) % 2 or any(a not in known for a in argv[::2]):
-        print(f"usage: bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR]]; got "
+        print(f"usage: bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR] "
+              f"[--board-names 01,02,…]]; got "
               f"{' '.join(argv)}", file=sys.stderr)
         raise SystemExit(2)
     return dict(zip(argv[::2], argv[1::2], strict=True))
@@ -320,6 +321,8 @@ def main() -> int:
                      ("--vassal-home", "ASL_VASSAL_HOME")):
         if opt in opts:  # the compared checkout's bench gets them too
             os.environ[env] = str(Path(opts[opt]).expanduser().resolve())
+    if "--board-names" in opts:
+        os.environ["BENCH_BOARDS"] = opts["--board-names"]
     if "--compare" in opts:
         return compare(Path(opts["--compare"]))
     try:
@@ -349,11 +352,10 @@ def main() -> int:
                 c = connect(p.connection_file)
                 wait_started(c)
             else:
-                # one row, none reversed: with VASL 6.7.x's map building (/work/rv67b) the extension places nothing by
-                # hex name on a board of a second row ("hex B4 is not on board 06": Batch.pointOf; main the same)
-                boards = board_layout([f"{n:02d}" for n in range(1, 11)], turned=(), columns=10)
-                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]} (10 boards in one row, "
-                      "none reversed)")
+                names = os.environ.get("BENCH_BOARDS", ",".join(f"{n:02d}" for n in range(1, 11))).split(",")
+                boards = board_layout(names)
+                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]}, boards "
+                      + " ".join(f"{b.name}{'(reversed)' if b.reversed else ''}" for b in boards))
                 mod, game = vh.real_vasl_game(work, real[0], real[1], boards, ext)
                 p = vh.VassalPlayer("bench", mod, game, vh.build_support_jar(work, standins=False), x.display,
                                     work / "real", None, module_name=vh.module_name(real[0]))
