@@ -99,7 +99,7 @@ def game_pieces(boards: tuple[vh.BoardAt, ...]) -> list[vh.GamePiece]:
     out = []
     for i in range(FLAMES):
         b = boards[i % len(boards)]
-        out.append(vh.GamePiece(f"f{i}", hexes[(i // len(boards)) * 29 + 3], gpid="192", board=b.name))
+        out.append(vh.GamePiece(f"f{i}", hexes[((i // len(boards)) * 29 + 3) % len(hexes)], gpid="192", board=b.name))
     out += [vh.GamePiece("ec", "A5", gpid="284", board=boards[0].name),
             vh.GamePiece("wind", "A7", gpid="287", board=boards[0].name)]
     flame_hexes = {(p.board, p.hex) for p in out}
