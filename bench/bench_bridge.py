@@ -353,7 +353,7 @@ def main() -> int:
                 wait_started(c)
             else:
                 names = os.environ.get("BENCH_BOARDS", ",".join(f"{n:02d}" for n in range(1, 11))).split(",")
-                boards = board_layout(names)
+                boards = board_layout(names, columns=(len(names) + 1) // 2)  # two full rows
                 print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]}, boards "
                       + " ".join(f"{b.name}{'(reversed)' if b.reversed else ''}" for b in boards))
                 mod, game = vh.real_vasl_game(work, real[0], real[1], boards, ext)
