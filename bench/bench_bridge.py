@@ -17,16 +17,27 @@ VASL module, see README "The live suite against your own VASSAL and VASL").
 
 Each press is timed step by step (snapshot, position, rules+dice, batch,
 apply: the modules of docs/bridge.md), the later presses as the median of
-each step.  ``--compare DIR`` first runs DIR's own bench (another checkout,
-e.g. main) in the same run, then this one, and prints the figures side by side.
+each step, with the CPU time each press took in this process and in VASSAL's
+JVM (what a loaded machine's wall clock hides) and the machine's load.  A
+later press reads only the pieces changed since the last one (a delta
+snapshot); the first press reads VASL's model (the extension's terrain cache is
+emptied first) and sends it.  ``--compare DIR`` first runs this bench on DIR's code
+(another checkout, e.g. main) in the same run, then this one, and prints the
+figures side by side.
+
+``--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names 01,02,…]``: the
+same game on a VASL module of your own (VASL's own classes, its boards folder;
+the VASSAL installation to run it with; the boards, by default 01–10), as
+``ASL_VASL_VMOD``, ``ASL_VASL_BOARDS`` and ``ASL_VASSAL_HOME`` do.
 
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
-Run: python bench/bench_bridge.py [--compare DIR] (BENCH_PROFILE=1: also cProfile the Python side of the later
-presses)
+Run: python bench/bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
+(BENCH_PROFILE=1: also cProfile the Python side of the later presses)
 """
 
 from __future__ import annotations
 
+import contextlib
 import cProfile
 import json
 import os
@@ -39,8 +50,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+#: the checkout whose code is measured: this one, or BENCH_CODE (``--compare`` runs this bench on another's code)
+sys.path.insert(0, os.environ.get("BENCH_CODE") or str(Path(__file__).resolve().parents[1]))
 
 from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
@@ -57,9 +70,9 @@ PROFILE = bool(os.environ.get("BENCH_PROFILE"))
 FLAMES = 100
 
 
-def board_layout(names: list[str]) -> tuple[vh.BoardAt, ...]:
-    """10 boards, 5 columns × 2 rows; the second and seventh reversed."""
-    return tuple(vh.BoardAt(n, i % 5, i // 5, reversed=i in (1, 6)) for i, n in enumerate(names))
+def board_layout(names: list[str], turned: tuple[int, ...] = (1, 6), columns: int = 5) -> tuple[vh.BoardAt, ...]:
+    """10 boards, 5 columns × 2 rows (or *columns* a row); the second and seventh reversed (*turned*)."""
+    return tuple(vh.BoardAt(n, i % columns, i // columns, reversed=i in turned) for i, n in enumerate(names))
 
 
 def inner_hexes() -> list[str]:
@@ -86,7 +99,7 @@ def game_pieces(boards: tuple[vh.BoardAt, ...]) -> list[vh.GamePiece]:
     out = []
     for i in range(FLAMES):
         b = boards[i % len(boards)]
-        out.append(vh.GamePiece(f"f{i}", hexes[(i // len(boards)) * 29 + 3], gpid="192", board=b.name))
+        out.append(vh.GamePiece(f"f{i}", hexes[((i // len(boards)) * 29 + 3) % len(hexes)], gpid="192", board=b.name))
     out += [vh.GamePiece("ec", "A5", gpid="284", board=boards[0].name),
             vh.GamePiece("wind", "A7", gpid="287", board=boards[0].name)]
     flame_hexes = {(p.board, p.hex) for p in out}
@@ -130,13 +143,36 @@ def bench_snapshot(c: BridgeClient) -> None:
           f"of the one call, building the JSON on VASSAL's Swing thread {statistics.median(built):.0f} ms")
 
 
-def bench_button(c: BridgeClient, presses: int = 7) -> None:
+def jvm_cpu(pid: int) -> float:
+    """Seconds of CPU the process *pid* has used (user + system, all its threads), or 0 where /proc has no answer."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def bench_button(c: BridgeClient, jvm_pid: int, presses: int = 7) -> None:
     done = threading.Event()
     times: list[float] = []
     parts: list[tuple[tuple[str, float], ...]] = []
     errors: list[str] = []
+    cpu: list[tuple[float, float]] = []  # (this process, VASSAL's JVM) per press
+    sent: list[dict[str, Any]] = []  # what each press's snapshot said of itself
 
     prof = cProfile.Profile() if PROFILE else None
+    snapshot = c.snapshot
+
+    def recording(*args: Any, **kw: Any) -> dict[str, Any]:
+        snap = snapshot(*args, **kw)
+        terrain = [m.get("terrain") or {} for m in snap.get("maps") or ()]
+        delta = snap.get("delta") or {}
+        sent.append({"build_ms": snap.get("build_ms"), "read_ms": sum(int(t.get("read_ms") or 0) for t in terrain),
+                     "sent": f"{delta['pieces']} changed, {delta['removed']} removed" if delta
+                     else f"all {len(snap.get('pieces') or ())}"})
+        return snap
+
+    c.snapshot = recording  # type: ignore[method-assign]
 
     def handler(action: str) -> str:
         try:
@@ -153,30 +189,53 @@ def bench_button(c: BridgeClient, presses: int = 7) -> None:
         finally:
             done.set()
 
-    bridge_snapshot._TERRAIN.clear()  # the game's first press: no terrain read yet
     c.listen(handler)
+    time.sleep(3)  # the extension reads VASL's terrain when the bridge connects: let it finish
+    bridge_snapshot._TERRAIN.clear()  # the game's first press: no terrain read yet
+    with contextlib.suppress(Exception):
+        c.api.forgetTerrain()  # nor kept by the extension (older extensions keep none): read at the press
     c.jvm.aslbridgetest.TestHooks.seedDice(1)
-    for _ in range(presses):
+    for i in range(presses + 1):
+        if i == presses:  # as a player's first press finds it: the terrain read when the bridge connected
+            bridge_snapshot._TERRAIN.clear()
+            with contextlib.suppress(Exception):
+                c.api.forgetTerrain()
+            c.listen(handler)
+            time.sleep(3)
         done.clear()
+        here, there = time.process_time(), jvm_cpu(jvm_pid)
         t = time.perf_counter()
         c.press("upkeep")
         done.wait(60)
         times.append(time.perf_counter() - t)
+        cpu.append((time.process_time() - here, jvm_cpu(jvm_pid) - there))
         c.jvm.aslbridgetest.TestHooks.undo()
         time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
     c.api.clearListener()
+    c.snapshot = snapshot  # type: ignore[method-assign]
     if errors:
         raise RuntimeError(errors[0])
+    prepared, prepared_parts = times.pop(), parts.pop()
+    cpu.pop()
     first, later = times[0], times[2:]  # the second press still warms the JVM's JIT for the terrain-less path
     print(f"2. button → counters placed, upkeep with {FLAMES} Flames on 10 boards, {PIECES} pieces: "
           f"first press {first * 1000:.0f} ms (terrain sent and read); later presses median "
           f"{statistics.median(later) * 1000:.0f} ms ({', '.join(f'{x * 1000:.0f}' for x in later)} ms; "
-          "aim < 150 ms)")
+          f"aim < 100 ms); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("   first press: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[0]))
+    print(f"   first press with the terrain the extension read when the bridge connected: {prepared * 1000:.0f} ms ("
+          + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in prepared_parts) + ")")
     print("   last press:  " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[-1]))
     steps = [k for k, _v in parts[-1]]
     print("   later presses, median of each step: " + ", ".join(
         f"{k} {statistics.median(dict(p)[k] for p in parts[2:]) * 1000:.0f} ms" for k in steps))
+    print(f"   CPU per press (this process + VASSAL's JVM): first {cpu[0][0] * 1000:.0f} + {cpu[0][1] * 1000:.0f} ms; "
+          f"later median {statistics.median(x for x, _y in cpu[2:]) * 1000:.0f} + "
+          f"{statistics.median(y for _x, y in cpu[2:]) * 1000:.0f} ms")
+    if sent:
+        print(f"   first press's snapshot: built in {sent[0]['build_ms']} ms on VASSAL's Swing thread, of which "
+              f"reading VASL's model {sent[0]['read_ms']} ms; later presses' snapshots: "
+              + ", ".join(f"{x['sent']} pieces in {x['build_ms']} ms" for x in sent[2:presses]))
     if prof is not None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
@@ -202,13 +261,20 @@ def bench_sizes(c: BridgeClient) -> None:
 _FIGURES = {
     "later press, median": r"later presses median (\d+) ms",
     "first press": r"first press (\d+) ms",
+    "first press, terrain read at connect": r"when the bridge connected: (\d+) ms",
     "snapshot call (no terrain)": r"one JSON call ([\d.]+) ms",
+    "load average": r"load average ([\d.]+)",
+    "later press CPU: Python": r"later median (\d+) \+",
+    "later press CPU: JVM": r"later median \d+ \+ (\d+) ms",
+    "first press CPU: Python": r"first (\d+) \+",
+    "first press CPU: JVM": r"first \d+ \+ (\d+) ms",
 }
 
 
 def figures(out: str) -> dict[str, str]:
     """The bench's headline figures and the last press's steps, read off its printed output."""
-    got = {name: f"{m.group(1)} ms" for name, rx in _FIGURES.items() if (m := re.search(rx, out))}
+    got = {name: m.group(1) + ("" if name == "load average" else " ms") for name, rx in _FIGURES.items()
+           if (m := re.search(rx, out))}
     last = re.search(r"last press:\s+(.*)", out)
     for step, ms in re.findall(r"([a-z+]+) (\d+) ms", last.group(1) if last else ""):
         got[f"last press: {step}"] = f"{ms} ms"
@@ -219,15 +285,16 @@ def figures(out: str) -> dict[str, str]:
 
 
 def compare(other: Path) -> int:
-    """Run *other*'s bench (its own code) and then this one, one after the other, and print them side by side."""
+    """Run this bench on *other*'s code (its package, extension and test harness), then on this checkout's, one after
+    the other, and print them side by side."""
     here = Path(__file__).resolve().parents[1]
     env = dict(os.environ)
     env.setdefault("ASL_VASSAL_JAR", str(vh.vassal_jar()))  # the same engine for both
     outs = {}
     for label, root in ((str(other), other.resolve()), ("this checkout", here)):
         print(f"--- {label}", flush=True)
-        run = subprocess.run([sys.executable, str(root / "bench" / "bench_bridge.py")], cwd=root, env=env,
-                             capture_output=True, text=True)
+        run = subprocess.run([sys.executable, str(Path(__file__).resolve())], cwd=root,
+                             env={**env, "BENCH_CODE": str(root)}, capture_output=True, text=True)
         print(run.stdout + run.stderr[-2000:] if run.returncode else run.stdout, flush=True)
         outs[label] = figures(run.stdout)
     names = list(dict.fromkeys(n for f in outs.values() for n in f))
@@ -237,9 +304,27 @@ def compare(other: Path) -> int:
     return 0
 
 
+def _options(argv: list[str]) -> dict[str, str]:
+    """``--compare DIR``, ``--vasl VMOD``, ``--boards DIR``, ``--vassal-home DIR``; exits 2 on anything else."""
+    known = ("--compare", "--vasl", "--boards", "--vassal-home", "--board-names")
+    if len(argv) % 2 or any(a not in known for a in argv[::2]):
+        print(f"usage: bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR] "
+              f"[--board-names 01,02,…]]; got "
+              f"{' '.join(argv)}", file=sys.stderr)
+        raise SystemExit(2)
+    return dict(zip(argv[::2], argv[1::2], strict=True))
+
+
 def main() -> int:
-    if len(sys.argv) == 3 and sys.argv[1] == "--compare":
-        return compare(Path(sys.argv[2]))
+    opts = _options(sys.argv[1:])
+    for opt, env in (("--vasl", "ASL_VASL_VMOD"), ("--boards", "ASL_VASL_BOARDS"),
+                     ("--vassal-home", "ASL_VASSAL_HOME")):
+        if opt in opts:  # the compared checkout's bench gets them too
+            os.environ[env] = str(Path(opts[opt]).expanduser().resolve())
+    if "--board-names" in opts:
+        os.environ["BENCH_BOARDS"] = opts["--board-names"]
+    if "--compare" in opts:
+        return compare(Path(opts["--compare"]))
     try:
         vh.check_tools()
         vh.vassal_jar()
@@ -267,8 +352,10 @@ def main() -> int:
                 c = connect(p.connection_file)
                 wait_started(c)
             else:
-                boards = board_layout([f"{n:02d}" for n in range(1, 11)])
-                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]}")
+                names = os.environ.get("BENCH_BOARDS", ",".join(f"{n:02d}" for n in range(1, 11))).split(",")
+                boards = board_layout(names, columns=(len(names) + 1) // 2)  # two full rows
+                print(f"VASSAL {vh.vassal_jar()}; terrain: VASL's own classes in {real[0]}, boards "
+                      + " ".join(f"{b.name}{'(reversed)' if b.reversed else ''}" for b in boards))
                 mod, game = vh.real_vasl_game(work, real[0], real[1], boards, ext)
                 p = vh.VassalPlayer("bench", mod, game, vh.build_support_jar(work, standins=False), x.display,
                                     work / "real", None, module_name=vh.module_name(real[0]))
@@ -281,7 +368,7 @@ def main() -> int:
             try:
                 bench_snapshot(c)
                 bench_sizes(c)
-                bench_button(c)
+                bench_button(c, p.proc.pid)
             finally:
                 c.close()
                 p.stop()

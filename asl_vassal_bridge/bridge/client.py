@@ -16,7 +16,7 @@ import socket
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -225,6 +225,41 @@ def _fast_byte_arrays() -> None:
     protocol.OUTPUT_CONVERTER[protocol.BYTES_TYPE] = decode
 
 
+@dataclass(frozen=True, slots=True)
+class SentPieces:
+    """The pieces of this client's last delta snapshot: their generation (VASSAL's number for what it sent), the
+    layer selection asked for, and each piece's dict by its VASSAL id in VASSAL's order."""
+
+    selection: str
+    generation: int
+    pieces: dict[str, dict[str, Any]]
+
+    @staticmethod
+    def merge(kept: SentPieces | None, selection: str, data: Mapping[str, Any]) -> SentPieces:
+        """*data*'s pieces: all of them, or (``since`` = *kept*'s generation) *kept*'s with those removed dropped,
+        those added or changed put in, in VASSAL's ``order`` when it sends one (else new ones last).
+
+        >>> one = SentPieces.merge(None, "[]", {"generation": 1, "pieces": [{"id": "a"}, {"id": "b"}]})
+        >>> two = SentPieces.merge(one, "[]", {"generation": 2, "since": 1, "removed": ["a"],
+        ...                                    "pieces": [{"id": "c"}, {"id": "b", "x": 1}]})
+        >>> list(two.pieces), two.pieces["b"], two.generation
+        (['b', 'c'], {'id': 'b', 'x': 1}, 2)
+        """
+        generation = int(data.get("generation", -1))
+        listed = data.get("pieces") or ()
+        if kept is None or data.get("since") != kept.generation:
+            return SentPieces(selection, generation, {str(p["id"]): p for p in listed})
+        pieces = dict(kept.pieces)
+        for gone in data.get("removed") or ():
+            pieces.pop(str(gone), None)
+        for p in listed:
+            pieces[str(p["id"])] = p
+        order = data.get("order")
+        if order is not None:
+            pieces = {str(i): pieces[str(i)] for i in order}
+        return SentPieces(selection, generation, pieces)
+
+
 class BridgeClient:
     """A connection to one VASSAL player's extension."""
 
@@ -254,6 +289,8 @@ class BridgeClient:
             self.api = self._gateway.entry_point
             self.version = str(self.api.version())
             self._gz = _at_least(self.version, (0, 3))  # snapshotGz: extension 0.3.0 on
+            self._since = self._gz  # snapshotSinceGz: tried, and dropped if this extension lacks it
+            self._sent: SentPieces | None = None
         except (Py4JError, Py4JNetworkError, OSError) as e:
             self._gateway.close()
             why = "nothing answers" if isinstance(e, Py4JNetworkError) else "the extension did not answer its version"
@@ -270,13 +307,21 @@ class BridgeClient:
     # --- reading ------------------------------------------------------------------------
 
     def snapshot(self, with_terrain: bool = True, layers_for: Iterable[str] | None = None,
-                 known_terrain: str | None = None) -> dict[str, Any]:
+                 known_terrain: str | None = None, *, delta: bool = False) -> dict[str, Any]:
         """The visible game as a dict (see docs/bridge.md for the fields).
 
         *layers_for* limits the (bulky) layer details to pieces with these gpids or basic names.  With
         *known_terrain* (a ``terrain_key`` read before), a map whose boards are unchanged sends
         ``{"key": …, "same": true}`` instead of its terrain.
+
+        With *delta* (and *layers_for*), VASSAL sends only the pieces added, changed or removed since this client's
+        last delta snapshot of the same selection (:class:`SentPieces`), and they are merged into the pieces kept
+        from it: the answer is the same whole snapshot, its unchanged pieces the very dicts of the last one.
         """
+        if delta and layers_for is not None and getattr(self, "_since", False):
+            got = self._snapshot_since(with_terrain, json.dumps(sorted(set(layers_for))), known_terrain)
+            if got is not None:
+                return got
         if layers_for is not None and getattr(self, "_gz", False):
             # gzipped: py4j moves a long string slowly, its compressed bytes quickly
             blob = self.api.snapshotGz(with_terrain, json.dumps(sorted(set(layers_for))), known_terrain)
@@ -293,6 +338,35 @@ class BridgeClient:
         module = data.setdefault("module", {})
         if isinstance(module, dict) and self.module_path and not module.get("path"):
             module["path"] = self.module_path  # the module file, learnt at connect
+        return data
+
+    def _snapshot_since(self, with_terrain: bool, selection: str, known_terrain: str | None) -> dict[str, Any] | None:
+        """A delta snapshot merged into the pieces kept (None: this extension has no ``snapshotSinceGz``)."""
+        from py4j.protocol import Py4JError
+
+        kept = self._sent if self._sent is not None and self._sent.selection == selection else None
+        try:
+            blob = self.api.snapshotSinceGz(with_terrain, selection, known_terrain,
+                                            kept.generation if kept is not None else -1)
+        except Py4JError as e:
+            if "does not exist" not in str(e):
+                raise
+            self._since = False  # an older extension: whole snapshots
+            return None
+        data: dict[str, Any] = json.loads(gzip.decompress(bytes(blob)))
+        if "error" in data:
+            raise BridgeRefused(str(data["error"]))
+        try:
+            self._sent = SentPieces.merge(kept, selection, data)
+        except KeyError:  # an order naming a piece neither kept nor sent: ask for them all
+            self._sent = None
+            return self._snapshot_since(with_terrain, selection, known_terrain) if kept is not None else None
+        if "since" in data:  # what VASSAL sent (bench/bench_bridge.py)
+            data["delta"] = {"pieces": len(data.get("pieces") or ()), "removed": len(data.get("removed") or ())}
+        data["pieces"] = list(self._sent.pieces.values())
+        module = data.setdefault("module", {})
+        if isinstance(module, dict) and self.module_path and not module.get("path"):
+            module["path"] = self.module_path
         return data
 
     def status(self) -> dict[str, Any]:

@@ -84,12 +84,16 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
         for pid in ids:
             covers.setdefault(pid, set()).add(key)
     levels_at: dict[tuple[Any, Any, Any], CounterLevel] = {}
-    for p in game.pieces.values():
-        if data.classify(p.get("name"), p.get("gpid")) is FireCounter.LEVEL:
-            try:
-                levels_at[_point(p)] = level_from_piece(_traits(p))
-            except BadCounterState:
-                continue
+    if game.kinds is not None:  # the counters the read classified: no need to look at every piece again
+        level_pieces = [game.pieces[pid] for pid, k in game.kinds.items() if k is FireCounter.LEVEL]
+    else:
+        level_pieces = [p for p in game.pieces.values()
+                        if data.classify(p.get("name"), p.get("gpid")) is FireCounter.LEVEL]
+    for p in level_pieces:
+        try:
+            levels_at[_point(p)] = level_from_piece(_traits(p))
+        except BadCounterState:
+            continue
     removed: list[str] = []
     for h in sorted({k[0].hex for k in old_keys ^ new_keys}):
         old_h = {k for k in old_keys if k[0].hex == h}
@@ -145,11 +149,18 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
 
 
 def _in_hex(game: LiveGame, new: Position, pt: tuple[Any, Any, Any], h: Hex) -> bool:
-    stack = _stacks(game).get(pt)
-    return stack is not None and piece_hex(stack[0], new.map.layout) == h
+    stack = _stack_at(game, pt)
+    return bool(stack) and piece_hex(stack[0], new.map.layout) == h
 
 
 _by_point: dict[int, tuple[LiveGame, dict[tuple[Any, Any, Any], list[Mapping[str, Any]]]]] = {}
+
+
+def _stack_at(game: LiveGame, pt: tuple[Any, Any, Any]) -> list[Mapping[str, Any]]:
+    """The pieces stacked at point *pt*: from the read's index (:attr:`LiveGame.stacks`), else every piece's."""
+    if game.stacks is not None:
+        return [game.pieces[pid] for pid in sorted(game.stacks.get(pt, ()))]
+    return _stacks(game).get(pt, [])
 
 
 def _stacks(game: LiveGame) -> dict[tuple[Any, Any, Any], list[Mapping[str, Any]]]:
@@ -186,7 +197,7 @@ def _orphan_level_markers(game: LiveGame, data: CounterData, removed: Sequence[s
     points = {_point(game.pieces[pid]) for pid in removed}
     placed = {(e.get("map"), e.get("x"), e.get("y")) for e in out.place if "x" in e}
     for pt in points - placed:
-        stack = _stacks(game).get(pt, [])
+        stack = _stack_at(game, pt)
         markers = [p for p in stack if data.classify(p.get("name"), p.get("gpid")) is FireCounter.LEVEL]
         if markers and all(str(p["id"]) in gone or p in markers for p in stack):
             for m in markers:

@@ -52,7 +52,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     t0 = time.perf_counter()
     data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
     # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                           delta=True)
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
@@ -64,8 +65,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
         msg = (f"ASL fire bridge: {game_status.get('processed')} was already processed; nothing rolled "
                "(B25: each phase's fire checks are made once)")
         return PhaseResult(None, None, None, msg, time.perf_counter() - t0)
-    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, vasl=vasl,
-                                            counters=data, units_near_fires=True)
+    live: LiveGame = position_from_snapshot(snap, game_map=game_map, phase=phase, vasl=vasl, clock=clock,
+                                            clock_source=clock_line, counters=data, units_near_fires=True)
     dice = VassalDice(client)
     session, rolled = dice.session, dice.rolled
 
@@ -87,7 +88,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
 
 def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                           delta=True)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     for line in odds_lines(live.position):
         client.say(line)
@@ -97,7 +99,8 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Va
 def find_fires(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> list[str]:
     """The Fire finder button (VASL issue #93): every fire on the map, its Location and level, and where each may
     spread (:func:`~.report.finder_lines`), shown in this player's chat only; returns the lines shown."""
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain())
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                           delta=True)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     lines = finder_lines(live.position)
     for line in lines:

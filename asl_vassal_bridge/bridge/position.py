@@ -60,6 +60,10 @@ log = logging.getLogger(__name__)
 _classify = functools.lru_cache(maxsize=8192)(classify)
 
 
+#: A stack's point: (map name, x, y).
+Point = tuple[Any, Any, Any]
+
+
 @dataclass(frozen=True)
 class LiveGame:
     """A Position read from VASSAL, with which piece is which fire or weather counter."""
@@ -86,6 +90,10 @@ class LiveGame:
     counters: CounterData | None = None
     #: Where the Position's Clock came from (VASL's Phase Track or the bridge's own count), one line.
     clock_source: str = ""
+    #: The fire, weather and Level counters among :attr:`pieces`, by id (None: not read; classify them).
+    kinds: Mapping[str, FireCounter] | None = None
+    #: The pieces' ids by stack point (map, x, y) (None: not read; index :attr:`pieces`).
+    stacks: Mapping[Point, frozenset[str]] | None = None
 
     @property
     def catalogue_source(self) -> str:
@@ -121,6 +129,11 @@ class _Seen:
     def __init__(self) -> None:
         self.scope: tuple[Any, Any] = (None, None)  # the layout and counter data themselves (never an id reused)
         self.facts: dict[str, PieceFacts] = {}
+        self.objs: dict[str, Mapping[str, Any]] = {}  #: each piece's dict the facts were read from
+        #: the pieces that are fire, weather or Level counters (in the snapshot's order), by id
+        self.kinded: list[str] = []
+        #: each stack's point (map, x, y) → the ids of its pieces (sets replaced, never changed: a LiveGame keeps them)
+        self.by_point: dict[Point, frozenset[str]] = {}
         self.unit_key: tuple[Any, ...] = ()
         self.unit_list: list[UnitCounter] = []
         self.unit_map: GameMap | None = None
@@ -130,18 +143,33 @@ class _Seen:
                  classify: Any) -> dict[str, PieceFacts]:
         scope = (layout, data)
         if scope[0] is not self.scope[0] or scope[1] is not self.scope[1]:
-            self.scope, self.facts, self.unit_key, self.unit_list = scope, {}, (), []
+            self.scope, self.facts, self.objs, self.unit_key, self.unit_list = scope, {}, {}, (), []
+            self.by_point = {}
         old, new = self.facts, {}
+        was, objs = self.objs, {}
+        by_point = self.by_point
+        kinded = []
         read = 0
         for pid, p in pieces.items():
-            sig = _signature(p)
+            objs[pid] = p
             f = old.get(pid)
-            if f is None or f[0] != sig:
-                read += 1
-                f = (sig, classify(p.get("name"), p.get("gpid")),
-                     unit_hex(p.get("board"), p.get("hex"), p.get("location"), layout))
+            if f is None or was.get(pid) is not p:  # not the very dict of the last press (a delta snapshot keeps it)
+                sig = _signature(p)
+                if f is None or f[0] != sig:
+                    read += 1
+                    if f is not None:
+                        _unstack(by_point, f, pid)
+                    f = (sig, classify(p.get("name"), p.get("gpid")),
+                         unit_hex(p.get("board"), p.get("hex"), p.get("location"), layout))
+                    pt = (sig[3], sig[4], sig[5])
+                    by_point[pt] = by_point.get(pt, frozenset()) | {pid}
             new[pid] = f
-        self.facts, self.read = new, read
+            if f[1] is not None:
+                kinded.append(pid)
+        if len(new) != len(old) or read:
+            for pid in old.keys() - new.keys():
+                _unstack(by_point, old[pid], pid)
+        self.facts, self.objs, self.read, self.kinded = new, objs, read, kinded
         return new
 
     def units(self, unit_pieces: Sequence[Mapping[str, Any]], facts: Mapping[str, PieceFacts], gm: GameMap,
@@ -151,6 +179,15 @@ class _Seen:
             self.unit_map = gm
             self.unit_key, self.unit_list = key, list(read())
         return self.unit_list
+
+
+def _unstack(by_point: dict[Point, frozenset[str]], f: PieceFacts, pid: str) -> None:
+    pt = (f[0][3], f[0][4], f[0][5])
+    left = by_point.get(pt, frozenset()) - {pid}
+    if left:
+        by_point[pt] = left
+    else:
+        by_point.pop(pt, None)
 
 
 _SEEN = _Seen()
@@ -170,7 +207,7 @@ def _location(gm: GameMap, h: Hex, marker: CounterLevel | None) -> Location:
 def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | None = None,
                            phase: Phase = Phase.AFPH, clock: Clock | None = None,
                            vasl: VaslSetup | None = None, counters: CounterData | None = None,
-                           units_near_fires: bool = False) -> LiveGame:
+                           units_near_fires: bool = False, clock_source: str | None = None) -> LiveGame:
     """Read fires, wrecks, units, EC, Wind and Gusts from the snapshot's pieces.
 
     Which counter is which comes from *counters* (default: the module the
@@ -224,7 +261,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         raise NoTerrain(no_terrain_reason(snapshot))
     if clock is None:
         clock, _track, clock_source = game_clock(snapshot, phase)
-    else:
+    elif clock_source is None:
         clock_source = f"clock: {clock} given by the caller"
     env = Environment()
     fires: list[Fire] = []
@@ -237,12 +274,11 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     gusts = False
     pieces = {str(p["id"]): p for p in snapshot.get("pieces") or ()}
     facts = _SEEN.facts_of(pieces, gm.layout, data, classify)  # a later press reads only the pieces changed
-    kind_of = {pid: f[1] for pid, f in facts.items()}
+    kinds: dict[str, FireCounter] = {pid: k for pid in _SEEN.kinded if (k := facts[pid][1]) is not None}
+    counted = [pieces[pid] for pid in kinds]  # the fire, weather and Level counters, in the snapshot's order
     map_name = None
-    for p in pieces.values():
-        kind = kind_of[str(p["id"])]
-        if kind is None:
-            continue
+    for p in counted:
+        kind = kinds[str(p["id"])]
         h = facts[str(p["id"])][2]
         try:
             if kind is FireCounter.EC:
@@ -271,12 +307,12 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                 raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
     fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
     wreck_stacks: dict[tuple[Any, Any, Any], str] = {}
-    for p in pieces.values():
-        if kind_of[str(p["id"])] in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
+    for p in counted:
+        if kinds[str(p["id"])] in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
             wreck_stacks.setdefault((p.get("map"), p.get("x"), p.get("y")), str(p["id"]))
     wreck_blaze: dict[tuple[Any, Any, Any], str] = {}
-    for p in pieces.values():
-        kind = kind_of[str(p["id"])]
+    for p in counted:
+        kind = kinds[str(p["id"])]
         if kind not in (FireCounter.FLAME, FireCounter.BLAZE, FireCounter.BUILDING_BLAZE):
             continue
         if off_every_board(p):
@@ -309,7 +345,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         if h is None or h not in gm:
             continue
         loc = _location(gm, h, levels.get(stack))
-        burnt = kind_of[wid] is FireCounter.BURNT_OUT_WRECK
+        burnt = kinds[wid] is FireCounter.BURNT_OUT_WRECK
         blaze = None if burnt else wreck_blaze.get(stack)
         wrecks.append(Wreck(loc, burning=blaze is not None, name=str(w.get("name") or "Wreck")))
         wreck_pieces[loc] = (wid, blaze)
@@ -324,7 +360,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     if units_near_fires:
         burning = {loc.hex for loc, _k in fire_pieces} | {w.location.hex for w in wrecks}
         near = burning | {n for h in burning for _d, n in h.neighbours()}
-        unit_pieces = [p for p in unit_pieces if facts[str(p["id"])][2] in near]
+        unit_pieces = [pieces[pid] for pid, f in facts.items() if f[2] in near]
     units = _SEEN.units(unit_pieces, facts, gm, lambda: read_units(unit_pieces, locate, data.catalogue,
                                                                    data.counters))
     for (loc, fk), _ids in fire_pieces.items():
@@ -340,6 +376,6 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                    name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
                     ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes),
-                    {u.unit.id: u for u in units}, wreck_pieces, data, clock_source)
+                    {u.unit.id: u for u in units}, wreck_pieces, data, clock_source, kinds, dict(_SEEN.by_point))
 
 

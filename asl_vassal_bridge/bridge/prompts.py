@@ -4,9 +4,12 @@ upkeep (B25) having been pressed for that Player Turn.
 The extension watches the Phase Track's counters (gpids and names from :mod:`asl_vassal_bridge.vasl.phasetrack`)
 and sends the event ``phase-track`` whenever their state changes — a player's move, the opponent's, an Undo.  The
 bridge then reads the track again (so a move already undone prompts nothing) and, for each phase passed without
-its button, says so once in this player's chat, naming the button; with the extension's preference "run it by
-itself" on, it runs that button instead.  Each phase of each Player Turn is prompted (or run) at most once per
-bridge process, whatever Undo and moves follow.
+its button, says so once in the players' chat, naming the button; with the extension's preference "run it by
+itself" on, it runs that button instead.  Each phase of each Player Turn is prompted (or run) at most once in the
+game, whatever Undo, moves, bridge restarts, saves and loads follow: the extension keeps the phases prompted in the
+game (its ``PromptMark`` command, sent to the other player and saved with the game, outside VASSAL's Undo, so the
+next Undo still takes back the track's move), and the game's status lists them (``game.prompted``).  With an
+extension older than that, the memory is this bridge process's only.
 """
 
 from __future__ import annotations
@@ -78,7 +81,7 @@ def watch_phase_track(client: BridgeClient) -> None:
 
 @dataclass
 class PhasePrompts:
-    """The keys (``PT<n> AFPh``) already prompted or run by themselves in this process: never twice."""
+    """The keys (``PT<n> AFPh``) this process prompted or ran by itself (with the game's own list, never twice)."""
 
     told: set[str] = field(default_factory=set)
 
@@ -95,22 +98,48 @@ class PhasePrompts:
         if track is None or not game.get("started", True):
             return []
         lines: list[str] = []
+        local: list[str] = []  # shown to this player only
+        in_game = {str(k) for k in game.get("prompted") or ()}
         for phase, key in skipped_phases(track, str(game.get("processed") or "")):
-            if key in self.told:
+            if key in self.told or key in in_game:
                 continue
-            self.told.add(key)
             if game.get("auto_phase"):
+                if _mark(client, key, "") is False:
+                    continue  # the other player's bridge got there first
+                self.told.add(key)
                 log.info("phase prompt: %s passed without its button; running it (preference)", key)
                 msg = run(phase)
-                lines.append(f"- ASL fire bridge: the Phase Track passed the {phase.value} ({key}) without the "
-                             f"{BUTTONS[phase]}: run by itself (your preference)" + (f"; {msg}" if msg else ""))
-            else:
-                lines.append(f"- ASL fire bridge: the Phase Track passed the {phase.value} of {track.side}'s Player "
-                             f"Turn {track.turn} ({key}) without the {BUTTONS[phase]} "
-                             f"({'B25.65' if phase is Phase.RPH else 'B25'}): press {BUTTONS[phase]} now "
-                             "(it rolls for that phase), or Undo the track's move")
-        _say(client, lines)
+                line = (f"- ASL fire bridge: the Phase Track passed the {phase.value} ({key}) without the "
+                        f"{BUTTONS[phase]}: run by itself (your preference)" + (f"; {msg}" if msg else ""))
+                lines.append(line)
+                local.append(line)
+                continue
+            line = (f"- ASL fire bridge: the Phase Track passed the {phase.value} of {track.side}'s Player "
+                    f"Turn {track.turn} ({key}) without the {BUTTONS[phase]} "
+                    f"({'B25.65' if phase is Phase.RPH else 'B25'}): press {BUTTONS[phase]} now "
+                    "(it rolls for that phase), or Undo the track's move")
+            marked = _mark(client, key, line)  # shown in both players' chats with the game's memory of it
+            if marked is False:
+                continue
+            self.told.add(key)
+            lines.append(line)
+            if marked is None:
+                local.append(line)
+        _say(client, local)
         return lines
+
+
+def _mark(client: BridgeClient, key: str, line: str) -> bool | None:
+    """Mark *key* prompted in the game, showing *line* in every player's chat: True, False if the game had it
+    already, None with an extension that cannot (then nothing was shown)."""
+    from py4j.protocol import Py4JError
+
+    try:
+        return bool(client.api.markPrompted(key, line))
+    except Py4JError as e:
+        if "does not exist" not in str(e):
+            raise
+        return None
 
 
 def _say(client: BridgeClient, lines: Iterable[str]) -> None:

@@ -181,8 +181,14 @@ def fire_control(pos: Position) -> list[ControlNote]:
     def levels(h: Hex) -> list[Location]:
         return [loc for loc in m.locations(h) if not loc.rooftop]
 
+    hexes_of: dict[str, list[Hex]] = {}
+
     def building_hexes(bid: str) -> list[Hex]:
-        return sorted(h for h, info in m.hexes.items() if info.building == bid)
+        if not hexes_of:  # the map's hexes walked once, not once per building
+            for h, info in m.hexes.items():
+                if info.building is not None:
+                    hexes_of.setdefault(info.building, []).append(h)
+        return sorted(hexes_of.get(bid, ()))
 
     def held(scope: Scope, place: str, cause: Cause, hexes: list[Hex], ks: tuple[str, ...] = (), *,
              joined: bool, location: Location | None = None) -> None:

@@ -201,6 +201,43 @@ def test_a_later_press_reads_only_the_pieces_changed_since_the_last(monkeypatch:
     assert set(later.units) == set(fresh.units) and later.units
 
 
+def test_delta_snapshots_merged_read_as_the_whole_snapshot_read_afresh_b25(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pieces added, moved and removed between presses, sent as deltas and merged (the unchanged pieces the very
+    dicts of the last read): the Position, its fire and Level counters and stacks, and the batch are those of the
+    whole snapshot read from scratch."""
+    from asl_vassal_bridge.bridge import position as bridge_position
+    from asl_vassal_bridge.bridge.client import SentPieces
+    from asl_vassal_bridge.core.dice import CallbackDice
+    from asl_vassal_bridge.core.fire import end_of_afph
+
+    squads = [piece(f"s{i}", "4-6-7 1sq", "11467", f"{c}{r}") for i, (c, r) in enumerate(
+        (c, r) for c in "ABCDE" for r in range(1, 5))]
+    base = [piece("f1", "Flame", "192", "C2"), piece("b1", "Blaze", "5713", "D2"), *squads]
+    kept = SentPieces.merge(None, "[]", {"generation": 1, "pieces": base})
+    gm = position_from_snapshot(snapshot(list(kept.pieces.values())), phase=Phase.AFPH).position.map
+    deltas = [
+        {"pieces": [piece("f2", "Flame", "192", "D3")], "removed": []},  # a Flame placed
+        {"pieces": [dict(piece("f1", "Flame", "192", "E3"), rev="r-f1-2")], "removed": ["s3"]},  # moved; removed
+        {"pieces": [piece("b2", "Blaze", "5713", "C3"), dict(squads[3], location="C3", x=100 * ord("C"), y=300)],
+         "removed": ["f2"]},  # a squad back, into a Blaze's stack
+    ]
+    for i, d in enumerate(deltas, start=2):
+        kept = SentPieces.merge(kept, "[]", {"generation": i, "since": i - 1, **d})
+        merged = snapshot(list(kept.pieces.values()))
+        live = position_from_snapshot(merged, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+        with monkeypatch.context() as m:
+            m.setattr(bridge_position, "_SEEN", bridge_position._Seen())
+            fresh = position_from_snapshot(json.loads(json.dumps(merged)), game_map=gm, phase=Phase.AFPH,
+                                           units_near_fires=True)
+        assert live.position == fresh.position and live.kinds == fresh.kinds and live.stacks == fresh.stacks
+        assert set(live.units) == set(fresh.units)
+        batches = []
+        for game in (live, fresh):
+            new, _report = end_of_afph(game.position, CallbackDice(lambda _p, n: [3] * n))
+            batches.append(batch_for(game, new, phase_key="PT1 AFPh", session=1, roll_texts=[]))
+        assert batches[0] == batches[1]
+
+
 def test_fire_finder_lists_each_fire_its_level_and_where_it_may_spread_b25_6() -> None:
     from asl_vassal_bridge.bridge.report import finder_lines
     from asl_vassal_bridge.core.fire import pending_rolls

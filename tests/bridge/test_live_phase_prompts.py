@@ -117,3 +117,39 @@ def test_with_the_preference_the_skipped_buttons_run_by_themselves_b25(quinn: An
     client.jvm.aslbridgetest.TestHooks.undo()  # the upkeep's command: the track stays past the AFPh
     assert _settle(client)[len(before):].count("run by itself") == 2  # never twice for one Player Turn
     client.jvm.aslbridgetest.TestHooks.setPref("aslfireAutoPhase", False)
+
+
+def test_the_prompts_memory_is_the_games_bridge_restart_undo_save_and_load_b25(quinn: Any, tmp_path: Path) -> None:
+    from asl_vassal_bridge.bridge.clock import phase_track
+
+    _, client = quinn
+    hooks = client.jvm.aslbridgetest.TestHooks
+    before = _chat(client)
+    _move_track(client, turn=3, half=2, phase=6)  # Turn 3, Axis (PT6), RtPh: its RPh and AFPh passed unpressed
+    new = _wait_for(client, before, "(PT6 AFPh)")
+    assert new.count("(PT6 RPh)") == 1 and new.count("(PT6 AFPh)") == 1, new
+    assert {"PT6 RPh", "PT6 AFPh"} <= set(client.status()["prompted"])
+    # the prompt is outside VASSAL's Undo: the player's next Undo takes back the track's move
+    hooks.undo()
+    track = phase_track(client.snapshot(with_terrain=False, layers_for=WATCHED))
+    assert track is not None and track.clock.player_turn == 5
+    _settle(client)
+    PROMPTS.told.clear()  # as a restarted `asl-fire bridge`: nothing in this process's memory
+    _move_track(client, turn=3, half=2, phase=6)
+    assert _settle(client)[len(before):].count("(PT6 AFPh)") == 1  # the game remembers
+    # saved and opened again: the game still remembers
+    saved = tmp_path / "prompted.vsav"
+    hooks.saveGame(str(saved))
+    hooks.loadGame(str(saved))
+    end = time.time() + 60
+    while not (hooks.loaded() == "loaded" and client.status().get("started")) and time.time() < end:
+        time.sleep(0.2)
+    assert hooks.loaded() == "loaded"
+    assert {"PT6 RPh", "PT6 AFPh"} <= set(client.status()["prompted"])
+    time.sleep(1.0)  # the watch reads the loaded track once before it tells changes
+    PROMPTS.told.clear()
+    _move_track(client, turn=3, half=2, phase=1)  # back to PT6's RPh, then past its AFPh again
+    _settle(client)
+    _move_track(client, turn=3, half=2, phase=6)
+    after = _settle(client)[len(before):]
+    assert after.count("(PT6 AFPh)") == 1 and after.count("(PT6 RPh)") == 1, after

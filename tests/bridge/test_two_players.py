@@ -102,3 +102,15 @@ def test_main_room_upkeep_is_refused_and_nothing_changes(players: tuple[BridgeCl
         assert after["game"]["processed"] == before["game"]["processed"]
     finally:
         ca.jvm.aslbridgetest.TestHooks.joinRoom(ROOM)
+
+
+def test_a_phase_prompt_is_shared_by_both_players_b25(players: tuple[BridgeClient, BridgeClient]) -> None:
+    """The bridge's memory of the phases it prompted (the Phase Track passed without the button) is the game's: A's
+    prompt reaches B's chat and B's game, so B's bridge does not prompt it again."""
+    ca, cb = players
+    line = "- ASL fire bridge: the Phase Track passed the AFPh (PT9 AFPh) without the Fire upkeep (AFPh)"
+    assert ca.api.markPrompted("PT9 AFPh", line) is True
+    assert ca.api.markPrompted("PT9 AFPh", line) is False
+    assert _eventually(lambda: "PT9 AFPh" in cb.status()["prompted"])
+    assert line in str(cb.jvm.aslbridgetest.TestHooks.chatText())
+    assert cb.api.markPrompted("PT9 AFPh", "again") is False

@@ -59,7 +59,20 @@ public final class BridgeApi {
    * a 3,000-piece game), its compressed bytes quickly.
    */
   public byte[] snapshotGz(boolean withTerrain, String layersFor, String knownTerrain) {
-    byte[] text = snapshot(withTerrain, layersFor, knownTerrain).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return gzip(snapshot(withTerrain, layersFor, knownTerrain, -1L));
+  }
+
+  /**
+   * As {@link #snapshotGz}, with only the pieces changed since the caller's generation {@code since} (what the
+   * last such call returned; {@code -1}: all of them, as after Undo of the caller's state, a load or a reconnect):
+   * see {@code Snapshot.build}. The answer's {@code "generation"} is the one to pass next time.
+   */
+  public byte[] snapshotSinceGz(boolean withTerrain, String layersFor, String knownTerrain, long since) {
+    return gzip(snapshot(withTerrain, layersFor, knownTerrain, since < 0 ? Long.MAX_VALUE : since));
+  }
+
+  private static byte[] gzip(String json) {
+    byte[] text = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length / 6 + 64);
     try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out, 1 << 16) {
       {
@@ -75,6 +88,10 @@ public final class BridgeApi {
   }
 
   public String snapshot(boolean withTerrain, String layersFor, String knownTerrain) {
+    return snapshot(withTerrain, layersFor, knownTerrain, -1L);
+  }
+
+  private String snapshot(boolean withTerrain, String layersFor, String knownTerrain, long since) {
     java.util.Set<String> only = new java.util.HashSet<>();
     try {
       Object o = Json.parse(layersFor);
@@ -91,11 +108,19 @@ public final class BridgeApi {
       return "{\"error\":" + Json.quote("layersFor is not JSON: " + e.getMessage()) + "}";
     }
     try {
-      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain), FireBridge.EDT_TIMEOUT_MS, "snapshot");
+      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain, since), FireBridge.EDT_TIMEOUT_MS, "snapshot");
     }
     catch (Edt.EdtFailure e) {
       return "{\"error\":" + Json.quote(e.getMessage()) + "}";
     }
+  }
+
+  /** Forgets the terrain the extension keeps per board set: the next snapshot reads VASL's model again (bench). */
+  public void forgetTerrain() throws Edt.EdtFailure {
+    Edt.call(() -> {
+      VaslTerrain.forget();
+      return null;
+    }, FireBridge.EDT_TIMEOUT_MS, "forgetTerrain");
   }
 
   /** Game status only: started, room, processed phase, whether changes are allowed. */
@@ -180,6 +205,14 @@ public final class BridgeApi {
    */
   public String askForm(String specJson) throws Exception {
     return FormDialog.ask(specJson);
+  }
+
+  /**
+   * Marks the phase {@code key} (e.g. "PT3 AFPh") prompted in the game, showing {@code line} in every player's chat
+   * ("" for none): false if it was marked already, by this bridge or the other player's (see {@link PromptMark}).
+   */
+  public boolean markPrompted(String key, String line) throws Edt.EdtFailure {
+    return Edt.call(() -> bridge.markPrompted(key, line), FireBridge.EDT_TIMEOUT_MS, "markPrompted");
   }
 
   /** Presses a toolbar button as a player would (for scripts and tests). */

@@ -55,6 +55,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   private Gateway gateway;
   private volatile PythonListener listener;
   private volatile String processed = "";
+  /** The phases prompted in this game: a Player Turn's two, kept for the last few dozen Player Turns. */
+  private final java.util.LinkedHashSet<String> prompted = new java.util.LinkedHashSet<>();
+  static final int PROMPTS_KEPT = 64;
   /** A button's Python call is running: a second press waits for it instead of rolling again. */
   private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -186,24 +189,79 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   @Override
   public void setup(boolean gameStarting) {
+    Snapshot.forgetSent();
+    if (gameStarting && listener != null) {
+      SwingUtilities.invokeLater(VaslTerrain::prepare);
+    }
     if (!gameStarting) {
+      VaslTerrain.forget();
       processed = "";
+      synchronized (prompted) {
+        prompted.clear();
+      }
     }
   }
 
   @Override
   public Command getRestoreCommand() {
-    return processed.isEmpty() ? null : new PhaseMark(this, processed, "");
+    Command c = processed.isEmpty() ? null : new PhaseMark(this, processed, "");
+    java.util.List<String> keys = getPrompted();
+    if (!keys.isEmpty()) {
+      Command p = new PromptMark(this, keys, "");
+      c = c == null ? p : c.append(p);
+    }
+    return c;
   }
 
   @Override
   public Command decode(String s) {
-    return PhaseMark.decode(this, s);
+    Command c = PhaseMark.decode(this, s);
+    return c != null ? c : PromptMark.decode(this, s);
   }
 
   @Override
   public String encode(Command c) {
-    return c instanceof PhaseMark && ((PhaseMark) c).owner() == this ? ((PhaseMark) c).encode() : null;
+    if (c instanceof PhaseMark && ((PhaseMark) c).owner() == this) {
+      return ((PhaseMark) c).encode();
+    }
+    return c instanceof PromptMark && ((PromptMark) c).owner() == this ? ((PromptMark) c).encode() : null;
+  }
+
+  /** The phases prompted (or run by themselves) in this game, oldest first ({@link PromptMark}). */
+  java.util.List<String> getPrompted() {
+    synchronized (prompted) {
+      return new ArrayList<>(prompted);
+    }
+  }
+
+  void addPrompted(java.util.Collection<String> keys) {
+    synchronized (prompted) {
+      prompted.addAll(keys);
+      java.util.Iterator<String> it = prompted.iterator();
+      while (prompted.size() > PROMPTS_KEPT && it.hasNext()) {
+        it.next();
+        it.remove();
+      }
+    }
+  }
+
+  /**
+   * Marks the phase {@code key} prompted, showing {@code line} (if any) in every player's chat: false, and nothing
+   * done, if it was marked already (by this player's bridge or the other's). Runs on the Swing thread.
+   */
+  boolean markPrompted(String key, String line) {
+    synchronized (prompted) {
+      if (prompted.contains(key)) {
+        return false;
+      }
+    }
+    PromptMark m = new PromptMark(this, java.util.Collections.singletonList(key), line);
+    m.execute();
+    GameModule gm = GameModule.getGameModule();
+    if (gm.getServer() != null) {
+      gm.getServer().sendToOthers(m);
+    }
+    return true;
   }
 
   String getProcessed() {
@@ -252,6 +310,16 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     Json.quote(sb, roomName());
     sb.append(",\"may_change\":").append(whyNoChanges() == null);
     sb.append(",\"auto_phase\":").append(Boolean.TRUE.equals(gm.getPrefs().getValue(AUTO_PREF)));
+    sb.append(",\"prompted\":[");
+    boolean firstKey = true;
+    for (String k : getPrompted()) {
+      if (!firstKey) {
+        sb.append(',');
+      }
+      firstKey = false;
+      Json.quote(sb, k);
+    }
+    sb.append(']');
     sb.append(",\"why_not\":");
     Json.quote(sb, whyNoChanges());
     sb.append('}');
@@ -312,6 +380,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   void setListener(PythonListener l) {
     listener = l;
+    if (l != null) {
+      SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
+    }
   }
 
   PythonListener getListener() {

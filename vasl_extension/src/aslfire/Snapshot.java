@@ -111,6 +111,38 @@ final class Snapshot {
    *     terrain is then sent as {@code {"key": …, "same": true}} without its hexes (boards unchanged).
    */
   static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor, String knownTerrain) {
+    return build(bridge, withTerrain, layersFor, knownTerrain, -1L);
+  }
+
+  /**
+   * What the last {@code since} snapshot sent, for the next one to send only what changed: each visible piece's JSON
+   * by its VASSAL id, in the order sent, under a generation number. Forgotten when a game is opened or closed
+   * ({@link #forgetSent}); only used on the Swing thread.
+   */
+  private static final class Sent {
+    long generation;
+    String scope;
+    java.util.Map<String, String> json = new java.util.HashMap<>();
+    String[] order = new String[0];
+  }
+
+  private static Sent sent;
+  private static long generations;
+
+  /** A game was opened or closed: the next snapshot is sent whole (piece ids may be reused by another game). */
+  static void forgetSent() {
+    sent = null;
+  }
+
+  /**
+   * @param since {@code -1}: every visible piece (no generation); else the generation of the caller's pieces: if it
+   *     is the last one sent (same layer selection and viewer), only the pieces added or changed since, the ids of
+   *     those removed or hidden since ({@code "removed"}) and, if the pieces' order changed, every id in order
+   *     ({@code "order"}); anything else (Undo is not: what was sent is compared, not what happened) gets them all.
+   *     Both carry {@code "generation"}, and a delta {@code "since"}.
+   */
+  static String build(FireBridge bridge, boolean withTerrain, java.util.Set<String> layersFor, String knownTerrain,
+                      long since) {
     long t0 = System.nanoTime();
     GameModule gm = GameModule.getGameModule();
     StringBuilder sb = new StringBuilder(1 << 16);
@@ -190,6 +222,10 @@ final class Snapshot {
     java.util.Map<Point, String> names = new java.util.HashMap<>();
     String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
     String viewer = viewer();
+    String scope = only + '|' + viewer;
+    Sent last = since >= 0 && sent != null && sent.generation == since && scope.equals(sent.scope) ? sent : null;
+    Sent now = since >= 0 ? new Sent() : null;
+    java.util.List<String> order = now == null ? null : new java.util.ArrayList<>(4096);
     for (Map map : Map.getMapList()) {
       names.clear();
       String boards = boardsSignature(map) + only + '|' + viewer;
@@ -215,6 +251,15 @@ final class Snapshot {
         if (json == null) {
           continue;  // hidden from or masked to this player: never exported
         }
+        if (now != null) {
+          String id = p.getId();
+          now.json.put(id, json);
+          order.add(id);
+          String before = last == null ? null : last.json.get(id);
+          if (before != null && (before == json || before.equals(json))) {
+            continue;  // the caller has it
+          }
+        }
         if (!first) {
           sb.append(',');
         }
@@ -222,8 +267,52 @@ final class Snapshot {
         sb.append(json);
       }
     }
+    sb.append(']');
+    if (now != null) {
+      now.generation = ++generations;
+      now.scope = scope;
+      now.order = order.toArray(new String[0]);
+      sb.append(",\"generation\":").append(now.generation);
+      if (last != null) {
+        sb.append(",\"since\":").append(last.generation).append(",\"removed\":[");
+        boolean fr = true;
+        for (String id : last.json.keySet()) {
+          if (!now.json.containsKey(id)) {
+            if (!fr) {
+              sb.append(',');
+            }
+            fr = false;
+            Json.quote(sb, id);
+          }
+        }
+        sb.append(']');
+        // the caller keeps its pieces' order, drops the removed ones and adds the new ones at the end
+        java.util.List<String> kept = new java.util.ArrayList<>(now.order.length);
+        for (String id : last.order) {
+          if (now.json.containsKey(id)) {
+            kept.add(id);
+          }
+        }
+        for (String id : now.order) {
+          if (!last.json.containsKey(id)) {
+            kept.add(id);
+          }
+        }
+        if (!kept.equals(java.util.Arrays.asList(now.order))) {
+          sb.append(",\"order\":[");
+          for (int i = 0; i < now.order.length; i++) {
+            if (i > 0) {
+              sb.append(',');
+            }
+            Json.quote(sb, now.order[i]);
+          }
+          sb.append(']');
+        }
+      }
+      sent = now;
+    }
     // how long building this took on VASSAL's Swing thread (for bench/bench_bridge.py)
-    sb.append("],\"build_ms\":").append((System.nanoTime() - t0) / 1000000).append('}');
+    sb.append(",\"build_ms\":").append((System.nanoTime() - t0) / 1000000).append('}');
     return sb.toString();
   }
 

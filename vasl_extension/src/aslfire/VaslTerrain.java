@@ -4,6 +4,7 @@ import java.awt.Point;
 import java.awt.Rectangle;
 import java.lang.reflect.Method;
 
+import VASSAL.build.GameModule;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.map.boardPicker.Board;
 
@@ -86,15 +87,28 @@ final class VaslTerrain {
     }
     int mark = sb.length();
     try {
-      sb.append("{\"source\":\"VASL\",\"key\":");
-      Json.quote(sb, key);
       if (key != null && key.equals(known)) {
+        sb.append("{\"source\":\"VASL\",\"key\":");
+        Json.quote(sb, key);
         sb.append(",\"same\":true}");
         return;
       }
+      String kept = key == null ? null : SENT.get(key);
+      if (kept != null) {
+        sb.append(kept);
+        return;
+      }
+      long t0 = System.nanoTime();
+      sb.append("{\"source\":\"VASL\",\"key\":");
+      Json.quote(sb, key);
       appendHexes(sb, map, vmap);
       VaslApi.appendAbsent(sb);
+      // how long reading VASL's model took on VASSAL's Swing thread (bench/bench_bridge.py)
+      sb.append(",\"read_ms\":").append((System.nanoTime() - t0) / 1000000);
       sb.append('}');
+      if (key != null) {
+        SENT.put(key, sb.substring(mark));
+      }
     }
     catch (VaslApi.Missing e) {
       // a member VASL offers under neither name: say which, once, and let Python read the board archives
@@ -116,6 +130,44 @@ final class VaslTerrain {
       sb.append("{\"source\":\"VASL\",\"error\":");
       Json.quote(sb, "VASL's terrain model could not be read: " + e);
       sb.append('}');
+    }
+  }
+
+  /**
+   * The terrain JSON of the last few board sets, by key: read from VASL's model once per board set (the key changes
+   * with the boards, their crops, overlays and SSR, and VASL's model itself), so a restarted bridge, another client or
+   * a second map read it again at the cost of a copy. Only used on the Swing thread.
+   */
+  private static final java.util.Map<String, String> SENT = new java.util.LinkedHashMap<String, String>(4, 0.75f,
+      true) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(java.util.Map.Entry<String, String> eldest) {
+      return size() > 2;
+    }
+  };
+
+  /** Forgets the terrain read (the next snapshot with terrain reads VASL's model again). */
+  static void forget() {
+    SENT.clear();
+  }
+
+  /**
+   * Reads every map's terrain now, if not kept already, so that the first press finds it read: called on the Swing
+   * thread when the bridge connects and when a game starts with the bridge connected.
+   */
+  static void prepare() {
+    GameModule gm = GameModule.getGameModule();
+    if (gm == null || !gm.getGameState().isGameStarted()) {
+      return;
+    }
+    for (Map map : Map.getMapList()) {
+      Object vmap = model(map);
+      String key = key(map, vmap);
+      if (key != null && !SENT.containsKey(key)) {
+        append(new StringBuilder(1 << 16), map, vmap, key, null);
+      }
     }
   }
 

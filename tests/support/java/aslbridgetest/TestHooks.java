@@ -243,6 +243,38 @@ public final class TestHooks {
     return roomName();
   }
 
+  /** What VASSAL writes into a saved game (the game's restore command, encoded), written to {@code path}. */
+  public static void saveGame(String path) throws Exception {
+    onEdt(() -> {
+      GameModule gm = GameModule.getGameModule();
+      java.nio.file.Files.write(java.nio.file.Paths.get(path),
+          gm.encode(gm.getGameState().getRestoreCommand()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return null;
+    });
+  }
+
+  /** The game closed, then the saved game at {@code path} ({@link #saveGame}) decoded and run, as VASSAL opens one. */
+  public static void loadGame(String path) throws Exception {
+    String saved = new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(path)),
+        java.nio.charset.StandardCharsets.UTF_8);
+    SwingUtilities.invokeLater(() -> {
+      GameModule gm = GameModule.getGameModule();
+      gm.getGameState().setModified(false);  // saved just before: VASSAL asks nothing when it closes the game
+      gm.getGameState().setup(false);
+      LOADED.set("closed");
+      gm.decode(saved).execute();
+      LOADED.set("loaded");
+    });
+  }
+
+  private static final java.util.concurrent.atomic.AtomicReference<String> LOADED =
+      new java.util.concurrent.atomic.AtomicReference<>("");
+
+  /** How far {@link #loadGame} got: "", "closed" (the game closed), "loaded" (the saved game run). */
+  public static String loaded() {
+    return LOADED.get();
+  }
+
   /** True if the game holds a piece with this id, visible to this player or not. */
   public static boolean hasPiece(String id) throws Exception {
     return onEdt(() -> GameModule.getGameModule().getGameState().getPieceForId(id) != null);

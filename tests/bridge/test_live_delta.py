@@ -1,0 +1,98 @@
+"""The snapshot a press reads, sent as what changed since the last press (real VASSAL engine, Xvfb).
+
+VASSAL sends the pieces added, changed or removed since the generation this client has; the client merges them into
+the pieces it kept.  Whatever happened in between (a batch, an Undo, pieces hidden), the merged snapshot is the
+whole one, piece for piece and in VASSAL's order; a generation VASSAL did not send gets every piece again.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge.client import BridgeClient
+from asl_vassal_bridge.bridge.phases import run_phase
+from asl_vassal_bridge.bridge.position import LAYERS_FOR
+from asl_vassal_bridge.core.position import Phase
+from tests.support import vassal_harness as vh
+
+from .conftest import started_player
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+SELECTION = json.dumps(sorted(LAYERS_FOR))
+
+
+@pytest.fixture(scope="module")
+def dora(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    with started_player("dora", module_with_extension, support_jar, xvfb.display, engine_dir / "delta",
+                        stacks=True) as (player, client):
+        client.jvm.aslbridgetest.TestHooks.seedDice(20261126)
+        yield player, client
+
+
+def _raw(client: BridgeClient, since: int) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(gzip.decompress(bytes(client.api.snapshotSinceGz(False, SELECTION, None,
+                                                                                        since))))
+    return data
+
+
+def _whole(client: BridgeClient) -> list[dict[str, Any]]:
+    return list(client.snapshot(with_terrain=False, layers_for=LAYERS_FOR)["pieces"])
+
+
+def _merged(client: BridgeClient) -> list[dict[str, Any]]:
+    return list(client.snapshot(with_terrain=False, layers_for=LAYERS_FOR, delta=True)["pieces"])
+
+
+def test_a_later_snapshot_sends_only_what_changed_and_merges_to_the_whole_one(dora: Any) -> None:
+    _, client = dora
+    first = _raw(client, -1)
+    assert "since" not in first and len(first["pieces"]) == len(_whole(client))
+    same = _raw(client, first["generation"])
+    assert same["since"] == first["generation"] and same["pieces"] == [] and same["removed"] == []
+    assert same["generation"] > first["generation"]
+    # a generation VASSAL did not send last (another client, a restarted bridge): every piece
+    again = _raw(client, first["generation"])
+    assert "since" not in again and len(again["pieces"]) == len(first["pieces"])
+
+
+def test_an_upkeep_and_its_undo_merge_to_the_whole_snapshot_b25(dora: Any) -> None:
+    _, client = dora
+    assert _merged(client) == _whole(client)
+    res = run_phase(client, Phase.AFPH)  # reads a delta (nothing changed), then applies its batch
+    assert res.applied is not None and (res.applied["placed"] or res.applied["removed"])
+    assert client._sent is not None
+    read = dict(client._sent.pieces)
+    after = _merged(client)
+    assert after == _whole(client)
+    assert {p["id"] for p in after} != set(read)
+    # merged, not sent again: the pieces the batch left alone are the very dicts read before
+    unchanged = [p for p in after if read.get(p["id"]) == p]
+    assert len(unchanged) > len(after) // 2 and all(read[p["id"]] is p for p in unchanged)
+    client.jvm.aslbridgetest.TestHooks.undo()
+    undone = _merged(client)
+    assert undone == _whole(client)
+    assert sorted(p["id"] for p in undone) == sorted(read)
+
+
+def test_hidden_and_concealed_pieces_never_leave_vassal_in_a_delta(dora: Any) -> None:
+    _, client = dora
+    first = _raw(client, -1)
+    ids = {p["id"] for p in first["pieces"]}
+    assert "hidden-1" not in ids and "masked-1" not in ids
+    run_phase(client, Phase.AFPH)
+    assert client._sent is not None
+    deltas = [_raw(client, client._sent.generation)]  # the batch's changes
+    client.jvm.aslbridgetest.TestHooks.undo()
+    deltas.append(_raw(client, deltas[0]["generation"]))  # the Undo's
+    for delta in deltas:
+        assert "since" in delta and (delta["pieces"] or delta["removed"])
+        shown = {p["id"] for p in delta["pieces"]} | set(delta["removed"]) | set(delta.get("order") or ())
+        assert "hidden-1" not in shown and "masked-1" not in shown
+        assert all(p["name"] not in ("Hidden Squad", "Concealed Squad") for p in delta["pieces"])
