@@ -31,7 +31,15 @@ from typing import Any
 from .dice import Dice
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report, format_drms
-from .firestarts import NEVER_BREAKS_RULE, kindling_attempt, kindling_check, mol_flames, place_flame
+from .firestarts import (
+    NEVER_BREAKS_RULE,
+    HutAttack,
+    hut_fire_start,
+    kindling_attempt,
+    kindling_check,
+    mol_flames,
+    place_flame,
+)
 from .flamethrower import (
     AttackOutcome,
     Consequence,
@@ -478,7 +486,9 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     (a HS/crew thrower's FP drops out).  With the MOL used, colored dr 6
     breaks the thrower, voids his FP and the MOL and puts a Flame in his
     Location; colored dr 1 puts a Flame in the target Location
-    (:func:`~.firestarts.mol_flames`).  Vs an AFV the same DR is the To Kill
+    (:func:`~.firestarts.mol_flames`).  Without the MOL the attack vs a hut
+    Location is a Small Arms PBF/TPBF one: its colored dr 1 sets the hut on
+    fire (Fire cheat sheet: huts).  Vs an AFV the same DR is the To Kill
     DR: < Final TK# Burning Wreck, = eliminated.
     """
     a = plan.attack
@@ -506,6 +516,12 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
 
     roll = _require_dr(dice.DR(f"MOL attack {thname} → {tname} (A22.611)"), "a MOL attack")
     mol_in_attack = passed
+    if not passed and pos.map.terrain_at(a.target) is Terrain.HUT:
+        # huts: without the MOL the FG's attack is still a Small Arms PBF/TPBF attack vs the hut Location
+        new, rep = hut_fire_start(new, a.target, HutAttack.SMALL_ARMS_PBF_TPBF, original=roll)
+        events += rep.events
+        if new.flames_at(a.target) != pos.flames_at(a.target):
+            cons.append(Consequence(ConsequenceKind.FLAME, "huts", f"Flame in the hut in {tname}", a.target))
     if passed:
         mf = mol_flames(pos, a.thrower, a.target, roll, never_breaks=a.never_breaks)
         events += mf.events

@@ -486,3 +486,33 @@ def test_cli_json_prints_only_the_plan_without_dice(capsys: pytest.CaptureFixtur
     assert main(["mol", "--fp", "3", "--target-terrain", "woods", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["plan"]["mol_check"]["chance"] == "1/3" and "outcome" not in data
+
+
+# --- huts (Fire cheat sheet) -----------------------------------------------------------------------------------------
+
+
+def hut_pos() -> Position:
+    """A (standing) hut in X9 beside open ground in X8; the thrower throws from X8."""
+    hexes = {Hex.parse("X8"): HexInfo(Terrain.OPEN_GROUND), Hex.parse("X9"): HexInfo(building="hut")}
+    return Position(GameMap.from_hexes(hexes, [Building("hut", Material.WOODEN, BuildingKind.HUT)]),
+                    clock=Clock(2, 1, Phase.PFPH))
+
+
+def test_huts_a_failed_mol_check_still_makes_a_small_arms_pbf_attack_whose_colored_1_sets_the_hut_on_fire() -> None:
+    # Fire cheat sheet, huts: any Small Arms PBF/TPBF attack vs a hut Location on an Original colored dr 1. The
+    # FG attacks the announced target even when the MOL Check fails (A22.611): without the MOL, it is one.
+    pos = hut_pos()
+    plan = mol_attack(pos, partisan(X9))
+    out = resolve_mol_attack(pos, plan, ScriptedDice([4, 1, 3]))
+    assert out.position.flames_at(X9)
+    assert [(c.rule, c.text) for c in out.of_kind(Kind.FLAME)] == [("huts", "Flame in the hut in X9")]
+    assert [(e.rule, e.text) for e in out.report.events if e.rule == "huts"] == [
+        ("huts", "Original colored dr 1: Flame in the hut in X9")]
+    # any other colored dr: no Flame, and the report says why
+    out = resolve_mol_attack(pos, plan, ScriptedDice([4, 2, 3]))
+    assert not out.position.flames() and not out.has(Kind.FLAME)
+    assert [e.text for e in out.report.events if e.rule == "huts"] == [
+        "Original colored dr 2 (not 1): no Flame in X9"]
+    # with the MOL used, its colored dr 1 places the one Flame (A22.6111)
+    out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 3]))
+    assert [c.rule for c in out.of_kind(Kind.FLAME)] == ["A22.6111"] and len(out.position.flames()) == 1
