@@ -574,12 +574,13 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                                     f"the same DR attacks the other non-armored units in {tname} with {_fmt(sa_fp)} FP "
                                     "(Small Arms only)", a.target, a.thrower_id, fp=sa_fp, column=sa_col,
                                     drm=total_drm, final_dr=final, result=ift_result))
-            vuln = ft_possessor_attack(cons[-1], a.target_ft)
-            if vuln is not None:
-                cons.append(vuln)
             events.append(Event("A22.612", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {sa_col} "
                                 f"column vs the other units{': ' + ift_result if ift_result else ''}", tname,
                                 kind="ift"))
+            vuln = ft_possessor_attack(cons[-1], a.target_ft)
+            if vuln is not None:
+                cons.append(vuln)
+                events.append(Event("A22.4", vuln.text, tname, kind="ift"))
     else:
         who = f"all non-armored units in {tname}" + (" (incl. the AFV's Vulnerable PRC)" if a.vs_afv else "")
         if a.vs_afv:
@@ -587,13 +588,13 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.612" if a.vs_afv else "A22.611",
                                 f"IFT attack vs {who} with {_fmt(fp)} FP", a.target, a.thrower_id, fp=fp, column=col,
                                 drm=total_drm, final_dr=final, result=ift_result))
+        events.append(Event("A22.611", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {col} column"
+                            f"{': ' + ift_result if ift_result else ' (read the result on the IFT)'}", tname,
+                            kind="ift"))
         vuln = ft_possessor_attack(cons[-1], a.target_ft)
         if vuln is not None:
             cons.append(vuln)
             events.append(Event("A22.4", vuln.text, tname, kind="ift"))
-        events.append(Event("A22.611", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {col} column"
-                            f"{': ' + ift_result if ift_result else ' (read the result on the IFT)'}", tname,
-                            kind="ift"))
     title = f"MOL attack {thname} → {tname}"
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
 

@@ -516,3 +516,120 @@ def test_huts_a_failed_mol_check_still_makes_a_small_arms_pbf_attack_whose_color
     # with the MOL used, its colored dr 1 places the one Flame (A22.6111)
     out = resolve_mol_attack(pos, plan, ScriptedDice([1, 1, 3]))
     assert [c.rule for c in out.of_kind(Kind.FLAME)] == ["A22.6111"] and len(out.position.flames()) == 1
+
+
+# --- what the players read, word for word (A22.62 EX) ------------------------------------------------------------------
+
+
+def test_a22_62_ex_plan_describe_and_as_data_word_for_word() -> None:
+    pos = board3()
+    plan = mol_attack(pos, partisan())
+    assert plan.describe(pos).splitlines() == [
+        "MOL attack X8 → W9 (PBF, range 1)",
+        "  MOL Check (A22.611): Final dr ≤ 3; +1 vs a non-AFV (A22.611); Original ≤ 2; chance 1/3",
+        "  FP with the MOL: 10 → IFT column 8; if the check fails: 6 → column 6",
+        "  IFT DRM: +1 woods (A22.62) (total +1)",
+        "  (3 FP × 2 [PBF]) = 6 + 4 MOL = 10; the +4 is added after every other modification (A22.611)",
+        "  the declared FG must attack the announced target even if the MOL Check fails (A22.611)",
+    ]
+    notes = [{"rule": "A22.611", "text": "(3 FP × 2 [PBF]) = 6 + 4 MOL = 10; the +4 is added after every other "
+              "modification", "kind": "info", "location": None},
+             {"rule": "A22.611", "text": "the declared FG must attack the announced target even if the MOL Check "
+              "fails", "kind": "info", "location": None}]
+    assert plan.as_data(pos) == {
+        "attack": "MOL", "legal": True, "thrower": "X8", "target": "W9", "range": 1, "tpbf": False,
+        "mol_check": {"rule": "A22.611", "final_at_most": 3, "original_at_most": 2,
+                      "drms": [{"value": 1, "reason": "vs a non-AFV", "rule": "A22.611"}], "chance": "1/3",
+                      "chance_float": 1 / 3},
+        "fp_with_mol": 10, "column_with_mol": 8, "fp_without_mol": 6, "column_without_mol": 6,
+        "drms": [{"value": 1, "reason": "woods", "rule": "A22.62"}], "total_drm": 1, "leadership_applies": False,
+        "final_tk": None, "notes": notes}
+
+
+def test_a22_62_ex_outcome_text_and_data_word_for_word() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([2, 1, 6]), ift_result="NMC")
+    assert out.text().splitlines() == [
+        "MOL attack X8 → W9",
+        "  X8: MOL Check (A22.611): dr 2, +1 vs a non-AFV (A22.611) → Final 3 vs ≤ 3: MOL used",
+        "  Flame in W9 (MOL colored dr 1) (A22.6111)",
+        "  IFT DR 7 (1,6) +1 woods (A22.62) → Final DR 8 on the 8 column: NMC (A22.611)",
+        "Consequences:",
+        "  flame: Flame in W9 (A22.6111)",
+        "  ift-attack: IFT attack vs all non-armored units in W9 with 10 FP (A22.611)",
+    ]
+    assert out.as_data() == {
+        "consequences": [
+            {"kind": "flame", "rule": "A22.6111", "text": "Flame in W9", "location": "W9", "unit": None, "fp": None,
+             "column": None, "drm": None, "final_dr": None, "result": None},
+            {"kind": "ift-attack", "rule": "A22.611", "text": "IFT attack vs all non-armored units in W9 with 10 FP",
+             "location": "W9", "unit": "3-3-7", "fp": 10, "column": 8, "drm": 1, "final_dr": 8, "result": "NMC"}],
+        "events": [
+            {"rule": "A22.611", "text": "MOL Check", "kind": "mol-check", "location": "X8",
+             "roll": {"colored": 2, "white": None, "final": 3, "outcome": "MOL used",
+                      "drms": [{"value": 1, "reason": "vs a non-AFV", "rule": "A22.611"}]}},
+            {"rule": "A22.6111", "text": "Flame in W9 (MOL colored dr 1)", "kind": "flame", "location": "W9"},
+            {"rule": "A22.611", "text": "IFT DR 7 (1,6) +1 woods (A22.62) → Final DR 8 on the 8 column: NMC",
+             "kind": "ift", "location": "W9"}],
+        "original_dr": {"colored": 1, "white": 6, "total": 7}}
+    # no IFT result given: the report says where to read it
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan()), ScriptedDice([3, 2, 6]))
+    assert out.report.events[-1].text == "IFT DR 8 (2,6) +1 woods (A22.62) → Final DR 9 on the 6 column (read the " \
+                                         "result on the IFT)"
+    assert out.report.events[0].roll is not None and out.report.events[0].roll.outcome == "no MOL"
+
+
+def test_a22_62_ex_halftrack_in_a_led_fire_group_word_for_word() -> None:
+    pos = board3()
+    plan = mol_attack(pos, halftrack(leader_drm=-1, other_fp=2, fg_units=2))
+    assert plan.describe(pos).splitlines() == [
+        "MOL attack X8 → Y9 (PBF, range 1)",
+        "  MOL Check (A22.611): Final dr ≤ 3; no DRM; Original ≤ 3; chance 1/2",
+        "  FP with the MOL: 14 → IFT column 12; if the check fails: 10 → column 8",
+        "  IFT DRM: -1 leadership (FG attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location (D9) "
+        "(total +0)",
+        "  vs halftrack: Final TK# 8 (MOL column, C7.34); To Kill DR < TK#: Burning Wreck, = TK#: eliminated (A22.612)",
+        "  (5 FP × 2 [PBF]) = 10 + 4 MOL = 14; the +4 is added after every other modification (A22.611)",
+        "  the declared FG must attack the announced target even if the MOL Check fails (A22.611)",
+        "  OT AFV: TK# +2 (A22.612)",
+        "  no armor modification; leadership never modifies the MOL To Kill DR (A22.612, A22.62)",
+    ]
+    assert plan.as_data(pos)["leadership_applies"] is True and plan.as_data(pos)["final_tk"] == 8
+    out = resolve_mol_attack(pos, plan, ScriptedDice([3, 2, 5]), ift_result="PTC", prc_result="1MC")
+    assert out.text().splitlines() == [
+        "MOL attack X8 → Y9",
+        "  X8: MOL Check (A22.611): dr 3, no DRM → Final 3 vs ≤ 3: MOL used",
+        "  To Kill DR 7 (2,5) vs Final TK# 8 (MOL column) (A22.612)",
+        "  To Kill DR 7 < Final TK# 8: halftrack eliminated, Burning Wreck (B25.14)",
+        "  IFT DR 7 (2,5) -1 leadership (FG attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location "
+        "(D9) → Final DR 7 on the 8 column vs the other units: PTC (A22.612)",
+        "Consequences:",
+        "  afv-eliminated: halftrack eliminated (A22.612)",
+        "  burning-wreck: halftrack is a Burning Wreck in Y9: FT or MOL attack DR 7 < kill number 8 (B25.14)",
+        "  collateral-attack: the same DR is a Specific Collateral attack vs the Vulnerable PRC of halftrack with "
+        "14 FP (Small Arms + MOL, D.8) (A22.612)",
+        "  ift-attack: the same DR attacks the other non-armored units in Y9 with 10 FP (Small Arms only) (A22.612)",
+    ]
+    prc, ift = out.of_kind(Kind.COLLATERAL_ATTACK)[0], out.of_kind(Kind.IFT_ATTACK)[0]
+    assert (prc.location, prc.fp, prc.column, prc.final_dr, prc.result) == (Y9, 14, 12, 7, "1MC")
+    assert (ift.unit, ift.fp, ift.column, ift.drm, ift.final_dr, ift.result) == ("3-3-7", 10, 8, 0, 7, "PTC")
+    assert out.position.units == () and [w.name for w in out.position.burning_wrecks()] == ["halftrack wreck"]
+
+
+def test_a22_4_the_attack_on_a_ft_possessor_is_reported_after_the_attack_it_repeats_with_or_without_the_mol() -> None:
+    pos = board3()
+    plan = mol_attack(pos, halftrack(target_ft=1))
+    failed = resolve_mol_attack(pos, plan, ScriptedDice([4, 2, 5]), ift_result="1MC")
+    assert [(e.rule, e.text) for e in failed.report.events[1:]] == [
+        ("A22.612", "no MOL in the attack: the IFT attack (without the MOL's 4 FP) hits all non-armored units in Y9 "
+                    "(incl. the AFV's Vulnerable PRC)"),
+        ("A22.611", "IFT DR 7 (2,5) +1 AFV in the Location (D9) → Final DR 8 on the 6 column: 1MC"),
+        ("A22.4", "the same attack vs the unit possessing 1 FT: -1 to its IFT DR, Final DR 7"),
+    ]
+    used = resolve_mol_attack(pos, plan, ScriptedDice([3, 2, 5]), ift_result="1MC")
+    assert [(e.rule, e.text) for e in used.report.events[-2:]] == [
+        ("A22.612", "IFT DR 7 (2,5) +1 AFV in the Location (D9) → Final DR 8 on the 6 column vs the other units: 1MC"),
+        ("A22.4", "the same attack vs the unit possessing 1 FT: -1 to its IFT DR, Final DR 7"),
+    ]
+    vuln = used.of_kind(Kind.IFT_ATTACK)[-1]
+    assert (vuln.rule, vuln.fp, vuln.column, vuln.drm, vuln.final_dr) == ("A22.4", 6, 6, 0, 7)
