@@ -633,3 +633,273 @@ def test_a22_4_the_attack_on_a_ft_possessor_is_reported_after_the_attack_it_repe
     ]
     vuln = used.of_kind(Kind.IFT_ATTACK)[-1]
     assert (vuln.rule, vuln.fp, vuln.column, vuln.drm, vuln.final_dr) == ("A22.4", 6, 6, 0, 7)
+
+
+def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_that_does_not_apply_word_for_word() -> None:
+    # TPBF ×3, halved twice (FP fractions kept), then +4; HS +1, CX +1, vs a non-AFV +1: no dr passes.
+    pos = board3()
+    plan = mol_attack(pos, partisan(X8, thrower_kind=UnitKind.HALF_SQUAD, fp_halvings=2, cx=True, leader_drm=-1,
+                                    target_ft=1, tem=2))
+    assert (plan.fp_without_mol, plan.fp_with_mol, plan.thrower_share) == (2.25, 6.25, 2.25)
+    assert plan.describe(pos).splitlines() == [
+        "MOL attack X8 → X8 (TPBF, range 0)",
+        "  MOL Check (A22.611): Final dr ≤ 3; +1 HS/crew (A22.611), +1 CX (A22.611), +1 vs a non-AFV (A22.611); "
+        "Original ≤ 0; chance 0",
+        "  FP with the MOL: 6.25 → IFT column 6; if the check fails: 2.25 → column 2",
+        "  IFT DRM: +2 TEM (given) (TEM), +1 CX firer (A4.51) (total +3)",
+        "  vs the target unit possessing 1 FT: −1 to the IFT DR (resolved for it alone) (A22.4)",
+        "  (3 FP × 3 [TPBF] halved ×2) = 2.25 + 4 MOL = 6.25; the +4 is added after every other modification "
+        "(A22.611)",
+        "  a HS/crew that fails its MOL Check has used its attack; its FG still attacks (A22.611, A7.352-.353)",
+        "  the declared FG must attack the announced target even if the MOL Check fails (A22.611)",
+        "  leadership -1 does not apply to this MOL attack (only to a FG attack with more than four FP with a MOL); "
+        "it applies if the MOL Check fails (A22.62)",
+    ]
+    data = plan.as_data(pos)
+    assert (data["tpbf"], data["range"], data["mol_check"]["chance"], data["mol_check"]["chance_float"]) == (
+        True, 0, "0", 0.0)
+    # whole FP stay whole numbers in the data: 3 × 2 halved once is 3, not 3.0
+    halved = mol_attack(pos, partisan(fp_halvings=1))
+    assert type(halved.fp_without_mol) is int and type(halved.fp_with_mol) is int and type(halved.thrower_share) is int
+    once = mol_attack(pos, partisan(fp_halvings=2))
+    assert (once.fp_without_mol, once.fp_with_mol) == (1.5, 5.5)
+
+
+def test_a22_612_a_smc_alone_vs_a_moving_ce_afv_in_its_own_hex_word_for_word() -> None:
+    pos = board3()
+    plan = mol_attack(pos, partisan(X8, vs_afv=True, predesignated=True, basic_tk=6, afv_ce=True, afv_stopped=False,
+                                    tk_case_mods=1, thrower_kind=UnitKind.LEADER, thrower_fp=1))
+    assert plan.final_tk == 6  # 6 + 1 CE − 2 moving + 1 Rear Armor / Elevation Advantage
+    assert plan.describe(pos).splitlines() == [
+        "MOL attack X8 → X8 (TPBF, range 0)",
+        "  MOL Check (A22.611): Final dr ≤ 3; +2 SMC (A22.611); Original ≤ 1; chance 1/6",
+        "  FP with the MOL: 7 → IFT column 6; if the check fails: 3 → column 2",
+        "  IFT DRM: +1 woods (A22.62) (total +1)",
+        "  vs the AFV: Final TK# 6 (MOL column, C7.34); To Kill DR < TK#: Burning Wreck, = TK#: eliminated (A22.612)",
+        "  a SMC may attack alone with a MOL (A22.611)",
+        "  (1 FP × 3 [TPBF]) = 3 + 4 MOL = 7; the +4 is added after every other modification (A22.611)",
+        "  the declared FG must attack the announced target even if the MOL Check fails (A22.611)",
+        "  CE AFV: TK# +1 (A22.612)",
+        "  Non-Stopped (moving) vehicle: TK# −2 (A22.612)",
+        "  Rear Armor / Elevation Advantage: TK# +1 (A22.612, C7.21-.22)",
+        "  from the same hex the MOL scores a rear hit (A22.612)",
+        "  no armor modification; leadership never modifies the MOL To Kill DR (A22.612, A22.62)",
+    ]
+    assert [e.text for e in mol_attack(pos, halftrack(afv_ce=True)).notes][2] == "OT AFV: TK# +2 (CE does not add as well)"
+    assert mol_attack(pos, halftrack(tk_case_mods=-1)).final_tk == 7
+    assert mol_attack(pos, halftrack(tk_case_mods=2)).final_tk == 10
+
+
+def test_a22_611_across_a_road_vs_a_unit_on_the_road_and_a_given_tem_word_for_word() -> None:
+    pos = board3()
+    plan = mol_attack(pos, partisan(X9, across_road_vs_unit_on_road=True, tem=0))
+    assert plan.describe(pos).splitlines()[3:5] == [
+        "  IFT DRM: no DRM (total +0)",
+        "  woods/orchard hexside crossed along a road vs a unit on the road: allowed (A22.611)",
+    ]
+    # a given TEM cites B23.3 in a building Location
+    fpos = fortified_pos()
+    given = mol_attack(fpos, MolAttack(loc("A1"), loc("A2"), thrower_fp=4, available=True, tem=3))
+    assert [str(d) for d in given.drms] == ["+3 TEM (given) (B23.3)"]
+    # a CX thrower: +1 to the IFT DR (A4.51) besides the MOL Check's +1
+    cx = mol_attack(pos, partisan(cx=True))
+    assert [str(d) for d in cx.drms] == ["+1 woods (A22.62)", "+1 CX firer (A4.51)"]
+
+
+@pytest.mark.parametrize(("script", "lines"), [
+    ([5, 2, 3], [  # failed Check, one unit and a leader: leadership applies normally
+        "  X8: MOL Check (A22.611): dr 5, +1 vs a non-AFV (A22.611) → Final 6 vs ≤ 3: no MOL",
+        "  no MOL FP in the attack: leadership applies normally (A22.62)",
+        "  IFT DR 5 (2,3) +1 woods (A22.62), -1 leadership (no MOL in the attack) (A7.53) → Final DR 5 on the 6 "
+        "column (read the result on the IFT) (A22.611)",
+        "Consequences:",
+        "  ift-attack: IFT attack vs all non-armored units in W9 with 6 FP (A22.611)"]),
+    ([1, 6, 1], [  # colored 6: the leader's -1 applies to no attack at all
+        "  X8: MOL Check (A22.611): dr 1, +1 vs a non-AFV (A22.611) → Final 2 vs ≤ 3: MOL used",
+        "  colored dr 6: the MOL thrower in X8 breaks; his FP and MOL are voided (A22.6111)",
+        "  Flame in X8 (MOL colored dr 6) (A22.6111)",
+        "  the thrower's FP and MOL are voided: nothing is left of the attack (A22.6111)",
+        "Consequences:",
+        "  flame: Flame in X8 (A22.6111)",
+        "  thrower-broken: 3-3-7 breaks (A22.6111)",
+        "  attack-cancelled: the attack is voided: 3-3-7's FP and MOL were all of it (A22.6111)"]),
+])
+def test_a22_611_and_a22_6111_single_thrower_outcomes_word_for_word(script: list[int], lines: list[str]) -> None:
+    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8),))
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(leader_drm=-1)), ScriptedDice(script))
+    assert out.text().splitlines() == ["MOL attack X8 → W9", *lines]
+
+
+def test_a22_611_failed_hs_and_lone_crew_word_for_word() -> None:
+    pos = board3()
+    hs = partisan(thrower_kind=UnitKind.HALF_SQUAD, thrower_fp=1, thrower_id="HS", other_fp=4, fg_units=2)
+    out = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6, 3, 3]))
+    assert out.text().splitlines() == [
+        "MOL attack X8 → W9",
+        "  X8: MOL Check (A22.611): dr 6, +1 HS/crew (A22.611), +1 vs a non-AFV (A22.611) → Final 8 vs ≤ 3: no MOL",
+        "  the failed HS/crew HS has used its attack (A22.611)",
+        "  IFT DR 6 (3,3) +1 woods (A22.62) → Final DR 7 on the 8 column (read the result on the IFT) (A22.611)",
+        "Consequences:",
+        "  attack-cancelled: HS may not attack: its MOL Check was its attack (A22.611, A7.352-.353)",
+        "  ift-attack: IFT attack vs all non-armored units in W9 with 8 FP (A22.611)",
+    ]
+    (cancel,) = out.of_kind(Kind.ATTACK_CANCELLED)
+    assert (cancel.location, cancel.unit) == (X8, "HS")
+    crew = partisan(thrower_kind=UnitKind.CREW, thrower_fp=1, thrower_id="crew")
+    out = resolve_mol_attack(pos, mol_attack(pos, crew), ScriptedDice([6]))
+    assert out.original_dr is None and out.report.title == "MOL attack X8 → W9"
+    assert [e.text for e in out.report.events][1:] == ["the failed HS/crew crew has used its attack"]
+    # a crew that passes its Check throws: 1 × 2 + 4
+    out = resolve_mol_attack(pos, mol_attack(pos, crew), ScriptedDice([1, 3, 3]))
+    assert out.of_kind(Kind.IFT_ATTACK)[0].fp == 6
+
+
+def test_a22_6111_broken_thrower_in_a_fire_group_word_for_word() -> None:
+    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8), Unit("4-4-7", "4-4-7", "Allied", X8)))
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(other_fp=4, fg_units=2)), ScriptedDice([1, 6, 4]))
+    assert out.text().splitlines()[2:] == [
+        "  colored dr 6: the MOL thrower in X8 breaks; his FP and MOL are voided (A22.6111)",
+        "  Flame in X8 (MOL colored dr 6) (A22.6111)",
+        "  the FG still attacks with 8 FP (the thrower's FP and MOL are voided) (A22.6111)",
+        "  IFT DR 10 (6,4) +1 woods (A22.62) → Final DR 11 on the 8 column (read the result on the IFT) (A22.611)",
+        "Consequences:",
+        "  flame: Flame in X8 (A22.6111)",
+        "  thrower-broken: 3-3-7 breaks (A22.6111)",
+        "  ift-attack: IFT attack vs all non-armored units in W9 with 8 FP (A22.611)",
+    ]
+    assert [u.broken for u in out.position.units] == [True, False]  # only the thrower breaks
+    assert [(c.location, c.unit) for c in out.of_kind(Kind.THROWER_BROKEN)] == [(X8, "3-3-7")]
+
+
+def test_a22_6111_berserk_thrower_alone_word_for_word() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(berserk=True)), ScriptedDice([1, 6, 1]))
+    assert out.text().splitlines()[2:] == [
+        "  colored dr 6: the MOL thrower in X8 is a berserk unit, who never breaks; his FP and MOL are voided all the "
+        "same (A22.6111, A15.42)",
+        "  Flame in X8 (MOL colored dr 6) (A22.6111)",
+        "  the thrower's FP and MOL are voided: nothing is left of the attack (A22.6111)",
+        "Consequences:",
+        "  flame: Flame in X8 (A22.6111)",
+        "  attack-cancelled: 3-3-7 (berserk unit) does not break; its FP and MOL are voided (A22.6111, A15.42)",
+        "  attack-cancelled: the attack is voided: 3-3-7's FP and MOL were all of it (A22.6111)",
+    ]
+    voided = out.of_kind(Kind.ATTACK_CANCELLED)
+    assert [(c.location, c.unit) for c in voided] == [(X8, "3-3-7"), (W9, None)]
+
+
+def test_a22_612_afv_not_destroyed_word_for_word() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, halftrack()), ScriptedDice([3, 5, 5]))
+    assert out.text().splitlines()[2:] == [
+        "  To Kill DR 10 (5,5) vs Final TK# 8 (MOL column) (A22.612)",
+        "  To Kill DR 10 > Final TK# 8: halftrack not destroyed (A22.612)",
+        "  IFT DR 10 (5,5) +1 AFV in the Location (D9) → Final DR 11 on the 6 column vs the other units (A22.612)",
+        "Consequences:",
+        "  collateral-attack: the same DR is a Specific Collateral attack vs the Vulnerable PRC of halftrack with 10 FP "
+        "(Small Arms + MOL, D.8) (A22.612)",
+        "  ift-attack: the same DR attacks the other non-armored units in Y9 with 6 FP (Small Arms only) (A22.612)",
+    ]
+    assert out.position == pos
+    # no Vulnerable PRC: no Collateral attack; the To Kill DR = TK# leaves a Wreck that does not burn
+    plain = partisan(Y9, vs_afv=True, predesignated=True, basic_tk=6, afv_id="halftrack")
+    out = resolve_mol_attack(pos, mol_attack(pos, plain), ScriptedDice([3, 3, 3]))
+    assert not out.has(Kind.COLLATERAL_ATTACK)
+    assert [(w.location, w.burning, w.name) for w in out.position.wrecks] == [(Y9, False, "halftrack wreck")]
+    assert [e.text for e in out.report.events][1:3] == ["To Kill DR 6 (3,3) vs Final TK# 6 (MOL column)",
+                                                       "To Kill DR 6 = Final TK# 6: halftrack eliminated, not burning"]
+
+
+@pytest.mark.parametrize(("kw", "phase", "message"), [
+    ({"available": False}, Phase.PFPH, "MOL are available only when an SSR or DYO purchase provides them (A22.6)"),
+    ({"close_combat": True}, Phase.PFPH, "a MOL cannot be used in Close Combat (A22.61)"),
+    ({}, Phase.CCPH, "a MOL cannot be used in Close Combat (A22.61)"),
+    ({"thrower_kind": UnitKind.VEHICLE}, Phase.PFPH, "a MOL is an inherent SW of Personnel only (A22.61)"),
+    ({"pinned": True}, Phase.PFPH, "a pinned unit cannot use a MOL (A22.61)"),
+    ({"broken": True}, Phase.PFPH, "a MOL is used only by a Good Order (or Berserk) unit (A22.61)"),
+    ({"range": 2}, Phase.PFPH, "a MOL is used only in a PBF/TPBF attack, not at range 2 or vs a non-ADJACENT target "
+                               "(A22.611)"),
+    ({"adjacent": False}, Phase.PFPH, "a MOL is used only in a PBF/TPBF attack, not at range 1 or vs a non-ADJACENT "
+                                      "target (A22.611)"),
+    ({"target": Y9, "range": 2}, Phase.PFPH, "a MOL is used only in a PBF/TPBF attack, not at range 2 or vs a "
+                                             "non-ADJACENT target (A22.611)"),
+    ({}, Phase.RPH, "no fire attack is made in the RPh (A22.611)"),
+    ({"fire": FireType.SUBSEQUENT_FIRST}, Phase.MPH, "no MOL Check dr in Subsequent First Fire (A22.611)"),
+    ({"fire": FireType.FPF}, Phase.MPH, "no MOL Check dr in Final Protective Fire (A22.611)"),
+    ({"mol_check_in_first_fire": True}, Phase.DFPH, "a unit that made a MOL Check dr in Defensive First Fire may not "
+                                                    "make one in Final Fire the same Player Turn (A22.611)"),
+    ({"target": X9}, Phase.PFPH, "a MOL cannot be thrown through an orchard or woods hexside (A22.611; except across "
+                                 "a road hexside vs a unit on the road)"),
+    ({"squad_adds_inherent_fp": False}, Phase.PFPH, "a squad making a MOL Check must add its inherent FP to the attack "
+                                                    "(A22.611, A7.55)"),
+    ({"fires_other_sw": True}, Phase.PFPH, "a squad making a MOL Check may not fire any other SW (A22.611)"),
+    ({"vs_afv": True, "basic_tk": 6}, Phase.PFPH, "a MOL attacks an AFV only if the AFV is predesignated as the "
+                                                  "specific target (A22.612)"),
+])
+def test_a22_6_refusals_word_for_word(kw: dict[str, Any], phase: Phase, message: str) -> None:
+    target = kw.pop("target", W9)
+    with pytest.raises(IllegalAction) as e:
+        mol_attack(board3(phase), partisan(target, **kw))
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({"fg_units": 0}, "a FG has at least one unit, not 0"),
+    ({"target_ft": -1}, "a target possesses 0 or more FT, not -1"),
+    ({"vs_afv": True, "predesignated": True}, "a MOL attack vs an AFV needs the MOL column's Basic TK# from the C7.34 "
+     "HE & Flame To Kill Table (--basic-tk), which our rule texts do not hold (A22.612)"),
+])
+def test_a22_6_bad_declarations_word_for_word(kw: dict[str, Any], message: str) -> None:
+    with pytest.raises(BadInput) as e:
+        mol_attack(board3(), partisan(**kw))
+    assert str(e.value) == message
+
+
+def test_a22_611_a_hs_crew_or_leader_need_not_add_inherent_fp_nor_forgo_other_sw() -> None:
+    # The squad-only restrictions (A22.611, A7.55) are not asked of a HS, crew or SMC.
+    for kind in (UnitKind.HALF_SQUAD, UnitKind.CREW, UnitKind.LEADER):
+        plan = mol_attack(board3(), partisan(thrower_kind=kind, squad_adds_inherent_fp=False, fires_other_sw=True))
+        assert plan.fp_with_mol == 10
+    # a SMC in a FG is no SMC attacking alone
+    plan = mol_attack(board3(), partisan(thrower_kind=UnitKind.LEADER, fg_units=2, other_fp=4))
+    assert all("alone" not in e.text for e in plan.notes)
+
+
+def test_a22_611_a_mol_check_in_defensive_first_fire_does_not_bar_one_in_other_fire() -> None:
+    # only Final Fire after a First Fire MOL Check is barred
+    for fire in (FireType.PREP, FireType.DEFENSIVE_FIRST, FireType.ADVANCING):
+        assert mol_attack(board3(), partisan(fire=fire, mol_check_in_first_fire=True)).fp_with_mol == 10
+
+
+@pytest.mark.parametrize(("phase", "fire"), [(Phase.PFPH, FireType.PREP), (Phase.MPH, FireType.DEFENSIVE_FIRST),
+                                             (Phase.DFPH, FireType.FINAL), (Phase.AFPH, FireType.ADVANCING)])
+def test_a22_611_the_fire_of_each_phase(phase: Phase, fire: FireType) -> None:
+    assert FireType.for_phase(phase) is fire
+
+
+@pytest.mark.parametrize(("name", "fire"), [
+    ("prep", FireType.PREP), ("Prep Fire", FireType.PREP), ("dff", FireType.DEFENSIVE_FIRST),
+    ("defensive-first", FireType.DEFENSIVE_FIRST), ("Defensive First Fire", FireType.DEFENSIVE_FIRST),
+    ("SFF", FireType.SUBSEQUENT_FIRST), ("subsequent_first", FireType.SUBSEQUENT_FIRST), (" fpf ", FireType.FPF),
+    ("Final Protective Fire", FireType.FPF), ("final", FireType.FINAL), ("Final Fire", FireType.FINAL),
+    ("advancing", FireType.ADVANCING), ("ADVANCING FIRE", FireType.ADVANCING),
+])
+def test_fire_type_names(name: str, fire: FireType) -> None:
+    assert FireType.from_name(name) is fire
+
+
+def test_fire_type_unknown_name_is_one_line() -> None:
+    with pytest.raises(BadInput) as e:
+        FireType.from_name("opportunity")
+    assert str(e.value) == "unknown fire type 'opportunity' (expected prep, dff, sff, fpf, final or advancing)"
+
+
+def test_by_unit_carries_id_broken_and_berserk() -> None:
+    berserk = Unit("b1", "4-4-7", "Allied", X8, broken=True, berserk=True)
+    a = MolAttack.by_unit(berserk, W9, 4, available=True)
+    assert (a.thrower, a.target, a.thrower_fp, a.thrower_kind, a.thrower_id, a.broken, a.berserk, a.pinned) == (
+        X8, W9, 4, UnitKind.SQUAD, "b1", True, True, False)
+    assert a.never_breaks == "berserk unit"
+    with pytest.raises(IllegalAction, match=r"Good Order"):
+        mol_attack(board3(), MolAttack.by_unit(Unit("b2", "4-4-7", "Allied", X8, broken=True), W9, 4,
+                                                available=True))
