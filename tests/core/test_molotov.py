@@ -903,3 +903,154 @@ def test_by_unit_carries_id_broken_and_berserk() -> None:
     with pytest.raises(IllegalAction, match=r"Good Order"):
         mol_attack(board3(), MolAttack.by_unit(Unit("b2", "4-4-7", "Allied", X8, broken=True), W9, 4,
                                                 available=True))
+
+
+# --- the TEM a MOL attack uses (B23), word for word ----------------------------------------------------------------
+
+
+def works() -> Position:
+    """A Factory in B1-B2 (B2 Fortified at ground level, rooftop) with a rubbled hex B3 that still belongs to it
+    (B23.743), a two-story house in D1-D2 whose D1 is a Marketplace (B23.73), open ground in A1, an orchard pair in
+    C3-C4 and woods C1/C2 of two different patches."""
+    hexes = {Hex.parse("A1"): HexInfo(Terrain.OPEN_GROUND), Hex.parse("B1"): HexInfo(building="f"),
+             Hex.parse("B2"): HexInfo(building="f"), Hex.parse("B3"): HexInfo(Terrain.STONE_RUBBLE, feature="f"),
+             Hex.parse("D1"): HexInfo(building="m"), Hex.parse("D2"): HexInfo(building="m"),
+             Hex.parse("C3"): HexInfo(Terrain.ORCHARD), Hex.parse("C4"): HexInfo(Terrain.OLIVE_GROVE),
+             Hex.parse("C1"): HexInfo(Terrain.WOODS, feature="w1"), Hex.parse("C2"): HexInfo(Terrain.WOODS_ROAD)}
+    buildings = [Building("f", Material.STONE, BuildingKind.FACTORY, rooftop=True, fortified=frozenset({("B2", 0)})),
+                 Building("m", Material.WOODEN, BuildingKind.TWO_STORY, marketplace=frozenset({"D1"}))]
+    return Position(GameMap.from_hexes(hexes, buildings), clock=Clock(2, 1, Phase.PFPH))
+
+
+def tem(pos: Position, target: str, firer: str | None = None, **kw: Any) -> list[str]:
+    from asl_vassal_bridge.core.molotov import location_tem
+
+    f = pos.map.parse_location(firer) if firer is not None else None
+    return [str(d) for d in location_tem(pos, pos.map.parse_location(target), firer=f, **kw)]
+
+
+def test_b23_741_b23_921_b23_88_factory_tem_word_for_word() -> None:
+    p = works()
+    within_fort = ["+2 fire within the same Factory, Fortified (B23.741, B23.921)"]
+    assert tem(p, "B2", "B1") == within_fort
+    assert tem(p, "B2", "B2") == within_fort  # TPBF in the Fortified Location itself
+    assert tem(p, "B2", "B3") == within_fort  # from its rubbled hex (B23.743)
+    assert tem(p, "B1", "B2") == ["+1 fire within the same Factory (B23.741)"]
+    assert tem(p, "B1", "B1.roof") == ["+1 fire within the same Factory (B23.741)"]
+    assert tem(p, "B2", "B2.roof") == [
+        "+1 fire within the same Factory (no Fortified extra vs its own hex's rooftop, B23.88) (B23.741, B23.88)"]
+    assert tem(p, "B2", "B1.roof") == within_fort  # another hex's rooftop
+    assert tem(p, "B2", "A1") == ["+4 stone building, Fortified (B23.3, B23.921)"]
+    assert tem(p, "B2", "B1", indirect=True) == ["+3 stone building (B23.3)"]  # B23.741: no Fortified extra
+    assert tem(p, "B2", "A1", factory_within=True) == within_fort
+    assert tem(p, "B2", "B1", factory_within=False) == ["+4 stone building, Fortified (B23.3, B23.921)"]
+    assert tem(p, "B2", "B1", bypassing=True) == []
+
+
+def test_b23_73_b23_81_marketplace_and_rooftop_tem_word_for_word() -> None:
+    p = works()
+    assert tem(p, "D1") == [] and tem(p, "D1", "A1") == []  # open ground under the Level 1 Location
+    assert tem(p, "D1", indirect=True) == ["+1 Marketplace, 1 level above vs Indirect Fire (B23.32, B23.73)"]
+    assert tem(p, "D2") == ["+2 wooden building (B23.3)"]
+    assert tem(p, "D2", indirect=True) == ["+3 wooden building, 1 level above vs Indirect Fire (B23.3, B23.32)"]
+    assert tem(p, "D1.1") == ["+2 wooden building (B23.3)"]
+    assert tem(p, "B1.roof", "A1") == ["+1 Height Advantage (rooftop: no building TEM) (B23.81)"]
+    assert tem(p, "B1.roof", "B1.roof") == [] and tem(p, "B1.roof", "B2.roof") == []  # not lower: no +1
+    assert tem(p, "B1.roof") == []
+    assert tem(p, "C1") == ["+1 woods (A22.62)"] and tem(p, "A1") == [] and tem(p, "C3") == []
+
+
+def test_b23_tem_reaches_the_mol_attack_from_its_thrower() -> None:
+    p = works()
+    inside = mol_attack(p, MolAttack(loc("B1"), loc("B2"), thrower_fp=4, available=True))
+    assert [str(d) for d in inside.drms] == ["+2 fire within the same Factory, Fortified (B23.741, B23.921)"]
+    bypass = mol_attack(p, MolAttack(loc("B1"), loc("B2"), thrower_fp=4, available=True, target_bypassing=True))
+    assert bypass.drms == ()
+
+
+def test_a22_611_orchard_and_connected_woods_hexsides() -> None:
+    from asl_vassal_bridge.core.molotov import woods_or_orchard_hexside
+
+    p = works()
+    h = Hex.parse
+    assert woods_or_orchard_hexside(p, h("C3"), h("C4"))  # orchard and olive grove
+    assert not woods_or_orchard_hexside(p, h("C3"), h("B3")) and not woods_or_orchard_hexside(p, h("B3"), h("C3"))
+    assert not woods_or_orchard_hexside(p, h("C2"), h("C3"))
+    assert not woods_or_orchard_hexside(p, h("C1"), h("C2"))  # woods and woods-road, no common patch recorded
+    q = board3()
+    assert woods_or_orchard_hexside(q, h("X8"), h("X9"))
+    assert not woods_or_orchard_hexside(q, h("X8"), h("W9"))  # two different woods patches
+    assert not woods_or_orchard_hexside(q, h("X8"), h("X8"))  # not adjacent
+    # the refusal reads the map: a MOL from C3 into the olive grove C4 is refused
+    with pytest.raises(IllegalAction, match="orchard or woods hexside"):
+        mol_attack(p, MolAttack(loc("C3"), loc("C4"), thrower_fp=4, available=True))
+    # ... but not between levels above ground, nor when told otherwise
+    assert mol_attack(p, MolAttack(loc("C3"), loc("C4"), thrower_fp=4, available=True, woods_hexside=False))
+
+
+# --- A22.613: Kindling with a MOL, word for word ---------------------------------------------------------------------
+
+
+def test_a22_613_kindling_odds_fold_the_mol_check_in_word_for_word() -> None:
+    from asl_vassal_bridge.core.molotov import mol_kindling_odds
+
+    squad = mol_kindling_odds(board3(), X8, UnitKind.SQUAD, leader_drm=0)
+    assert squad.chance == Fraction(1, 3) * Fraction(7, 12) + Fraction(2, 3) * Fraction(5, 18)
+    assert squad.describe().splitlines() == [
+        "MOL Check (A22.611): Final dr ≤ 3; +1 vs a non-AFV (A22.611); Original ≤ 2; chance 1/3",
+        "  passed: Kindling in X8 (Woods, Kindle # 9) (B25.11): Final DR ≥ 9; +2 unit has a MOL (A22.613); "
+        "Original ≥ 7; chance 7/12",
+        "  failed: Kindling in X8 (Woods, Kindle # 9) (B25.11): Final DR ≥ 9; no DRM; Original ≥ 9; chance 5/18",
+        "Flame, the MOL Check included (A22.613): 41/108 (38.0%)",
+    ]
+    # a SMC: +2 SMC and +1 vs a non-AFV leave no dr that passes: a plain Kindling attempt's chance
+    leader = mol_kindling_odds(board3(), X8, UnitKind.LEADER)
+    assert leader.mol_check.chance == 0 and leader.chance == leader.without_mol.chance == Fraction(1, 12)
+    # CX: +1 more to the MOL Check (A22.611)
+    assert mol_kindling_odds(board3(), X8, UnitKind.SQUAD, leader_drm=0, cx=True).mol_check.chance == Fraction(1, 6)
+    # the phase is checked only when asked
+    with pytest.raises(IllegalAction, match=r"B25\.11"):
+        mol_kindling_odds(board3(Phase.MPH), X8, UnitKind.SQUAD, leader_drm=0, check_phase=True)
+    assert mol_kindling_odds(board3(Phase.MPH), X8, UnitKind.SQUAD, leader_drm=0).chance == squad.chance
+
+
+def test_a22_613_kindling_attempt_report_and_dice_word_for_word() -> None:
+    from asl_vassal_bridge.core.molotov import mol_kindling_attempt
+
+    dice = ScriptedDice([2, 3, 4])
+    new, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, dice, side="Axis", leader_drm=0)
+    assert rep.text().splitlines() == [
+        "Kindling in X8 (Woods, Kindle # 9)",
+        "  X8: MOL Check (A22.611): dr 2, +1 vs a non-AFV (A22.611) → Final 3 vs ≤ 3: MOL: +2 to the Kindling DR",
+        "  X8: Kindling in X8 (Woods, Kindle # 9) (B25.11): DR 7 (3,4), +2 unit has a MOL (A22.613) → Final 9 vs ≥ 9: "
+        "Flame",
+        "  the Kindling unit is marked with a Prep Fire counter (B25.11)",
+        "  no risk of breaking for using a MOL to Kindle (A22.613)",
+    ]
+    assert [(e.rule, e.kind) for e in rep.events] == [("A22.613", "mol-check"), ("B25.11", "flame"),
+                                                       ("B25.11", "prep-fire"), ("A22.613", "info")]
+    assert [purpose for purpose, _ in dice.log] == ["MOL Check for Kindling in X8 (A22.613)",
+                                                    "Kindling in X8 (Woods, Kindle # 9) (B25.11)"]
+    assert [(f.location, f.kindled_by) for f in new.fires] == [(X8, "Axis")]
+    # a CX unit's MOL Check takes +1: a dr 2 no longer passes
+    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Axis", leader_drm=0,
+                                  cx=True)
+    assert rep.events[0].roll is not None and rep.events[0].roll.outcome == "no MOL: no DRM"
+
+
+@pytest.mark.parametrize(("kw", "phase", "message"), [
+    ({"available": False}, Phase.PFPH, "MOL are available only when an SSR or DYO purchase provides them (A22.6)"),
+    ({"side": "Finns"}, Phase.PFPH, "the kindling side 'Finns' is not one of the position's sides ['Axis', 'Allied']"),
+    ({"side": "Allied"}, Phase.PFPH, "Kindling is made in the kindling side's own PFPh (B25.11): it is the Axis PFPh, "
+                                     "not the Allied"),
+    ({"check_phase": False}, Phase.MPH, "Kindling is made in the PFPh, not the MPh (B25.11)"),
+])
+def test_a22_613_kindling_refusals_roll_no_die(kw: dict[str, Any], phase: Phase, message: str) -> None:
+    from asl_vassal_bridge.core.molotov import mol_kindling_attempt
+
+    args: dict[str, Any] = {"side": "Axis", "leader_drm": 0}
+    args.update(kw)
+    dice = ScriptedDice([2, 3, 4])
+    with pytest.raises(IllegalAction) as e:
+        mol_kindling_attempt(board3(phase), X8, UnitKind.SQUAD, dice, **args)
+    assert str(e.value) == message and dice.log == []
