@@ -357,6 +357,11 @@ def mol_check(thrower_kind: UnitKind, *, cx: bool = False, vs_afv: bool = False)
     return Check("MOL Check", "A22.611", needed=3, drms=tuple(drms), dice=1, at_most=True)
 
 
+def _mol_leadership(drm: int) -> DRM:
+    """A leader's DRM to a FG attack holding more than the MOL's four FP (A22.62)."""
+    return DRM(drm, "leadership (FG attack with more than the MOL's four FP)", "A22.62")
+
+
 def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     """Check a MOL attack declaration and compute its MOL Check, FP, DRMs and Final TK# (A22.6–A22.62).
 
@@ -440,7 +445,7 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     lead_ok = a.fg_units >= 2 and with_mol > MOL_FP
     if a.leader_drm:
         if lead_ok:
-            drms.append(DRM(a.leader_drm, "leadership (FG attack with more than the MOL's four FP)", "A22.62"))
+            drms.append(_mol_leadership(a.leader_drm))
         else:
             notes.append(Event("A22.62", f"leadership {a.leader_drm:+d} does not apply to this MOL attack (only to a "
                                "FG attack with more than four FP with a MOL); it applies if the MOL Check fails"))
@@ -548,9 +553,11 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
             events.append(Event("A22.6111", f"the FG still attacks with {_fmt(fp)} FP (the thrower's FP and MOL are "
                                 "voided)"))
 
-    drms = plan.drms if (mol_in_attack or not a.leader_drm or plan.leadership_applies) else (
-        (*plan.drms, DRM(a.leader_drm, "leadership (no MOL in the attack)", "A7.53")))
-    if not mol_in_attack and plan.leadership_applies is False and a.leader_drm:
+    drms = plan.drms
+    if not mol_in_attack and a.leader_drm:
+        # A7.53: without the MOL the leader directs the attack as any other, whatever the FG's size.
+        drms = (*(d for d in plan.drms if d != _mol_leadership(a.leader_drm)),
+                DRM(a.leader_drm, "leadership (no MOL in the attack)", "A7.53"))
         events.append(Event("A22.62", "no MOL FP in the attack: leadership applies normally"))
     total_drm = sum(d.value for d in drms)
     final = roll.total + total_drm

@@ -1054,3 +1054,38 @@ def test_a22_613_kindling_refusals_roll_no_die(kw: dict[str, Any], phase: Phase,
     with pytest.raises(IllegalAction) as e:
         mol_kindling_attempt(board3(phase), X8, UnitKind.SQUAD, dice, **args)
     assert str(e.value) == message and dice.log == []
+
+
+def test_a22_62_a7_53_once_the_mol_is_out_of_the_attack_leadership_is_cited_as_plain_leadership() -> None:
+    # A FG with more than the MOL's four FP takes the leader's DRM (A22.62); once the colored 6 or a failed Check
+    # leaves no MOL in the attack, the DRM is plain leadership (A7.53), and the report says so.
+    pos = board3()
+    plan = mol_attack(pos, halftrack(other_fp=2, fg_units=2, leader_drm=-1))
+    broken = resolve_mol_attack(pos, plan, ScriptedDice([1, 6, 2]))
+    assert [e.describe() for e in broken.report.events][3:] == [
+        "the FG still attacks with 4 FP (the thrower's FP and MOL are voided) (A22.6111)",
+        "no MOL FP in the attack: leadership applies normally (A22.62)",
+        "no MOL in the attack: the IFT attack (without the MOL's 4 FP) hits all non-armored units in Y9 (incl. the "
+        "AFV's Vulnerable PRC) (A22.612)",
+        "IFT DR 8 (6,2) +1 AFV in the Location (D9), -1 leadership (no MOL in the attack) (A7.53) → Final DR 8 on the "
+        "4 column (read the result on the IFT) (A22.611)",
+    ]
+    assert not broken.has(Kind.AFV_ELIMINATED) and not broken.position.wrecks
+    (ift,) = broken.of_kind(Kind.IFT_ATTACK)
+    assert (ift.fp, ift.column, ift.drm, ift.final_dr) == (4, 4, 0, 8)
+    failed = resolve_mol_attack(pos, plan, ScriptedDice([4, 2, 2]))
+    assert failed.report.events[-1].text == ("IFT DR 4 (2,2) +1 AFV in the Location (D9), -1 leadership (no MOL in "
+                                             "the attack) (A7.53) → Final DR 4 on the 8 column (read the result on "
+                                             "the IFT)")
+
+
+def test_a22_6111_what_is_left_of_a_fire_group_may_be_a_single_fp() -> None:
+    pos = board3()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(other_fp=1, fp_halvings=1, fg_units=2)),
+                             ScriptedDice([1, 6, 2]))
+    (ift,) = out.of_kind(Kind.IFT_ATTACK)
+    assert (ift.fp, ift.column) == (1, 1)
+    assert "the FG still attacks with 1 FP (the thrower's FP and MOL are voided)" in [e.text for e in out.report.events]
+    hs = partisan(thrower_kind=UnitKind.HALF_SQUAD, other_fp=1, fp_halvings=1, fg_units=2)
+    (ift,) = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6, 6, 2])).of_kind(Kind.IFT_ATTACK)
+    assert (ift.fp, ift.column) == (1, 1)
