@@ -354,8 +354,8 @@ def test_a22_1_a22_5_a22_4_outcome_text_and_data_word_for_word() -> None:
         "  Original doubles: the FT cowers, IFT column 6 → 4 (A7.9)",
         "  IFT DR 6 (3,3) +1 CX firer (A22.2), +1 LOS Hindrance (A22.2) → Final DR 8 on the 4 column: 1MC (A22.2)",
         "  the same attack vs the unit possessing 1 FT: -1 to its IFT DR, Final DR 7 (A22.4)",
-        "  the Final DR's result 1MC does not tell the Original DR 6's (DRM +2); give the IFT result of the Original DR: "
-        "the FT fire-start (Original K/KIA) is not checked (B25.12)",
+        "  the Final DR's result 1MC does not tell the Original DR 6's (DRM +2); give the IFT result of the Original "
+        "DR: the FT fire-start (Original K/KIA) is not checked (B25.12)",
         "  Original DR 6 ≥ 6: the FT is out of fuel and removed after the attack (A22.5)",
         "Consequences:",
         "  ift-attack: FT attack vs the units in E7 (A22.1)",
@@ -367,8 +367,8 @@ def test_a22_1_a22_5_a22_4_outcome_text_and_data_word_for_word() -> None:
     assert data["consequences"] == [
         {"kind": "ift-attack", "rule": "A22.1", "text": "FT attack vs the units in E7", "location": "E7",
          "unit": "FT squad", "fp": 6, "column": 4, "drm": 2, "final_dr": 8, "result": "1MC"},
-        {"kind": "ift-attack", "rule": "A22.4", "text": "the same attack vs the unit possessing 1 FT: -1 to its IFT DR, "
-         "Final DR 7", "location": "E7", "unit": "FT squad", "fp": 6, "column": 4, "drm": 1, "final_dr": 7,
+        {"kind": "ift-attack", "rule": "A22.4", "text": "the same attack vs the unit possessing 1 FT: -1 to its IFT "
+         "DR, Final DR 7", "location": "E7", "unit": "FT squad", "fp": 6, "column": 4, "drm": 1, "final_dr": 7,
          "result": None},
         {"kind": "ft-removed", "rule": "A22.5", "text": "the FT of FT squad is removed from play", "location": "E5",
          "unit": "FT squad", "fp": None, "column": None, "drm": None, "final_dr": None, "result": None}]
@@ -482,7 +482,7 @@ def test_a22_3_a_vehicular_ft_may_be_used_after_another_ft_and_only_a_squad_has_
     captured = ft_attack(pos, ft(1, captured=True))
     assert [e.text for e in captured.notes if e.rule == "A21.11"] == ["captured FT: X# lowered by two → X8"]
     non_elite = ft_attack(pos, ft(1, elite=False))
-    assert [e.text for e in non_elite.notes if e.rule == "A22.3"][0] == "non-elite user: captured-SW X# penalty → X8"
+    assert next(e.text for e in non_elite.notes if e.rule == "A22.3") == "non-elite user: captured-SW X# penalty → X8"
     assert ft_attack(pos, ft(1, cower_columns=0)).notes[-1].text == "the squad's inherent FP may make a separate attack"
     assert all(e.rule != "A22.1, A7.9" for e in ft_attack(pos, ft(1, cower_columns=0)).notes)
     assert not any(e.rule == "A22.1" and "AFPh" in e.text for e in ft_attack(pos, ft(1)).notes)
@@ -549,8 +549,8 @@ def test_a22_34_afv_outcomes_word_for_word() -> None:
         "  To Kill DR 8 (4,4) vs Final TK# 8 (A22.34)",
         "  To Kill DR 8 = Final TK# 8 (C7)",
         "Consequences:",
-        "  tk-equal: To Kill DR 8 = Final TK# 8: apply the C7 To Kill Table's result for an equal DR (not in our texts) "
-        "(C7)",
+        "  tk-equal: To Kill DR 8 = Final TK# 8: apply the C7 To Kill Table's result for an equal DR (not in our "
+        "texts) (C7)",
         "  collateral-attack: Specific Collateral attack vs the Vulnerable PRC of PzIV (D.8) (A22.34)",
     ]
     prc = equal.of_kind(Kind.COLLATERAL_ATTACK)[0]

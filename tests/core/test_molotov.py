@@ -518,7 +518,7 @@ def test_huts_a_failed_mol_check_still_makes_a_small_arms_pbf_attack_whose_color
     assert [c.rule for c in out.of_kind(Kind.FLAME)] == ["A22.6111"] and len(out.position.flames()) == 1
 
 
-# --- what the players read, word for word (A22.62 EX) ------------------------------------------------------------------
+# --- what the players read, word for word (A22.62 EX) ----------------------------------------------------------------
 
 
 def test_a22_62_ex_plan_describe_and_as_data_word_for_word() -> None:
@@ -685,7 +685,8 @@ def test_a22_612_a_smc_alone_vs_a_moving_ce_afv_in_its_own_hex_word_for_word() -
         "  from the same hex the MOL scores a rear hit (A22.612)",
         "  no armor modification; leadership never modifies the MOL To Kill DR (A22.612, A22.62)",
     ]
-    assert [e.text for e in mol_attack(pos, halftrack(afv_ce=True)).notes][2] == "OT AFV: TK# +2 (CE does not add as well)"
+    ot_ce = mol_attack(pos, halftrack(afv_ce=True)).notes
+    assert [e.text for e in ot_ce][2] == "OT AFV: TK# +2 (CE does not add as well)"
     assert mol_attack(pos, halftrack(tk_case_mods=-1)).final_tk == 7
     assert mol_attack(pos, halftrack(tk_case_mods=2)).final_tk == 10
 
@@ -796,8 +797,8 @@ def test_a22_612_afv_not_destroyed_word_for_word() -> None:
         "  To Kill DR 10 > Final TK# 8: halftrack not destroyed (A22.612)",
         "  IFT DR 10 (5,5) +1 AFV in the Location (D9) → Final DR 11 on the 6 column vs the other units (A22.612)",
         "Consequences:",
-        "  collateral-attack: the same DR is a Specific Collateral attack vs the Vulnerable PRC of halftrack with 10 FP "
-        "(Small Arms + MOL, D.8) (A22.612)",
+        "  collateral-attack: the same DR is a Specific Collateral attack vs the Vulnerable PRC of halftrack with 10 "
+        "FP (Small Arms + MOL, D.8) (A22.612)",
         "  ift-attack: the same DR attacks the other non-armored units in Y9 with 6 FP (Small Arms only) (A22.612)",
     ]
     assert out.position == pos
