@@ -1090,3 +1090,17 @@ def test_a22_6111_what_is_left_of_a_fire_group_may_be_a_single_fp() -> None:
     hs = partisan(thrower_kind=UnitKind.HALF_SQUAD, other_fp=1, fp_halvings=1, fg_units=2)
     (ift,) = resolve_mol_attack(pos, mol_attack(pos, hs), ScriptedDice([6, 6, 2])).of_kind(Kind.IFT_ATTACK)
     assert (ift.fp, ift.column) == (1, 1)
+
+
+def test_a22_611_the_hs_crew_note_is_for_a_hs_or_a_crew_only() -> None:
+    note = "a HS/crew that fails its MOL Check has used its attack; its FG still attacks"
+    for kind, has in ((UnitKind.HALF_SQUAD, True), (UnitKind.CREW, True), (UnitKind.SQUAD, False),
+                      (UnitKind.LEADER, False)):
+        plan = mol_attack(board3(), partisan(thrower_kind=kind))
+        assert (note in [e.text for e in plan.notes]) is has, kind
+
+
+def test_a22_62_a_fire_group_of_the_mols_four_fp_alone_takes_no_leadership() -> None:
+    # "more than four FP factors": two units without FP of their own throw 4 FP, no more
+    plan = mol_attack(board3(), partisan(thrower_kind=UnitKind.LEADER, thrower_fp=0, fg_units=2, leader_drm=-1))
+    assert plan.fp_with_mol == 4 and not plan.leadership_applies and plan.total_drm == 1
