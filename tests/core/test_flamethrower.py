@@ -610,3 +610,39 @@ def test_huts_ft_vs_a_hut_word_for_word() -> None:
     vehicle = ft_attack(pos, ft(1, firer_kind=UnitKind.VEHICLE))
     out = resolve_ft_attack(pos, vehicle, ScriptedDice([1, 2, 5, 5]), ift_result="KIA")
     assert [e.rule for e in out.report.events] == ["A22.2", "B25.12", "B25.12"] and out.position.flames()
+
+
+@pytest.mark.parametrize(("ce", "ot", "note"), [
+    (True, False, "target AFV CE: TK# +1"), (False, True, "target AFV OT: TK# +2"),
+    (True, True, "target AFV CE and OT: TK# +3"),
+])
+def test_a22_34_ce_ot_notes_word_for_word(ce: bool, ot: bool, note: str) -> None:
+    plan = ft_attack(line(OG, OG, OG), afv(2, afv_ce=ce, afv_ot=ot))
+    assert [e.text for e in plan.notes if e.rule == "A22.34"] == [
+        "Long Range: Basic TK# 13 halved (FRD) to 6", note, "AF do not affect a FT attack"]
+    assert all(e.rule != "A22.1, A7.9" for e in plan.notes)  # the To Kill DR does not cower
+    assert all(e.rule != "A22.34" or "Long Range" not in e.text for e in ft_attack(line(OG, OG), afv(1)).notes)
+
+
+def test_a22_4_the_same_attack_vs_a_ft_possessor_before_its_dr_is_known() -> None:
+    from asl_vassal_bridge.core.flamethrower import Consequence, ft_possessor_attack
+
+    c = Consequence(Kind.IFT_ATTACK, "A22.1", "FT attack vs the units in E6", at(1), "FT squad", fp=24, column=24)
+    v = ft_possessor_attack(c, 2)
+    assert v is not None and ft_possessor_attack(c, 0) is None
+    assert (v.kind, v.rule, v.text, v.location, v.unit, v.fp, v.column, v.drm, v.final_dr) == (
+        Kind.IFT_ATTACK, "A22.4", "the same attack vs the unit possessing 2 FT: -2 to its IFT DR", at(1), "FT squad",
+        24, 24, None, None)
+    known = ft_possessor_attack(Consequence(Kind.IFT_ATTACK, "A22.1", "x", at(1), fp=12, column=12, drm=1,
+                                            final_dr=9), 1)
+    assert known is not None and (known.drm, known.final_dr, known.text) == (
+        0, 8, "the same attack vs the unit possessing 1 FT: -1 to its IFT DR, Final DR 8")
+
+
+def test_by_unit_takes_kind_and_id_from_the_unit() -> None:
+    from asl_vassal_bridge.core.position import Unit
+
+    u = Unit("hs7", "2-4-7", "German", at(0), UnitKind.HALF_SQUAD)
+    a = FtAttack.by_unit(u, at(1), cx=True)
+    assert (a.firer, a.target, a.firer_kind, a.firer_id, a.pinned, a.cx) == (at(0), at(1), UnitKind.HALF_SQUAD, "hs7",
+                                                                           False, True)
