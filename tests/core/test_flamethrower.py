@@ -646,3 +646,20 @@ def test_by_unit_takes_kind_and_id_from_the_unit() -> None:
     a = FtAttack.by_unit(u, at(1), cx=True)
     assert (a.firer, a.target, a.firer_kind, a.firer_id, a.pinned, a.cx) == (at(0), at(1), UnitKind.HALF_SQUAD, "hs7",
                                                                            False, True)
+
+
+def test_huts_and_b25_12_one_flame_per_attack_and_none_reported_where_one_already_burns() -> None:
+    from asl_vassal_bridge.core.position import Fire, FireKind
+    from asl_vassal_bridge.core.terrain import Building, BuildingKind, Material
+
+    hexes = {FIRER: HexInfo(OG), at(1).hex: HexInfo(building="hut")}
+    huts = Position(GameMap.from_hexes(hexes, [Building("hut", Material.WOODEN, BuildingKind.HUT)]),
+                    clock=Clock(1, 1, Phase.PFPH))
+    # the hut rule placed the Flame: no B25.12 DR follows, even on a KIA
+    out = resolve_ft_attack(huts, ft_attack(huts, ft(1)), ScriptedDice([1, 2]), ift_result="KIA")
+    assert [c.rule for c in out.of_kind(Kind.FLAME)] == ["huts"] and len(out.position.flames()) == 1
+    assert [e.rule for e in out.report.events] == ["A22.2", "huts"]
+    # a Flame already burns in the woods: a fire start that fails reports no new Flame
+    pos = line(OG, W).add_fire(Fire(at(1), FireKind.FLAME, since=1))
+    out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2, 1, 2]), ift_result="KIA")
+    assert not out.has(Kind.FLAME) and out.position.fires == pos.fires
