@@ -663,3 +663,23 @@ def test_huts_and_b25_12_one_flame_per_attack_and_none_reported_where_one_alread
     pos = line(OG, W).add_fire(Fire(at(1), FireKind.FLAME, since=1))
     out = resolve_ft_attack(pos, ft_attack(pos, ft(1)), ScriptedDice([1, 2, 1, 2]), ift_result="KIA")
     assert not out.has(Kind.FLAME) and out.position.fires == pos.fires
+
+
+def test_a22_34_to_kill_dr_equal_plain_data_word_for_word() -> None:
+    pos = line(OG, OG, OG)
+    plan = ft_attack(pos, ft(1, vs_afv=True, predesignated=True, basic_tk=8, afv_id="PzIV"))
+    out = resolve_ft_attack(pos, plan, ScriptedDice([4, 4]))
+    assert out.as_data()["consequences"] == [
+        {"kind": "tk-equal", "rule": "C7", "text": "To Kill DR 8 = Final TK# 8: apply the C7 To Kill Table's result "
+         "for an equal DR (not in our texts)", "location": "E6", "unit": "PzIV", "fp": None, "column": None,
+         "drm": None, "final_dr": None, "result": None}]
+    assert [(e["rule"], e["text"], e["kind"], e["location"]) for e in out.as_data()["events"]] == [
+        ("A22.34", "To Kill DR 8 (4,4) vs Final TK# 8", "info", "E6"),
+        ("C7", "To Kill DR 8 = Final TK# 8", "info", "E6")]
+    kill = resolve_ft_attack(pos, plan, ScriptedDice([3, 4]))
+    assert [(c["kind"], c["rule"], c["location"], c["unit"]) for c in kill.as_data()["consequences"]] == [
+        ("afv-eliminated", "A22.34", "E6", "PzIV"), ("burning-wreck", "B25.14", "E6", "PzIV")]
+    assert [(e["rule"], e["text"], e["kind"], e["location"]) for e in kill.as_data()["events"]][1] == (
+        "B25.14", "To Kill DR 7 < Final TK# 8: PzIV eliminated, Burning Wreck", "burning-wreck", "E6")
+    above = resolve_ft_attack(pos, plan, ScriptedDice([5, 4]))
+    assert above.as_data()["events"][1]["location"] == "E6" and above.consequences == ()

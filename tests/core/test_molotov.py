@@ -1104,3 +1104,39 @@ def test_a22_62_a_fire_group_of_the_mols_four_fp_alone_takes_no_leadership() -> 
     # "more than four FP factors": two units without FP of their own throw 4 FP, no more
     plan = mol_attack(board3(), partisan(thrower_kind=UnitKind.LEADER, thrower_fp=0, fg_units=2, leader_drm=-1))
     assert plan.fp_with_mol == 4 and not plan.leadership_applies and plan.total_drm == 1
+
+
+def test_a22_612_to_kill_dr_equal_to_final_tk_plain_data_word_for_word() -> None:
+    pos = board3(units=(Unit("halftrack", "sdkfz", "Axis", Y9, UnitKind.VEHICLE), Unit("3-3-7", "3-3-7", "Allied", X8)))
+    plain = partisan(Y9, vs_afv=True, predesignated=True, basic_tk=6, afv_id="halftrack")
+    out = resolve_mol_attack(pos, mol_attack(pos, plain), ScriptedDice([3, 3, 3]))
+    none = {"fp": None, "column": None, "drm": None, "final_dr": None, "result": None}
+    assert out.as_data() == {
+        "consequences": [
+            {"kind": "afv-eliminated", "rule": "A22.612", "text": "halftrack eliminated (PRC Survival may apply)",
+             "location": "Y9", "unit": "halftrack", **none},
+            {"kind": "wreck", "rule": "A22.612", "text": "halftrack is a Wreck in Y9 (not burning)", "location": "Y9",
+             "unit": "halftrack", **none},
+            {"kind": "ift-attack", "rule": "A22.612", "text": "the same DR attacks the other non-armored units in Y9 "
+             "with 6 FP (Small Arms only)", "location": "Y9", "unit": "3-3-7", "fp": 6, "column": 6, "drm": 0,
+             "final_dr": 6, "result": None}],
+        "events": [
+            {"rule": "A22.611", "text": "MOL Check", "kind": "mol-check", "location": "X8",
+             "roll": {"colored": 3, "white": None, "final": 3, "outcome": "MOL used", "drms": []}},
+            {"rule": "A22.612", "text": "To Kill DR 6 (3,3) vs Final TK# 6 (MOL column)", "kind": "info",
+             "location": "Y9"},
+            {"rule": "A22.612", "text": "To Kill DR 6 = Final TK# 6: halftrack eliminated, not burning",
+             "kind": "wreck", "location": "Y9"},
+            {"rule": "A22.612", "text": "IFT DR 6 (3,3) no DRM → Final DR 6 on the 6 column vs the other units",
+             "kind": "ift", "location": "Y9"}],
+        "original_dr": {"colored": 3, "white": 3, "total": 6}}
+    assert [u.id for u in out.position.units] == ["3-3-7"]
+    assert [(w.location, w.burning, w.name, w.since) for w in out.position.wrecks] == [
+        (Y9, False, "halftrack wreck", 3)]
+    # below the TK#: a Burning Wreck, the AFV gone too
+    out = resolve_mol_attack(pos, mol_attack(pos, plain), ScriptedDice([3, 2, 3]))
+    assert [u.id for u in out.position.units] == ["3-3-7"]
+    assert [(w.location, w.burning, w.name) for w in out.position.wrecks] == [(Y9, True, "halftrack wreck")]
+    assert [(c["kind"], c["location"], c["unit"]) for c in out.as_data()["consequences"][:2]] == [
+        ("afv-eliminated", "Y9", "halftrack"), ("burning-wreck", "Y9", "halftrack")]
+    assert [(e.rule, e.location, e.kind) for e in out.report.events][2] == ("B25.14", "Y9", "burning-wreck")
