@@ -1140,3 +1140,28 @@ def test_a22_612_to_kill_dr_equal_to_final_tk_plain_data_word_for_word() -> None
     assert [(c["kind"], c["location"], c["unit"]) for c in out.as_data()["consequences"][:2]] == [
         ("afv-eliminated", "Y9", "halftrack"), ("burning-wreck", "Y9", "halftrack")]
     assert [(e.rule, e.location, e.kind) for e in out.report.events][2] == ("B25.14", "Y9", "burning-wreck")
+
+
+def test_a22_613_kindling_with_a_mol_keeps_every_kindling_rule() -> None:
+    from asl_vassal_bridge.core.molotov import mol_kindling_attempt, mol_kindling_odds
+
+    # an 8-1 leader directing: +1 reversed (B25.11) with and without the MOL's +2
+    led = mol_kindling_odds(board3(), X8, UnitKind.SQUAD, leader_drm=-1)
+    assert (led.with_mol.chance, led.without_mol.chance, led.chance) == (Fraction(13, 18), Fraction(5, 12),
+                                                                         Fraction(14, 27))
+    assert [str(d) for d in led.with_mol.drms] == ["+1 leadership -1 reversed (B25.11)", "+2 unit has a MOL (A22.613)"]
+    new, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([1, 3, 3]), side="Axis", leader_drm=-1)
+    assert rep.rolls()[1].final == 9 and new.is_burning(X8)
+    # a squad without a leader, a pinned unit: refused before any die is rolled, the odds refused alike
+    with pytest.raises(IllegalAction, match="stacked with a leader"):
+        mol_kindling_odds(board3(), X8, UnitKind.SQUAD)
+    with pytest.raises(IllegalAction, match="unpinned"):
+        mol_kindling_odds(board3(), X8, UnitKind.SQUAD, leader_drm=0, pinned=True)
+    dice = ScriptedDice([2, 3, 4])
+    with pytest.raises(IllegalAction) as e:
+        mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, dice, side="Axis", leader_drm=0, pinned=True)
+    assert str(e.value) == "a Kindling unit must be unpinned and in Good Order (B25.11)" and dice.log == []
+    # a SMC's MOL Check (+2 SMC, +1 vs a non-AFV) fails on a 1: no +2, the SMC's −2 alone
+    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.LEADER, ScriptedDice([1, 5, 6]), side="Axis")
+    assert [str(d) for d in rep.rolls()[0].check.drms] == ["+2 SMC (A22.611)", "+1 vs a non-AFV (A22.611)"]
+    assert [str(d) for d in rep.rolls()[1].check.drms] == ["-2 SMC Kindling (B25.11)"]
