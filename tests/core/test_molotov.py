@@ -838,6 +838,7 @@ def test_a22_612_afv_not_destroyed_word_for_word() -> None:
                                                   "specific target (A22.612)"),
 ])
 def test_a22_6_refusals_word_for_word(kw: dict[str, Any], phase: Phase, message: str) -> None:
+    kw = dict(kw)  # the parameter is shared by every run of the test
     target = kw.pop("target", W9)
     with pytest.raises(IllegalAction) as e:
         mol_attack(board3(phase), partisan(target, **kw))
