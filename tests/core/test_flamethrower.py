@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from asl_vassal_bridge.core.dice import ScriptedDice
+from asl_vassal_bridge.core.dice import Roll, ScriptedDice
 from asl_vassal_bridge.core.environment import EC, Environment, Wind, WindForce
 from asl_vassal_bridge.core.errors import BadInput, IllegalAction
 from asl_vassal_bridge.core.flamethrower import (
@@ -683,3 +683,59 @@ def test_a22_34_to_kill_dr_equal_plain_data_word_for_word() -> None:
         "B25.14", "To Kill DR 7 < Final TK# 8: PzIV eliminated, Burning Wreck", "burning-wreck", "E6")
     above = resolve_ft_attack(pos, plan, ScriptedDice([5, 4]))
     assert above.as_data()["events"][1]["location"] == "E6" and above.consequences == ()
+
+
+class OneDie:
+    """Dice that answer every roll with one die: a live game's dice could be asked for the wrong roll."""
+
+    def DR(self, purpose: str) -> Roll:
+        return Roll(3)
+
+    def dr(self, purpose: str) -> Roll:
+        return Roll(3)
+
+
+def test_a22_the_attack_dr_is_two_dice_rolled_for_its_purpose() -> None:
+    pos = line(OG, W)
+    dice = ScriptedDice([1, 4])
+    resolve_ft_attack(pos, ft_attack(pos, ft(1)), dice)
+    assert dice.log == [("FT attack E5 → E6 (A22)", Roll(1, 4))]
+    with pytest.raises(BadInput) as e:
+        resolve_ft_attack(pos, ft_attack(pos, ft(1)), OneDie())
+    assert str(e.value) == "a FT attack needs a DR (two dice), not a dr"
+
+
+def test_small_helpers_what_players_read() -> None:
+    from fractions import Fraction
+
+    from asl_vassal_bridge.core.flamethrower import shift_column
+
+    assert shift_column(2, 1) == 1 and shift_column(1, 0) == 1
+    pos = line(OG, OG)
+    half = ft_attack(pos, ft(1, level_difference=Fraction(-1, 2)))
+    assert half.describe(pos).splitlines()[0].endswith("level difference -½")
+    assert ft_attack(pos, ft(1, level_difference=Fraction(1, 2))).describe(pos).splitlines()[0].endswith(
+        "level difference +½")
+    whole = ft_attack(pos, ft(1, level_difference=1)).as_data(pos)["level_difference"]
+    assert whole == 1 and type(whole) is int
+    assert str(ft_vulnerability_drm(2)) == "-2 target possesses 2 FT (A22.4)"
+
+
+def test_b25_12_and_huts_events_name_the_target_location() -> None:
+    from asl_vassal_bridge.core.position import Fire, FireKind
+    from asl_vassal_bridge.core.terrain import Building, BuildingKind, Material
+
+    woods = line(OG, W)
+    started = resolve_ft_attack(woods, ft_attack(woods, ft(1)), ScriptedDice([1, 2, 5, 5]), ift_result="KIA")
+    missed = resolve_ft_attack(woods, ft_attack(woods, ft(1)), ScriptedDice([1, 2]), ift_result="PTC")
+    assert [e.location for e in started.report.events] == ["E6", "E6", "E6"]
+    assert [e.location for e in missed.report.events] == ["E6", "E6"]
+    hexes = {FIRER: HexInfo(OG), at(1).hex: HexInfo(building="hut")}
+    huts = Position(GameMap.from_hexes(hexes, [Building("hut", Material.WOODEN, BuildingKind.HUT)]),
+                    clock=Clock(1, 1, Phase.PFPH))
+    out = resolve_ft_attack(huts, ft_attack(huts, ft(1)), ScriptedDice([1, 2]))
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [at(1)]
+    # a hut already holding a Flame, an Original DR at the X#: no new Flame is reported
+    burning = huts.add_fire(Fire(at(1), FireKind.FLAME, since=1))
+    out = resolve_ft_attack(burning, ft_attack(burning, ft(1)), ScriptedDice([5, 6]))
+    assert not out.has(Kind.FLAME) and out.position.fires == burning.fires

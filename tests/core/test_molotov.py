@@ -1166,3 +1166,26 @@ def test_a22_613_kindling_with_a_mol_keeps_every_kindling_rule() -> None:
     _, rep = mol_kindling_attempt(board3(), X8, UnitKind.LEADER, ScriptedDice([1, 5, 6]), side="Axis")
     assert [str(d) for d in rep.rolls()[0].check.drms] == ["+2 SMC (A22.611)", "+1 vs a non-AFV (A22.611)"]
     assert [str(d) for d in rep.rolls()[1].check.drms] == ["-2 SMC Kindling (B25.11)"]
+
+
+def test_a22_611_the_dice_are_rolled_for_their_purpose_and_a_dr_is_two_dice() -> None:
+    from asl_vassal_bridge.core.dice import Roll
+
+    class OneDie:
+        def DR(self, purpose: str) -> Roll:
+            return Roll(3)
+
+        def dr(self, purpose: str) -> Roll:
+            return Roll(1)
+
+    pos = board3()
+    dice = ScriptedDice([2, 1, 6])
+    resolve_mol_attack(pos, mol_attack(pos, partisan()), dice)
+    assert dice.log == [("MOL Check X8 (A22.611)", Roll(2)), ("MOL attack X8 → W9 (A22.611)", Roll(1, 6))]
+    with pytest.raises(BadInput) as e:
+        resolve_mol_attack(pos, mol_attack(pos, partisan()), OneDie())
+    assert str(e.value) == "a MOL attack needs a DR (two dice), not a dr"
+    # a lone crew that fails its Check rolls no DR and changes nothing on the map
+    crew = partisan(thrower_kind=UnitKind.CREW, thrower_fp=1, thrower_id="crew")
+    out = resolve_mol_attack(pos, mol_attack(pos, crew), ScriptedDice([6]))
+    assert out.position == pos and [e.location for e in out.report.events] == ["X8", "X8"]
