@@ -1189,3 +1189,39 @@ def test_a22_611_the_dice_are_rolled_for_their_purpose_and_a_dr_is_two_dice() ->
     crew = partisan(thrower_kind=UnitKind.CREW, thrower_fp=1, thrower_id="crew")
     out = resolve_mol_attack(pos, mol_attack(pos, crew), ScriptedDice([6]))
     assert out.position == pos and [e.location for e in out.report.events] == ["X8", "X8"]
+
+
+def test_mol_consequences_name_their_location_rule_and_dice() -> None:
+    from asl_vassal_bridge.core.dice import Roll
+    from asl_vassal_bridge.core.molotov import mol_kindling_attempt
+
+    # huts: the Flame's Location; a hut already burning and a colored dr other than 1: no new Flame reported
+    pos = hut_pos()
+    out = resolve_mol_attack(pos, mol_attack(pos, partisan(X9)), ScriptedDice([4, 1, 3]))
+    assert [c.location for c in out.of_kind(Kind.FLAME)] == [X9]
+    burning = pos.add_fire(Fire(X9, FireKind.FLAME, since=1))
+    out = resolve_mol_attack(burning, mol_attack(burning, partisan(X9)), ScriptedDice([4, 2, 3]))
+    assert not out.has(Kind.FLAME) and out.position.fires == burning.fires
+    # the voided attack still reports its Original DR
+    out = resolve_mol_attack(board3(), mol_attack(board3(), partisan()), ScriptedDice([1, 6, 1]))
+    assert out.original_dr == Roll(6, 1)
+    # vs an AFV in the woods: the MOL's colored dr 1 Flame stays beside the To Kill DR's consequences
+    woods_afv = partisan(W9, vs_afv=True, predesignated=True, basic_tk=6, afv_id="halftrack")
+    out = resolve_mol_attack(board3(), mol_attack(board3(), woods_afv), ScriptedDice([3, 1, 4]))
+    assert [c.kind for c in out.consequences] == [Kind.FLAME, Kind.AFV_ELIMINATED, Kind.BURNING_WRECK,
+                                                  Kind.IFT_ATTACK]
+    # a lone SMC of no FP of its own vs an AFV: no Small Arms attack vs the other units; 1 FP is one
+    smc = partisan(Y9, vs_afv=True, predesignated=True, basic_tk=6, thrower_kind=UnitKind.LEADER, thrower_fp=0)
+    assert not resolve_mol_attack(board3(), mol_attack(board3(), smc), ScriptedDice([1, 5, 5])).has(Kind.IFT_ATTACK)
+    one = partisan(Y9, vs_afv=True, predesignated=True, basic_tk=6, thrower_fp=1, fp_halvings=1)
+    (ift,) = resolve_mol_attack(board3(), mol_attack(board3(), one), ScriptedDice([1, 5, 5])).of_kind(Kind.IFT_ATTACK)
+    assert (ift.fp, ift.column) == (1, 1)
+    # the A22.4 line of the attack vs the other units, and the no-MOL attack's rule vs an AFV
+    out = resolve_mol_attack(board3(), mol_attack(board3(), halftrack(target_ft=1)), ScriptedDice([3, 2, 5]))
+    assert [(e.location, e.kind) for e in out.report.events][-1] == ("Y9", "ift")
+    out = resolve_mol_attack(board3(), mol_attack(board3(), halftrack()), ScriptedDice([4, 2, 5]))
+    assert [c.rule for c in out.of_kind(Kind.IFT_ATTACK)] == ["A22.612"]
+    # Kindling: the MOL Check's own line
+    _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Axis", leader_drm=0)
+    assert (rep.events[0].rule, rep.events[0].text, rep.events[0].location) == ("A22.613", "MOL Check for Kindling",
+                                                                                "X8")
