@@ -739,3 +739,14 @@ def test_b25_12_and_huts_events_name_the_target_location() -> None:
     burning = huts.add_fire(Fire(at(1), FireKind.FLAME, since=1))
     out = resolve_ft_attack(burning, ft_attack(burning, ft(1)), ScriptedDice([5, 6]))
     assert not out.has(Kind.FLAME) and out.position.fires == burning.fires
+
+
+def test_b30_113_and_b25_63_texts_word_for_word() -> None:
+    pos = line(OG, OG)
+    assert [str(d) for d in ft_attack(pos, ft(1, pillbox_non_ca_tem=3)).drms] == [
+        "+3 pillbox TEM vs a non-CA attack (B30.113)"]
+    against = line(OG, OG, W, env=HEAVY, direction=Direction.UP)
+    with pytest.raises(IllegalAction) as e:
+        ft_attack(against, FtAttack(at(0, Direction.UP), at(2, Direction.UP)))
+    assert str(e.value) == "a FT has no Long Range FP in Heavy Winds unless it fires directly with the wind (B25.63, " \
+                           "A22.1)"
