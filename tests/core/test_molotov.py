@@ -1225,3 +1225,13 @@ def test_mol_consequences_name_their_location_rule_and_dice() -> None:
     _, rep = mol_kindling_attempt(board3(), X8, UnitKind.SQUAD, ScriptedDice([2, 3, 4]), side="Axis", leader_drm=0)
     assert (rep.events[0].rule, rep.events[0].text, rep.events[0].location) == ("A22.613", "MOL Check for Kindling",
                                                                                 "X8")
+
+
+def test_mol_check_defaults_plural_levels_and_the_a22_4_line_of_a_plain_attack() -> None:
+    assert mol_check(UnitKind.SQUAD).chance == Fraction(1, 3)  # vs a non-AFV, not CX
+    hexes = {Hex.parse("A1"): HexInfo(Terrain.OPEN_GROUND), Hex.parse("A2"): HexInfo(building="tower")}
+    tower = Position(GameMap.from_hexes(hexes, [Building("tower", Material.STONE, BuildingKind.MULTI_STORY)]))
+    assert tem(tower, "A2", indirect=True) == ["+5 stone building, 2 levels above vs Indirect Fire (B23.3, B23.32)"]
+    assert tem(tower, "A2.1", indirect=True) == ["+4 stone building, 1 level above vs Indirect Fire (B23.3, B23.32)"]
+    out = resolve_mol_attack(board3(), mol_attack(board3(), partisan(target_ft=1)), ScriptedDice([2, 3, 4]))
+    assert [(e.rule, e.location, e.kind) for e in out.report.events][-1] == ("A22.4", "W9", "ift")
