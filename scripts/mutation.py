@@ -38,8 +38,6 @@ _AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests
 _ALL_CORE = sorted(str(p.relative_to(REPO)) for p in (REPO / "tests" / "core").glob("test_*.py")
                    if p.name != "test_forecast.py")
 _FIRE_PHASES = ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py", "tests/core/test_wind.py"]
-_ATTACKS = ["tests/core/test_building_tem.py", "tests/core/test_firestarts.py", "tests/core/test_rules_audit.py",
-            "tests/core/test_reports.py"]
 MODULES: dict[str, list[str]] = {
     "fire": [*_FIRE_PHASES, "tests/core/test_building_tem.py", "tests/core/test_fire_victory.py",
              "tests/test_cli_rph_first.py", *_AUDIT],
@@ -52,8 +50,11 @@ MODULES: dict[str, list[str]] = {
     "heat_of_battle": ["tests/core/test_heat_of_battle.py", "tests/core/test_units.py"],
     "units": ["tests/core/test_units.py", "tests/core/test_units_catalogue_edges.py",
               "tests/core/test_heat_of_battle.py"],
-    "flamethrower": ["tests/core/test_flamethrower.py", *_ATTACKS],
-    "molotov": ["tests/core/test_molotov.py", *_ATTACKS],
+    "flamethrower": ["tests/core/test_flamethrower.py", "tests/core/test_molotov.py",
+                     "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py",
+                     "tests/core/test_rules_audit.py"],
+    "molotov": ["tests/core/test_molotov.py", "tests/core/test_flamethrower.py", "tests/core/test_building_tem.py",
+                "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py"],
     "terrain": _ALL_CORE,
     "position": _ALL_CORE,
     "hexes": _ALL_CORE,

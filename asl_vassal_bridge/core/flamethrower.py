@@ -589,7 +589,7 @@ def resolve_ft_attack(pos: Position, plan: FtPlan, dice: Dice, *, ift_result: st
                     f"{plan.total_drm:+d}); give the IFT result of the Original DR")
                 events.append(Event("B25.12", f"{why}: the FT fire-start (Original K/KIA) is not checked", tname))
             else:
-                check = ft_fire_check(pos, a.target, original, target_unarmored=True)
+                check = ft_fire_check(pos, a.target, original)
                 if check is None:
                     burnable = pos.map.is_burnable(a.target)
                     why = f"{used} is not K/KIA" if burnable else "not Burnable Terrain"

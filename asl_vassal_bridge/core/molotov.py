@@ -31,7 +31,15 @@ from typing import Any
 from .dice import Dice
 from .errors import BadInput, IllegalAction
 from .explain import DRM, Check, CheckResult, Event, Report, format_drms
-from .firestarts import NEVER_BREAKS_RULE, kindling_attempt, kindling_check, mol_flames, place_flame
+from .firestarts import (
+    NEVER_BREAKS_RULE,
+    HutAttack,
+    hut_fire_start,
+    kindling_attempt,
+    kindling_check,
+    mol_flames,
+    place_flame,
+)
 from .flamethrower import (
     AttackOutcome,
     Consequence,
@@ -349,6 +357,11 @@ def mol_check(thrower_kind: UnitKind, *, cx: bool = False, vs_afv: bool = False)
     return Check("MOL Check", "A22.611", needed=3, drms=tuple(drms), dice=1, at_most=True)
 
 
+def _mol_leadership(drm: int) -> DRM:
+    """A leader's DRM to a FG attack holding more than the MOL's four FP (A22.62)."""
+    return DRM(drm, "leadership (FG attack with more than the MOL's four FP)", "A22.62")
+
+
 def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     """Check a MOL attack declaration and compute its MOL Check, FP, DRMs and Final TK# (A22.6–A22.62).
 
@@ -432,7 +445,7 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     lead_ok = a.fg_units >= 2 and with_mol > MOL_FP
     if a.leader_drm:
         if lead_ok:
-            drms.append(DRM(a.leader_drm, "leadership (FG attack with more than the MOL's four FP)", "A22.62"))
+            drms.append(_mol_leadership(a.leader_drm))
         else:
             notes.append(Event("A22.62", f"leadership {a.leader_drm:+d} does not apply to this MOL attack (only to a "
                                "FG attack with more than four FP with a MOL); it applies if the MOL Check fails"))
@@ -478,7 +491,9 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
     (a HS/crew thrower's FP drops out).  With the MOL used, colored dr 6
     breaks the thrower, voids his FP and the MOL and puts a Flame in his
     Location; colored dr 1 puts a Flame in the target Location
-    (:func:`~.firestarts.mol_flames`).  Vs an AFV the same DR is the To Kill
+    (:func:`~.firestarts.mol_flames`).  Without the MOL the attack vs a hut
+    Location is a Small Arms PBF/TPBF one: its colored dr 1 sets the hut on
+    fire (Fire cheat sheet: huts).  Vs an AFV the same DR is the To Kill
     DR: < Final TK# Burning Wreck, = eliminated.
     """
     a = plan.attack
@@ -506,6 +521,12 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
 
     roll = _require_dr(dice.DR(f"MOL attack {thname} → {tname} (A22.611)"), "a MOL attack")
     mol_in_attack = passed
+    if not passed and pos.map.terrain_at(a.target) is Terrain.HUT:
+        # huts: without the MOL the FG's attack is still a Small Arms PBF/TPBF attack vs the hut Location
+        new, rep = hut_fire_start(new, a.target, HutAttack.SMALL_ARMS_PBF_TPBF, original=roll)
+        events += rep.events
+        if new.flames_at(a.target) != pos.flames_at(a.target):
+            cons.append(Consequence(ConsequenceKind.FLAME, "huts", f"Flame in the hut in {tname}", a.target))
     if passed:
         mf = mol_flames(pos, a.thrower, a.target, roll, never_breaks=a.never_breaks)
         events += mf.events
@@ -532,9 +553,11 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
             events.append(Event("A22.6111", f"the FG still attacks with {_fmt(fp)} FP (the thrower's FP and MOL are "
                                 "voided)"))
 
-    drms = plan.drms if (mol_in_attack or not a.leader_drm or plan.leadership_applies) else (
-        (*plan.drms, DRM(a.leader_drm, "leadership (no MOL in the attack)", "A7.53")))
-    if not mol_in_attack and plan.leadership_applies is False and a.leader_drm:
+    drms = plan.drms
+    if not mol_in_attack and a.leader_drm:
+        # A7.53: without the MOL the leader directs the attack as any other, whatever the FG's size.
+        drms = (*(d for d in plan.drms if d != _mol_leadership(a.leader_drm)),
+                DRM(a.leader_drm, "leadership (no MOL in the attack)", "A7.53"))
         events.append(Event("A22.62", "no MOL FP in the attack: leadership applies normally"))
     total_drm = sum(d.value for d in drms)
     final = roll.total + total_drm
@@ -558,12 +581,13 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                                     f"the same DR attacks the other non-armored units in {tname} with {_fmt(sa_fp)} FP "
                                     "(Small Arms only)", a.target, a.thrower_id, fp=sa_fp, column=sa_col,
                                     drm=total_drm, final_dr=final, result=ift_result))
-            vuln = ft_possessor_attack(cons[-1], a.target_ft)
-            if vuln is not None:
-                cons.append(vuln)
             events.append(Event("A22.612", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {sa_col} "
                                 f"column vs the other units{': ' + ift_result if ift_result else ''}", tname,
                                 kind="ift"))
+            vuln = ft_possessor_attack(cons[-1], a.target_ft)
+            if vuln is not None:
+                cons.append(vuln)
+                events.append(Event("A22.4", vuln.text, tname, kind="ift"))
     else:
         who = f"all non-armored units in {tname}" + (" (incl. the AFV's Vulnerable PRC)" if a.vs_afv else "")
         if a.vs_afv:
@@ -571,13 +595,13 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
         cons.append(Consequence(ConsequenceKind.IFT_ATTACK, "A22.612" if a.vs_afv else "A22.611",
                                 f"IFT attack vs {who} with {_fmt(fp)} FP", a.target, a.thrower_id, fp=fp, column=col,
                                 drm=total_drm, final_dr=final, result=ift_result))
+        events.append(Event("A22.611", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {col} column"
+                            f"{': ' + ift_result if ift_result else ' (read the result on the IFT)'}", tname,
+                            kind="ift"))
         vuln = ft_possessor_attack(cons[-1], a.target_ft)
         if vuln is not None:
             cons.append(vuln)
             events.append(Event("A22.4", vuln.text, tname, kind="ift"))
-        events.append(Event("A22.611", f"IFT DR {roll} {format_drms(drms)} → Final DR {final} on the {col} column"
-                            f"{': ' + ift_result if ift_result else ' (read the result on the IFT)'}", tname,
-                            kind="ift"))
     title = f"MOL attack {thname} → {tname}"
     return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), roll)
 
