@@ -414,7 +414,7 @@ def _read_terrain(m: Mapping[str, Any], terrain: Mapping[str, Any], layout: MapL
         if far:
             between = tuple(far)
             note = (f"map {map_name}: VASL's terrain model lays its hexes between the printed hexes of board"
-                    f"{'s' if len(far) > 1 else ''} {', '.join(far)} (VASL 6.7.x's grid does not fit a crop of "
+                    f"{'s' if len(far) > 1 else ''} {', '.join(far)} (VASL's map-wide grid does not fit a crop of "
                     "pixel rows beside another board), so it reads their terrain off the hexes VASSAL shows")
         elif printed:
             grid.update(printed)
