@@ -302,7 +302,13 @@ class BoardPlacement:
         if col < 0:
             raise HexNameError(f"hex {name.strip()} is not on board {self.name} (its columns start at "
                                f"{column_letters(self.first_column)})")
-        local = Hex.from_offset(col, int(m.group(2)) - self.first_row)
+        row = int(m.group(2)) - self.first_row
+        if col >= self.columns or not (0 if col % 2 == 1 else 1) <= row <= self.rows:
+            raise HexNameError(f"hex {name.strip()} is off board {self.name} (columns "
+                               f"{column_letters(self.first_column)}–"
+                               f"{column_letters(self.first_column + self.columns - 1)}, rows up to "
+                               f"{self.rows + self.first_row})")
+        local = Hex.from_offset(col, row)
         if self.crop is not None and local not in self.crop:
             raise HexNameError(f"hex {name.strip()} of board {self.name} is cropped off the map")
         return local

@@ -157,3 +157,17 @@ def test_prefixed_names_may_be_written_in_lower_case() -> None:
     layout = MapLayout((BoardPlacement("22"), BoardPlacement("23", x=1)))
     assert layout.parse("22m4") == layout.parse("22M4")
     assert layout.parse("23gg10") == layout.parse("23GG10")
+
+
+def test_a_board_hex_off_the_boards_columns_or_rows_is_refused_naming_the_board() -> None:
+    layout = MapLayout((BoardPlacement("1", columns=33, rows=10),
+                        BoardPlacement("1a", y=1, columns=17, rows=20)))
+    with pytest.raises(HexNameError) as e:
+        layout.boards[1].parse_local("Z3")
+    assert str(e.value) == "hex Z3 is off board 1a (columns A–Q, rows up to 20)"
+    with pytest.raises(HexNameError, match=re.escape("hex C21 is off board 1a")):
+        layout.boards[1].parse_local("C21")
+    with pytest.raises(HexNameError, match=re.escape("hex A0 is off board 1a")):  # a short column has no row 0
+        layout.boards[1].parse_local("A0")
+    assert layout.boards[1].parse_local("B0") == Hex.from_offset(1, 0)  # a long one has
+    assert layout.boards[1].parse_local("Q20") == Hex.from_offset(16, 20)
