@@ -394,6 +394,7 @@ def test_a22_4_target_ft_counts_the_ft_infantry_in_the_location_possess() -> Non
              Unit("t", "tank", "Axis", a2, UnitKind.VEHICLE, ft=1), Unit("s3", "squad", "Axis", a2, ft=2))
     pos = Position(m, units=units)
     assert pos.target_ft(a1) == 1 and pos.target_ft(a2) == 2  # a vehicle possesses none (A22.4: Personnel)
+    assert Position(m, units=units[1:3]).target_ft(a1) == 0  # no FT among the units there
     both = pos.with_(units=(*units, Unit("l", "leader", "Axis", a2, UnitKind.LEADER, ft=1)))
     with pytest.raises(IllegalAction) as e:
         both.target_ft(a2)
