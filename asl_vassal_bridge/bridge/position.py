@@ -134,7 +134,7 @@ class _Seen:
         self.kinded: list[str] = []
         #: each stack's point (map, x, y) → the ids of its pieces (sets replaced, never changed: a LiveGame keeps them)
         self.by_point: dict[Point, frozenset[str]] = {}
-        self.unit_key: tuple[Any, ...] = ()
+        self.unit_key: frozenset[tuple[Point, tuple[tuple[Any, ...], ...]]] = frozenset()
         self.unit_list: list[UnitCounter] = []
         self.unit_map: GameMap | None = None
         self.read = 0  #: pieces read afresh by the last press (the others' facts were kept)
@@ -143,7 +143,7 @@ class _Seen:
                  classify: Any) -> dict[str, PieceFacts]:
         scope = (layout, data)
         if scope[0] is not self.scope[0] or scope[1] is not self.scope[1]:
-            self.scope, self.facts, self.objs, self.unit_key, self.unit_list = scope, {}, {}, (), []
+            self.scope, self.facts, self.objs, self.unit_key, self.unit_list = scope, {}, {}, frozenset(), []
             self.by_point = {}
         old, new = self.facts, {}
         was, objs = self.objs, {}
@@ -174,11 +174,28 @@ class _Seen:
 
     def units(self, unit_pieces: Sequence[Mapping[str, Any]], facts: Mapping[str, PieceFacts], gm: GameMap,
               read: Any) -> list[UnitCounter]:
-        key = (*(facts[str(p["id"])][0] + (str(p["id"]),) for p in unit_pieces),)
+        """The units *read* gives, read again only when a stack's pieces changed: the same stacks listed in
+        another order (an Undo brings a removed piece back at the end of VASSAL's list) give the kept units in the
+        order a fresh read gives (stack by stack as they first appear, each bottom first)."""
+        stacks: dict[Point, list[tuple[Any, ...]]] = {}
+        for p in unit_pieces:
+            pid = str(p["id"])
+            sig = facts[pid][0]
+            stacks.setdefault((sig[3], sig[4], sig[5]), []).append((*sig, pid))
+        key = frozenset((pt, tuple(sigs)) for pt, sigs in stacks.items())
         if gm is not self.unit_map or key != self.unit_key:
             self.unit_map = gm
             self.unit_key, self.unit_list = key, list(read())
-        return self.unit_list
+            return self.unit_list
+        rank = {pt: i for i, pt in enumerate(stacks)}
+        index = {str(p["id"]): i for i, p in enumerate(unit_pieces)}
+
+        def order(uc: UnitCounter) -> tuple[int, int]:
+            pid = str(uc.piece["id"])
+            sig = facts[pid][0]
+            return rank[(sig[3], sig[4], sig[5])], index[pid]
+
+        return sorted(self.unit_list, key=order)
 
 
 def _unstack(by_point: dict[Point, frozenset[str]], f: PieceFacts, pid: str) -> None:

@@ -238,6 +238,31 @@ def test_delta_snapshots_merged_read_as_the_whole_snapshot_read_afresh_b25(monke
         assert batches[0] == batches[1]
 
 
+def test_the_same_stacks_listed_in_another_order_keep_their_units_in_a_fresh_reads_order_b25_4(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An Undo puts a removed piece back at the end of VASSAL's list: the units are not read again, and come in
+    the order a fresh read of that list gives (the kept Unit objects themselves)."""
+    from asl_vassal_bridge.bridge import position as bridge_position
+
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())
+    squads = [piece(f"s{i}", "4-6-7 1sq", "11467", h) for i, h in enumerate(("C3", "D2", "D3", "C2"))]
+    pieces = [piece("f1", "Flame", "192", "C2"), *squads]
+    gm = position_from_snapshot(snapshot(pieces), phase=Phase.AFPH).position.map
+    first = position_from_snapshot(snapshot(pieces), game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    again = [pieces[0], *squads[1:], squads[0]]  # s0 back at the end
+    calls = []
+    real = bridge_position.read_units
+    monkeypatch.setattr(bridge_position, "read_units", lambda *a, **k: calls.append(1) or real(*a, **k))
+    live = position_from_snapshot(snapshot(again), game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert not calls  # kept, not read again
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())
+    fresh = position_from_snapshot(snapshot(again), game_map=gm, phase=Phase.AFPH, units_near_fires=True)
+    assert calls
+    assert [u.id for u in live.position.units] == [u.id for u in fresh.position.units]
+    assert {u.id for u in live.position.units} == {u.id for u in first.position.units} == {"s0", "s1", "s3"}
+    assert live.position == fresh.position
+
+
 def test_fire_finder_lists_each_fire_its_level_and_where_it_may_spread_b25_6() -> None:
     from asl_vassal_bridge.bridge.report import finder_lines
     from asl_vassal_bridge.core.fire import pending_rolls
