@@ -744,6 +744,20 @@ class _Luts:
         self.rooftop = _code_or_null(table, "Rooftop")
 
 
+def _first_building_side(ter: npt.NDArray[np.uint8], p: VaslCentres, building: npt.NDArray[np.bool_]
+                         ) -> npt.NDArray[np.int64]:
+    """Per hex, the building terrain code at its first hexside point (k = 0…5) that lies on a building, else −1
+    (``Hex.resetTerrain``'s fallback when the centre misses the building)."""
+    gh, gw = ter.shape
+    found = np.full(len(p.sides), -1, dtype=np.int64)
+    for k in range(6):
+        sx, sy = p.sides[:, k, 0], p.sides[:, k, 1]
+        ok = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
+        sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
+        found = np.where((found < 0) & ok & building[sc], sc, found)
+    return found
+
+
 def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: VaslCentres | None = None,
                    passes: int = 2, remembered: npt.NDArray[np.int64] | None = None,
                    model: VaslModel = "6.7") -> VaslHexModel:
@@ -783,12 +797,7 @@ def vasl_hex_model(los: LOSData, geo: BoardGeometry, table: TerrainTable, pts: V
     elev = _near_centre(elv, lx, ly, NEAR_CENTRE_ELEVATION_OFFSETS)
     building = np.array(lut.building, dtype=bool)
     # A building that misses the centre dot: the first hexside point on a building, then the probes 5 px off.
-    found = np.full(n, -1, dtype=np.int64)
-    for k in range(6):
-        sx, sy = p.sides[:, k, 0], p.sides[:, k, 1]
-        ok = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
-        sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
-        found = np.where((found < 0) & ok & building[sc], sc, found)
+    found = _first_building_side(ter, p, building)
     code = np.where(~building[near] & (found >= 0), found, near)
     missed = ~building[code]
     for dx, dy in BUILDING_PROBES:
@@ -894,18 +903,12 @@ def vasl_hex_model_2020(los: LOSData, geo: BoardGeometry, table: TerrainTable,
     p = pts if pts is not None else vasl_centres(geo)
     lut = _Luts(table)
     ter, elv = los.terrain, los.elevation
-    gh, gw = ter.shape
     lx, ly = p.los[:, 0], p.los[:, 1]
     n = len(lx)
     code = ter[ly, lx].astype(np.int64)
     elev = elv[ly, lx].astype(np.int64)
     building = np.array(lut.building, dtype=bool)
-    found = np.full(n, -1, dtype=np.int64)
-    for k in range(6):
-        sx, sy = p.sides[:, k, 0], p.sides[:, k, 1]
-        ok = (sx >= 0) & (sx < gw) & (sy >= 0) & (sy < gh)
-        sc = np.where(ok, ter[np.clip(sy, 0, gh - 1), np.clip(sx, 0, gw - 1)], 0).astype(np.int64)
-        found = np.where((found < 0) & ok & building[sc], sc, found)
+    found = _first_building_side(ter, p, building)
     code = np.where(~building[code] & (found >= 0), found, code)
     before = code
     if lut.open_ground is not None:
