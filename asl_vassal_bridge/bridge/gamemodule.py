@@ -125,9 +125,9 @@ def bundled(why: str = "") -> CounterData:
 def _read(path: str, mtime_ns: int, size: int) -> CounterData:
     """The module file's counter data (cached per path, modification time and size)."""
     from ..vasl.catalogue import catalogue_from_module
-    from ..vasl.module import read_module
+    from ..vasl.module import module_index
 
-    index = read_module(path)
+    index = module_index(path)
     data = catalogue_from_module(index)
     label = " ".join(x for x in (index.name, index.version) if x) or "module"
     if not data["counters"] and not any(n["mmc"] for n in data["nationalities"].values()):

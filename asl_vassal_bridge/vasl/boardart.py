@@ -299,10 +299,10 @@ def counter_images(vmod: Path | str, kinds: Iterable[FireCounter] | None = None)
 
     :raises VaslFileError: if *vmod* is not a VASSAL module archive.
     """
-    from .module import read_module
+    from .module import module_index
 
     p = Path(vmod)
-    index = read_module(p)
+    index = module_index(p)
     arc = Archive(p)
     want = set(kinds) if kinds is not None else set(COUNTER_SLOTS)
     slots: dict[FireCounter, list[PieceSlot]] = {}

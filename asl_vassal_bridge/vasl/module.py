@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from lxml import etree
@@ -215,6 +215,26 @@ def _index(events: Iterable[tuple[str, etree._Element]], source: str) -> ModuleI
 def read_module_bytes(data: bytes, source: str) -> ModuleIndex:
     """Index a buildFile given as bytes; *source* names it in errors."""
     return _index(iterparse(io.BytesIO(data), source, "a VASSAL buildFile"), source)
+
+
+def module_index(path: Path | str) -> ModuleIndex:
+    """:func:`read_module`, read once per version of the file (path, modification time and size): the bridge's
+    counter data, the fire counters' and the units' pictures share one index.
+
+    :raises BadArchiveError: as :func:`read_module` (and for a file that is not there).
+    :raises BadXmlError: as :func:`read_module`.
+    """
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError:
+        return read_module(p)
+    return _module_index(str(p), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=4)
+def _module_index(path: str, mtime_ns: int, size: int) -> ModuleIndex:
+    return read_module(path)
 
 
 def read_module(path: Path | str) -> ModuleIndex:

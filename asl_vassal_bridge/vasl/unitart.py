@@ -24,7 +24,6 @@ composes each picture once.
 
 from __future__ import annotations
 
-import functools
 import io
 import threading
 import warnings
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .counters import BadCounterState
-from .module import ModuleIndex, read_module
+from .module import ModuleIndex, module_index
 from .safe import Archive, VaslFileError
 from .traits import Trait, split_list
 
@@ -138,7 +137,7 @@ class UnitArt:
     def index(self) -> ModuleIndex:
         """The module's PieceSlots (its buildFile, indexed on first use)."""
         if self._index is None:
-            self._index = _module_index(str(self.path), *_stamp(self.path))
+            self._index = module_index(self.path)
         return self._index
 
     def _member(self, name: str) -> str | None:
@@ -210,13 +209,3 @@ class UnitArt:
         buf = io.BytesIO()
         out.save(buf, "PNG")
         return UnitPicture(buf.getvalue(), w, h, names)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    st = path.stat()
-    return st.st_mtime_ns, st.st_size
-
-
-@functools.lru_cache(maxsize=4)
-def _module_index(path: str, mtime: int, size: int) -> ModuleIndex:
-    return read_module(path)
