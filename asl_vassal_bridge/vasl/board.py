@@ -27,7 +27,6 @@ attached" of B25.62.
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import struct
@@ -54,7 +53,7 @@ from .geometry import (
     BoardGeometry,
     row_counts,
 )
-from .safe import MAX_IMAGE_PIXELS, Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
+from .safe import Archive, BadXmlError, VaslFileError, gunzip_limited, parse_xml
 from .terrain import ROAD_SHARE, TerrainMapping, TerrainTable, VaslTerrainType, woods_road
 
 __all__ = [
@@ -75,7 +74,6 @@ __all__ = [
     "parse_board_metadata",
     "place_boards",
     "read_board",
-    "render_png",
     "reversed_board",
     "turn_window",
     "turned_los",
@@ -1525,84 +1523,3 @@ def game_map(boards: Sequence[tuple[VaslBoard, BoardPlacement]], name: str = "",
             infos[mh] = info
     return GameMap.from_hexes(infos, buildings.values(), layout, name)
 
-
-# --- Picture ---------------------------------------------------------------------------
-
-_COLOURS: dict[Terrain, tuple[int, int, int]] = {
-    Terrain.OPEN_GROUND: (232, 222, 170), Terrain.ROAD: (190, 190, 190), Terrain.WATER: (80, 140, 230),
-    Terrain.MARSH: (120, 170, 170), Terrain.WOODS: (30, 120, 30), Terrain.WOODS_ROAD: (60, 150, 60),
-    Terrain.BRUSH: (150, 190, 80), Terrain.GRAIN: (240, 200, 40), Terrain.ORCHARD: (110, 200, 110),
-    Terrain.OLIVE_GROVE: (110, 170, 110), Terrain.VINEYARD: (160, 90, 160), Terrain.CACTUS_PATCH: (170, 200, 120),
-    Terrain.WOODEN_BUILDING: (170, 100, 40), Terrain.STONE_BUILDING: (110, 110, 130),
-    Terrain.WOODEN_RUBBLE: (200, 150, 100), Terrain.STONE_RUBBLE: (160, 160, 170), Terrain.WALL: (90, 90, 90),
-    Terrain.HEDGE: (20, 80, 20), Terrain.BRIDGE: (140, 100, 60), Terrain.OTHER: (220, 220, 220),
-}
-
-
-_SHORT = {Terrain.OPEN_GROUND: "open", Terrain.WOODEN_BUILDING: "wood bldg", Terrain.STONE_BUILDING: "stone bldg",
-          Terrain.WOODS: "woods", Terrain.ROAD: "road", Terrain.WOODS_ROAD: "woods-rd"}
-
-
-def render_png(board: VaslBoard, out: Path | str) -> Path:
-    """Write a picture: the board image on top, the decoded terrain below, hex names and elevations marked.
-
-    Every pixel of the lower half is coloured by the fire-rules terrain of its
-    LOSData code (buildings stone grey / wooden brown, woods dark green…),
-    darkened per level of elevation, with the hex outlines; each hex shows its
-    name, the terrain that decides it (a building with ``+n``, its upper levels),
-    its base level and ``st`` for a stairwell.
-    """
-    from PIL import Image, ImageDraw
-
-    los = board.los
-    lut = np.zeros((256, 3), dtype=np.uint8)
-    for code, t in board.table.by_code.items():
-        lut[code] = _COLOURS.get(t.mapping.terrain, (255, 0, 255))
-    rgb = lut[los.terrain].astype(np.float32)
-    shade = 1.0 - 0.12 * np.clip(los.elevation.astype(np.float32), 0, 5)[..., None]
-    rgb = (rgb * shade).clip(0, 255).astype(np.uint8)
-    decoded = Image.fromarray(rgb, "RGB")
-    draw = ImageDraw.Draw(decoded)
-    geo = board.geometry
-    side, half_h = geo.hex_width * 2 / 3, geo.hex_height / 2
-    for h in board.hexes.values():
-        outline = [(h.x - side / 2, h.y - half_h), (h.x + side / 2, h.y - half_h), (h.x + side, h.y),
-                   (h.x + side / 2, h.y + half_h), (h.x - side / 2, h.y + half_h), (h.x - side, h.y)]
-        draw.polygon(outline, outline=(90, 90, 90))
-    for h in board.hexes.values():
-        short = _SHORT.get(h.fire_terrain, h.fire_terrain.label[:8])
-        if h.feature and h.feature in board.buildings:
-            b = board.buildings[h.feature]
-            short += f" +{b.top_level(h.name)}"
-        label = f"{h.name}\n{short}\nlev {h.elevation}" + (" st" if h.stairwell else "")
-        draw.multiline_text((h.x - 17, h.y - 20), label, fill=(0, 0, 0), spacing=1)
-    top: Image.Image | None = None
-    if board.image:
-        import warnings
-
-
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error", Image.DecompressionBombWarning)
-                img = Image.open(io.BytesIO(board.image))
-                if img.width * img.height > MAX_IMAGE_PIXELS:
-                    raise VaslFileError(f"{board.source}: the board image is {img.width}×{img.height} pixels, more "
-                                        f"than {MAX_IMAGE_PIXELS:,} (refusing it)")
-                top = img.convert("RGB")
-        except VaslFileError:
-            raise
-        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-            raise VaslFileError(f"{board.source}: the board image claims more than {MAX_IMAGE_PIXELS:,} pixels "
-                                "(refusing it)") from None
-        except (OSError, ValueError, SyntaxError):
-            top = None
-    w, ht = decoded.size
-    canvas = Image.new("RGB", (w, ht * 2 if top is not None else ht), (255, 255, 255))
-    if top is not None:
-        canvas.paste(top.resize((w, ht)), (0, 0))
-        canvas.paste(decoded, (0, ht))
-    else:
-        canvas.paste(decoded, (0, 0))
-    outp = Path(out)
-    canvas.save(outp, "PNG")
-    return outp
