@@ -10,32 +10,10 @@
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
+const { view, settle } = require('./widget_page');
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 fs.mkdirSync(config.screenshots, { recursive: true });
-
-// The widget's zoom, pan and canvas size (the zoom label's data attributes).
-async function view(page) {
-  return page.evaluate(() => {
-    const el = document.querySelector('.asl-zoom span[data-scale]');
-    if (!el) return null;
-    const [px, py] = el.dataset.pan.split(',').map(Number);
-    const [w, h] = el.dataset.view.split(',').map(Number);
-    return { scale: Number(el.dataset.scale), px, py, w, h };
-  });
-}
-
-async function settle(page) {
-  await page.waitForSelector('.asl-zoom span[data-scale]', { timeout: 60000 });
-  let last = '';
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    await page.waitForTimeout(800);
-    const now = JSON.stringify(await view(page));
-    if (now === last || Date.now() > deadline) return JSON.parse(now);
-    last = now;
-  }
-}
 
 // The map canvases are every layer of the MultiCanvas (width > 200), however short a strip map makes them.
 async function canvasBox(page) {

@@ -9,6 +9,7 @@
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
+const { view, settle } = require('./widget_page');
 
 const config = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const shots = config.screenshots;
@@ -46,33 +47,9 @@ async function topCanvasBox(page) {
   return best.boundingBox();
 }
 
-// The widget's current zoom and pan (from the zoom label's data attributes) and canvas size.
-async function view(page) {
-  return page.evaluate(() => {
-    const el = document.querySelector('.asl-zoom span[data-scale]');
-    if (!el) return null;
-    const [px, py] = el.dataset.pan.split(',').map(Number);
-    const [w, h] = el.dataset.view.split(',').map(Number);
-    return { scale: Number(el.dataset.scale), px, py, w, h };
-  });
-}
-
 // Canvas point of a map point given as board pixels from the map's top-left corner ({u, v}).
 function at(g, p) {
   return { x: p.u * g.scale + 8 - g.px, y: p.v * g.scale + 8 - g.py };
-}
-
-// Wait until the widget has sized its canvas to the page (the view stops changing).
-async function settle(page) {
-  await page.waitForSelector('.asl-zoom span[data-scale]', { timeout: 60000 });
-  let last = '';
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    await page.waitForTimeout(800);
-    const now = JSON.stringify(await view(page));
-    if (now === last || Date.now() > deadline) return JSON.parse(now);
-    last = now;
-  }
 }
 
 // Every visible control inside the widget's box (none clipped by the page or cut off on the right).
