@@ -23,7 +23,8 @@ later press reads only the pieces changed since the last one (a delta
 snapshot); the first press reads VASL's model (the extension's terrain cache is
 emptied first) and sends it.  ``--compare DIR`` first runs this bench on DIR's code
 (another checkout, e.g. main) in the same run, then this one, and prints the
-figures side by side.
+figures side by side; ``--rounds N`` alternates the two N times and prints
+each figure's median and the ratio (this machine's load comes and goes).
 
 ``--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names 01,02,…]``: the
 same game on a VASL module of your own (VASL's own classes, its boards folder;
@@ -31,14 +32,17 @@ the VASSAL installation to run it with; the boards, by default 01–10), as
 ``ASL_VASL_VMOD``, ``ASL_VASL_BOARDS`` and ``ASL_VASSAL_HOME`` do.
 
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
-Run: python bench/bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
-(BENCH_PROFILE=1: also cProfile the Python side of the later presses)
+Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
+                                  [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
+(BENCH_PROFILE=1: also cProfile the Python side of the later presses; BENCH_PRESSES=N: N presses instead of 7,
+as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM, e.g. a flight recording to profile it)
 """
 
 from __future__ import annotations
 
 import contextlib
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -152,7 +156,7 @@ def jvm_cpu(pid: int) -> float:
         return 0.0
 
 
-def bench_button(c: BridgeClient, jvm_pid: int, presses: int = 7) -> None:
+def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.get("BENCH_PRESSES", "7"))) -> None:
     done = threading.Event()
     times: list[float] = []
     parts: list[tuple[tuple[str, float], ...]] = []
@@ -167,14 +171,40 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = 7) -> None:
         snap = snapshot(*args, **kw)
         terrain = [m.get("terrain") or {} for m in snap.get("maps") or ()]
         delta = snap.get("delta") or {}
-        sent.append({"build_ms": snap.get("build_ms"), "read_ms": sum(int(t.get("read_ms") or 0) for t in terrain),
+        us = snap.get("build_us")
+        sent.append({"build_ms": snap.get("build_ms") if us is None else f"{us / 1000:.1f}",
+                     "read_ms": sum(int(t.get("read_ms") or 0) for t in terrain),
                      "sent": f"{delta['pieces']} changed, {delta['removed']} removed" if delta
                      else f"all {len(snap.get('pieces') or ())}"})
         return snap
 
     c.snapshot = recording  # type: ignore[method-assign]
+    apply = c.apply
+    applied: list[dict[str, Any]] = []  # what each press's batch did in VASSAL, and where its time went there
+
+    def applying(batch: dict[str, Any]) -> dict[str, Any]:
+        res = apply(batch)
+        applied.append(res)
+        return res
+
+    c.apply = applying  # type: ignore[method-assign]
+
+    gc_pauses: list[list[float]] = []  # Python's cyclic garbage collections inside each press, in ms
+    gc_start = [0.0, 0.0]  # when the running collection started; 1.0 while a press runs
+
+    def on_gc(phase: str, _info: dict[str, int]) -> None:
+        if not gc_start[1]:
+            return  # between presses (the bridge collects then, bridge/client.py's _Collector)
+        if phase == "start":
+            gc_start[0] = time.perf_counter()
+        else:
+            gc_pauses[-1].append((time.perf_counter() - gc_start[0]) * 1000)
+
+    gc.callbacks.append(on_gc)
 
     def handler(action: str) -> str:
+        gc_pauses.append([])
+        gc_start[1] = 1.0
         try:
             if prof is not None and len(times) >= 2:  # later presses only
                 prof.enable()
@@ -187,6 +217,7 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = 7) -> None:
             errors.append(repr(e))
             return str(e)
         finally:
+            gc_start[1] = 0.0
             done.set()
 
     c.listen(handler)
@@ -213,6 +244,8 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = 7) -> None:
         time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
     c.api.clearListener()
     c.snapshot = snapshot  # type: ignore[method-assign]
+    c.apply = apply  # type: ignore[method-assign]
+    gc.callbacks.remove(on_gc)
     if errors:
         raise RuntimeError(errors[0])
     prepared, prepared_parts = times.pop(), parts.pop()
@@ -236,6 +269,15 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = 7) -> None:
         print(f"   first press's snapshot: built in {sent[0]['build_ms']} ms on VASSAL's Swing thread, of which "
               f"reading VASL's model {sent[0]['read_ms']} ms; later presses' snapshots: "
               + ", ".join(f"{x['sent']} pieces in {x['build_ms']} ms" for x in sent[2:presses]))
+    later_gc = [x for p in gc_pauses[2:presses] for x in p]
+    print(f"   Python's cyclic garbage collections inside the later presses: {len(later_gc)}"
+          + (f", the longest {max(later_gc):.1f} ms" if later_gc else ""))
+    if applied and "us" in applied[0]:
+        print("   the first press's batch and the later presses', applied on VASSAL's Swing thread:")
+        for a in [applied[0], *applied[2:presses]]:
+            print(f"     {len(a.get('placed') or ())} placed, {a.get('removed')} removed, {a.get('changed')} layers "
+                  f"changed, {a.get('rolls')} rolls: " + ", ".join(f"{k} {v / 1000:.1f}" for k, v in a["us"].items())
+                  + " ms")
     if prof is not None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
@@ -284,31 +326,44 @@ def figures(out: str) -> dict[str, str]:
     return got
 
 
-def compare(other: Path) -> int:
+def compare(other: Path, rounds: int = 1) -> int:
     """Run this bench on *other*'s code (its package, extension and test harness), then on this checkout's, one after
-    the other, and print them side by side."""
+    the other, *rounds* times (alternating, so that the machine's load falls on both alike), and print each figure's
+    median side by side with the ratio this checkout / *other*."""
     here = Path(__file__).resolve().parents[1]
     env = dict(os.environ)
     env.setdefault("ASL_VASSAL_JAR", str(vh.vassal_jar()))  # the same engine for both
-    outs = {}
-    for label, root in ((str(other), other.resolve()), ("this checkout", here)):
-        print(f"--- {label}", flush=True)
-        run = subprocess.run([sys.executable, str(Path(__file__).resolve())], cwd=root,
-                             env={**env, "BENCH_CODE": str(root)}, capture_output=True, text=True)
-        print(run.stdout + run.stderr[-2000:] if run.returncode else run.stdout, flush=True)
-        outs[label] = figures(run.stdout)
-    names = list(dict.fromkeys(n for f in outs.values() for n in f))
-    print(f"{'':40} " + " | ".join(f"{k[-24:]:>24}" for k in outs))
+    outs: dict[str, list[dict[str, str]]] = {}
+    for r in range(rounds):
+        for label, root in ((str(other), other.resolve()), ("this checkout", here)):
+            print(f"--- {label}" + (f", round {r + 1} of {rounds}" if rounds > 1 else ""), flush=True)
+            run = subprocess.run([sys.executable, str(Path(__file__).resolve())], cwd=root,
+                                 env={**env, "BENCH_CODE": str(root)}, capture_output=True, text=True)
+            print(run.stdout + run.stderr[-2000:] if run.returncode else run.stdout, flush=True)
+            outs.setdefault(label, []).append(figures(run.stdout))
+    names = list(dict.fromkeys(n for runs in outs.values() for f in runs for n in f))
+
+    def median(label: str, name: str) -> float | None:
+        got = [float(f[name].split()[0]) for f in outs[label] if name in f]
+        return statistics.median(got) if got else None
+
+    labels = list(outs)
+    print(("medians of " + str(rounds) + " rounds\n" if rounds > 1 else "")
+          + f"{'':40} " + " | ".join(f"{k[-24:]:>24}" for k in labels) + " |    ratio")
     for n in names:
-        print(f"{n:40} " + " | ".join(f"{outs[k].get(n, '-'):>24}" for k in outs))
+        ms = [median(k, n) for k in labels]
+        unit = "" if n == "load average" else " ms"
+        cells = " | ".join(f"{'-' if m is None else f'{m:g}{unit}':>24}" for m in ms)
+        ratio = f"{ms[1] / ms[0]:.2f}x" if ms[0] and ms[1] is not None else "-"
+        print(f"{n:40} {cells} | {ratio:>8}")
     return 0
 
 
 def _options(argv: list[str]) -> dict[str, str]:
     """``--compare DIR``, ``--vasl VMOD``, ``--boards DIR``, ``--vassal-home DIR``; exits 2 on anything else."""
-    known = ("--compare", "--vasl", "--boards", "--vassal-home", "--board-names")
+    known = ("--compare", "--rounds", "--vasl", "--boards", "--vassal-home", "--board-names")
     if len(argv) % 2 or any(a not in known for a in argv[::2]):
-        print(f"usage: bench_bridge.py [--compare DIR] [--vasl VMOD [--boards DIR] [--vassal-home DIR] "
+        print(f"usage: bench_bridge.py [--compare DIR [--rounds N]] [--vasl VMOD [--boards DIR] [--vassal-home DIR] "
               f"[--board-names 01,02,…]]; got "
               f"{' '.join(argv)}", file=sys.stderr)
         raise SystemExit(2)
@@ -324,7 +379,15 @@ def main() -> int:
     if "--board-names" in opts:
         os.environ["BENCH_BOARDS"] = opts["--board-names"]
     if "--compare" in opts:
-        return compare(Path(opts["--compare"]))
+        try:
+            rounds = int(opts.get("--rounds", "1"))
+        except ValueError:
+            rounds = 0
+        if rounds < 1:
+            print(f"bench_bridge.py: --rounds {opts['--rounds']}: expected a whole number of rounds, 1 or more",
+                  file=sys.stderr)
+            return 2
+        return compare(Path(opts["--compare"]), rounds)
     try:
         vh.check_tools()
         vh.vassal_jar()

@@ -9,12 +9,14 @@ with TCP_NODELAY so large replies do not stall on delayed ACKs.
 from __future__ import annotations
 
 import contextlib
+import gc
 import gzip
 import json
 import os
 import socket
 import stat
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -179,19 +181,67 @@ def _nodelay(sock: Any) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
+class _Collector:
+    """Python's cyclic garbage collection, done between two presses rather than inside one.
+
+    A full collection walks every object the bridge keeps (the game's pieces, the terrain, the module's counters):
+    about 30 ms in a 3,000-piece game, which Python would otherwise start in the middle of some press.  A moment
+    after each press this collects once and freezes what survives (:func:`gc.freeze`), so that a collection Python
+    still starts inside a press walks only what that press made.  Frozen objects are unfrozen and collected again
+    after the next press: cyclic garbage waits at most until then.
+    """
+
+    #: Seconds after a press before collecting (the chat report and VASSAL's repaint come first).
+    DELAY = 0.2
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running = 0  # button handlers running now (py4j may call two at once)
+        self._timer: threading.Timer | None = None
+        self.collections = 0
+
+    def press_started(self) -> None:
+        with self._lock:
+            self._running += 1
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+    def press_ended(self) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._running == 0:
+                self._timer = threading.Timer(self.DELAY, self.collect)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def collect(self) -> None:
+        with self._lock:  # a press starting meanwhile waits for the collection (it holds the interpreter anyway)
+            if self._running:
+                return  # the press running now collects after it
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+            self.collections += 1
+
+
 class _Listener:
     """The Python side of the toolbar buttons (a py4j callback implementing aslfire.PythonListener)."""
 
     def __init__(self, handler: Callable[[str], str]) -> None:
         self._handler = handler
+        self.collector = _Collector()
 
     def onButton(self, action: str) -> str:  # noqa: N802 - Java interface name
+        self.collector.press_started()
         try:
             return self._handler(str(action)) or ""
         except BadInput as e:
             return f"ASL fire bridge: {e}"
         except Exception as e:  # a button must always get an answer, never a hang
             return f"ASL fire bridge: {action} failed in Python: {type(e).__name__}: {e}"
+        finally:
+            self.collector.press_ended()
 
     def ping(self) -> str:
         return "pong"

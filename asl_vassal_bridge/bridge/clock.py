@@ -51,8 +51,8 @@ def _clock_from_processed(processed: str, phase: Phase) -> Clock:
     return Clock(turn=(n + 1) // 2, half=1 if n % 2 == 1 else 2, phase=phase)
 
 
-#: [the pieces the last read found not to be Phase Tracks, by id: their very dicts (a delta snapshot keeps them)]
-_NOT_TRACKS: list[dict[Any, Mapping[str, Any]]] = [{}]
+#: [each piece of the last read, by id: its very dict and the Phase Track it is (None: not one); that read's tracks]
+_READ: list[Any] = [{}, []]
 
 
 def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
@@ -65,27 +65,36 @@ def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
     :raises BadInput: for a Phase Track whose layers do not say (or were not
         sent), or for Phase Tracks that disagree.
     """
-    found: list[tuple[Mapping[str, Any], PhaseTrack]] = []
-    memo = _NOT_TRACKS[0]
-    now: dict[str, Mapping[str, Any]] = {}
-    for p in snapshot.get("pieces") or ():
-        pid = p.get("id")
-        known = memo.get(pid) is p
-        if known:
-            now[pid] = p
-            continue
-        basic = p.get("basic_name")
-        if "Phase" not in str(basic) and str(p.get("gpid") or "").strip() not in PHASE_TRACK_GPIDS:
-            now[pid] = p
-            continue  # is_phase_track's answer, at a fraction of its cost for the game's thousands of counters
-        if not is_phase_track(basic, p.get("gpid")):
-            now[pid] = p
-            continue
-        try:
-            found.append((p, phase_track_from_piece(piece_traits(p), str(basic) if basic else None)))
-        except BadCounterState as e:
-            raise BadInput(f"piece {p.get('id')} ({p.get('name')}) on map {p.get('map')}: {e}") from None
-    _NOT_TRACKS[0] = now
+    memo: dict[Any, tuple[Mapping[str, Any], PhaseTrack | None]] = _READ[0]
+    pieces = snapshot.get("pieces") or ()
+    found: list[tuple[Mapping[str, Any], PhaseTrack]]
+    if len(pieces) == len(memo) and all((m := memo.get(p.get("id"))) is not None and m[0] is p for p in pieces):
+        found = _READ[1]  # the very pieces of the last read (a delta snapshot keeps the unchanged ones' dicts)
+    else:
+        found = []
+        now: dict[Any, tuple[Mapping[str, Any], PhaseTrack | None]] = {}
+        for p in pieces:
+            pid = p.get("id")
+            m = memo.get(pid)
+            if m is not None and m[0] is p:
+                now[pid] = m
+                if m[1] is not None:
+                    found.append((p, m[1]))
+                continue
+            basic = p.get("basic_name")
+            if "Phase" not in str(basic) and str(p.get("gpid") or "").strip() not in PHASE_TRACK_GPIDS:
+                now[pid] = (p, None)
+                continue  # is_phase_track's answer, at a fraction of its cost for the game's thousands of counters
+            if not is_phase_track(basic, p.get("gpid")):
+                now[pid] = (p, None)
+                continue
+            try:
+                track = phase_track_from_piece(piece_traits(p), str(basic) if basic else None)
+            except BadCounterState as e:
+                raise BadInput(f"piece {p.get('id')} ({p.get('name')}) on map {p.get('map')}: {e}") from None
+            now[pid] = (p, track)
+            found.append((p, track))
+        _READ[0], _READ[1] = now, found
     if len({t for _p, t in found}) > 1:
         shown = "; ".join(f"{p.get('name')} on map {p.get('map')} at {p.get('x')},{p.get('y')}: {t}" for p, t in found)
         raise BadInput(f"the Phase Tracks on the maps disagree ({shown}); remove all but one (nothing was rolled)")

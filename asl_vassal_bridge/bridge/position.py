@@ -141,36 +141,43 @@ class _Seen:
 
     def facts_of(self, pieces: Mapping[str, Mapping[str, Any]], layout: Any, data: CounterData,
                  classify: Any) -> dict[str, PieceFacts]:
+        """Each piece's facts by id, in *pieces*' order: kept for a piece whose dict is the very one of the last
+        press (a delta snapshot keeps the unchanged ones' dicts) or whose signature is unchanged, else read."""
         scope = (layout, data)
         if scope[0] is not self.scope[0] or scope[1] is not self.scope[1]:
             self.scope, self.facts, self.objs, self.unit_key, self.unit_list = scope, {}, {}, frozenset(), []
-            self.by_point = {}
-        old, new = self.facts, {}
-        was, objs = self.objs, {}
-        by_point = self.by_point
-        kinded = []
-        read = 0
-        for pid, p in pieces.items():
-            objs[pid] = p
-            f = old.get(pid)
-            if f is None or was.get(pid) is not p:  # not the very dict of the last press (a delta snapshot keeps it)
-                sig = _signature(p)
-                if f is None or f[0] != sig:
-                    read += 1
-                    if f is not None:
-                        _unstack(by_point, f, pid)
-                    f = (sig, classify(p.get("name"), p.get("gpid")),
-                         unit_hex(p.get("board"), p.get("hex"), p.get("location"), layout))
-                    pt = (sig[3], sig[4], sig[5])
-                    by_point[pt] = by_point.get(pt, frozenset()) | {pid}
-            new[pid] = f
-            if f[1] is not None:
-                kinded.append(pid)
-        if len(new) != len(old) or read:
-            for pid in old.keys() - new.keys():
-                _unstack(by_point, old[pid], pid)
-        self.facts, self.objs, self.read, self.kinded = new, objs, read, kinded
+            self.by_point, self.kinded = {}, []
+        old, was = self.facts, self.objs
+        changed = [pid for pid, p in pieces.items() if was.get(pid) is not p]  # added too
+        gone = was.keys() - pieces.keys()
+        for pid in gone:
+            _unstack(self.by_point, old[pid], pid)
+        same_order = not gone and len(pieces) == len(was) and list(pieces) == list(was)
+        new: dict[str, Any] = (dict(old) if changed else old) if same_order else {pid: old.get(pid) for pid in pieces}
+        read, kinds_moved = 0, not same_order
+        for pid in changed:
+            p = pieces[pid]
+            f = new[pid]
+            sig = _signature(p)
+            if f is None or f[0] != sig:
+                read += 1
+                if f is not None:
+                    _unstack(self.by_point, f, pid)
+                g = self._read(pid, p, sig, layout, classify)
+                kinds_moved = kinds_moved or f is None or (g[1] is None) != (f[1] is None)
+                new[pid] = g
+        if kinds_moved:
+            self.kinded = [pid for pid, f in new.items() if f[1] is not None]
+        self.facts, self.objs, self.read = new, dict(pieces) if changed or gone else was, read
         return new
+
+    def _read(self, pid: str, p: Mapping[str, Any], sig: tuple[Any, ...], layout: Any, classify: Any) -> PieceFacts:
+        """One piece's facts, read afresh, and its place among the stacks."""
+        f = (sig, classify(p.get("name"), p.get("gpid")), unit_hex(p.get("board"), p.get("hex"), p.get("location"),
+                                                                   layout))
+        pt = (sig[3], sig[4], sig[5])
+        self.by_point[pt] = self.by_point.get(pt, frozenset()) | {pid}
+        return f
 
     def units(self, unit_pieces: Sequence[Mapping[str, Any]], facts: Mapping[str, PieceFacts], gm: GameMap,
               read: Any) -> list[UnitCounter]:

@@ -324,22 +324,27 @@ def _printed_names(m: Mapping[str, Any], grid: Mapping[Hex, tuple[str, str]], sh
     out: dict[Hex, tuple[str, str]] = {}
     misnamed: list[str] = []
     off: dict[str, list[int]] = {}
+    # each board: its corner, size, whether reversed, the crop's offset and name (read once, not once per hex)
+    rects = []
+    for b in boards:
+        crop = _crop((b.get("vasl") or {}).get("crop")) if isinstance(b.get("vasl"), Mapping) else None
+        rects.append((int(b.get("x", 0)) - ox, int(b.get("y", 0)) - oy, int(b.get("width", 0)),
+                      int(b.get("height", 0)), bool(b.get("reversed")),
+                      (max(crop[0], 0), max(crop[1], 0)) if crop is not None else (0, 0), str(b.get("name", ""))))
     for h, (board, local) in grid.items():
         mx, my = h.pixel()
         mx -= shift * HEX_WIDTH
-        on = next((b for edge in (0, 2) for b in boards  # then the half hexes on a board's far edges
-                   if 0 <= mx + ox - int(b.get("x", 0)) < int(b.get("width", 0)) + edge
-                   and 0 <= my + oy - int(b.get("y", 0)) < int(b.get("height", 0)) + edge), None)
+        on = next((r for edge in (0, 2) for r in rects  # then the half hexes on a board's far edges
+                   if 0 <= mx - r[0] < r[2] + edge and 0 <= my - r[1] < r[3] + edge), None)
         if on is None:
             continue
-        lx, ly = mx + ox - int(on.get("x", 0)), my + oy - int(on.get("y", 0))
-        if on.get("reversed"):
-            lx, ly = int(on.get("width", 0)) - lx, int(on.get("height", 0)) - ly
-        crop = _crop((on.get("vasl") or {}).get("crop")) if isinstance(on.get("vasl"), Mapping) else None
-        if crop is not None:
-            lx, ly = lx + max(crop[0], 0), ly + max(crop[1], 0)
+        bx, by, width, height, reversed_, (cx, cy), name = on
+        lx, ly = mx - bx, my - by
+        if reversed_:
+            lx, ly = width - lx, height - ly
+        lx, ly = lx + cx, ly + cy
         at = Hex.from_pixel(lx, ly)
-        printed = (str(on.get("name", "")), at.name)
+        printed = (name, at.name)
         px, py = at.pixel()
         count = off.setdefault(printed[0], [0, 0])
         count[0] += 1

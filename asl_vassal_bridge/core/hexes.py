@@ -205,19 +205,17 @@ class Hex(NamedTuple):
     def from_pixel(cls, x: float, y: float) -> Hex:
         """The hex whose centre is nearest to board pixel (x, y)."""
         col0 = round(x / HEX_WIDTH)
-        best: Hex | None = None
+        best_col = best_row = 0
         best_d = float("inf")
         for col in (col0 - 1, col0, col0 + 1):
             shift = HEX_HEIGHT / 2 if col % 2 == 0 else 0.0
             row = round((y + shift) / HEX_HEIGHT)
+            dx = ((col * HEX_WIDTH - x) / HEX_WIDTH) ** 2
             for rr in (row - 1, row, row + 1):
-                h = cls.from_offset(col, rr)
-                hx, hy = h.pixel()
-                d = ((hx - x) / HEX_WIDTH) ** 2 + ((hy - y) / HEX_HEIGHT) ** 2
+                d = dx + ((rr * HEX_HEIGHT - shift - y) / HEX_HEIGHT) ** 2  # the centre of hex (col, rr): pixel()
                 if d < best_d:
-                    best, best_d = h, d
-        assert best is not None
-        return best
+                    best_col, best_row, best_d = col, rr, d
+        return cls.from_offset(best_col, best_row)
 
 
 @value

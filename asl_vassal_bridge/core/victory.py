@@ -157,6 +157,8 @@ def fire_control(pos: Position) -> list[ControlNote]:
     Rooftops are not counted in a hex's Locations (B23.83); a hex of one
     Location gets no note of its own (its Location's note is the hex's).
     """
+    if not pos.control and not any(f.kindlers for f in pos.fires):
+        return []  # nothing kindled, no Control recorded: no note to make (a live upkeep's usual case)
     m = pos.map
     sides = pos.sides
     kindlers: dict[Location, set[str]] = {}

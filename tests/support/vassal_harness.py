@@ -468,7 +468,9 @@ class VassalPlayer:
 <file>{self.errlog}</file><encoder><pattern>%d %-5level %logger - %msg%n</pattern></encoder></appender>
 <root level="WARN"><appender-ref ref="F"/></root></configuration>""")
         env = dict(os.environ, DISPLAY=display, HOME=str(self.home))
-        args = ["java", "-Xmx700m", "-Dawt.useSystemAAFontSettings=off", f"-DVASSAL.conf={conf}",
+        # ASL_VASSAL_JVM_OPTS: extra options for VASSAL's JVM (a profiler's, e.g. -XX:StartFlightRecording=…)
+        args = ["java", "-Xmx700m", *os.environ.get("ASL_VASSAL_JVM_OPTS", "").split(),
+                "-Dawt.useSystemAAFontSettings=off", f"-DVASSAL.conf={conf}",
                 f"-Duser.home={self.home}", f"-Daslfire.connectionFile={self.connection_file}",
                 f"-Dlogback.configurationFile={logback}", "-cp", _java_cp(support_jar),
                 "VASSAL.launch.Player", "--load", str(module)]

@@ -153,6 +153,7 @@ final class Batch {
 
   /** Checks, builds, executes and sends the batch; returns a JSON result. */
   static String apply(FireBridge bridge, String json) throws Refused {
+    long t0 = System.nanoTime();
     java.util.Map<String, Object> batch;
     try {
       batch = obj(Json.parse(json), "the batch");
@@ -272,6 +273,9 @@ final class Batch {
       layerValues.add(((Number) ch.get("value")).intValue());
     }
     // 2. build and execute, chained; on any failure undo what was done
+    long t1 = System.nanoTime();
+    long tPlace = 0;
+    long tSend = 0;
     Command c = null;
     try {
       Chatter chatter = gm.getChatter();
@@ -291,12 +295,16 @@ final class Batch {
         t.execute();
         c = chain(c, t);
       }
+      long tChat = System.nanoTime() - t1;
+      long tRemove = System.nanoTime();
       for (GamePiece p : removals) {
         Command r = new RemovePiece(p);
         r.execute();
         c = chain(c, r);
       }
+      tRemove = System.nanoTime() - tRemove;
       List<String> placedIds = new ArrayList<>();
+      tPlace = System.nanoTime();
       for (int i = 0; i < placeSlots.size(); i++) {
         PieceSlot slot = placeSlots.get(i);
         GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
@@ -304,6 +312,7 @@ final class Batch {
         c = chain(c, placeMaps.get(i).placeOrMerge(np, placePoints.get(i)));
         placedIds.add(np.getId());
       }
+      tPlace = System.nanoTime() - tPlace;
       for (int i = 0; i < layerTraits.size(); i++) {
         ChangeTracker ct = new ChangeTracker(layerPieces.get(i));
         // the value as in the snapshot's state: level n shown (n > 0), or off keeping level -n (n < 0);
@@ -324,9 +333,11 @@ final class Batch {
         c = chain(c, m);
       }
       bridge.consumeSession(batch.get("session"));
+      tSend = System.nanoTime();
       if (c != null) {
         gm.sendAndLog(c);
       }
+      tSend = System.nanoTime() - tSend;
       StringBuilder sb = new StringBuilder("{\"ok\":true,\"placed\":[");
       for (int i = 0; i < placedIds.size(); i++) {
         if (i > 0) {
@@ -335,7 +346,12 @@ final class Batch {
         Json.quote(sb, placedIds.get(i));
       }
       sb.append("],\"removed\":").append(removals.size()).append(",\"changed\":").append(layerTraits.size())
-        .append(",\"rolls\":").append(rolled.size()).append('}');
+        .append(",\"rolls\":").append(rolled.size())
+        // where the time went on VASSAL's Swing thread (for bench/bench_bridge.py), in microseconds
+        .append(",\"us\":{\"check\":").append((t1 - t0) / 1000).append(",\"chat\":").append(tChat / 1000)
+        .append(",\"remove\":").append(tRemove / 1000).append(",\"place\":").append(tPlace / 1000)
+        .append(",\"send\":").append(tSend / 1000).append(",\"all\":").append((System.nanoTime() - t0) / 1000)
+        .append("}}");
       return sb.toString();
     }
     catch (RuntimeException e) {

@@ -73,7 +73,20 @@ final class Snapshot {
    * properties). The JSON is null for a piece hidden from this viewer. Weak keys: a deleted piece's entry goes. Only
    * used on the Swing thread.
    */
-  private static final java.util.Map<GamePiece, String[]> PIECE_JSON = new java.util.WeakHashMap<>();
+  private static final java.util.Map<GamePiece, Known> PIECE_JSON = new java.util.WeakHashMap<>();
+
+  /** A piece's JSON (null: not shown to this viewer) and what it was made from. */
+  private static final class Known {
+    final int state;
+    final String made;
+    final String json;
+
+    Known(int state, String made, String json) {
+      this.state = state;
+      this.made = made;
+      this.json = json;
+    }
+  }
 
   /** What a piece's board and location names depend on: the map and its boards' names, places and sides. */
   static String boardsSignature(Map map) {
@@ -87,7 +100,25 @@ final class Snapshot {
 
   /** A short fingerprint of a piece's whole state (position, layers, hidden…): changes when the piece does. */
   static String revision(GamePiece p) {
-    return Integer.toHexString(p.getState().hashCode());
+    return Integer.toHexString(stateHash(p));
+  }
+
+  /**
+   * A hash of a piece's whole state: each trait's own state and its basic piece's, in order. The same information as
+   * {@code getState()}, without building that string: a trait's state there holds every inner trait's escaped once
+   * per trait around it, which for VASL's counters (a score of traits) is most of a snapshot's time.
+   */
+  static int stateHash(GamePiece p) {
+    int h = 1;
+    GamePiece d = p;
+    for (; d instanceof Decorator; d = ((Decorator) d).getInner()) {
+      h = 31 * h + java.util.Objects.hashCode(((Decorator) d).myGetState());
+    }
+    return 31 * h + java.util.Objects.hashCode(d.getState());
+  }
+
+  static String revision(int stateHash) {
+    return Integer.toHexString(stateHash);
   }
 
   static String str(Object o) {
@@ -122,8 +153,8 @@ final class Snapshot {
   private static final class Sent {
     long generation;
     String scope;
-    java.util.Map<String, String> json = new java.util.HashMap<>();
-    String[] order = new String[0];
+    String[] ids = new String[0];
+    String[] json = new String[0];
   }
 
   private static Sent sent;
@@ -218,101 +249,121 @@ final class Snapshot {
       sb.append('}');
     }
     sb.append("],\"pieces\":[");
-    boolean first = true;
     java.util.Map<Point, String> names = new java.util.HashMap<>();
     String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
     String viewer = viewer();
     String scope = only + '|' + viewer;
     Sent last = since >= 0 && sent != null && sent.generation == since && scope.equals(sent.scope) ? sent : null;
     Sent now = since >= 0 ? new Sent() : null;
-    java.util.List<String> order = now == null ? null : new java.util.ArrayList<>(4096);
+    List<String> ids = new ArrayList<>(4096);
+    List<String> jsons = new ArrayList<>(4096);
     for (Map map : Map.getMapList()) {
       names.clear();
-      String boards = boardsSignature(map) + only + '|' + viewer;
+      String made = boardsSignature(map) + scope;
       for (GamePiece p : allPieces(map)) {
         // a piece whose state, board layout, layer selection and viewer are unchanged is shown (or hidden) and has
         // the same JSON as last time
-        String key = revision(p) + '|' + boards;
-        String[] known = PIECE_JSON.get(p);
+        int state = stateHash(p);
+        Known known = PIECE_JSON.get(p);
         String json;
-        if (known != null && known[0].equals(key)) {
-          json = known[1];
+        if (known != null && known.state == state && known.made.equals(made)) {
+          json = known.json;
         }
         else if (!isVisible(p)) {
           json = null;
-          PIECE_JSON.put(p, new String[] {key, null});
+          PIECE_JSON.put(p, new Known(state, made, null));
         }
         else {
           StringBuilder one = new StringBuilder(512);
-          appendPiece(one, map, p, names, layersFor);
+          appendPiece(one, map, p, names, layersFor, state);
           json = one.toString();
-          PIECE_JSON.put(p, new String[] {key, json});
+          PIECE_JSON.put(p, new Known(state, made, json));
         }
-        if (json == null) {
-          continue;  // hidden from or masked to this player: never exported
+        if (json != null) {  // hidden from or masked to this player: never exported
+          ids.add(p.getId());
+          jsons.add(json);
         }
-        if (now != null) {
-          String id = p.getId();
-          now.json.put(id, json);
-          order.add(id);
-          String before = last == null ? null : last.json.get(id);
-          if (before != null && (before == json || before.equals(json))) {
-            continue;  // the caller has it
-          }
-        }
-        if (!first) {
-          sb.append(',');
-        }
-        first = false;
-        sb.append(json);
       }
     }
-    sb.append(']');
+    String[] idsNow = ids.toArray(new String[0]);
+    String[] jsonNow = jsons.toArray(new String[0]);
+    boolean first = true;
+    if (last != null && java.util.Arrays.equals(idsNow, last.ids)) {
+      // the usual later press: the same pieces in the same order, a few of them changed
+      for (int i = 0; i < idsNow.length; i++) {
+        if (jsonNow[i] != last.json[i] && !jsonNow[i].equals(last.json[i])) {
+          first = appendJson(sb, first, jsonNow[i]);
+        }
+      }
+      sb.append("],\"removed\":[]");
+    }
+    else if (last != null) {
+      java.util.Map<String, String> before = new java.util.HashMap<>(last.ids.length * 2);
+      for (int i = 0; i < last.ids.length; i++) {
+        before.put(last.ids[i], last.json[i]);
+      }
+      java.util.Set<String> present = new java.util.HashSet<>(ids);
+      for (int i = 0; i < idsNow.length; i++) {
+        String had = before.get(idsNow[i]);
+        if (had == null || !had.equals(jsonNow[i])) {
+          first = appendJson(sb, first, jsonNow[i]);
+        }
+      }
+      sb.append("],\"removed\":[");
+      boolean fr = true;
+      for (String id : last.ids) {
+        if (!present.contains(id)) {
+          if (!fr) {
+            sb.append(',');
+          }
+          fr = false;
+          Json.quote(sb, id);
+        }
+      }
+      sb.append(']');
+      // the caller keeps its pieces' order, drops the removed ones and adds the new ones at the end
+      List<String> kept = new ArrayList<>(idsNow.length);
+      for (String id : last.ids) {
+        if (present.contains(id)) {
+          kept.add(id);
+        }
+      }
+      for (String id : idsNow) {
+        if (!before.containsKey(id)) {
+          kept.add(id);
+        }
+      }
+      if (!kept.equals(ids)) {
+        sb.append(",\"order\":[");
+        for (int i = 0; i < idsNow.length; i++) {
+          if (i > 0) {
+            sb.append(',');
+          }
+          Json.quote(sb, idsNow[i]);
+        }
+        sb.append(']');
+      }
+    }
+    else {
+      for (String json : jsonNow) {
+        first = appendJson(sb, first, json);
+      }
+      sb.append(']');
+    }
     if (now != null) {
       now.generation = ++generations;
       now.scope = scope;
-      now.order = order.toArray(new String[0]);
+      now.ids = idsNow;
+      now.json = jsonNow;
       sb.append(",\"generation\":").append(now.generation);
       if (last != null) {
-        sb.append(",\"since\":").append(last.generation).append(",\"removed\":[");
-        boolean fr = true;
-        for (String id : last.json.keySet()) {
-          if (!now.json.containsKey(id)) {
-            if (!fr) {
-              sb.append(',');
-            }
-            fr = false;
-            Json.quote(sb, id);
-          }
-        }
-        sb.append(']');
-        // the caller keeps its pieces' order, drops the removed ones and adds the new ones at the end
-        java.util.List<String> kept = new java.util.ArrayList<>(now.order.length);
-        for (String id : last.order) {
-          if (now.json.containsKey(id)) {
-            kept.add(id);
-          }
-        }
-        for (String id : now.order) {
-          if (!last.json.containsKey(id)) {
-            kept.add(id);
-          }
-        }
-        if (!kept.equals(java.util.Arrays.asList(now.order))) {
-          sb.append(",\"order\":[");
-          for (int i = 0; i < now.order.length; i++) {
-            if (i > 0) {
-              sb.append(',');
-            }
-            Json.quote(sb, now.order[i]);
-          }
-          sb.append(']');
-        }
+        sb.append(",\"since\":").append(last.generation);
       }
       sent = now;
     }
     // how long building this took on VASSAL's Swing thread (for bench/bench_bridge.py)
-    sb.append(",\"build_ms\":").append((System.nanoTime() - t0) / 1000000).append('}');
+    sb.append(",\"build_ms\":").append((System.nanoTime() - t0) / 1000000)
+      .append(",\"build_us\":").append((System.nanoTime() - t0) / 1000).append('}');
     return sb.toString();
   }
 
@@ -330,8 +381,16 @@ final class Snapshot {
     }
   }
 
+  private static boolean appendJson(StringBuilder sb, boolean first, String json) {
+    if (!first) {
+      sb.append(',');
+    }
+    sb.append(json);
+    return false;
+  }
+
   static void appendPiece(StringBuilder sb, Map map, GamePiece p, java.util.Map<Point, String> names,
-                          java.util.Set<String> layersFor) {
+                          java.util.Set<String> layersFor, int stateHash) {
     Point pos = p.getPosition();
     String gpid = str(p.getProperty(Properties.PIECE_ID));
     String basicName = str(p.getProperty(BasicPiece.BASIC_NAME));
@@ -355,7 +414,7 @@ final class Snapshot {
     Json.quote(sb, names.computeIfAbsent(new Point(pos), map::locationName));
     sb.append(",\"x\":").append(pos.x).append(",\"y\":").append(pos.y);
     sb.append(",\"rev\":");
-    Json.quote(sb, revision(p));
+    Json.quote(sb, revision(stateHash));
     sb.append(",\"layers\":[");
     boolean first = true;
     for (GamePiece d = p; withLayers && d instanceof Decorator; d = ((Decorator) d).getInner()) {

@@ -357,13 +357,20 @@ final class VaslTerrain {
       while (hi + 1 <= y1 && mine(x, hi + 1, cx, cy, inside, near, before)) {
         hi++;
       }
-      for (int y = lo; y <= hi; y++) {
-        if (codes != null) {
-          if (x < codes.length && y < codes[x].length && codes[x][y] < byCode.length) {
-            byCode[codes[x][y]]++;
+      if (codes != null) {
+        if (x < codes.length) {
+          char[] column = codes[x];
+          int n = byCode.length;
+          for (int y = lo, end = Math.min(hi, column.length - 1); y <= end; y++) {
+            char code = column[y];
+            if (code < n) {
+              byCode[code]++;
+            }
           }
-          continue;
         }
+        continue;
+      }
+      for (int y = lo; y <= hi; y++) {
         Object t = perPixel.invoke(vmap, x, y);
         if (t != null) {
           counts.computeIfAbsent(t, k -> new int[1])[0]++;
