@@ -64,6 +64,11 @@ from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
 from asl_vassal_bridge.bridge.convert import LAYERS_FOR
 from asl_vassal_bridge.bridge.extension import build_extension
 from asl_vassal_bridge.bridge.phases import run_phase
+
+try:
+    from asl_vassal_bridge.bridge.phases import prepare
+except ImportError:  # a checkout from before the bridge read the game at connect (--compare)
+    prepare = None  # type: ignore[assignment]
 from asl_vassal_bridge.core.hexes import column_letters
 from asl_vassal_bridge.core.position import Phase
 from tests.support import vassal_harness as vh
@@ -165,6 +170,7 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     sent: list[dict[str, Any]] = []  # what each press's snapshot said of itself
 
     prof = cProfile.Profile() if PROFILE else None
+    prepared_line = ""
     snapshot = c.snapshot
 
     def recording(*args: Any, **kw: Any) -> dict[str, Any]:
@@ -227,12 +233,14 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
         c.api.forgetTerrain()  # nor kept by the extension (older extensions keep none): read at the press
     c.jvm.aslbridgetest.TestHooks.seedDice(1)
     for i in range(presses + 1):
-        if i == presses:  # as a player's first press finds it: the terrain read when the bridge connected
+        if i == presses:  # as a player's first press finds it: the game read when the bridge connected
             bridge_snapshot._TERRAIN.clear()
             with contextlib.suppress(Exception):
                 c.api.forgetTerrain()
-            c.listen(handler)
+            c.listen(handler)  # the extension reads VASL's terrain
             time.sleep(3)
+            # and Python reads the game, as asl-fire bridge does when it connects
+            prepared_line = prepare(c) if prepare is not None else "(this checkout has no prepare)"
         done.clear()
         here, there = time.process_time(), jvm_cpu(jvm_pid)
         t = time.perf_counter()
@@ -257,7 +265,7 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
           f"aim < 100 ms); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("   first press: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[0]))
     print(f"   first press with the terrain the extension read when the bridge connected: {prepared * 1000:.0f} ms ("
-          + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in prepared_parts) + ")")
+          + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in prepared_parts) + f"); Python, at connect: {prepared_line}")
     print("   last press:  " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts[-1]))
     steps = [k for k, _v in parts[-1]]
     print("   later presses, median of each step: " + ", ".join(

@@ -10,6 +10,7 @@ Clock is the track's); without one the bridge counts Player Turns itself.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,8 @@ from .report import finder_lines, odds_lines, phase_lines
 from .rules import explain_rolls, rules_for
 from .snapshot import known_terrain
 
-__all__ = ["ACTIONS", "PhaseResult", "find_fires", "handle_button", "next_phase_key", "run_phase", "show_odds"]
+__all__ = ["ACTIONS", "PhaseResult", "find_fires", "handle_button", "next_phase_key", "prepare", "run_phase",
+           "show_odds"]
 
 log = logging.getLogger("asl_fire.bridge")
 
@@ -44,6 +46,38 @@ class PhaseResult:
     message: str
     seconds: float = 0.0
     timings: tuple[tuple[str, float], ...] = ()
+
+
+#: Clear while :func:`prepare` reads the game: a button pressed meanwhile waits for it rather than read beside it.
+_PREPARED = threading.Event()
+_PREPARED.set()
+#: The longest a press waits for :func:`prepare` (seconds): then it reads the game itself.
+PREPARE_WAIT = 60.0
+
+
+def prepare(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
+    """Read the game once as the bridge connects, as a press reads it, so that the first press finds its terrain
+    parsed and its pieces read and reads only what changed since, as later presses do.  Nothing is rolled, changed
+    or shown in VASSAL; the extension reads VASL's terrain at the same moment (docs/bridge.md).  Returns one line
+    for the log, also when the game cannot be read yet (no game open: the first press then reads it).
+    """
+    _PREPARED.clear()
+    try:
+        t0 = time.perf_counter()
+        snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                               delta=True)
+        if not (snap.get("game") or {}).get("started"):
+            return "no game is open yet: the first press reads the game"
+        data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
+        live = position_from_snapshot(snap, game_map=game_map, vasl=vasl, counters=data, units_near_fires=True)
+        return (f"read the game ahead of the first press: {len(live.pieces)} pieces, {len(live.position.map.hexes)} "
+                f"hexes, in {(time.perf_counter() - t0) * 1000:.0f} ms")
+    except BadInput as e:
+        return f"the game was not read ahead of the first press ({e}); the first press reads it"
+    except Exception as e:  # never fatal: the press reads the game itself and says what is wrong
+        return f"the game was not read ahead of the first press ({type(e).__name__}: {e}); the first press reads it"
+    finally:
+        _PREPARED.set()
 
 
 def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = None,
@@ -115,6 +149,7 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
     A refusal (:class:`BadInput`) is that line too, unless *strict* (``asl-fire bridge --once``): then it is raised.
     """
     log.info("button: %s", action)
+    _PREPARED.wait(PREPARE_WAIT)
     try:
         if action == "odds":
             return show_odds(client, game_map=game_map, vasl=vasl)

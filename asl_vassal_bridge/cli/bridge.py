@@ -473,6 +473,9 @@ def run_bridge(args: argparse.Namespace) -> int:
         watch_phase_track(client)  # the phase prompts (docs/bridge.md)
         client.say("- ASL fire bridge: Python is connected; the fire buttons are live "
                    f"(counters from {counters.description}).")
+        from ..bridge.phases import prepare
+
+        log.info("%s", prepare(client, vasl=vasl))
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")
         stop = threading.Event()
         try:

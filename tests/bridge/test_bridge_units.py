@@ -385,3 +385,26 @@ def test_python_collects_its_garbage_between_two_presses_not_in_them(monkeypatch
     finally:
         release.set()
         gc.unfreeze()
+
+
+def test_reading_the_game_at_connect_never_fails_the_bridge_and_says_why_not() -> None:
+    """phases.prepare before a game is open, or when VASSAL refuses, returns one line for the log (the first press
+    then reads the game itself); a press waits for a prepare that runs."""
+    from asl_vassal_bridge.bridge import phases
+    from asl_vassal_bridge.bridge.client import BridgeRefused
+
+    class NotStarted:
+        module_path = None
+
+        def snapshot(self, **_kw: Any) -> dict[str, Any]:
+            return {"game": {"started": False}, "maps": [], "pieces": []}
+
+    class Refusing(NotStarted):
+        def snapshot(self, **_kw: Any) -> dict[str, Any]:
+            raise BridgeRefused("VASSAL is loading a game")
+
+    assert phases.prepare(NotStarted()) == "no game is open yet: the first press reads the game"  # type: ignore[arg-type]
+    line = phases.prepare(Refusing())  # type: ignore[arg-type]
+    assert line == ("the game was not read ahead of the first press (VASSAL is loading a game); the first press "
+                    "reads it")
+    assert phases._PREPARED.is_set()

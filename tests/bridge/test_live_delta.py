@@ -96,3 +96,38 @@ def test_hidden_and_concealed_pieces_never_leave_vassal_in_a_delta(dora: Any) ->
         shown = {p["id"] for p in delta["pieces"]} | set(delta["removed"]) | set(delta.get("order") or ())
         assert "hidden-1" not in shown and "masked-1" not in shown
         assert all(p["name"] not in ("Hidden Squad", "Concealed Squad") for p in delta["pieces"])
+
+
+def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_changed_b25(
+        dora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``asl-fire bridge`` reads the game once when it connects (phases.prepare): the first press then finds the
+    terrain parsed and every piece read, gets a delta from VASSAL and reads no piece again, as a later press."""
+    from asl_vassal_bridge.bridge import clock as bridge_clock
+    from asl_vassal_bridge.bridge import position as bridge_position
+    from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
+    from asl_vassal_bridge.bridge.phases import prepare
+
+    _, client = dora
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # a bridge just started
+    monkeypatch.setattr(bridge_clock, "_READ", [{}, []])
+    monkeypatch.setattr(bridge_snapshot, "_TERRAIN", {})
+    monkeypatch.setattr(client, "_sent", None)
+    line = prepare(client)
+    assert line.startswith("read the game ahead of the first press: ") and " pieces, " in line, line
+    assert client._sent is not None and bridge_snapshot.known_terrain() is not None
+    read_at_connect = bridge_position._SEEN.read
+    assert read_at_connect == len(client._sent.pieces)
+    sent: list[dict[str, Any]] = []
+    snapshot = client.snapshot
+
+    def recording(*args: Any, **kw: Any) -> dict[str, Any]:
+        sent.append(snap := snapshot(*args, **kw))
+        return snap
+
+    monkeypatch.setattr(client, "snapshot", recording)
+    res = run_phase(client, Phase.AFPH)
+    assert res.applied is not None
+    assert sent[0]["delta"] == {"pieces": 0, "removed": 0}  # VASSAL sent what changed since: nothing
+    assert all((m.get("terrain") or {}).get("same") for m in sent[0]["maps"] if m.get("terrain"))
+    assert bridge_position._SEEN.read == 0  # no piece read again
+    client.jvm.aslbridgetest.TestHooks.undo()
