@@ -3,7 +3,11 @@
     asl-fire hob --unit 4-6-7 --nationality german --broken --dice 3,4
     asl-fire hob --unit 8-1 --nationality russian --seed 7
     asl-fire hob --unit 2-4-7 --nationality german --no-enemy-in-los
+    asl-fire hob demo --unit-id r2 --dice 3,4
 
+With a POSITION (a .toml position file, a .vsav or ``demo``, read as every
+other command reads it) the unit is named by its id: its designation,
+nationality, kind and state come from the file instead of the options.
 The unit's class and the Battle Hardening ladders come from the packaged unit
 catalogue (derived from VASL's counter palette, ``asl_vassal_bridge/data``).
 """
@@ -36,7 +40,7 @@ from ..core.heat_of_battle import (
     not_subject,
     result_chance,
 )
-from ..core.position import UnitKind
+from ..core.position import Position, Unit, UnitKind
 from ..core.units import (
     LeaderRating,
     MMCType,
@@ -48,7 +52,7 @@ from ..core.units import (
     parse_nationality,
 )
 from ..data import unit_catalogue
-from .options import seed
+from .options import add_vasl_options, load_position_arg, seed
 
 __all__ = ["build_unit", "register", "run"]
 
@@ -69,9 +73,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        description="Heat of Battle (A15) after an Original MC or Rally DR of 2: the DRM with their "
                                    "rules, the exact chance of each result (of 36), and the result when dice are "
                                    "given (--dice) or rolled (--seed).")
-    p.add_argument("--unit", required=True, help='the unit: a Strength Factor ("4-6-7") or a leader ("8-1")')
-    p.add_argument("--nationality", required=True, help="german, russian, american, british, italian, japanese, "
-                                                        "finnish, french, partisan, hungarian, polish, …")
+    p.add_argument("position", nargs="?", help="a .toml position file, a .vsav saved game (with --boards), or "
+                   "'demo': the unit is then one of its units, named with --unit-id")
+    add_vasl_options(p)
+    p.add_argument("--unit-id", metavar="ID", help="the id of a unit of POSITION: its designation, nationality "
+                   "(its name's or side's), kind, broken, berserk and Pillbox come from the file")
+    p.add_argument("--unit", help='the unit: a Strength Factor ("4-6-7") or a leader ("8-1"), without a POSITION')
+    p.add_argument("--nationality", help="german, russian, american, british, italian, japanese, finnish, french, "
+                                         "partisan, hungarian, polish, … (with --unit-id: default the unit's)")
     p.add_argument("--size", choices=sorted(_SIZES), help="squad/half-squad/crew, when the catalogue cannot tell")
     p.add_argument("--class", dest="unit_class", metavar="CLASS",
                    help="elite, 1st, 2nd, green or conscript (overrides or completes the catalogue)")
@@ -167,6 +176,91 @@ def build_unit(args: argparse.Namespace) -> tuple[HobUnit, MMCType | None, Natio
     return HobUnit(nat, kind, designation, unit_class=unit_class, tags=tags, **flags), entry, cat
 
 
+#: A position's unit kind → --size (a squad is left to the catalogue: a file's kind defaults to squad).
+_KIND_SIZES = {UnitKind.HALF_SQUAD: "half-squad", UnitKind.CREW: "crew"}
+
+
+def _designation(unit: Unit, where: str) -> tuple[str, str, str]:
+    """A position unit's name split at its unit designation: the words before it (a saved game's
+    ``Russian``), the designation (``4-6-7``, ``8-1``) and the words after it (VASL's ``1sq``)."""
+    words = unit.name.split()
+    for i, word in enumerate(words):
+        try:
+            parse_designation(word)
+        except BadInput:
+            continue
+        return " ".join(words[:i]), word, " ".join(words[i + 1:])
+    raise BadInput(f"{where}: unit {unit.id} is named {unit.name!r}, not a unit designation (expected a Strength "
+                   "Factor such as 4-6-7 or a leader rating such as 8-1 in its name)")
+
+
+def _nationality(unit: Unit, before: str, where: str) -> str:
+    """The nationality a position unit's name (a saved game's ``Russian 4-4-7``) or else its side names."""
+    label = next((n.code for n in Nationality if n.label == before), None)
+    if label is not None:
+        return label
+    for text in (before, unit.side):
+        if not text:
+            continue
+        try:
+            parse_nationality(text)
+        except BadInput:
+            continue
+        return text
+    raise BadInput(f"{where}: unit {unit.id} ({unit.name}, side {unit.side!r}) names no nationality; give "
+                   "--nationality")
+
+
+def _position_unit(args: argparse.Namespace) -> tuple[Position, Unit] | None:
+    """With a POSITION: the unit --unit-id names, its designation, nationality, kind and state (broken, berserk,
+    in a Pillbox, friendly units beside it: A15.1, A15.41, G1.62) written into *args* as the options would say
+    them; None without a POSITION.
+
+    :raises BadInput: a missing or bad position file, an unknown unit id, a unit that is no Infantry, or the
+        options mixed up (--unit with --unit-id, --unit-id without a POSITION).
+    """
+    if args.position is None:
+        if args.unit_id is not None:
+            raise BadInput(f"--unit-id {args.unit_id} needs a POSITION (a .toml position file, a .vsav or 'demo') "
+                           "holding that unit")
+        if not (args.unit and args.nationality):
+            raise BadInput("give --unit and --nationality, or a POSITION and --unit-id (one of its units)")
+        return None
+    if args.unit_id is None:
+        raise BadInput("with a POSITION give the unit's id (--unit-id ID)")
+    if args.unit is not None:
+        raise BadInput("give --unit-id or --unit, not both: with a POSITION the unit's designation is its name there")
+    pos = load_position_arg(args)
+    where = str(args.position)
+    unit = next((u for u in pos.units if u.id == args.unit_id), None)
+    if unit is None:
+        ids = sorted(u.id for u in pos.units)
+        known = (f"expected one of: {', '.join(ids[:12])}{', …' if len(ids) > 12 else ''}" if ids
+                 else "it holds no units")
+        raise BadInput(f"{where}: no unit with id {args.unit_id!r}; {known}")
+    if not (unit.kind.is_infantry or unit.kind is UnitKind.CAVALRY):
+        raise BadInput(f"{where}: unit {unit.id} ({unit.name}) is a {unit.kind.value}: Heat of Battle follows an "
+                       "Infantry unit's MC or Rally DR (A15.1); expected the id of an Infantry unit")
+    before, designation, after = _designation(unit, where)
+    args.unit = designation
+    args.nationality = args.nationality or _nationality(unit, before, where)
+    args.size = args.size or _KIND_SIZES.get(unit.kind)
+    if after and not args.unit_class:  # a saved game's VASL name (4-6-7 1sq) tells the class
+        nat, _ = parse_nationality(args.nationality)
+        types = unit_catalogue().by_vasl_name(f"{designation} {after}", nat)
+        unit_class = types[0][1].unit_class if types else None
+        if unit_class is not None:
+            args.unit_class = unit_class.label
+    args.broken = args.broken or unit.broken
+    args.berserk = args.berserk or unit.berserk
+    args.cavalry = args.cavalry or unit.kind is UnitKind.CAVALRY
+    args.pillbox = args.pillbox or unit.in_pillbox
+    args.others_in_location = args.others_in_location or any(
+        u.side == unit.side and u.location == unit.location and u.id != unit.id and not u.berserk
+        and u.kind in (UnitKind.SQUAD, UnitKind.HALF_SQUAD, UnitKind.LEADER) for u in pos.units)
+    return pos, unit
+
+
 def _situation(args: argparse.Namespace) -> HobSituation:
     return HobSituation(
         known_enemy_in_los=not args.no_enemy_in_los, adjacent_known_good_order_enemy=args.adjacent_enemy,
@@ -211,14 +305,23 @@ def run(args: argparse.Namespace) -> int:
     if args.trigger and not follows(2, {t.value.lower(): t for t in Trigger}[args.trigger]):
         print(f"No Heat of Battle after a {args.trigger} DR (A15.1: only an Original MC or Rally DR of 2).")
         return 0
+    found = _position_unit(args)
     unit, entry, cat = build_unit(args)
     situation = _situation(args)
     dice = _dice(args)
     exempt = not_subject(unit)
     if args.json:
-        print(json.dumps(_as_json(unit, entry, cat, situation, dice, exempt), indent=1, ensure_ascii=False))
+        data = _as_json(unit, entry, cat, situation, dice, exempt)
+        if found is not None:
+            pos, u = found
+            data["position_unit"] = {"position": str(args.position), "id": u.id, "name": u.name, "side": u.side,
+                                     "at": pos.loc_name(u.location)}
+        print(json.dumps(data, indent=1, ensure_ascii=False))
         return 0
     out = [f"Heat of Battle (A15.1): {unit.describe()}"]
+    if found is not None:
+        pos, u = found
+        out.append(f"  from {args.position}: unit {u.id} ({u.name}, {u.side}) in {pos.loc_name(u.location)}")
     if entry is not None:
         out.append(f"  catalogue: {entry.describe()} — {', '.join(entry.vasl_names)} "
                    f"({unit_catalogue().source}; class: {entry.class_source or 'not known'})")
