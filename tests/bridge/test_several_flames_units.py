@@ -174,3 +174,27 @@ def test_b25_15_the_fire_finder_and_odds_list_a_locations_flames_and_their_drs()
     pinned = finder_lines(position_from_snapshot(snapshot(two_flames(pinned=True)), phase=Phase.AFPH).position)
     assert pinned[1:] == ["-   2 Flames in C2 (level 0, Woods); to Blaze 58% (1 Flame→Blaze DR of 58%; the other "
                           "Flame makes none this AFPh, B25.151); spreads nowhere now"]
+
+
+def test_b25_15_two_flames_on_an_upper_level_keep_their_level_marker_while_one_burns_b25_2() -> None:
+    level_type = "emb2;;2;;Lvl;2;L;;2;;;;0;false;0;0;MS/lev-1,MS/lev0,MS/lev1,MS/lev2,MS/lev3,MS/levroof;,,,,,;true"
+    snap = snapshot([piece("f1", "Flame", "192", "G4"), piece("f2", "Flame", "192", "G4"),
+                     piece("lv", "Building Level 1", "163", "G4", [{"type": level_type, "state": "3"}])])
+    snap["maps"][0]["terrain"]["hexes"].append(
+        {"name": "G4", "elevation": 0, "locations": [
+            {"name": "G4", "level": 0, "terrain": "Wooden Building, 1 Level", "center": True},
+            {"name": "G4 Level 1", "level": 1, "terrain": "Wooden Building, 1 Level", "center": False}]})
+    for p in snap["pieces"]:
+        p.update(x=100, y=100)  # one stack: the two Flames and the Level marker
+    live = position_from_snapshot(snap, phase=Phase.AFPH)
+    pos = live.position
+    assert [pos.loc_name(f.location) for f in pos.flames()] == ["G4.1", "G4.1"]
+    one = batch_for(live, pos.with_(fires=pos.fires[:1]), phase_key=None, session=None, roll_texts=[])
+    assert len(one["remove"]) == 1 and set(one["remove"]) <= {"f1", "f2"} and one["place"] == []
+    none = batch_for(live, pos.with_(fires=()), phase_key=None, session=None, roll_texts=[])
+    assert sorted(none["remove"]) == ["f1", "f2", "lv"]  # the Level marker marks nothing now (B25.2)
+    g41 = pos.flames()[0].location
+    blaze = batch_for(live, pos.remove_fires(g41).add_fire(Fire(g41, FireKind.BLAZE)), phase_key=None,
+                      session=None, roll_texts=[])
+    assert sorted(blaze["remove"]) == ["f1", "f2"]  # the Blaze goes on their stack, under the same marker
+    assert blaze["place"] == [{"gpid": PLACE_GPIDS[FireCounter.BLAZE], "x": 100, "y": 100, "map": "Main Map"}]
