@@ -14,6 +14,8 @@ marked as VASL players do it:
 The next snapshot reads them back as the same Location
 (:func:`~.position.position_from_snapshot`).  A counter whose Location keeps
 its fire stays put; Level markers left alone by the fires removed go too.
+A Location's Flame counters are counted, one per Flame (B25.15): a Flame
+gone takes its own counter, a Flame come adds one.
 """
 
 from __future__ import annotations
