@@ -22,6 +22,7 @@ command (one Undo).
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -110,7 +111,8 @@ def fire_start_batch(live: LiveGame, before: Position, after: Position, report: 
         gpid = live.counters.place_gpid(FireCounter.FLAME)
     place: list[dict[str, Any]] = []
     notes: list[str] = []
-    new = [f for f in after.flames() if f not in before.flames()]
+    # Flames are counted, not compared as a set: the one a fire start adds may equal one already there (B25.15)
+    new = list((Counter(after.flames()) - Counter(before.flames())).elements())
     for f in new:
         entry: dict[str, Any] = {"gpid": gpid, "location": after.map.hex_name(f.location.hex)}
         where = map_name or live.map_name

@@ -14,16 +14,19 @@ marked as VASL players do it:
 The next snapshot reads them back as the same Location
 (:func:`~.position.position_from_snapshot`).  A counter whose Location keeps
 its fire stays put; Level markers left alone by the fires removed go too.
+A Location's Flame counters are counted, one per Flame (B25.15): a Flame
+gone takes its own counter, a Flame come adds one.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.hexes import Hex
-from ..core.position import FireKind, Location, Position
+from ..core.position import Fire, FireKind, Location, Position
 from ..vasl.counters import BadCounterState, CounterLevel, FireCounter, level_from_piece
 from ..vasl.traits import Trait
 from .gamemodule import CounterData, bundled
@@ -94,12 +97,16 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
             levels_at[_point(p)] = level_from_piece(_traits(p))
         except BadCounterState:
             continue
+    # several Flames may share a Location (B25.15): a hex whose Flames changed in number or kind is marked again too
+    flame_locs = {f.location for f in old.fires if f.is_flame} | {f.location for f in new.fires if f.is_flame}
+    changed = {loc.hex for loc in flame_locs if Counter(old.flames_at(loc)) != Counter(new.flames_at(loc))}
     removed: list[str] = []
-    for h in sorted({k[0].hex for k in old_keys ^ new_keys}):
+    for h in sorted({k[0].hex for k in old_keys ^ new_keys} | changed):
         old_h = {k for k in old_keys if k[0].hex == h}
         new_h = {k for k in new_keys if k[0].hex == h}
         n = _ground_run(new, h)
         run = {(Location(h, level), FireKind.BLAZE) for level in range(n)}
+        flames = {k[0]: _flames_kept(game, new, k[0]) for k in old_h | new_h if k[1] is FireKind.FLAME}
         kept: set[Key] = set()
         where: dict[Key, tuple[Any, Any, Any]] = {}
         for pid in sorted({pid for k in old_h for pid in game.fire_pieces.get(k, ())}):
@@ -108,18 +115,24 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
             for k in keys:
                 where.setdefault(k, _point(piece))
             whole = data.classify(piece.get("name"), piece.get("gpid")) is FireCounter.BUILDING_BLAZE
-            if keys <= new_h and (not run or (whole and keys == run) or not keys & run):
+            flame = next((k[0] for k in keys if k[1] is FireKind.FLAME), None)
+            if flame is not None:
+                stays = pid in flames[flame][0]
+            else:
+                stays = keys <= new_h and (not run or (whole and keys == run) or not keys & run)
+            if stays:
                 kept |= keys
                 continue
             out.remove.append(pid)
             out.expect[pid] = str(piece.get("rev", ""))
             removed.append(pid)
-        todo = new_h - kept
+        todo = {k for k in new_h - kept if k[1] is not FireKind.FLAME}
         if run and run <= todo:
             entry = _at(game, new, h, None)
             out.place.append({"gpid": data.building_blaze_gpid(n), **entry})
             todo -= run
-        for loc, kind in sorted(todo, key=lambda k: (k[0], k[1].value)):
+        places = [*todo, *((loc, FireKind.FLAME) for loc, (_kept, more) in flames.items() for _ in range(more))]
+        for loc, kind in sorted(places, key=lambda k: (k[0], k[1].value)):
             gpid = data.place_gpid(FireCounter.FLAME if kind is FireKind.FLAME else FireCounter.BLAZE)
             same = where.get((loc, FireKind.FLAME)) or where.get((loc, FireKind.BLAZE))
             if loc.level == 0 and not loc.rooftop:
@@ -146,6 +159,31 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
     _orphan_level_markers(game, data, removed, out)
     _burning_wrecks(game, new, out)
     return out
+
+
+def _flames_kept(game: LiveGame, new: Position, loc: Location) -> tuple[frozenset[str], int]:
+    """Which of *loc*'s Flame counters stay, and how many more Flame counters *new* needs there (B25.15: one counter
+    per Flame, each with its own Flame→Blaze DR, B25.151).
+
+    A counter stays while its own Flame is among *new*'s, else while a Flame as new as it (VASL's Pin or none) is
+    left unmatched; the others go (extinguished, or become a Blaze with all the Location's Flames).
+    """
+    want = Counter(new.flames_at(loc))
+    ids = game.fire_pieces.get((loc, FireKind.FLAME), ())
+    own = {pid: game.flame_fires.get(pid, Fire(loc, FireKind.FLAME)) for pid in ids}
+    kept: set[str] = set()
+    for pid in ids:
+        if want[own[pid]] > 0:
+            want[own[pid]] -= 1
+            kept.add(pid)
+    for pid in ids:
+        if pid in kept:
+            continue
+        like = next((f for f, m in want.items() if m > 0 and f.since == own[pid].since), None)
+        if like is not None:
+            want[like] -= 1
+            kept.add(pid)
+    return frozenset(kept), sum(want.values())
 
 
 def _in_hex(game: LiveGame, new: Position, pt: tuple[Any, Any, Any], h: Hex) -> bool:

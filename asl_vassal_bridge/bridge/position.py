@@ -70,6 +70,9 @@ class LiveGame:
 
     position: Position
     snapshot: Mapping[str, Any]
+    #: The fire counters of each Location's fire, by (Location, kind): a Flame key lists one counter per Flame (several
+    #: may share a Location, B25.15: :attr:`flame_fires` says which Flame each is), a Blaze key every counter of the
+    #: Location's one Blaze (a multi-level Blaze counter under each level it burns, B25.2).
     fire_pieces: Mapping[tuple[Location, FireKind], tuple[str, ...]] = field(default_factory=dict)
     ec_piece: str | None = None
     wind_dir_piece: str | None = None
@@ -94,6 +97,8 @@ class LiveGame:
     kinds: Mapping[str, FireCounter] | None = None
     #: The pieces' ids by stack point (map, x, y) (None: not read; index :attr:`pieces`).
     stacks: Mapping[Point, frozenset[str]] | None = None
+    #: Each Flame counter's own Flame of :attr:`position` (B25.15), by piece id.
+    flame_fires: Mapping[str, Fire] = field(default_factory=dict)
 
     @property
     def catalogue_source(self) -> str:
@@ -329,7 +334,8 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                 levels[stack] = level_from_piece(piece_traits(p))
             except BadCounterState as e:
                 raise BadInput(f"piece {p.get('id')} ({p.get('name')}) at {p.get('location')}: {e}") from None
-    fire_stacks: dict[tuple[Location, FireKind], set[tuple[Any, Any, Any]]] = {}
+    flame_new: dict[str, bool] = {}  # each Flame counter: stacked with VASL's Pin (B25.15)
+    flame_fires: dict[str, Fire] = {}
     wreck_stacks: dict[tuple[Any, Any, Any], str] = {}
     for p in counted:
         if kinds[str(p["id"])] in (FireCounter.WRECK, FireCounter.BURNT_OUT_WRECK):
@@ -355,12 +361,12 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
             n = building_blaze_levels(p.get("name"), p.get("gpid")) or 1
             for level in range(min(n, gm.top_level(h) + 1)):
                 fire_pieces.setdefault((Location(h, level), FireKind.BLAZE), []).append(str(p["id"]))
-                fire_stacks.setdefault((Location(h, level), FireKind.BLAZE), set()).add(stack)
             continue
         fk = FireKind.FLAME if kind is FireCounter.FLAME else FireKind.BLAZE
         loc = _location(gm, h, levels.get(stack))
         fire_pieces.setdefault((loc, fk), []).append(str(p["id"]))
-        fire_stacks.setdefault((loc, fk), set()).add(stack)
+        if fk is FireKind.FLAME:
+            flame_new[str(p["id"])] = stack in pins
     wrecks: list[Wreck] = []
     wreck_pieces: dict[Location, tuple[str, str | None]] = {}
     for stack, wid in wreck_stacks.items():
@@ -387,10 +393,15 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
         unit_pieces = [pieces[pid] for pid, f in facts.items() if f[2] in near]
     units = _SEEN.units(unit_pieces, facts, gm, lambda: read_units(unit_pieces, locate, data.catalogue,
                                                                    data.counters))
-    for (loc, fk), _ids in fire_pieces.items():
-        # a Flame stacked with VASL's Pin appeared this Player Turn (B25.15)
-        new = fk is FireKind.FLAME and bool(fire_stacks[(loc, fk)] & pins)
-        fires.append(Fire(loc, fk, since=clock.player_turn if new else 0))
+    for (loc, fk), fire_ids in fire_pieces.items():
+        if fk is FireKind.BLAZE:
+            fires.append(Fire(loc, fk))  # one Blaze per Location, however many counters show it
+            continue
+        # one Flame per counter (B25.15: several may share a Location, each with its own Flame→Blaze DR); a Flame
+        # stacked with VASL's Pin appeared this Player Turn
+        for pid in fire_ids:
+            flame_fires[pid] = Fire(loc, fk, since=clock.player_turn if flame_new[pid] else 0)
+            fires.append(flame_fires[pid])
     if force is not WindForce.NO_WIND and direction is None:
         raise BadInput(f"the Wind counter shows {force.label} but no Wind Dir counter is on the map "
                        "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
@@ -400,6 +411,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                    name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
                     ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes),
-                    {u.unit.id: u for u in units}, wreck_pieces, data, clock_source, kinds, dict(_SEEN.by_point))
+                    {u.unit.id: u for u in units}, wreck_pieces, data, clock_source, kinds, dict(_SEEN.by_point),
+                    flame_fires)
 
 

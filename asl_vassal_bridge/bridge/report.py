@@ -7,6 +7,9 @@ the pressing player only.
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
+
 from ..core.exits import blaze_fates
 from ..core.explain import Report
 from ..core.position import Location, Phase, Position
@@ -58,8 +61,39 @@ def odds_lines(pos: Position) -> list[str]:
     for r in rolls:
         what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
         extra = f" ({r.reason})" if r.reason else ""
-        out.append(f"-   {pos.loc_name(r.location)}: {what} {float(r.chance) * 100:.0f}%{extra}")
+        out.append(f"-   {pos.loc_name(r.location)}: {what} {_pct(r.chance)}{extra}")
+    several = Counter(r.location for r in rolls if r.kind == "blaze")
+    for loc in sorted(loc for loc, n in several.items() if n > 1):
+        out.append(f"-   {pos.loc_name(loc)} holds {len(pos.flames_at(loc))} Flames: each makes its own Flame→Blaze "
+                   "DR until one becomes a Blaze, which removes them all (B25.15, B25.151)")
     return out
+
+
+def _pct(chance: Fraction) -> str:
+    return f"{float(chance) * 100:.0f}%"
+
+
+def _to_blaze(flames: int, chances: list[Fraction]) -> str:
+    """A Location's chance to become a Blaze this AFPh: its Flames' DRs, each until one makes it (B25.151).
+
+    >>> _to_blaze(1, [Fraction(7, 12)])
+    '; to Blaze 58% (B25.151)'
+    >>> _to_blaze(2, [Fraction(7, 12)] * 2)
+    '; to Blaze 83% (2 Flame→Blaze DRs of 58% each, B25.151)'
+    """
+    if not flames or not chances:
+        return ""
+    if flames == 1:
+        return f"; to Blaze {_pct(chances[0])} (B25.151)"
+    none = Fraction(1)
+    for c in chances:
+        none *= 1 - c
+    each = "/".join(dict.fromkeys(_pct(c) for c in chances))
+    drs = f"{len(chances)} Flame→Blaze DRs of {each} each" if len(chances) > 1 else f"1 Flame→Blaze DR of {each}"
+    idle = flames - len(chances)
+    if idle:
+        drs += "; the other Flame makes none this AFPh" if idle == 1 else f"; {idle} Flames make none this AFPh"
+    return f"; to Blaze {_pct(1 - none)} ({drs}, B25.151)"
 
 
 def _level(loc: Location) -> str:
@@ -73,26 +107,34 @@ def finder_lines(pos: Position) -> list[str]:
     level, and the Locations each may spread to at the end of this AFPh with their odds (the Fire odds' data:
     B25.6 Spreading Fire, B25.651 Gusts), for this player's chat only.
 
-    Fires are listed by Location; a Location a fire may spread to is named under the fire it would spread from.
+    Fires are listed by Location (a Location's Flames on one line: several may share it, each with its own
+    Flame→Blaze DR, B25.15); a Location a fire may spread to is named under the fire it would spread from.
     """
     from ..core.fire import pending_rolls
 
-    burning: list[tuple[Location, str]] = [(f.location, "Blaze" if f.is_blaze else "Flame") for f in pos.fires]
-    burning += [(w.location, f"Burning Wreck ({w.name})") for w in pos.burning_wrecks()]
-    if not burning:
+    fires = len(pos.fires) + len(pos.burning_wrecks())
+    if not fires:
         return ["- ASL fire bridge: Fire finder: no Flame, Blaze or Burning Wreck on the map"]
+    # one line per Location's Flames: several may share it, each with its own Flame→Blaze DR (B25.15)
+    flames = Counter(f.location for f in pos.fires if f.is_flame)
+    burning: list[tuple[Location, str, int]] = [(loc, "Flame" if n == 1 else f"{n} Flames", n)
+                                                for loc, n in flames.items()]
+    burning += [(f.location, "Blaze", 0) for f in pos.fires if f.is_blaze]
+    burning += [(w.location, f"Burning Wreck ({w.name})", 0) for w in pos.burning_wrecks()]
     rolls = pending_rolls(pos)
-    to_blaze = {r.location: r.chance for r in rolls if r.kind == "blaze"}
+    to_blaze: dict[Location, list[Fraction]] = {}
+    for r in rolls:
+        if r.kind == "blaze":
+            to_blaze.setdefault(r.location, []).append(r.chance)
     spreads: dict[Location, list[str]] = {}
     for r in rolls:
         if r.kind != "blaze" and r.source is not None:
             how = "Gusts" if r.kind == "gust" else ("automatic" if r.automatic else f"{float(r.chance) * 100:.0f}%")
             spreads.setdefault(r.source, []).append(f"{pos.loc_name(r.location)} {how}")
-    out = [f"- ASL fire bridge: Fire finder: {len(burning)} fires on the map (B25):"]
-    for loc, what in sorted(burning, key=lambda b: (b[0], b[1])):
+    out = [f"- ASL fire bridge: Fire finder: {fires} fires on the map (B25):"]
+    for loc, what, n in sorted(burning, key=lambda b: (b[0], b[1])):
         line = f"-   {what} in {pos.loc_name(loc)} ({_level(loc)}, {pos.map.info(loc.hex).terrain.label})"
-        if loc in to_blaze:
-            line += f"; to Blaze {float(to_blaze[loc]) * 100:.0f}% (B25.151)"
+        line += _to_blaze(n, to_blaze.get(loc, []))
         targets = spreads.get(loc)
         line += f"; may spread to {', '.join(targets)} (B25.6)" if targets else "; spreads nowhere now"
         out.append(line)

@@ -229,6 +229,41 @@ def test_two_level_blaze_counter_round_trip_b25_2(dora: BridgeClient) -> None:
     assert _fires(_live(dora)) == _fires(live)
 
 
+def test_live_two_flame_counters_in_one_hex_each_roll_and_the_upkeep_marks_what_the_rules_say_b25_15(
+        dora: BridgeClient) -> None:
+    """Two Flame counters placed in C2 read back as two Flames, each with its own Flame→Blaze DR (B25.151) on
+    VASSAL's dice; whatever the dice say, the game read back after the upkeep's batch holds the rules' fires, a
+    Location's Flames counted (B25.15: a Blaze removes them all, an extinguished Flame only its own counter)."""
+    from collections import Counter
+
+    from asl_vassal_bridge.bridge.client import VassalDice
+    from asl_vassal_bridge.bridge.rules import explain_rolls
+    from asl_vassal_bridge.core.fire import end_of_afph
+
+    def fires(pos: Any) -> Counter[tuple[str, str]]:
+        return Counter((pos.loc_name(f.location), f.kind.value) for f in pos.fires)
+
+    live = _live(dora)
+    c2 = Location(live.position.map.parse_hex("C2"))
+    assert not live.position.is_burning(c2)
+    two = live.position.add_fire(Fire(c2, FireKind.FLAME)).add_fire(Fire(c2, FireKind.FLAME))
+    dora.apply(batch_for(live, two, phase_key=None, session=None, roll_texts=[]))
+    placed = _live(dora)
+    assert len(placed.position.flames_at(c2)) == 2 and len(placed.fire_pieces[(c2, FireKind.FLAME)]) == 2
+    dice = VassalDice(dora)
+    new, report = end_of_afph(placed.position, dice)
+    drs = [p for p, _faces in dice.rolled if p.startswith("Flame to Blaze C2 (")]
+    first = next(e for e in report.events if e.rule == "B25.151" and e.location == "C2")
+    assert len(drs) == (1 if first.kind == "blaze" else 2)  # a Blaze ends the Location's DRs (B25.15)
+    dora.apply(batch_for(placed, new, phase_key=None, session=dice.session,
+                         roll_texts=explain_rolls(dice.rolled, report)))
+    back = _live(dora)
+    assert fires(back.position) == fires(new)
+    dora.jvm.aslbridgetest.TestHooks.undo()
+    dora.jvm.aslbridgetest.TestHooks.undo()
+    assert fires(_live(dora).position) == fires(live.position)
+
+
 def test_a_piece_this_player_masked_never_leaves_vassal(dora: BridgeClient) -> None:
     """Concealed by this very player (VASL's Concealable is VASSAL's Mask): visible to him, never in a snapshot."""
     gm = dora.jvm.VASSAL.build.GameModule.getGameModule()
