@@ -105,6 +105,22 @@ def test_afph_upkeep_with_vassal_dice_and_one_undo_reverts_it_b25_6(alice: Any) 
     assert undone["game"]["processed"] == ""
 
 
+def test_a_counter_placed_onto_a_piece_in_no_stack_is_taken_back_alone_by_undo_b25_15(alice: Any) -> None:
+    """A second Flame counter placed in a Location whose Flame lies in no Stack (B25.15: several Flames may share a
+    Location): VASSAL's merge would make a Stack of both, and its Undo would take the first Flame away too; the
+    batch gives the new counter a Stack of its own, and one Undo removes only it."""
+    _, client = alice
+    before = client.snapshot()
+    flame = next(p for p in before["pieces"] if p["name"] == "Flame" and p["location"] == "C2")
+    res = client.apply({"place": [{"gpid": "192", "location": "C2", "board": "bd01", "map": "Main Map"}]})
+    after = client.snapshot()
+    assert _fires(after)[("Flame", "C2")] == 2
+    placed = next(p for p in after["pieces"] if p["id"] == res["placed"][0])
+    assert (placed["x"], placed["y"]) == (flame["x"], flame["y"])
+    client.jvm.aslbridgetest.TestHooks.undo()
+    assert _fires(client.snapshot()) == _fires(before)
+
+
 def test_pressing_upkeep_twice_rolls_once_b25(alice: Any) -> None:
     _, client = alice
     first = run_phase(client, Phase.AFPH)

@@ -20,6 +20,7 @@ import VASSAL.counters.Embellishment;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.PieceCloner;
 import VASSAL.counters.Properties;
+import VASSAL.counters.Stack;
 
 /**
  * Applies one batch of changes as ONE chained Command and ONE sendAndLog: every
@@ -137,6 +138,16 @@ final class Batch {
       }
     }
     return null;
+  }
+
+  /** Whether a piece in no Stack lies at exactly this point of the map (placeOrMerge would merge with it). */
+  static boolean looseAt(Map map, Point pt) {
+    for (GamePiece p : map.getPieces()) {
+      if (!(p instanceof Stack) && pt.equals(p.getPosition())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -309,7 +320,21 @@ final class Batch {
         PieceSlot slot = placeSlots.get(i);
         GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
         np.setProperty(Properties.PIECE_ID, slot.getGpId());
-        c = chain(c, placeMaps.get(i).placeOrMerge(np, placePoints.get(i)));
+        Map map = placeMaps.get(i);
+        Point pt = placePoints.get(i);
+        if (looseAt(map, pt)) {
+          // VASSAL merges onto a piece in no Stack by making a new Stack of both, and Undo then takes that piece
+          // off the map too: the counter gets a Stack of its own at the same point, as placeOrMerge does on an
+          // empty point
+          c = chain(c, map.placeAt(np, pt));
+          Stack own = map.getStackMetrics().createStack(np);
+          if (own != null) {
+            c = chain(c, map.placeAt(own, pt));
+          }
+        }
+        else {
+          c = chain(c, map.placeOrMerge(np, pt));
+        }
         placedIds.add(np.getId());
       }
       tPlace = System.nanoTime() - tPlace;
