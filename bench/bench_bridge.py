@@ -34,8 +34,8 @@ the VASSAL installation to run it with; the boards, by default 01–10), as
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
 Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
                                   [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
-(BENCH_PROFILE=1: also cProfile the Python side of the later presses; BENCH_PRESSES=N: N presses instead of 7,
-as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM, e.g. a flight recording to profile it)
+(BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
+BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM, e.g. a flight recording to profile it)
 """
 
 from __future__ import annotations
@@ -287,6 +287,8 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
                   f"changed, {a.get('rolls')} rolls: " + ", ".join(f"{k} {v / 1000:.1f}" for k, v in a["us"].items())
                   + " ms")
     if prof is not None:
+        if os.environ.get("BENCH_PROFILE_OUT"):  # for pstats / snakeviz
+            prof.dump_stats(os.environ["BENCH_PROFILE_OUT"])
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 

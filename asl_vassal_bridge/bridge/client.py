@@ -306,7 +306,8 @@ class SentPieces:
             pieces[str(p["id"])] = p
         order = data.get("order")
         if order is not None:
-            pieces = {str(i): pieces[str(i)] for i in order}
+            ids = [i if isinstance(i, str) else str(i) for i in order]
+            pieces = dict(zip(ids, map(pieces.__getitem__, ids), strict=True))
         return SentPieces(selection, generation, pieces)
 
 

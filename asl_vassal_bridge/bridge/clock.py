@@ -51,8 +51,9 @@ def _clock_from_processed(processed: str, phase: Phase) -> Clock:
     return Clock(turn=(n + 1) // 2, half=1 if n % 2 == 1 else 2, phase=phase)
 
 
-#: [each piece of the last read, by id: its very dict and the Phase Track it is (None: not one); that read's tracks]
-_READ: list[Any] = [{}, []]
+#: [each piece of the last read, by id: its very dict and the Phase Track it is (None: not one); that read's tracks;
+#: the ids of its dicts]
+_READ: list[Any] = [{}, [], set()]
 
 
 def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
@@ -68,8 +69,9 @@ def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
     memo: dict[Any, tuple[Mapping[str, Any], PhaseTrack | None]] = _READ[0]
     pieces = snapshot.get("pieces") or ()
     found: list[tuple[Mapping[str, Any], PhaseTrack]]
-    if len(pieces) == len(memo) and all((m := memo.get(p.get("id"))) is not None and m[0] is p for p in pieces):
-        found = _READ[1]  # the very pieces of the last read (a delta snapshot keeps the unchanged ones' dicts)
+    objs = set(map(id, pieces))
+    if len(pieces) == len(memo) and objs == _READ[2]:
+        found = _READ[1]  # the very dicts of the last read (a delta snapshot keeps the unchanged ones), reordered
     else:
         found = []
         now: dict[Any, tuple[Mapping[str, Any], PhaseTrack | None]] = {}
@@ -94,7 +96,7 @@ def phase_track(snapshot: Mapping[str, Any]) -> PhaseTrack | None:
                 raise BadInput(f"piece {p.get('id')} ({p.get('name')}) on map {p.get('map')}: {e}") from None
             now[pid] = (p, track)
             found.append((p, track))
-        _READ[0], _READ[1] = now, found
+        _READ[0], _READ[1], _READ[2] = now, found, objs
     if len({t for _p, t in found}) > 1:
         shown = "; ".join(f"{p.get('name')} on map {p.get('map')} at {p.get('x')},{p.get('y')}: {t}" for p, t in found)
         raise BadInput(f"the Phase Tracks on the maps disagree ({shown}); remove all but one (nothing was rolled)")

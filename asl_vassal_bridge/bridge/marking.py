@@ -99,7 +99,8 @@ def fire_changes(game: LiveGame, new: Position) -> FireChanges:
             continue
     # several Flames may share a Location (B25.15): a hex whose Flames changed in number or kind is marked again too
     flame_locs = {f.location for f in old.fires if f.is_flame} | {f.location for f in new.fires if f.is_flame}
-    changed = {loc.hex for loc in flame_locs if Counter(old.flames_at(loc)) != Counter(new.flames_at(loc))}
+    changed = {loc.hex for loc in flame_locs if (a := old.flames_at(loc)) != (b := new.flames_at(loc))
+               and Counter(a) != Counter(b)}
     removed: list[str] = []
     for h in sorted({k[0].hex for k in old_keys ^ new_keys} | changed):
         old_h = {k for k in old_keys if k[0].hex == h}

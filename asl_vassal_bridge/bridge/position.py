@@ -135,6 +135,7 @@ class _Seen:
         self.scope: tuple[Any, Any] = (None, None)  # the layout and counter data themselves (never an id reused)
         self.facts: dict[str, PieceFacts] = {}
         self.objs: dict[str, Mapping[str, Any]] = {}  #: each piece's dict the facts were read from
+        self.obj_ids: set[int] = set()  #: their ids (the dicts are kept alive in objs)
         #: the pieces that are fire, weather or Level counters (in the snapshot's order), by id
         self.kinded: list[str] = []
         #: each stack's point (map, x, y) → the ids of its pieces (sets replaced, never changed: a LiveGame keeps them)
@@ -142,6 +143,9 @@ class _Seen:
         self.unit_key: frozenset[tuple[Point, tuple[tuple[Any, ...], ...]]] = frozenset()
         self.unit_list: list[UnitCounter] = []
         self.unit_map: GameMap | None = None
+        #: the pieces the units were last read or checked from, and their dicts' ids
+        self.unit_pieces: list[Mapping[str, Any]] = []
+        self.unit_objs: set[int] = set()
         self.read = 0  #: pieces read afresh by the last press (the others' facts were kept)
 
     def facts_of(self, pieces: Mapping[str, Mapping[str, Any]], layout: Any, data: CounterData,
@@ -151,10 +155,16 @@ class _Seen:
         scope = (layout, data)
         if scope[0] is not self.scope[0] or scope[1] is not self.scope[1]:
             self.scope, self.facts, self.objs, self.unit_key, self.unit_list = scope, {}, {}, frozenset(), []
-            self.by_point, self.kinded = {}, []
+            self.by_point, self.kinded, self.unit_pieces, self.unit_objs, self.obj_ids = {}, [], [], set(), set()
         old, was = self.facts, self.objs
-        changed = [pid for pid, p in pieces.items() if was.get(pid) is not p]  # added too
-        gone = was.keys() - pieces.keys()
+        objs = set(map(id, pieces.values()))
+        if objs == self.obj_ids and len(pieces) == len(was):
+            changed: list[str] = []  # the very dicts of the last press (kept alive by self.objs), maybe reordered
+            gone: set[str] = set()
+        else:
+            changed = [pid for pid, p in pieces.items() if was.get(pid) is not p]  # added too
+            gone = was.keys() - pieces.keys()
+        self.obj_ids = objs
         for pid in gone:
             _unstack(self.by_point, old[pid], pid)
         same_order = not gone and len(pieces) == len(was) and list(pieces) == list(was)
@@ -189,17 +199,26 @@ class _Seen:
         """The units *read* gives, read again only when a stack's pieces changed: the same stacks listed in
         another order (an Undo brings a removed piece back at the end of VASSAL's list) give the kept units in the
         order a fresh read gives (stack by stack as they first appear, each bottom first)."""
-        stacks: dict[Point, list[tuple[Any, ...]]] = {}
-        for p in unit_pieces:
-            pid = str(p["id"])
-            sig = facts[pid][0]
-            stacks.setdefault((sig[3], sig[4], sig[5]), []).append((*sig, pid))
-        key = frozenset((pt, tuple(sigs)) for pt, sigs in stacks.items())
-        if gm is not self.unit_map or key != self.unit_key:
-            self.unit_map = gm
-            self.unit_key, self.unit_list = key, list(read())
-            return self.unit_list
-        rank = {pt: i for i, pt in enumerate(stacks)}
+        objs = set(map(id, unit_pieces))
+        if gm is self.unit_map and objs == self.unit_objs:
+            # the very dicts of the last read (a delta snapshot keeps them), so the same stacks: at most reordered
+            rank: dict[Point, int] = {}
+            for p in unit_pieces:
+                sig = facts[str(p["id"])][0]
+                rank.setdefault((sig[3], sig[4], sig[5]), len(rank))
+        else:
+            stacks: dict[Point, list[tuple[Any, ...]]] = {}
+            for p in unit_pieces:
+                pid = str(p["id"])
+                sig = facts[pid][0]
+                stacks.setdefault((sig[3], sig[4], sig[5]), []).append((*sig, pid))
+            key = frozenset((pt, tuple(sigs)) for pt, sigs in stacks.items())
+            self.unit_pieces, self.unit_objs = list(unit_pieces), objs  # kept alive: their ids stay theirs
+            if gm is not self.unit_map or key != self.unit_key:
+                self.unit_map = gm
+                self.unit_key, self.unit_list = key, list(read())
+                return self.unit_list
+            rank = {pt: i for i, pt in enumerate(stacks)}
         index = {str(p["id"]): i for i, p in enumerate(unit_pieces)}
 
         def order(uc: UnitCounter) -> tuple[int, int]:
@@ -389,7 +408,7 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
     unit_pieces = snapshot.get("pieces") or ()
     if units_near_fires:
         burning = {loc.hex for loc, _k in fire_pieces} | {w.location.hex for w in wrecks}
-        near = burning | {n for h in burning for _d, n in h.neighbours()}
+        near = burning.union(*(h.adjacent() for h in burning))
         unit_pieces = [pieces[pid] for pid, f in facts.items() if f[2] in near]
     units = _SEEN.units(unit_pieces, facts, gm, lambda: read_units(unit_pieces, locate, data.catalogue,
                                                                    data.counters))

@@ -181,6 +181,15 @@ class Hex(NamedTuple):
         for d, (dq, dr) in zip(_DIRECTIONS, _AXIAL_STEPS, strict=True):
             yield d, Hex(q + dq, r + dr)
 
+    def adjacent(self) -> tuple[Hex, ...]:
+        """The six adjacent hexes, in direction order 1 to 6 (:meth:`neighbours` without the directions).
+
+        >>> [h.name for h in Hex.parse("B2").adjacent()]
+        ['B1', 'C2', 'C3', 'B3', 'A3', 'A2']
+        """
+        q, r = self
+        return tuple(Hex(q + dq, r + dr) for dq, dr in _AXIAL_STEPS)
+
     def direction_to(self, other: Hex) -> Direction | None:
         """The direction of an adjacent hex, or None if *other* is not adjacent."""
         return _STEP_TO_DIRECTION.get((other.q - self.q, other.r - self.r))

@@ -109,7 +109,7 @@ def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_c
 
     _, client = dora
     monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # a bridge just started
-    monkeypatch.setattr(bridge_clock, "_READ", [{}, []])
+    monkeypatch.setattr(bridge_clock, "_READ", [{}, [], set()])
     monkeypatch.setattr(bridge_snapshot, "_TERRAIN", {})
     monkeypatch.setattr(client, "_sent", None)
     line = prepare(client)
