@@ -35,7 +35,8 @@ Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
 Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
                                   [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
 (BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
-BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM, e.g. a flight recording to profile it)
+BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM,
+e.g. a flight recording to profile it)
 """
 
 from __future__ import annotations

@@ -188,7 +188,7 @@ class Hex(NamedTuple):
         ['B1', 'C2', 'C3', 'B3', 'A3', 'A2']
         """
         q, r = self
-        return tuple(Hex(q + dq, r + dr) for dq, dr in _AXIAL_STEPS)
+        return (Hex(q, r - 1), Hex(q + 1, r - 1), Hex(q + 1, r), Hex(q, r + 1), Hex(q - 1, r + 1), Hex(q - 1, r))
 
     def direction_to(self, other: Hex) -> Direction | None:
         """The direction of an adjacent hex, or None if *other* is not adjacent."""

@@ -171,3 +171,9 @@ def test_a_board_hex_off_the_boards_columns_or_rows_is_refused_naming_the_board(
         layout.boards[1].parse_local("A0")
     assert layout.boards[1].parse_local("B0") == Hex.from_offset(1, 0)  # a long one has
     assert layout.boards[1].parse_local("Q20") == Hex.from_offset(16, 20)
+
+
+def test_adjacent_is_neighbours_without_their_directions() -> None:
+    for name in ("A1", "B2", "C5", "GG10", "A0"):
+        h = Hex.parse(name)
+        assert h.adjacent() == tuple(n for _d, n in h.neighbours())
