@@ -185,10 +185,9 @@ class _Collector:
     """Python's cyclic garbage collection, done between two presses rather than inside one.
 
     A full collection walks every object the bridge keeps (the game's pieces, the terrain, the module's counters):
-    about 30 ms in a 3,000-piece game, which Python would otherwise start in the middle of some press.  A moment
-    after each press this collects once and freezes what survives (:func:`gc.freeze`), so that a collection Python
-    still starts inside a press walks only what that press made.  Frozen objects are unfrozen and collected again
-    after the next press: cyclic garbage waits at most until then.
+    20–30 ms in a 3,000-piece game, which Python would otherwise start in the middle of some press, when enough
+    young collections have added up.  A moment after each press this collects once, which also starts that count
+    again: a later press (a few young collections) never reaches a full one.
     """
 
     #: Seconds after a press before collecting (the chat report and VASSAL's repaint come first).
@@ -219,9 +218,7 @@ class _Collector:
         with self._lock:  # a press starting meanwhile waits for the collection (it holds the interpreter anyway)
             if self._running:
                 return  # the press running now collects after it
-            gc.unfreeze()
             gc.collect()
-            gc.freeze()
             self.collections += 1
 
 

@@ -336,10 +336,8 @@ def test_attack_dialog_answers_make_the_declaration_or_one_clear_line_a22() -> N
 
 
 def test_python_collects_its_garbage_between_two_presses_not_in_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A full cyclic collection (30 ms over a 3,000-piece game's kept pieces and terrain) is done a moment after a
-    press, never while one runs, and what survives it is frozen (later collections inside a press walk only what
-    that press made); cyclic garbage left by a press is gone after the next collection."""
-    import gc
+    """A full cyclic collection (20–30 ms over a 3,000-piece game's kept pieces and terrain) is done a moment after
+    a press, never while one runs; cyclic garbage left by a press is gone after it."""
     import threading
 
     from asl_vassal_bridge.bridge.client import _Collector, _Listener
@@ -376,7 +374,6 @@ def test_python_collects_its_garbage_between_two_presses_not_in_them(monkeypatch
             time.sleep(0.01)
         assert listener.collector.collections == 1  # once, a moment after the press
         assert freed.wait(1)  # the press's cyclic garbage collected
-        assert gc.get_freeze_count() > 0  # the survivors frozen
         assert listener.onButton("again") == "done again"
         deadline = time.time() + 5
         while listener.collector.collections == 1 and time.time() < deadline:
@@ -384,7 +381,6 @@ def test_python_collects_its_garbage_between_two_presses_not_in_them(monkeypatch
         assert listener.collector.collections == 2
     finally:
         release.set()
-        gc.unfreeze()
 
 
 def test_reading_the_game_at_connect_never_fails_the_bridge_and_says_why_not() -> None:
