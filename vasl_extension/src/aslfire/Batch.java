@@ -140,14 +140,15 @@ final class Batch {
     return null;
   }
 
-  /** Whether a piece in no Stack lies at exactly this point of the map (placeOrMerge would merge with it). */
-  static boolean looseAt(Map map, Point pt) {
+  /** The points of the map where a piece in no Stack lies (placeOrMerge would merge with it). */
+  static java.util.Set<Point> loosePoints(Map map) {
+    java.util.Set<Point> out = new java.util.HashSet<>();
     for (GamePiece p : map.getPieces()) {
-      if (!(p instanceof Stack) && pt.equals(p.getPosition())) {
-        return true;
+      if (!(p instanceof Stack) && p.getPosition() != null) {
+        out.add(new Point(p.getPosition()));
       }
     }
-    return false;
+    return out;
   }
 
   /**
@@ -316,13 +317,14 @@ final class Batch {
       tRemove = System.nanoTime() - tRemove;
       List<String> placedIds = new ArrayList<>();
       tPlace = System.nanoTime();
+      java.util.Map<Map, java.util.Set<Point>> loose = new java.util.HashMap<>();
       for (int i = 0; i < placeSlots.size(); i++) {
         PieceSlot slot = placeSlots.get(i);
         GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
         np.setProperty(Properties.PIECE_ID, slot.getGpId());
         Map map = placeMaps.get(i);
         Point pt = placePoints.get(i);
-        if (looseAt(map, pt)) {
+        if (loose.computeIfAbsent(map, Batch::loosePoints).contains(pt)) {
           // VASSAL merges onto a piece in no Stack by making a new Stack of both, and Undo then takes that piece
           // off the map too: the counter gets a Stack of its own at the same point, as placeOrMerge does on an
           // empty point
