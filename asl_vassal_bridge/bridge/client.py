@@ -433,6 +433,22 @@ class BridgeClient:
         text = str(self.api.roll(session, purpose, count))
         return [int(x) for x in text.split(",")]
 
+    def roll_many(self, session: int, purposes: Sequence[str]) -> list[Sequence[int]] | None:
+        """A DR (colored, white) for each purpose, in order, in one call; each recorded for the chat as :meth:`roll`
+        records it.  None from an extension without ``rollMany`` (then roll them one by one)."""
+        from py4j.protocol import Py4JError
+
+        if not getattr(self, "_many", True):
+            return None
+        try:
+            text = str(self.api.rollMany(session, json.dumps(list(purposes))))
+        except Py4JError as e:
+            if "does not exist" not in str(e):
+                raise
+            self._many = False
+            return None
+        return [[int(x) for x in pair.split(",")] for pair in text.split(";")] if text else []
+
     # --- changing -----------------------------------------------------------------------
 
     def apply(self, batch: dict[str, Any]) -> dict[str, Any]:
@@ -511,4 +527,11 @@ class VassalDice(CallbackDice):
             self.rolled.append((purpose, faces))
             return faces
 
-        super().__init__(roll)
+        def roll_many(purposes: Sequence[str]) -> Sequence[Sequence[int]]:
+            got = client.roll_many(self.session, purposes)
+            if got is None:  # an older extension: one call per DR
+                return [roll(p, 2) for p in purposes]
+            self.rolled.extend(zip(purposes, got, strict=True))
+            return got
+
+        super().__init__(roll, roll_many)

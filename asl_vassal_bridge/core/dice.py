@@ -33,6 +33,7 @@ __all__ = [
     "chance_sr_at_least",
     "chance_sr_at_most",
     "check_seed",
+    "independent_DRs",
 ]
 
 #: Seeds are whole numbers from 0 to 2**64 − 1, for the dice and the forecast alike (numpy's generators
@@ -100,6 +101,23 @@ class Dice(Protocol):
     def dr(self, purpose: str) -> Roll: ...
 
 
+def independent_DRs(dice: Dice, purposes: Sequence[str]) -> list[Roll]:  # noqa: N802 - ASL's DR
+    """One DR for each purpose, in order, where no roll decides whether the next is made: what calling
+    ``dice.DR`` for each would give, the same dice in the same order, asked for at once where *dice* can
+    (:class:`CallbackDice` with a *roll_many*: the live bridge's one call to VASSAL instead of one per roll).
+
+    >>> [str(r) for r in independent_DRs(ScriptedDice([1, 2, 6, 6]), ["a", "b"])]
+    ['3 (1,2)', '12 (6,6)']
+    """
+    many = getattr(dice, "DRs", None)
+    if many is not None and len(purposes) > 1:
+        rolls: list[Roll] = many(purposes)
+        if len(rolls) != len(purposes):
+            raise ValueError(f"the dice gave {len(rolls)} DRs for {len(purposes)} purposes")
+        return rolls
+    return [dice.DR(p) for p in purposes]
+
+
 class SeededDice:
     """Reproducible dice from a seed.
 
@@ -159,11 +177,25 @@ class CallbackDice:
     """Dice supplied from outside, e.g. VASSAL's RNG through the live bridge.
 
     *roll(purpose, count)* returns *count* die faces (1 for a dr, 2 for a DR,
-    colored first).
+    colored first); *roll_many(purposes)*, if given, a DR's two faces for each
+    purpose in one call (:func:`independent_DRs`).
     """
 
-    def __init__(self, roll: Callable[[str, int], Sequence[int]]) -> None:
+    def __init__(self, roll: Callable[[str, int], Sequence[int]],
+                 roll_many: Callable[[Sequence[str]], Sequence[Sequence[int]]] | None = None) -> None:
         self._roll = roll
+        self._roll_many = roll_many
+
+    def DRs(self, purposes: Sequence[str]) -> list[Roll]:  # noqa: N802
+        """A DR for each purpose, in order, in one call of *roll_many* (each two faces, colored first) if given."""
+        if self._roll_many is None:
+            return [self.DR(p) for p in purposes]
+        out = []
+        for purpose, faces in zip(purposes, self._roll_many(purposes), strict=True):
+            if len(faces) != 2:
+                raise ValueError(f"the dice callback gave {len(faces)} dice for a DR ({purpose})")
+            out.append(Roll(faces[0], faces[1]))
+        return out
 
     def DR(self, purpose: str) -> Roll:  # noqa: N802
         faces = list(self._roll(purpose, 2))

@@ -8,10 +8,11 @@ odds and DRMs, without rolling.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
-from .dice import Dice, chance_dr_at_most
+from .dice import Dice, Roll, chance_dr_at_most, independent_DRs
 from .environment import Ground, WindForce, wind_direction_drm
 from .explain import DRM, Check, CheckResult, Event, Report
 from .hexes import Direction
@@ -124,12 +125,25 @@ def flame_to_blaze(pos: Position, dice: Dice) -> tuple[Position, Report]:
     events: list[Event] = []
     blazed: dict[Location, Fire] = {}
     out_fires: list[Fire] = []
-    for bc in pending_blaze_checks(pos):
+    checks = pending_blaze_checks(pos)
+    several = {loc for loc, n in Counter(bc.location for bc in checks).items() if n > 1}
+    ahead: list[Roll] = []  # the DRs of a run of Locations of one Flame each, rolled at once, next one last
+    for k, bc in enumerate(checks):
         loc = bc.location
         name = pos.loc_name(loc)
         if loc in blazed:
-            continue
-        roll = dice.DR(f"Flame to Blaze {name} (B25.151)")
+            continue  # a Location of several Flames whose earlier Flame made the Blaze (B25.15)
+        if loc in several:
+            roll = dice.DR(f"Flame to Blaze {name} (B25.151)")
+        else:
+            if not ahead:  # no DR of this run decides whether another is made
+                run = []
+                for c in checks[k:]:
+                    if c.location in several:
+                        break
+                    run.append(f"Flame to Blaze {pos.loc_name(c.location)} (B25.151)")
+                ahead = independent_DRs(dice, run)[::-1]
+            roll = ahead.pop()
         final = roll.total + bc.check.total_drm
         if bc.check.succeeds(final):
             # Whichever Flame makes the Blaze, it is the fire of every Flame in the Location (Fire & Victory).
@@ -450,7 +464,11 @@ def spread_fire(pos: Position, dice: Dice, gust_direction: Direction | None = No
     kindled = {f.location: (f.kindled_by, f.also_kindled_by) for f in pos.fires if f.is_blaze}
     events: list[Event] = []
     new_fires: list[Fire] = []
-    for target, sc in pending_spreads(pos, gust_direction, extra).items():
+    spreads = pending_spreads(pos, gust_direction, extra)
+    # one DR per Location at risk, none deciding another's: rolled at once (in this order)
+    rolls = iter(independent_DRs(dice, [f"Spreading Fire {pos.loc_name(t)} (B25.6)"
+                                        for t, sc in spreads.items() if not sc.automatic]))
+    for target, sc in spreads.items():
         name = pos.loc_name(target)
         owner, also = (None, None) if sc.by_wreck else kindled.get(sc.source, (None, None))
         if sc.automatic:
@@ -459,7 +477,7 @@ def spread_fire(pos: Position, dice: Dice, gust_direction: Direction | None = No
             events.append(Event(rule, f"Flame placed in {name}: {sc.reason}", name, kind="flame"))
             continue
         assert sc.check is not None
-        roll = dice.DR(f"Spreading Fire {name} (B25.6)")
+        roll = next(rolls)
         final = roll.total + sc.check.total_drm
         if sc.check.succeeds(final):
             new_fires.append(Fire(target, FireKind.FLAME, since=now, kindled_by=owner, also_kindled_by=also))

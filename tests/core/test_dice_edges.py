@@ -59,3 +59,22 @@ def test_callback_dice_refuse_a_wrong_count_naming_the_roll() -> None:
         CallbackDice(lambda purpose, n: [3, 4]).dr("Wind Direction")
     with pytest.raises(ValueError, match=r"the dice callback gave 1 dice for a DR \(Spread\)"):
         CallbackDice(lambda purpose, n: [3]).DR("Spread")
+
+
+def test_independent_drs_come_from_one_call_where_the_dice_offer_it_and_say_when_it_gives_too_few() -> None:
+    import pytest
+
+    from asl_vassal_bridge.core.dice import CallbackDice, Roll, ScriptedDice, independent_DRs
+
+    calls: list[object] = []
+    dice = CallbackDice(lambda p, n: calls.append(p) or [1] * n,
+                        lambda ps: calls.append(list(ps)) or [[2, 3]] * len(ps))
+    assert independent_DRs(dice, ["a", "b"]) == [Roll(2, 3), Roll(2, 3)] and calls == [["a", "b"]]
+    assert independent_DRs(dice, ["c"]) == [Roll(1, 1)] and calls[-1] == "c"  # one DR: asked for as a DR
+    assert independent_DRs(dice, []) == []
+    plain = ScriptedDice([1, 2, 3, 4])
+    assert independent_DRs(plain, ["a", "b"]) == [Roll(1, 2), Roll(3, 4)] and [p for p, _r in plain.log] == ["a", "b"]
+    with pytest.raises(ValueError, match="3 dice for a DR"):
+        CallbackDice(lambda p, n: [1] * n, lambda ps: [[1, 2, 3]] * len(ps)).DRs(["a", "b"])
+    with pytest.raises(ValueError):
+        CallbackDice(lambda p, n: [1] * n, lambda ps: [[1, 2]]).DRs(["a", "b"])  # fewer DRs than purposes

@@ -356,3 +356,43 @@ def test_b25_651_no_wind_gust_odds_exact_over_the_six_directions() -> None:
     (row,) = pending_rolls(pos(hexes, fires=[blaze("C6"), blaze("C2")], env=gusts))
     assert (row.location, row.chance, row.source) == (L("C4"), Fraction(1, 3), L("C6"))
     assert row.reason.endswith("two-hex spread candidate in 2 of 6")
+
+
+def test_independent_drs_are_asked_for_at_once_in_the_order_one_by_one_gives_b25_151_b25_6() -> None:
+    """The end of the AFPh asks for the DRs none of which decides another at once (the live bridge: one call to
+    VASSAL): the same DRs for the same Locations in the same order as one by one, so the same Position and report;
+    a Location of several Flames still rolls Flame by Flame, its second DR only if the first made no Blaze
+    (B25.15, B25.151)."""
+    from asl_vassal_bridge.core import CallbackDice
+
+    hexes = grid("M-R", "2-8")
+    put(hexes, Terrain.WOODS, ["N3", "N4", "O3", "O4", "P3", "P4", "Q3", "Q4", "Q5"], feature="woods")
+    p = pos(hexes, [], [flame("N3"), flame("N4"), flame("O3"), flame("O3"), flame("Q3"), blaze("P5")])
+
+    def scripted(faces: list[int]):  # type: ignore[no-untyped-def]
+        it = iter(faces)
+        calls: list[object] = []
+
+        def roll(purpose: str, count: int) -> list[int]:
+            calls.append(purpose)
+            return [next(it) for _ in range(count)]
+
+        def many(purposes: list[str]) -> list[list[int]]:
+            calls.append(list(purposes))
+            return [[next(it), next(it)] for _ in purposes]
+
+        return calls, roll, many
+
+    faces = [4, 4, 2, 3, 1, 1, 6, 5, 3, 3, 2, 2, 5, 6, 6, 6, 1, 2, 3, 4, 5, 5, 6, 1, 2, 2, 4, 4, 3, 3, 6, 2]
+    one_calls, one_roll, _ = scripted(faces)
+    one_new, one_rep = end_of_afph(p, CallbackDice(one_roll))
+    many_calls, many_roll, many_roll_many = scripted(faces)
+    many_new, many_rep = end_of_afph(p, CallbackDice(many_roll, many_roll_many))
+    assert many_new == one_new and many_rep == one_rep
+    assert [c for call in many_calls for c in (call if isinstance(call, list) else [call])] == one_calls
+    # N3 and N4 at once; O3's two Flames one by one (its second after no Blaze); Q3; then every spread at once
+    assert many_calls[:4] == [["Flame to Blaze N3 (B25.151)", "Flame to Blaze N4 (B25.151)"],
+                              "Flame to Blaze O3 (B25.151)", "Flame to Blaze O3 (B25.151)",
+                              "Flame to Blaze Q3 (B25.151)"]
+    assert isinstance(many_calls[-1], list) and len(many_calls[-1]) > 1
+    assert all(c.startswith("Spreading Fire ") for c in many_calls[-1])

@@ -165,6 +165,35 @@ public final class BridgeApi {
     return count == 1 ? Integer.toString(d[0]) : d[0] + "," + d[1];
   }
 
+  /**
+   * A DR for each purpose of a JSON list, in order, with VASSAL's RNG, each recorded for the chat as {@link #roll}
+   * records it: {@code "c,w;c,w;…"}. For rolls none of which decides whether another is made (one call, not one each).
+   */
+  public String rollMany(long session, String purposesJson) {
+    java.util.List<String> purposes = new java.util.ArrayList<>();
+    Object o;
+    try {
+      o = Json.parse(purposesJson);
+    }
+    catch (Json.JsonError e) {
+      throw new IllegalArgumentException("purposes is not JSON: " + e.getMessage());
+    }
+    if (!(o instanceof java.util.List)) {
+      throw new IllegalArgumentException("purposes must be a JSON list of strings");
+    }
+    for (Object x : (java.util.List<?>) o) {
+      purposes.add(String.valueOf(x));
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int[] d : bridge.rollMany(session, purposes)) {
+      if (sb.length() > 0) {
+        sb.append(';');
+      }
+      sb.append(d[0]).append(',').append(d[1]);
+    }
+    return sb.toString();
+  }
+
   /** Python's callback server listens on {@code port} (127.0.0.1, same token). */
   public void setCallbackPort(int port) {
     Gateway g = bridge.getGateway();

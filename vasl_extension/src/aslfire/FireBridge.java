@@ -354,6 +354,20 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     }
   }
 
+  /** A DR for each purpose, in order, each recorded for the chat as {@link #roll} records it. */
+  int[][] rollMany(long sessionId, List<String> purposes) {
+    synchronized (rollLock) {
+      if (sessionId != session) {
+        throw new IllegalStateException("roll session " + sessionId + " is over (current: " + session + ")");
+      }
+      int[][] out = new int[purposes.size()][];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = roll(sessionId, purposes.get(i), 2);
+      }
+      return out;
+    }
+  }
+
   List<Roll> rollsOf(Object sessionObj) throws Batch.Refused {
     synchronized (rollLock) {
       if (sessionObj == null) {
