@@ -22,7 +22,7 @@ from ..vasl.setup import VaslSetup
 from .batch import batch_for
 from .client import BridgeClient, BridgeRefused, VassalDice
 from .clock import game_clock, next_phase_key
-from .gamemodule import counter_data
+from .gamemodule import CounterData, counter_data
 from .position import LAYERS_FOR, LiveGame, position_from_snapshot
 from .prompts import EVENT, PROMPTS
 from .report import finder_lines, odds_lines, phase_lines
@@ -48,6 +48,17 @@ class PhaseResult:
     timings: tuple[tuple[str, float], ...] = ()
 
 
+def _press_snapshot(client: BridgeClient, game_map: GameMap | None) -> dict[str, Any]:
+    """What a button reads: the delta snapshot with the layers the bridge reads, terrain only if not kept."""
+    return client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                           delta=True)
+
+
+def _module_counters(client: BridgeClient) -> CounterData:
+    """The counters of the module VASSAL runs (read once per module file, :func:`~.gamemodule.counter_data`)."""
+    return counter_data({"module": {"path": getattr(client, "module_path", None)}})
+
+
 #: Clear while :func:`prepare` reads the game: a button pressed meanwhile waits for it rather than read beside it.
 _PREPARED = threading.Event()
 _PREPARED.set()
@@ -64,11 +75,10 @@ def prepare(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Vasl
     _PREPARED.clear()
     try:
         t0 = time.perf_counter()
-        snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
-                               delta=True)
+        snap = _press_snapshot(client, game_map)
         if not (snap.get("game") or {}).get("started"):
             return "no game is open yet: the first press reads the game"
-        data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
+        data = _module_counters(client)
         live = position_from_snapshot(snap, game_map=game_map, vasl=vasl, counters=data, units_near_fires=True)
         return (f"read the game ahead of the first press: {len(live.pieces)} pieces, {len(live.position.map.hexes)} "
                 f"hexes, in {(time.perf_counter() - t0) * 1000:.0f} ms")
@@ -84,10 +94,9 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
               vasl: VaslSetup | None = None) -> PhaseResult:
     """Run one fire phase with VASSAL's dice and apply it as one command."""
     t0 = time.perf_counter()
-    data = counter_data({"module": {"path": getattr(client, "module_path", None)}})
+    data = _module_counters(client)
     # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
-                           delta=True)
+    snap = _press_snapshot(client, game_map)
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
@@ -122,8 +131,7 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
 
 def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
-                           delta=True)
+    snap = _press_snapshot(client, game_map)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     for line in odds_lines(live.position):
         client.say(line)
@@ -133,8 +141,7 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Va
 def find_fires(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> list[str]:
     """The Fire finder button (VASL issue #93): every fire on the map, its Location and level, and where each may
     spread (:func:`~.report.finder_lines`), shown in this player's chat only; returns the lines shown."""
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
-                           delta=True)
+    snap = _press_snapshot(client, game_map)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     lines = finder_lines(live.position)
     for line in lines:

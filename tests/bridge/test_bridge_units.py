@@ -202,11 +202,23 @@ def test_a_later_press_reads_only_the_pieces_changed_since_the_last(monkeypatch:
     assert set(later.units) == set(fresh.units) and later.units
 
 
+def _reads_as_afresh(live: Any, merged: dict[str, Any], gm: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The same snapshot read from scratch (new dicts, nothing kept): asserted to read as *live* did; returned."""
+    from asl_vassal_bridge.bridge import position as bridge_position
+
+    with monkeypatch.context() as m:
+        m.setattr(bridge_position, "_SEEN", bridge_position._Seen())
+        fresh = position_from_snapshot(json.loads(json.dumps(merged)), game_map=gm, phase=Phase.AFPH,
+                                       units_near_fires=True)
+    assert live.position == fresh.position and live.kinds == fresh.kinds and live.stacks == fresh.stacks
+    assert set(live.units) == set(fresh.units)
+    return fresh
+
+
 def test_delta_snapshots_merged_read_as_the_whole_snapshot_read_afresh_b25(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pieces added, moved and removed between presses, sent as deltas and merged (the unchanged pieces the very
     dicts of the last read): the Position, its fire and Level counters and stacks, and the batch are those of the
     whole snapshot read from scratch."""
-    from asl_vassal_bridge.bridge import position as bridge_position
     from asl_vassal_bridge.bridge.client import SentPieces
     from asl_vassal_bridge.core.dice import CallbackDice
     from asl_vassal_bridge.core.fire import end_of_afph
@@ -226,12 +238,7 @@ def test_delta_snapshots_merged_read_as_the_whole_snapshot_read_afresh_b25(monke
         kept = SentPieces.merge(kept, "[]", {"generation": i, "since": i - 1, **d})
         merged = snapshot(list(kept.pieces.values()))
         live = position_from_snapshot(merged, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
-        with monkeypatch.context() as m:
-            m.setattr(bridge_position, "_SEEN", bridge_position._Seen())
-            fresh = position_from_snapshot(json.loads(json.dumps(merged)), game_map=gm, phase=Phase.AFPH,
-                                           units_near_fires=True)
-        assert live.position == fresh.position and live.kinds == fresh.kinds and live.stacks == fresh.stacks
-        assert set(live.units) == set(fresh.units)
+        fresh = _reads_as_afresh(live, merged, gm, monkeypatch)
         batches = []
         for game in (live, fresh):
             new, _report = end_of_afph(game.position, CallbackDice(lambda _p, n: [3] * n))
@@ -266,12 +273,7 @@ def test_deltas_that_change_pieces_in_place_read_only_those_and_as_a_fresh_read_
         merged = snapshot(list(kept.pieces.values()))
         live = position_from_snapshot(merged, game_map=gm, phase=Phase.AFPH, units_near_fires=True)
         assert bridge_position._SEEN.read == read
-        with monkeypatch.context() as m:
-            m.setattr(bridge_position, "_SEEN", bridge_position._Seen())
-            fresh = position_from_snapshot(json.loads(json.dumps(merged)), game_map=gm, phase=Phase.AFPH,
-                                           units_near_fires=True)
-        assert live.position == fresh.position and live.kinds == fresh.kinds and live.stacks == fresh.stacks
-        assert set(live.units) == set(fresh.units)
+        _reads_as_afresh(live, merged, gm, monkeypatch)
     assert sorted(f.location.name for f in live.position.flames()) == ["B2", "E3"]
 
 
