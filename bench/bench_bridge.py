@@ -34,7 +34,8 @@ the VASSAL installation to run it with; the boards, by default 01–10), as
 Needs `bash scripts/install-vassal-test-deps.sh` (not ../shared/vasl).
 Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
                                   [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
-(BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
+(BENCH_PLAY=N: VASSAL first places and deletes N counters with chat lines, as in a game in progress (150; 0: none),
+BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
 BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM,
 e.g. a flight recording to profile it)
 """
@@ -57,6 +58,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from py4j.protocol import Py4JError
+
 #: the checkout whose code is measured: this one, or BENCH_CODE (``--compare`` runs this bench on another's code)
 sys.path.insert(0, os.environ.get("BENCH_CODE") or str(Path(__file__).resolve().parents[1]))
 
@@ -75,6 +78,9 @@ from asl_vassal_bridge.core.position import Phase
 from tests.support import vassal_harness as vh
 
 PIECES = 3000
+#: BENCH_PLAY=N: before the presses VASSAL places and deletes N counters with a chat line each, as a game in
+#: progress has (its Swing chat and counter code compiled by the JIT as in a game, not just started); 0: none
+PLAY = int(os.environ.get("BENCH_PLAY", "150"))
 #: BENCH_PROFILE=1: cProfile the Python side of the later presses (button → run_phase), printed after them
 PROFILE = bool(os.environ.get("BENCH_PROFILE"))
 FLAMES = 100
@@ -162,6 +168,19 @@ def jvm_cpu(pid: int) -> float:
         return 0.0
 
 
+def jvm_threads(pid: int) -> dict[str, float]:
+    """Seconds of CPU per thread name of the process *pid* (names as /proc cuts them, threads of one name summed)."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            head, rest = task.joinpath("stat").read_text().rsplit(")", 1)
+            name = re.sub(r"[-#]?\d+$", "", head.split("(", 1)[1]).strip() or "?"
+            fields = rest.split()
+            out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
 def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.get("BENCH_PRESSES", "7"))) -> None:
     done = threading.Event()
     times: list[float] = []
@@ -229,10 +248,14 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
 
     c.listen(handler)
     time.sleep(3)  # the extension reads VASL's terrain when the bridge connects: let it finish
+    played = -1
+    with contextlib.suppress(Py4JError):  # the test hooks of a checkout from before them have no play (--compare)
+        played = sum(c.jvm.aslbridgetest.TestHooks.play(min(25, PLAY - i), i) for i in range(0, PLAY, 25))
     bridge_snapshot._TERRAIN.clear()  # the game's first press: no terrain read yet
     with contextlib.suppress(Exception):
         c.api.forgetTerrain()  # nor kept by the extension (older extensions keep none): read at the press
     c.jvm.aslbridgetest.TestHooks.seedDice(1)
+    threads: dict[str, float] = {}  # VASSAL's JVM's CPU per thread over the later presses
     for i in range(presses + 1):
         if i == presses:  # as a player's first press finds it: the game read when the bridge connected
             bridge_snapshot._TERRAIN.clear()
@@ -243,12 +266,15 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
             # and Python reads the game, as asl-fire bridge does when it connects
             prepared_line = prepare(c) if prepare is not None else "(this checkout has no prepare)"
         done.clear()
-        here, there = time.process_time(), jvm_cpu(jvm_pid)
+        here, there, per_thread = time.process_time(), jvm_cpu(jvm_pid), jvm_threads(jvm_pid)
         t = time.perf_counter()
         c.press("upkeep")
         done.wait(60)
         times.append(time.perf_counter() - t)
         cpu.append((time.process_time() - here, jvm_cpu(jvm_pid) - there))
+        if 2 <= i < presses:
+            for k, v in jvm_threads(jvm_pid).items():
+                threads[k] = threads.get(k, 0.0) + v - per_thread.get(k, 0.0)
         c.jvm.aslbridgetest.TestHooks.undo()
         time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
     c.api.clearListener()
@@ -260,6 +286,9 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     prepared, prepared_parts = times.pop(), parts.pop()
     cpu.pop()
     first, later = times[0], times[2:]  # the second press still warms the JVM's JIT for the terrain-less path
+    print(f"   VASSAL first ran what a game in progress runs through its own code: {PLAY} counters from the palettes "
+          f"placed and deleted or undone, {played} chat lines (BENCH_PLAY={PLAY}; 0: a VASSAL just started)"
+          if played >= 0 else "   VASSAL just started (this checkout's test hooks cannot play a game in progress)")
     print(f"2. button → counters placed, upkeep with {FLAMES} Flames on 10 boards, {PIECES} pieces: "
           f"first press {first * 1000:.0f} ms (terrain sent and read); later presses median "
           f"{statistics.median(later) * 1000:.0f} ms ({', '.join(f'{x * 1000:.0f}' for x in later)} ms; "
@@ -274,6 +303,10 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     print(f"   CPU per press (this process + VASSAL's JVM): first {cpu[0][0] * 1000:.0f} + {cpu[0][1] * 1000:.0f} ms; "
           f"later median {statistics.median(x for x, _y in cpu[2:]) * 1000:.0f} + "
           f"{statistics.median(y for _x, y in cpu[2:]) * 1000:.0f} ms")
+    top = sorted(((v, k) for k, v in threads.items() if v > 0), reverse=True)[:6]
+    if top:
+        print("   VASSAL's JVM's CPU in the later presses, per press, by thread: "
+              + ", ".join(f"{k} {v * 1000 / max(1, presses - 2):.0f} ms" for v, k in top))
     if sent:
         print(f"   first press's snapshot: built in {sent[0]['build_ms']} ms on VASSAL's Swing thread, of which "
               f"reading VASL's model {sent[0]['read_ms']} ms; later presses' snapshots: "

@@ -22,7 +22,7 @@ status=0
 echo "== pytest"
 "$PY" -m pytest "$@" || status=$?
 echo "== ruff"
-"$PY" -m ruff check asl_vassal_bridge widget tests bench || status=$?
+"$PY" -m ruff check asl_vassal_bridge widget tests bench examples || status=$?
 echo "== mypy"
 "$PY" -m mypy || status=$?
 exit "$status"

@@ -131,3 +131,19 @@ def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_c
     assert all((m.get("terrain") or {}).get("same") for m in sent[0]["maps"] if m.get("terrain"))
     assert bridge_position._SEEN.read == 0  # no piece read again
     client.jvm.aslbridgetest.TestHooks.undo()
+
+
+def test_the_benchs_game_in_progress_leaves_the_game_as_it_was(dora: Any) -> None:
+    """``TestHooks.play`` (bench/bench_bridge.py's game in progress) places, reports and deletes or undoes counters
+    through VASSAL's own code: the pieces after it are the ones before, piece for piece, and each move is in the
+    chat."""
+    _, client = dora
+    before = _whole(client)
+    chat = str(client.jvm.aslbridgetest.TestHooks.chatText())
+    lines = client.jvm.aslbridgetest.TestHooks.play(8, 7)
+    assert lines == 8 + 6  # each placed counter a line; the six deleted (not undone) another
+    assert _whole(client) == before
+    added = str(client.jvm.aslbridgetest.TestHooks.chatText())[len(chat):].splitlines()
+    assert sum(" moves offboard -> " in x and not x.startswith("* UNDO: ") for x in added) == 8
+    assert sum(x.endswith(" deleted") for x in added) == 6
+    assert sum(x.startswith("* UNDO: ") for x in added) == 2  # VASSAL's Undo, as a player's

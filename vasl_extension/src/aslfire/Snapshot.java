@@ -261,24 +261,7 @@ final class Snapshot {
       names.clear();
       String made = boardsSignature(map) + scope;
       for (GamePiece p : allPieces(map)) {
-        // a piece whose state, board layout, layer selection and viewer are unchanged is shown (or hidden) and has
-        // the same JSON as last time
-        int state = stateHash(p);
-        Known known = PIECE_JSON.get(p);
-        String json;
-        if (known != null && known.state == state && known.made.equals(made)) {
-          json = known.json;
-        }
-        else if (!isVisible(p)) {
-          json = null;
-          PIECE_JSON.put(p, new Known(state, made, null));
-        }
-        else {
-          StringBuilder one = new StringBuilder(512);
-          appendPiece(one, map, p, names, layersFor, state);
-          json = one.toString();
-          PIECE_JSON.put(p, new Known(state, made, json));
-        }
+        String json = pieceJson(map, p, made, names, layersFor);
         if (json != null) {  // hidden from or masked to this player: never exported
           ids.add(p.getId());
           jsons.add(json);
@@ -287,69 +270,7 @@ final class Snapshot {
     }
     String[] idsNow = ids.toArray(new String[0]);
     String[] jsonNow = jsons.toArray(new String[0]);
-    boolean first = true;
-    if (last != null && java.util.Arrays.equals(idsNow, last.ids)) {
-      // the usual later press: the same pieces in the same order, a few of them changed
-      for (int i = 0; i < idsNow.length; i++) {
-        if (jsonNow[i] != last.json[i] && !jsonNow[i].equals(last.json[i])) {
-          first = appendJson(sb, first, jsonNow[i]);
-        }
-      }
-      sb.append("],\"removed\":[]");
-    }
-    else if (last != null) {
-      java.util.Map<String, String> before = new java.util.HashMap<>(last.ids.length * 2);
-      for (int i = 0; i < last.ids.length; i++) {
-        before.put(last.ids[i], last.json[i]);
-      }
-      java.util.Set<String> present = new java.util.HashSet<>(ids);
-      for (int i = 0; i < idsNow.length; i++) {
-        String had = before.get(idsNow[i]);
-        if (had == null || !had.equals(jsonNow[i])) {
-          first = appendJson(sb, first, jsonNow[i]);
-        }
-      }
-      sb.append("],\"removed\":[");
-      boolean fr = true;
-      for (String id : last.ids) {
-        if (!present.contains(id)) {
-          if (!fr) {
-            sb.append(',');
-          }
-          fr = false;
-          Json.quote(sb, id);
-        }
-      }
-      sb.append(']');
-      // the caller keeps its pieces' order, drops the removed ones and adds the new ones at the end
-      List<String> kept = new ArrayList<>(idsNow.length);
-      for (String id : last.ids) {
-        if (present.contains(id)) {
-          kept.add(id);
-        }
-      }
-      for (String id : idsNow) {
-        if (!before.containsKey(id)) {
-          kept.add(id);
-        }
-      }
-      if (!kept.equals(ids)) {
-        sb.append(",\"order\":[");
-        for (int i = 0; i < idsNow.length; i++) {
-          if (i > 0) {
-            sb.append(',');
-          }
-          Json.quote(sb, idsNow[i]);
-        }
-        sb.append(']');
-      }
-    }
-    else {
-      for (String json : jsonNow) {
-        first = appendJson(sb, first, json);
-      }
-      sb.append(']');
-    }
+    appendPieces(sb, last, idsNow, jsonNow);
     if (now != null) {
       now.generation = ++generations;
       now.scope = scope;
@@ -365,6 +286,113 @@ final class Snapshot {
     sb.append(",\"build_ms\":").append((System.nanoTime() - t0) / 1000000)
       .append(",\"build_us\":").append((System.nanoTime() - t0) / 1000).append('}');
     return sb.toString();
+  }
+
+  /**
+   * A piece's JSON, null for one not shown to this viewer: the one made last time if its state, the board layout,
+   * the layer selection and the viewer ({@code made}) are unchanged, else made again and kept.
+   */
+  private static String pieceJson(Map map, GamePiece p, String made, java.util.Map<Point, String> names,
+                                  java.util.Set<String> layersFor) {
+    int state = stateHash(p);
+    Known known = PIECE_JSON.get(p);
+    if (known != null && known.state == state && known.made.equals(made)) {
+      return known.json;
+    }
+    String json = null;
+    if (isVisible(p)) {
+      StringBuilder one = new StringBuilder(512);
+      appendPiece(one, map, p, names, layersFor, state);
+      json = one.toString();
+    }
+    PIECE_JSON.put(p, new Known(state, made, json));
+    return json;
+  }
+
+  /**
+   * The pieces' JSON, the array left open by the caller closed: all of them, or, since {@code last}, those changed,
+   * the ids removed and, if the order changed, the ids in order.
+   */
+  private static void appendPieces(StringBuilder sb, Sent last, String[] idsNow, String[] jsonNow) {
+    if (last == null) {
+      appendAll(sb, jsonNow);
+    }
+    else if (java.util.Arrays.equals(idsNow, last.ids)) {
+      appendChanged(sb, last, jsonNow);
+    }
+    else {
+      appendDelta(sb, last, idsNow, jsonNow);
+    }
+  }
+
+  private static void appendAll(StringBuilder sb, String[] jsonNow) {
+    boolean first = true;
+    for (String json : jsonNow) {
+      first = appendJson(sb, first, json);
+    }
+    sb.append(']');
+  }
+
+  /** The usual later press: the same pieces in the same order as {@code last}, a few of them changed. */
+  private static void appendChanged(StringBuilder sb, Sent last, String[] jsonNow) {
+    boolean first = true;
+    for (int i = 0; i < jsonNow.length; i++) {
+      if (jsonNow[i] != last.json[i] && !jsonNow[i].equals(last.json[i])) {
+        first = appendJson(sb, first, jsonNow[i]);
+      }
+    }
+    sb.append("],\"removed\":[]");
+  }
+
+  /** Pieces added, removed or reordered since {@code last}. */
+  private static void appendDelta(StringBuilder sb, Sent last, String[] idsNow, String[] jsonNow) {
+    boolean first = true;
+    java.util.Map<String, String> before = new java.util.HashMap<>(last.ids.length * 2);
+    for (int i = 0; i < last.ids.length; i++) {
+      before.put(last.ids[i], last.json[i]);
+    }
+    List<String> now = java.util.Arrays.asList(idsNow);
+    java.util.Set<String> present = new java.util.HashSet<>(now);
+    for (int i = 0; i < idsNow.length; i++) {
+      String had = before.get(idsNow[i]);
+      if (had == null || !had.equals(jsonNow[i])) {
+        first = appendJson(sb, first, jsonNow[i]);
+      }
+    }
+    sb.append("],\"removed\":[");
+    boolean fr = true;
+    for (String id : last.ids) {
+      if (!present.contains(id)) {
+        if (!fr) {
+          sb.append(',');
+        }
+        fr = false;
+        Json.quote(sb, id);
+      }
+    }
+    sb.append(']');
+    // the caller keeps its pieces' order, drops the removed ones and adds the new ones at the end
+    List<String> kept = new ArrayList<>(idsNow.length);
+    for (String id : last.ids) {
+      if (present.contains(id)) {
+        kept.add(id);
+      }
+    }
+    for (String id : idsNow) {
+      if (!before.containsKey(id)) {
+        kept.add(id);
+      }
+    }
+    if (!kept.equals(now)) {
+      sb.append(",\"order\":[");
+      for (int i = 0; i < idsNow.length; i++) {
+        if (i > 0) {
+          sb.append(',');
+        }
+        Json.quote(sb, idsNow[i]);
+      }
+      sb.append(']');
+    }
   }
 
   /** The board-local name of the hex at a map point (VASL's location names add the board on multi-board maps). */

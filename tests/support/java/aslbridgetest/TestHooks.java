@@ -150,6 +150,64 @@ public final class TestHooks {
     });
   }
 
+  /**
+   * What a game in progress has run through VASSAL's own code before a player's later press, none of it the
+   * extension's: {@code moves} counters from the module's palettes placed on the first map, each reported in the
+   * chat as VASSAL reports a move, then deleted (every fourth taken back with Undo instead), the map's view painted
+   * after each as VASSAL paints it while players move counters. The game is left as it was. Returns the chat lines
+   * shown.
+   */
+  public static int play(int moves, long seed) throws Exception {
+    return onEdt(() -> {
+      GameModule gm = GameModule.getGameModule();
+      java.util.List<VASSAL.build.widget.PieceSlot> slots =
+          gm.getAllDescendantComponentsOf(VASSAL.build.widget.PieceSlot.class);
+      VASSAL.build.module.Map map = VASSAL.build.module.Map.getMapList().get(0);
+      java.awt.Rectangle area = null;
+      for (VASSAL.build.module.map.boardPicker.Board b : map.getBoards()) {
+        area = area == null ? b.bounds() : area.union(b.bounds());
+      }
+      java.util.Random rnd = new java.util.Random(seed);
+      BasicLogger log = (BasicLogger) gm.getLogger();
+      Method undo = BasicLogger.class.getDeclaredMethod("undo");
+      undo.setAccessible(true);
+      int lines = 0;
+      for (int i = 0; i < moves && !slots.isEmpty() && area != null; i++) {
+        VASSAL.counters.GamePiece p = VASSAL.counters.PieceCloner.getInstance()
+            .clonePiece(slots.get(rnd.nextInt(slots.size())).getPiece());
+        java.awt.Point pt = map.snapTo(new java.awt.Point(area.x + rnd.nextInt(area.width),
+            area.y + rnd.nextInt(area.height)));
+        VASSAL.command.Command placed = map.placeOrMerge(p, pt);
+        VASSAL.command.Command said = new VASSAL.build.module.Chatter.DisplayText(gm.getChatter(),
+            "* " + p.getName() + " moves offboard -> " + map.locationName(pt));
+        said.execute();
+        gm.sendAndLog(placed.append(said));
+        paint(map);
+        lines++;
+        if (i % 4 == 3) {
+          undo.invoke(log);
+          continue;
+        }
+        VASSAL.command.Command gone = new VASSAL.command.RemovePiece(p);
+        gone.execute();
+        VASSAL.command.Command told = new VASSAL.build.module.Chatter.DisplayText(gm.getChatter(),
+            "* " + p.getName() + " deleted");
+        told.execute();
+        gm.sendAndLog(gone.append(told));
+        paint(map);
+        lines++;
+      }
+      return lines;
+    });
+  }
+
+  private static void paint(VASSAL.build.module.Map map) {
+    if (map.getView() instanceof javax.swing.JComponent && map.getView().isShowing()) {
+      javax.swing.JComponent view = (javax.swing.JComponent) map.getView();
+      view.paintImmediately(view.getVisibleRect());
+    }
+  }
+
   /** The chat window's text. */
   public static String chatText() throws Exception {
     return onEdt(() -> {
