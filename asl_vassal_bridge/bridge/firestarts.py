@@ -38,7 +38,8 @@ from .client import BridgeClient, VassalDice
 from .position import LiveGame, position_from_snapshot
 from .rules import explain_rolls
 
-__all__ = ["FIRE_STARTS", "FireStartRequest", "fire_start_batch", "resolve_fire_start", "run_fire_start"]
+__all__ = ["FIRE_STARTS", "FireStartRequest", "attack_dr", "fire_start_batch", "resolve_fire_start",
+           "run_fire_start"]
 
 log = logging.getLogger("asl_fire.bridge")
 
@@ -49,6 +50,26 @@ FIRE_STARTS = {"he": "B25.13", "wp": "A24.32", "hut": "huts"}
 HUT_ATTACKS = {"small-arms": HutAttack.SMALL_ARMS_PBF_TPBF, "mg": HutAttack.MG, "ife": HutAttack.IFE,
                "dc": HutAttack.DC, "he": HutAttack.HE, "he-equivalency": HutAttack.HE_EQUIVALENCY,
                "collateral": HutAttack.COLLATERAL, "mol": HutAttack.MOL, "sw-in-hut": HutAttack.SW_FIRED_IN_HUT}
+
+
+def attack_dr(text: str, what: str) -> tuple[int, int] | None:
+    """An attack's Original DR typed as its two faces, colored first (``"1,4"``); None for an empty *text*.
+
+    >>> attack_dr("1, 4", "--attack-dr"), attack_dr("", "--attack-dr")
+    ((1, 4), None)
+
+    :raises BadInput: naming *what* for anything else (two faces 1–6 expected).
+    """
+    text = text.replace(" ", "")
+    if not text:
+        return None
+    try:
+        colored, white = (int(x) for x in text.split(","))
+    except ValueError:
+        raise BadInput(f"{what} {text!r}: expected the Original DR's two faces, colored first, e.g. 1,4") from None
+    if not (1 <= colored <= 6 and 1 <= white <= 6):
+        raise BadInput(f"{what} {text!r}: die faces are 1 to 6")
+    return colored, white
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ __all__ = ["InstallReport", "install_extension", "remove_extension"]
 EXTENSION_FILE = "asl-fire-bridge.vmdx"
 #: The extension's toolbar buttons, as its ``FireBridge.ACTIONS`` names them (tests/test_docs_samples.py checks).
 BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Fire finder", "FT/MOL attack",
-                "Heat of Battle", "Units in Blazes (RtPh)")
+                "Fire start", "Heat of Battle", "Units in Blazes (RtPh)")
 BUTTONS = ", ".join(BUTTON_NAMES[:-1]) + " and " + BUTTON_NAMES[-1]
 
 

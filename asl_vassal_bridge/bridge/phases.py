@@ -167,6 +167,10 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
             from .attack_button import attack_button
 
             return attack_button(client, vasl=vasl)
+        if action == "firestart":
+            from .firestart_button import firestart_button
+
+            return firestart_button(client, game_map=game_map, vasl=vasl)
         if action == "finder":
             find_fires(client, game_map=game_map, vasl=vasl)
             return ""

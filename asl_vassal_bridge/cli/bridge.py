@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("bridge", help="connect to VASSAL's ASL fire bridge extension and serve its buttons",
                        description="Connect to a running VASSAL (with the ASL fire bridge extension) and answer "
-                                   "its toolbar buttons: Wind change (RPh), Fire upkeep (AFPh), Fire odds, Heat of "
-                                   "Battle, Units in Blazes (RtPh).")
+                                   "its toolbar buttons: Wind change (RPh), Fire upkeep (AFPh), Fire odds, Fire "
+                                   "finder, FT/MOL attack, Fire start, Heat of Battle, Units in Blazes (RtPh).")
     p.add_argument("--connection-file", type=Path, default=None,
                    help="the extension's port/token file (default: <VASSAL conf dir>/aslfire/bridge.json)")
     p.add_argument("--port", type=_PORT, default=None, help="the extension's py4j port (with --token-file)")
@@ -199,17 +199,10 @@ def _firestart_parser(actions: argparse._SubParsersAction) -> None:  # type: ign
 def firestart_request(args: argparse.Namespace) -> object:
     """The :class:`~asl_vassal_bridge.bridge.firestarts.FireStartRequest` the ``bridge firestart`` options
     describe."""
-    from ..bridge.firestarts import FireStartRequest
+    from ..bridge.firestarts import FireStartRequest, attack_dr
     from ..core.position import Phase
 
-    dr = None
-    if args.attack_dr:
-        try:
-            c, w = (int(x) for x in args.attack_dr.replace(" ", "").split(","))
-        except ValueError:
-            raise BadInput(f"--attack-dr {args.attack_dr!r}: expected the Original DR's two faces, colored first, "
-                           "e.g. 1,4") from None
-        dr = (c, w)
+    dr = attack_dr(args.attack_dr or "", "--attack-dr")
     try:
         phase = Phase.from_name(args.phase) if args.phase else None
     except ValueError as e:

@@ -96,3 +96,42 @@ def test_cli_bridge_firestart_flags_become_the_request() -> None:
     args = parser.parse_args(["bridge", "firestart", "wp", "--at", "C2", "--dc"])
     with pytest.raises(BadInput, match="he option"):
         cli_bridge.firestart_request(args)
+
+
+def test_fire_start_dialog_answers_make_the_request_the_command_makes_b25_13() -> None:
+    """The Fire start button's dialog: its answers give the same :class:`FireStartRequest` as
+    ``asl-fire bridge firestart``'s options, or one clear line naming the field (nothing rolled)."""
+    import argparse
+    import json
+
+    from asl_vassal_bridge.bridge.firestart_button import FIELDS, form_spec, request_from_answers
+    from asl_vassal_bridge.cli import bridge as cli_bridge
+
+    spec = json.loads(form_spec("C2"))
+    assert next(f for f in spec["fields"] if f["key"] == "at")["value"] == "C2"
+    assert next(f for f in json.loads(form_spec(None))["fields"] if f["key"] == "at")["value"] == ""
+    assert {f["key"] for f in FIELDS} >= {"kind", "at", "phase", "attack_dr", "original_kia", "hut_attack"}
+    parser = argparse.ArgumentParser()
+    cli_bridge.register(parser.add_subparsers())
+    for answers, argv in (
+        ({"kind": "HE", "at": "C2", "phase": "MPh", "attack_dr": "1,4", "original_kia": True, "dc": True},
+         ["he", "--at", "C2", "--phase", "MPh", "--attack-dr", "1,4", "--original-kia", "--dc"]),
+        ({"kind": "WP", "at": "C2", "phase": "MPh", "original_kia": False},
+         ["wp", "--at", "C2", "--phase", "MPh"]),
+        ({"kind": "hut", "at": "B3, C2", "phase": "PFPh", "attack_dr": "1,5", "hut_attack": "mg"},
+         ["hut", "--at", "B3,C2", "--phase", "PFPh", "--attack-dr", "1,5", "--attack", "mg"]),
+    ):
+        by_command = cli_bridge.firestart_request(parser.parse_args(["bridge", "firestart", *argv]))
+        assert request_from_answers(answers) == by_command
+    with pytest.raises(BadInput, match="Location is empty"):
+        request_from_answers({"kind": "HE", "at": " "})
+    with pytest.raises(BadInput, match="attack DR '1,7': die faces are 1 to 6"):
+        request_from_answers({"kind": "HE", "at": "C2", "attack_dr": "1,7"})
+    with pytest.raises(BadInput, match="attack DR 'x': expected the Original DR's two faces"):
+        request_from_answers({"kind": "HE", "at": "C2", "attack_dr": "x"})
+    with pytest.raises(BadInput, match=r"HE options \(collateral\) are for an HE fire start"):
+        request_from_answers({"kind": "WP", "at": "C2", "collateral": True})
+    with pytest.raises(BadInput, match="phase"):
+        request_from_answers({"kind": "HE", "at": "C2", "phase": "Lunch"})
+    with pytest.raises(BadInput, match="fire start 'smoke'"):
+        request_from_answers({"kind": "smoke", "at": "C2"})

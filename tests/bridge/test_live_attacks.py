@@ -247,3 +247,74 @@ def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dor
     finally:
         client.api.clearListener()
     assert "nothing rolled" in _chat(client)[len(chat_before):] and _counters(client) == before
+
+
+def _open_dialog(client: BridgeClient, button: str) -> Any:
+    hooks = client.jvm.aslbridgetest.TestHooks
+    assert hooks.clickToolbar(button)
+    end = time.time() + 20
+    while not hooks.formOpen() and time.time() < end:
+        time.sleep(0.1)
+    assert hooks.formOpen()
+    return hooks
+
+
+def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_13(dora: BridgeClient,
+                                                                                   tmp_path: Path,
+                                                                                   capsys: Any) -> None:
+    from asl_vassal_bridge.cli import main
+
+    client = dora
+    hooks = client.jvm.aslbridgetest.TestHooks
+    before = _counters(client)
+    hooks.select("sq-brk")  # the squad in the Woods of C3, hit by an HE attack the players resolved
+    chat_before = _chat(client)
+    _script(client, [6, 5])  # the B25.13 DR after an Original KIA: 11 ≥ the woods' Kindle # 9
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        _open_dialog(client, "aslfire-firestart")
+        assert hooks.formField("at") == "C3"  # the selected counter's hex
+        hooks.setFormField("kind", "HE")
+        hooks.setFormField("original_kia", "true")
+        hooks.clickForm("ok")
+        end = time.time() + 30
+        while "B25.13" not in _chat(client)[len(chat_before):] and time.time() < end:
+            time.sleep(0.1)
+        time.sleep(0.5)
+    finally:
+        client.api.clearListener()
+    new_chat = _chat(client)[len(chat_before):]
+    assert "= 6,5 " in new_chat and "B25.13" in new_chat
+    by_button = _counters(client) - before
+    assert by_button == Counter({("Flame", "C3"): 1})
+    hooks.undo()  # ONE Undo takes the Flame back
+    assert _counters(client) == before
+    # the same fire start and dice from the terminal place the same counters
+    token = tmp_path / "token"
+    token.write_text(client.info.token)
+    token.chmod(0o600)
+    _script(client, [6, 5])
+    assert main(["bridge", "--port", str(client.info.port), "--token-file", str(token), "firestart", "he",
+                 "--at", "C3", "--phase", "MPh", "--original-kia"]) == 0
+    capsys.readouterr()
+    assert _counters(client) - before == by_button
+    hooks.undo()
+    # a cancelled dialog rolls nothing; a bad answer says which field, and rolls nothing either
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        for answer, said in ((None, "fire start cancelled; nothing rolled"),
+                             ("1,9", "attack DR '1,9': die faces are 1 to 6")):
+            chat_before = _chat(client)
+            _open_dialog(client, "aslfire-firestart")
+            if answer is None:
+                hooks.clickForm("cancel")
+            else:
+                hooks.setFormField("attack_dr", answer)
+                hooks.clickForm("ok")
+            end = time.time() + 20
+            while said not in _chat(client)[len(chat_before):] and time.time() < end:
+                time.sleep(0.1)
+            assert said in _chat(client)[len(chat_before):]
+            assert "***" not in _chat(client)[len(chat_before):] and _counters(client) == before
+    finally:
+        client.api.clearListener()

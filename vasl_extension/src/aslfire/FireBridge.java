@@ -26,8 +26,8 @@ import VASSAL.tools.LaunchButton;
 /**
  * The ASL fire bridge inside VASSAL: a py4j gateway for the Python rules
  * (snapshot out, one batch of commands in) and toolbar buttons (Wind change in
- * the RPh, Fire upkeep at the end of the AFPh, Fire odds, Fire finder, FT/MOL attack, Heat of Battle, Units
- * in Blazes in the RtPh) that call Python back. The rules never live here.
+ * the RPh, Fire upkeep at the end of the AFPh, Fire odds, Fire finder, FT/MOL attack, Fire start, Heat of
+ * Battle, Units in Blazes in the RtPh) that call Python back. The rules never live here.
  *
  * <p>Added to a module by the extension's buildFile as an ExtensionElement of the GameModule.
  */
@@ -43,6 +43,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"odds", "Fire odds", "Show the odds of every pending fire roll"},
     {"finder", "Fire finder", "Every Flame and Blaze on the map, its Location and level, and where it may spread"},
     {"attack", "FT/MOL attack", "A22: a FT or MOL attack by the selected unit, rolled with VASSAL's dice"},
+    {"firestart", "Fire start", "B25.13, A24.32, huts: an HE, WP or hut attack's fire start, VASSAL's dice"},
     {"hob", "Heat of Battle", "A15: roll Heat of Battle for the selected unit"},
     {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
   };

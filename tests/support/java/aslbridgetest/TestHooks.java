@@ -142,6 +142,23 @@ public final class TestHooks {
     });
   }
 
+  /** What the open dialog's field {@code key} shows (text, choice, or "true"/"false"). */
+  public static String formField(String key) throws Exception {
+    return onEdt(() -> {
+      java.awt.Component c = named(openForm(), "aslfire-form-" + key);
+      if (c instanceof javax.swing.JCheckBox) {
+        return String.valueOf(((javax.swing.JCheckBox) c).isSelected());
+      }
+      if (c instanceof javax.swing.JComboBox) {
+        return String.valueOf(((javax.swing.JComboBox<?>) c).getSelectedItem());
+      }
+      if (c instanceof javax.swing.JTextField) {
+        return ((javax.swing.JTextField) c).getText();
+      }
+      throw new IllegalArgumentException("no field " + key + " in the open dialog");
+    });
+  }
+
   /** A player's click on the open dialog's button ("ok" or "cancel"). */
   public static void clickForm(String button) throws Exception {
     onEdt(() -> {

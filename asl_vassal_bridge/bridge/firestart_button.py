@@ -1,0 +1,121 @@
+"""The Fire start button (B25.13, A24.32, huts): a small VASSAL dialog asks what the players resolved on VASSAL's
+tables, then :func:`~.firestarts.run_fire_start` rolls with VASSAL's dice and places the Flame as one command (one
+Undo), as ``asl-fire bridge firestart`` does.
+
+The dialog's fields are that command's options: the kind (HE, WP, hut), the Location(s), the phase, the attack's
+Original DR and KIA, what attacked a hut, and the B25.13 exceptions; the Location is filled with the hex of the
+counter selected on the map. The extension only shows the dialog (``BridgeApi.askForm``) and sends the answers back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import BadInput
+from ..core.position import GameMap, Phase
+from ..vasl.setup import VaslSetup
+from .client import BridgeClient
+from .firestarts import HUT_ATTACKS, FireStartRequest, attack_dr, run_fire_start
+from .position import LAYERS_FOR, position_from_snapshot
+from .snapshot import known_terrain, piece_hex
+
+__all__ = ["FIELDS", "firestart_button", "form_spec", "request_from_answers"]
+
+#: The B25.13 exceptions of an HE fire start: the dialog's key → :class:`FireStartRequest`'s option.
+HE_OPTIONS = {"collateral": "collateral", "vehicle_target": "vehicle_target_type", "rubble": "created_rubble",
+              "he_equivalency": "he_equivalency", "dc": "dc"}
+
+#: The dialog's fields: key, label, kind ("text", "choice", "bool"), default, choices, help (with the rule).
+FIELDS: tuple[dict[str, Any], ...] = (
+    {"key": "kind", "label": "Fire start", "kind": "choice", "value": "HE", "choices": ["HE", "WP", "hut"],
+     "help": "HE: an HE/HEAT or DC attack with an Original KIA (B25.13); WP: the WP fire DR in the placing "
+             "player's MPh (A24.32); hut: an attack vs a hut Location with an Original colored dr 1, or an "
+             "ordnance SW fired in a hut (huts)"},
+    {"key": "at", "label": "Location(s)", "kind": "text", "value": "",
+     "help": "the Location attacked (E3, G4.1) or where WP was placed; hut: every hut Location the attack "
+             "affected (B3,B4: one Flame, by Random Selection); filled with the selected counter's hex"},
+    {"key": "phase", "label": "Phase", "kind": "choice", "value": "MPh",
+     "choices": ["PFPh", "MPh", "DFPh", "AFPh", "CCPh"]},
+    {"key": "attack_dr", "label": "Attack's Original DR (colored,white)", "kind": "text", "value": "",
+     "help": "e.g. 1,4; vs a hut the colored dr 1 places the Flame (huts); empty: none said"},
+    {"key": "original_kia", "label": "HE: Original KIA", "kind": "bool", "value": False,
+     "help": "the HE attack's Original DR gave a KIA (B25.13)"},
+    {"key": "hut_attack", "label": "Hut: what attacked", "kind": "choice", "value": "small-arms",
+     "choices": sorted(HUT_ATTACKS), "help": "huts"},
+    {"key": "collateral", "label": "HE: Collateral Attack", "kind": "bool", "value": False, "help": "B25.13"},
+    {"key": "vehicle_target", "label": "HE: Vehicle Target Type", "kind": "bool", "value": False,
+     "help": "B25.13"},
+    {"key": "rubble", "label": "HE: the attack rubbled the Location", "kind": "bool", "value": False,
+     "help": "B25.13"},
+    {"key": "he_equivalency", "label": "HE: HE Equivalency", "kind": "bool", "value": False, "help": "B25.13"},
+    {"key": "dc", "label": "HE: a DC attack", "kind": "bool", "value": False, "help": "B25.13"},
+)
+
+
+def form_spec(at: str | None) -> str:
+    """The dialog's description for the extension (JSON), the Location filled in when a counter is selected.
+
+    >>> json.loads(form_spec("E3"))["fields"][1]["value"]
+    'E3'
+    """
+    fields = [dict(f, value=at) if f["key"] == "at" and at else dict(f) for f in FIELDS]
+    return json.dumps({"title": "ASL fire bridge: fire start (B25.13, A24.32, huts)", "ok": "Roll",
+                       "fields": fields})
+
+
+def request_from_answers(answers: Mapping[str, Any]) -> FireStartRequest:
+    """The fire start the dialog's answers make (the same :class:`FireStartRequest` as ``asl-fire bridge
+    firestart``'s options).
+
+    >>> r = request_from_answers({"kind": "HE", "at": "E3", "phase": "PFPh", "attack_dr": "2,3",
+    ...                           "original_kia": True, "rubble": True})
+    >>> r.kind, r.at, r.phase.value, r.attack_dr, r.original_kia, dict(r.options)
+    ('he', 'E3', 'PFPh', (2, 3), True, {'created_rubble': True})
+    """
+    kind = str(answers.get("kind") or "").strip().lower()
+    at = str(answers.get("at") or "").replace(" ", "")
+    if not at:
+        raise BadInput("the dialog's Location is empty: give the Location attacked (E3) or, for a hut fire start, "
+                       "the hut Locations (B3,B4); nothing rolled")
+    try:
+        phase = Phase.from_name(str(answers.get("phase") or "MPh"))
+    except ValueError as e:
+        raise BadInput(f"the dialog's phase: {e}") from None
+    dr = attack_dr(str(answers.get("attack_dr") or ""), "the dialog's attack DR")
+    options = {name: True for key, name in HE_OPTIONS.items() if answers.get(key) is True}
+    if options and kind != "he":
+        raise BadInput(f"the dialog's HE options ({', '.join(sorted(options))}) are for an HE fire start (B25.13), "
+                       f"not a {kind} one; nothing rolled")
+    return FireStartRequest(kind, at, phase, dr, answers.get("original_kia") is True,
+                            str(answers.get("hut_attack") or "small-arms"), options)
+
+
+def _selected_hex(client: BridgeClient, game_map: GameMap | None, vasl: VaslSetup | None) -> str | None:
+    """The hex of the counter selected on the map, as the rules name it; None when none (or several) is selected,
+    or it is in no hex."""
+    data = json.loads(str(client.api.selection()))
+    if not isinstance(data, list) or len(data) != 1:
+        return None
+    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                           delta=True)
+    live = position_from_snapshot(snap, game_map=game_map, vasl=vasl)
+    piece = live.pieces.get(str(data[0]))
+    h = piece_hex(piece, live.position.map.layout) if piece is not None else None
+    return live.position.map.hex_name(h) if h is not None and h in live.position.map else None
+
+
+def firestart_button(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
+    """The Fire start button: the dialog (the Location filled with the selected counter's hex), then the fire
+    start as one command; returns the line shown to this player ("" when the fire start's own chat says it all,
+    or the player cancelled)."""
+    try:
+        at = _selected_hex(client, game_map, vasl)
+    except BadInput:
+        at = None  # the dialog still opens; its Location is then the player's to type
+    raw = client.api.askForm(form_spec(at))
+    if raw is None:
+        return "ASL fire bridge: fire start cancelled; nothing rolled"
+    run_fire_start(client, request_from_answers(json.loads(str(raw))), game_map=game_map, vasl=vasl)
+    return ""
