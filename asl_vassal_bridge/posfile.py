@@ -34,6 +34,7 @@ from .core.position import (
     Location,
     Phase,
     Position,
+    Smoke,
     Unit,
     UnitKind,
     Wreck,
@@ -301,7 +302,7 @@ def _check_sizes(data: Mapping[str, Any], source: str) -> None:
     if _depth(data) > MAX_NESTING:
         raise BadPositionFile(f"{source}: arrays or tables nest more than {MAX_NESTING} deep (expected a position "
                               "file: see docs/position-files.md)")
-    for key in ("fires", "wrecks", "units", "buildings"):
+    for key in ("fires", "wrecks", "smoke", "units", "buildings"):
         items = data.get(key)
         if isinstance(items, list) and len(items) > MAX_PIECES:
             raise BadPositionFile(f"{source}: {key}: {len(items):,} entries; a position file may list at most "
@@ -455,6 +456,8 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         since = w_.get("since", now if w_.get("new") else now - 1)
         bypass = Direction(w_["bypass"]) if "bypass" in w_ else None
         wrecks.append(Wreck(loc, w_.get("burning", True), bypass, w_.get("name", "Wreck"), since))
+    smoke = [Smoke(_location(s_["at"], gm, f"{src}: smoke[{i}].at"), s_.get("wp", False), s_.get("dispersed", False))
+             for i, s_ in enumerate(data.get("smoke", ()))]
     units = []
     uids: set[str] = set()
     for i, u in enumerate(data.get("units", ())):
@@ -481,7 +484,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                                       f"{control[h]}; a hex has one controlling side")
             control[h] = side
     return Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(units), sides, data.get("name", ""),
-                    data.get("notes", ""), control)
+                    data.get("notes", ""), control, tuple(smoke))
 
 
 def _kindlers(value: str | list[str] | None, sides: tuple[str, str], where: str) -> tuple[str | None, str | None]:
@@ -660,6 +663,10 @@ def to_dict(pos: Position) -> dict[str, Any]:
         wrecks.append(d)
     if wrecks:
         out["wrecks"] = wrecks
+    smoke = [{"at": _loc(pos, s.location), **({"wp": True} if s.wp else {}),
+              **({"dispersed": True} if s.dispersed else {})} for s in pos.smoke]
+    if smoke:
+        out["smoke"] = smoke
     units = []
     for u in pos.units:
         d = {"id": u.id, "name": u.name, "side": u.side, "at": _loc(pos, u.location), "kind": u.kind.value}

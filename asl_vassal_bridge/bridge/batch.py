@@ -6,11 +6,13 @@ change their counters' layers.  The extension applies a batch as one command (on
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.environment import EC, WindForce
-from ..core.position import Position
+from ..core.position import Phase, Position
+from ..core.values import replace
 from ..vasl.counters import (
     embellishment_layers,
 )
@@ -45,6 +47,27 @@ def _layer_change(piece: Mapping[str, Any], kind: str, value: int) -> dict[str, 
     return None
 
 
+def _smoke_changes(game: LiveGame, new: Position) -> tuple[list[str], list[tuple[str, int, int]]]:
+    """The SMOKE counters to remove and the layer changes (piece, index, value) that show the others' Dispersed
+    face, turning the game's SMOKE into *new*'s (B25.651: a Gust disperses SMOKE and eliminates the Dispersed)."""
+    if new.smoke == game.position.smoke:
+        return [], []
+    left = Counter(new.smoke)
+    gone: list[str] = []
+    changes: list[tuple[str, int, int]] = []
+    # a counter that was not Dispersed first: it may have become one of new's Dispersed counters
+    for smoke, pid, to_dispersed in sorted(game.smoke_pieces, key=lambda x: x[0].dispersed):
+        grey = replace(smoke, dispersed=True)
+        if left[smoke] > 0:
+            left[smoke] -= 1
+        elif not smoke.dispersed and left[grey] > 0:
+            left[grey] -= 1
+            changes += [(pid, index, value) for index, value in to_dispersed]
+        else:
+            gone.append(pid)
+    return gone, changes
+
+
 def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: int | None,
               roll_texts: Sequence[str], header: Iterable[str] = (), summary: Iterable[str] = ()) -> dict[str, Any]:
     """The batch that turns the game's Position into *new*: removals, placements, layer changes, chat."""
@@ -75,6 +98,17 @@ def batch_for(game: LiveGame, new: Position, *, phase_key: str | None, session: 
         if ch is not None:
             layers.append(ch)
             expect[pid] = str(game.pieces[pid]["rev"])
+    gone, dispersed = _smoke_changes(game, new)
+    for pid in gone:
+        remove.append(pid)
+        expect[pid] = str(game.pieces[pid]["rev"])
+    for pid, index, value in dispersed:
+        layers.append({"id": pid, "index": index, "value": value})
+        expect[pid] = str(game.pieces[pid]["rev"])
+    if new.clock.phase is Phase.RPH and new.environment.gusts:
+        notes += [f"* {what}: VASL's counter has no Dispersed face the bridge knows: apply the Gust to it by hand "
+                  "(B25.651: Dispersed SMOKE eliminated, other SMOKE dispersed)"
+                  for what in game.smoke_by_hand.values()]
     batch: dict[str, Any] = {
         "phase": phase_key,
         "session": session,

@@ -16,7 +16,7 @@ from typing import Any
 from ..core.environment import Environment, Wind, WindForce
 from ..core.errors import BadInput
 from ..core.hexes import Direction, Hex
-from ..core.position import Clock, Fire, FireKind, GameMap, Location, Phase, Position, Wreck
+from ..core.position import Clock, Fire, FireKind, GameMap, Location, Phase, Position, Smoke, Wreck
 from ..core.values import replace
 from ..vasl.counters import (
     FIRE_GPIDS,
@@ -26,8 +26,10 @@ from ..vasl.counters import (
     building_blaze_levels,
     classify,
     ec_from_piece,
+    embellishment_layers,
     gusts_from_piece,
     level_from_piece,
+    smoke_face,
     wind_direction_from_piece,
     wind_force_from_piece,
 )
@@ -99,6 +101,11 @@ class LiveGame:
     stacks: Mapping[Point, frozenset[str]] | None = None
     #: Each Flame counter's own Flame of :attr:`position` (B25.15), by piece id.
     flame_fires: Mapping[str, Fire] = field(default_factory=dict)
+    #: Each SMOKE counter of :attr:`position`'s ``smoke``: its piece, and the layer changes that show its Dispersed
+    #: face (B25.651), in the Position's order.
+    smoke_pieces: tuple[tuple[Smoke, str, tuple[tuple[int, int], ...]], ...] = ()
+    #: The SMOKE counters the rules cannot read a face of (grenades, overlays' SMOKE): piece id → "name in Location".
+    smoke_by_hand: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def catalogue_source(self) -> str:
@@ -108,10 +115,11 @@ class LiveGame:
 
 #: The counters whose layers the bridge reads (EC, Wind, Wind Dir, Gusts, Level markers, the Phase Track),
 #: by gpid and BasicPiece name (a Phase Track VASL's Replace made carries another gpid, but the same name).
-LAYER_KINDS = (FireCounter.EC, FireCounter.WIND, FireCounter.WIND_DIR, FireCounter.GUSTS, FireCounter.LEVEL)
+LAYER_KINDS = (FireCounter.EC, FireCounter.WIND, FireCounter.WIND_DIR, FireCounter.GUSTS, FireCounter.LEVEL,
+               FireCounter.SMOKE)
 LAYERS_FOR: frozenset[str] = frozenset(
     [g for g, k in FIRE_GPIDS.items() if k in LAYER_KINDS]
-    + ["EC", "Wind", "Wind Dir", "Gusts", "Building", "Fort Bldg"]
+    + ["EC", "Wind", "Wind Dir", "Gusts", "Building", "Fort Bldg", "Smoke"]
     + [*PHASE_TRACK_GPIDS, *PHASE_TRACK_NAMES])
 
 
@@ -426,11 +434,39 @@ def position_from_snapshot(snapshot: Mapping[str, Any], *, game_map: GameMap | N
                        "(B25.64: a wind blows from a direction); place VASL's Wind Dir counter")
     wind = Wind(force, direction)
     env = replace(env, wind=wind, gusts=gusts)
+    smoke, by_hand = _smoke(counted, kinds, gm, levels)
     pos = Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(u.unit for u in units),
-                   name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes))
+                   name=str((snapshot.get("module") or {}).get("name", "")), notes="\n".join(notes),
+                   smoke=tuple(s for s, _pid, _ch in smoke))
     return LiveGame(pos, snapshot, {k: tuple(v) for k, v in fire_pieces.items()}, ids["ec"], ids["wd"], ids["w"],
                     ids["g"], pieces, map_name, board_entries(snapshot, gm.name or None), tuple(notes),
                     {u.unit.id: u for u in units}, wreck_pieces, data, clock_source, kinds, dict(_SEEN.by_point),
-                    flame_fires)
+                    flame_fires, tuple(smoke), by_hand)
+
+
+def _smoke(counted: Sequence[Mapping[str, Any]], kinds: Mapping[str, FireCounter], gm: GameMap,
+           levels: Mapping[Point, CounterLevel]) -> tuple[list[tuple[Smoke, str, tuple[tuple[int, int], ...]]],
+                                                          dict[str, str]]:
+    """The SMOKE counters on the map (A24) whose face VASL's layers show, with their pieces and the layer changes
+    to their Dispersed face (B25.651); the others (grenades, overlays' SMOKE) by piece id, named for the players."""
+    smoke: list[tuple[Smoke, str, tuple[tuple[int, int], ...]]] = []
+    by_hand: dict[str, str] = {}
+    for p in counted:
+        pid = str(p["id"])
+        if kinds[pid] is not FireCounter.SMOKE:
+            continue
+        h = piece_hex(p, gm.layout)
+        if h is None or h not in gm:
+            continue
+        loc = _location(gm, h, levels.get((p.get("map"), p.get("x"), p.get("y"))))
+        try:
+            face = smoke_face(embellishment_layers(piece_traits(p)))
+        except BadCounterState as e:
+            raise BadInput(f"piece {pid} ({p.get('name')}) at {p.get('location')}: {e}") from None
+        if face is None:
+            by_hand[pid] = f"{p.get('name') or 'SMOKE'} in {gm.location_name(loc)}"
+        else:
+            smoke.append((Smoke(loc, face.wp, face.dispersed), pid, face.to_dispersed))
+    return smoke, by_hand
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "OffBoardError",
     "Phase",
     "Position",
+    "Smoke",
     "Unit",
     "UnitKind",
     "Wreck",
@@ -181,6 +182,19 @@ class Wreck:
     bypass: Direction | None = None
     name: str = "Wreck"
     since: int = 0
+
+
+@value
+class Smoke:
+    """A SMOKE counter on the map (A24): SMOKE, or WP (*wp*), *dispersed* or not; a Gust eliminates the
+    Dispersed ones and disperses the others (B25.651). Fires' own smoke has no counter (B25.2)."""
+
+    location: Location
+    wp: bool = False
+    dispersed: bool = False
+
+    def describe(self) -> str:
+        return ("Dispersed " if self.dispersed else "") + ("WP" if self.wp else "SMOKE")
 
 
 class UnitKind(enum.Enum):
@@ -537,7 +551,8 @@ class Position:
     *sides* are the two sides' names, the first moving in half 1 of each turn.
     *control* names the side controlling a hex, where the position says so
     (Fire & Victory gives the Control of Locations made unenterable by fires
-    no side kindled to the side controlling their hex).
+    no side kindled to the side controlling their hex).  *smoke* are the SMOKE
+    counters on the map (A24), which a Gust disperses or eliminates (B25.651).
     """
 
     map: GameMap
@@ -550,6 +565,7 @@ class Position:
     name: str = ""
     notes: str = ""
     control: Mapping[Hex, str] = field(default_factory=dict)
+    smoke: tuple[Smoke, ...] = ()
 
     @property
     def attacker(self) -> str:

@@ -12,11 +12,12 @@
 from __future__ import annotations
 
 from .environment import WindForce
+from .explain import Event
 from .hexes import Hex
-from .position import Location, Phase, Position
-from .values import value
+from .position import Location, Phase, Position, Smoke
+from .values import replace, value
 
-__all__ = ["FireSmoke", "drifting", "fire_smoke"]
+__all__ = ["FireSmoke", "drifting", "fire_smoke", "gust_on_smoke"]
 
 
 @value
@@ -75,3 +76,27 @@ def fire_smoke(pos: Position) -> list[FireSmoke]:
             drift = tuple(h for h in drift if h in pos.map.hexes)
         out.append(FireSmoke(loc, hind, height, wreck, drift))
     return out
+
+
+def gust_on_smoke(pos: Position) -> tuple[Position, tuple[Event, ...]]:
+    """A Gust's effect on the SMOKE counters (B25.651): every Dispersed one is eliminated, every other one
+    dispersed, one event each.  Fires' own smoke has no counter and is not touched (B25.2).
+
+    >>> from .position import GameMap, HexInfo
+    >>> from .terrain import Terrain
+    >>> a, b = Location(Hex.parse("A1")), Location(Hex.parse("A2"))
+    >>> m = GameMap.from_hexes({a.hex: HexInfo(Terrain.OPEN_GROUND), b.hex: HexInfo(Terrain.OPEN_GROUND)})
+    >>> new, events = gust_on_smoke(Position(m, smoke=(Smoke(a), Smoke(b, wp=True, dispersed=True))))
+    >>> [s.describe() for s in new.smoke], [e.text for e in events]
+    (['Dispersed SMOKE'], ['SMOKE in A1 dispersed', 'Dispersed WP in A2 eliminated'])
+    """
+    kept: list[Smoke] = []
+    events: list[Event] = []
+    for s in pos.smoke:
+        where = pos.loc_name(s.location)
+        if s.dispersed:
+            events.append(Event("B25.651", f"{s.describe()} in {where} eliminated", kind="smoke"))
+        else:
+            kept.append(replace(s, dispersed=True))
+            events.append(Event("B25.651", f"{s.describe()} in {where} dispersed", kind="smoke"))
+    return replace(pos, smoke=tuple(kept)), tuple(events)

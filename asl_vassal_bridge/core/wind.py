@@ -18,6 +18,7 @@ from .environment import Wind, WindForce
 from .explain import Event, Report
 from .hexes import Direction, Hex
 from .position import HexInfo, Location, Position, Unit
+from .smoke import gust_on_smoke
 from .terrain import BuildingKind, Material, Terrain
 from .values import replace, value
 
@@ -323,6 +324,6 @@ def rally_phase(pos: Position, dice: Dice) -> tuple[Position, Report]:
     events.append(Event("B25.651", "the Gust eliminates all Dispersed SMOKE (drifting fire smoke included) and "
                         "disperses all other SMOKE on the board, except the smoke of a Blaze in its own hex",
                         kind="smoke"))
-    pos = replace(pos, environment=replace(pos.environment, gusts=True))
+    pos, on_smoke = gust_on_smoke(replace(pos, environment=replace(pos.environment, gusts=True)))
     pos, r2 = collapse(pos, dice)
-    return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events) + r2.events)
+    return pos, Report(f"Rally Phase wind, {pos.clock}", tuple(events) + on_smoke + r2.events)

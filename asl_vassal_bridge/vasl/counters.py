@@ -41,6 +41,7 @@ __all__ = [
     "BadCounterState",
     "CounterLevel",
     "FireCounter",
+    "SmokeFace",
     "building_blaze_levels",
     "classify",
     "ec_from_layer",
@@ -54,6 +55,7 @@ __all__ = [
     "level_from_name",
     "level_from_piece",
     "piece_name",
+    "smoke_face",
     "wind_direction_from_layer",
     "wind_direction_from_piece",
     "wind_force_from_layer",
@@ -101,7 +103,8 @@ FIRE_GPIDS: dict[str, FireCounter] = _gpids({
     FireCounter.WIND_DIR: (285,),
     FireCounter.GUSTS: (286,),
     FireCounter.WIND: (287,),
-    FireCounter.SMOKE: (205, 206, 207, 208, 209, 210),
+    FireCounter.SMOKE: (6, 57, 58, 59, 60, 61, 62, 67, 72, 205, 206, 207, 208, 209, 210, 4121, 4123, 4125, 4370,
+                        4372, 4374),
     FireCounter.PIN: (1, 5704),
     FireCounter.PREP_FIRE: (0,),
     FireCounter.LEVEL: (163, 165, 167, 169, 171, 173, 6663, 5718),
@@ -317,6 +320,68 @@ def _embellishment(trait: Trait) -> Layers:
 def embellishment_layers(traits: Sequence[Trait]) -> list[Layers]:
     """Every Embellishment (``emb2``/``emb``) of a piece, outermost first."""
     return [_embellishment(t) for t in traits if t.id in ("emb2", "emb")]
+
+
+@dataclass(frozen=True, slots=True)
+class SmokeFace:
+    """What a VASL SMOKE counter shows (A24): SMOKE or WP (*wp*), *dispersed* (VASL's grey faces) or not, and
+    the layer changes (index, value as in :class:`Layers`) that turn it to its Dispersed face (``()`` when it
+    is Dispersed already)."""
+
+    wp: bool
+    dispersed: bool
+    to_dispersed: tuple[tuple[int, int], ...]
+
+
+def _face_text(lay: Layers, level: int) -> str:
+    name = lay.names[level - 1] if level <= len(lay.names) else ""
+    image = _image_key(lay.images[level - 1]) if level <= len(lay.images) else ""
+    return f"{name} {image}".lower()
+
+
+def _grey(text: str) -> bool:
+    return "gray" in text or "grey" in text
+
+
+def _smoke_or_wp(text: str) -> bool:
+    """A face of VASL's SMOKE counter: white or grey, SMOKE or WP (not a grenade, not an overlay's +3/+2)."""
+    return ("white" in text or _grey(text)) and ("smoke" in text or "wp" in text) and "grenade" not in text
+
+
+def smoke_face(layers: Sequence[Layers]) -> SmokeFace | None:
+    """The face of a SMOKE counter from its Embellishments (outermost first: the first one switched on is the
+    face shown), or None when it is not one of VASL's SMOKE counter faces with a grey (Dispersed) face of its
+    kind — a smoke or WP grenade, an overlay's SMOKE, none switched on: the players apply B25.651 to those.
+
+    VASL's SMOKE counter has a layer per face: grey WP, grey SMOKE, white WP (+2/+1), white SMOKE (+3/+2).
+
+    >>> white = Layers("", ("ML/Smk3", "ML/Smk2"), ("White +3 Smoke", "White +2 Smoke"), 1)
+    >>> grey = Layers("Gray", ("ML/Smk2gr",), ("Gray +2 Smoke",), -1)
+    >>> smoke_face([grey, white])
+    SmokeFace(wp=False, dispersed=False, to_dispersed=((0, 1),))
+    >>> smoke_face([Layers("", ("MS/Smk12", "MS/WP12"), ("Smoke grenade +2", "WP grenade +1"), 1)]) is None
+    True
+    """
+    shown = next(((i, lay) for i, lay in enumerate(layers) if lay.active and lay.value <= len(lay.images)), None)
+    if shown is None:
+        return None
+    i, lay = shown
+    text = _face_text(lay, lay.value)
+    if not _smoke_or_wp(text):
+        return None
+    wp = "wp" in text
+    if _grey(text):
+        return SmokeFace(wp, True, ())
+    # the grey face of the same kind: another level of the shown layer, else the outermost other layer's
+    targets = [(j, m) for j, other in enumerate(layers) for m in range(1, len(other.images) + 1)
+               if _grey(t := _face_text(other, m)) and _smoke_or_wp(t) and ("wp" in t) == wp]
+    target = next(((j, m) for j, m in targets if j == i), None) or next(iter(targets), None)
+    if target is None:
+        return None
+    j, m = target
+    if j <= i:
+        return SmokeFace(wp, False, ((j, m),))
+    return SmokeFace(wp, False, ((i, -lay.value), (j, m)))  # the grey face lies under the one shown
 
 
 def _image_key(image: str) -> str:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..core.environment import EC, Environment, Wind, WindForce
 from ..core.hexes import BoardPlacement, Hex, HexNameError, MapLayout
-from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Unit, Wreck
+from ..core.position import Fire, FireKind, GameMap, Location, OffBoardError, Position, Smoke, Unit, Wreck
 from . import counters as c
 from .board import VaslBoard, VaslModel, default_terrain_table, game_map, place_boards, read_board
 from .counters import FireCounter
@@ -315,6 +315,7 @@ def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardP
     turn = pos.clock.player_turn
     fires: list[Fire] = []
     wrecks: list[Wreck] = []
+    smoke: list[Smoke] = []
     for h, stacks in _stacks(game, frame).items():
         for stack in stacks:
             kinds = [(p.fire_counter, p) for p in stack]
@@ -339,6 +340,8 @@ def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardP
                 burning = w.fire_counter is FireCounter.WRECK and bool(blazes)
                 wrecks.append(Wreck(loc, burning=burning, name=w.name or w.basic_name))
             for k, p in kinds:
+                if k is FireCounter.SMOKE and (face := c.smoke_face(c.embellishment_layers(p.traits))) is not None:
+                    smoke.append(Smoke(loc, face.wp, face.dispersed))  # A24; B25.651 acts on it
                 if k is FireCounter.FLAME:
                     fires.append(Fire(loc, FireKind.FLAME, since=turn if pinned else 0))
                 elif k is FireCounter.BLAZE and not has_wreck:
@@ -356,4 +359,4 @@ def position_from_game(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardP
     notes = [pos.notes] if pos.notes else []
     if odd:
         notes.append(f"fire counters where nothing can burn (B25.1): {', '.join(odd)}")
-    return pos.with_(fires=tuple(kept), wrecks=tuple(wrecks), notes="\n".join(notes))
+    return pos.with_(fires=tuple(kept), wrecks=tuple(wrecks), smoke=tuple(smoke), notes="\n".join(notes))

@@ -65,3 +65,33 @@ def test_drift_cleared_round_trips_in_a_position_file() -> None:
     p = burning().with_(environment=replace(mild(4), drift_cleared=True))
     again = loads(dumps(p))
     assert again.environment.drift_cleared and "drift_cleared = true" in dumps(p)
+
+
+def test_b25_651_a_gust_disperses_smoke_counters_and_eliminates_the_dispersed_ones() -> None:
+    from asl_vassal_bridge.core.hexes import Hex
+    from asl_vassal_bridge.core.position import Location, Smoke
+
+    b2, b3, e5 = (Location(Hex.parse(n)) for n in ("B2", "B3", "E5"))
+    p = burning().with_(smoke=(Smoke(b2), Smoke(b3, wp=True, dispersed=True), Smoke(e5, wp=True)))
+    gusting, rep = rally_phase(p, ScriptedDice([6, 6]))
+    # every counter, in a Blaze hex too: only the Blaze's own smoke (no counter, B25.2) is spared
+    assert gusting.smoke == (Smoke(b2, dispersed=True), Smoke(e5, wp=True, dispersed=True))
+    assert [e.text for e in rep.events if e.rule == "B25.651" and e.kind == "smoke"][1:] == [
+        "SMOKE in B2 dispersed", "Dispersed WP in B3 eliminated", "WP in E5 dispersed"]
+    calm, _ = rally_phase(p, ScriptedDice([3, 4]))  # no Gust: SMOKE as it was
+    assert calm.smoke == p.smoke
+
+
+def test_smoke_counters_round_trip_in_a_position_file_and_a_bad_one_is_named() -> None:
+    import pytest
+
+    from asl_vassal_bridge.core.errors import BadInput
+    from asl_vassal_bridge.core.hexes import Hex
+    from asl_vassal_bridge.core.position import Location, Smoke
+
+    p = burning().with_(smoke=(Smoke(Location(Hex.parse("B2"))), Smoke(Location(Hex.parse("B3")), True, True)))
+    text = dumps(p)
+    assert 'at = "B3"' in text and "dispersed = true" in text
+    assert loads(text).smoke == p.smoke
+    with pytest.raises(BadInput, match=r"smoke\[0\]\.at"):
+        loads(text.replace('at = "B2"', 'at = "Z99"', 1))

@@ -215,11 +215,38 @@ def phase_track_at(*, turn: int, half: int, phase: int) -> tuple[str, str]:
     return encode_traits(traits)
 
 
+_SMOKE_LABEL = Trait("label;76,130;Label;10;255,255,255;0,0,0;t;0;c;0;b;c;$pieceName$ ($label$);Dialog;0;0;"
+                     "TextLabel;", "")
+
+
+def _smoke(gpid: str, grey_wp: str, grey: str, wp: str, smoke: str) -> Slot:
+    """VASL's SMOKE counter (A24): a layer per face, outermost first — grey WP, grey SMOKE, white WP (+2/+1),
+    white SMOKE (+3/+2); the first one switched on shows. The states: each layer's value (VASSAL's Layer)."""
+    return Slot("Smoke", gpid, 60, 60, (
+        _proto("DBGlobal"), Trait("rotate;4;82,130;;Rotate;;;;", "0"), _SMOKE_LABEL,
+        Trait("emb2;;2;WG;;2;;;2;;;;0;false;0;0;ML/WP1gr;Gray \\+1 WP;true;;;;false;;1", grey_wp),
+        Trait("emb2;Gray;2;G;;2;;;2;;;;0;false;0;0;ML/Smk2gr;Gray \\+2 Smoke;true;;;;false;;1;1;false;71,130;;", grey),
+        Trait("emb2;WP;2;W;Strength;2;N;;2;;;;0;false;0;0;ML/WP2,ML/WP1;White \\+2 WP,White \\+1 WP;true;;;;false;;1;"
+              "1;false;87,130;78,130;", wp),
+        Trait("emb2;;2;;Strength;2;N;;2;;;;0;false;0;0;ML/Smk3,ML/Smk2;White \\+3 Smoke,White \\+2 Smoke ;true;;;;"
+              "false;;1;1;true;;78,130;", smoke),
+        Trait("mark;Hindrance", "true"), Trait("mark;Location", ""), _basic(" ", "Smoke", gpid)))
+
+
+#: The smoke grenade counter (A24): SMOKE +2 or WP +1, with no Dispersed face.
+_SMOKE_GRENADE = Slot("Smoke", "67", 48, 48, (
+    _proto("DBGlobal"), _SMOKE_LABEL,
+    Trait("emb2;;2;;WP;2;W;;2;;;;0;false;0;0;MS/Smk12,MS/WP12;Smoke grenade \\+2,WP grenade \\+1;true;;;;false;;1;1;"
+          "true;;87,130;", "1"),
+    Trait("mark;Hindrance", "true"), Trait("mark;Location", ""), _basic(" ", "Smoke", "67")))
+
+
 #: Every slot the test module carries, by (entry name, gpid); "?" window ones are the hidden twins.
 SLOTS: dict[tuple[str, str], Slot] = {(s.name, s.gpid): s for s in (
     _flame("192", "193", "194"), _blaze("195", "196", label_first=True), _EC, _wind_dir_fix(_WIND_DIR), _GUSTS,
     _WIND, _pin("1", hidden=False), _squad(), _FT, _MOL, _PHASE_TRACK,
-    _pin("5704", hidden=True), _flame("5710", "7415", "7416"), _blaze("5713", "5714", label_first=False))}
+    _pin("5704", hidden=True), _flame("5710", "7415", "7416"), _blaze("5713", "5714", label_first=False),
+    _smoke("205", "-1;", "-1", "-1", "1"), _smoke("209", "-1;G", "1", "-1", "1"), _SMOKE_GRENADE)}
 
 #: The prototypes those slots use (only the ones that are not empty for the bridge), by name.
 PROTOTYPES: dict[str, tuple[Trait, ...]] = {

@@ -45,7 +45,7 @@ DEBIAN_JARS = (
 )
 #: VASL slots the test module carries: (window, entryName, gpid).
 FIRE_SLOTS = (("Flame", "192"), ("Blaze", "195"), ("EC", "284"), ("Wind Dir", "285"), ("Gusts", "286"),
-              ("Wind", "287"), ("Pin", "1"))
+              ("Wind", "287"), ("Pin", "1"), ("Smoke", "205"), ("Smoke", "209"), ("Smoke", "67"))
 #: VASL unit slots for the A22 attack and A15 Heat of Battle tests: a German squad (the 4-6-8 Esq slot
 #: showing its 4-6-7 1sq layer), the German FT and the Partisan MOL counter (ru/ruMOL).
 UNIT_SLOTS = (("4-6-8 Esq", "11467"), ("FT", "2473"), ("MOL-P", "490"))
