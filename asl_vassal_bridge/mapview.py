@@ -176,7 +176,8 @@ class Counter:
 def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
     """The counters of each hex, bottom to top, as a player stacks them: units (leaders over squads), wrecks,
     then fires by level (a fire above ground level or in a cellar with its Level counter beside it), then
-    smoke (B25.2: over a Blaze or Burning Wreck, and Dispersed Smoke where it drifts)."""
+    smoke (B25.2: over a Blaze or Burning Wreck, and Dispersed Smoke where it drifts), then the SMOKE counters
+    (A24)."""
     out: dict[Hex, list[Counter]] = {}
     order = {UnitKind.VEHICLE: 0, UnitKind.GUN: 1, UnitKind.SQUAD: 2, UnitKind.HALF_SQUAD: 3, UnitKind.CREW: 3}
     for u in sorted(pos.units, key=lambda u: (u.location, order.get(u.kind, 4))):
@@ -191,6 +192,8 @@ def counters_in(pos: Position) -> dict[Hex, list[Counter]]:
     for fs in fire_smoke(pos):
         for h in (fs.location.hex, *fs.drift):
             out.setdefault(h, []).append(Counter("smoke"))
+    for sm in pos.smoke:  # SMOKE counters (A24), which a Gust disperses or eliminates (B25.651)
+        out.setdefault(sm.location.hex, []).append(Counter("smoke", sm.location.level))
     return out
 
 

@@ -524,3 +524,19 @@ def test_a_saved_game_with_an_overlay_draws_its_art_and_says_what_was_applied(sh
     log = "\n".join(w.session.log)
     assert "· board 01: overlay wd1 (E5) applied to the terrain as VASL 6.7.x applies them" in log
     assert "⚠ board 01: overlay LightWoods (B2) not applied to the terrain" in log
+
+
+def test_smoke_counters_of_the_position_are_drawn_in_their_hex_and_a_gust_acts_on_them_b25_651() -> None:
+    from asl_fire_widget.drawing import counters_in
+
+    from asl_vassal_bridge.core.dice import ScriptedDice
+    from asl_vassal_bridge.core.position import Location, Phase, Smoke
+    from asl_vassal_bridge.core.values import replace
+    from asl_vassal_bridge.core.wind import rally_phase
+
+    pos = FireWidget.demo(seed=1).session.position
+    h = next(h for h in pos.map.hexes if h not in counters_in(pos))  # a hex with no counter yet
+    pos = pos.with_(smoke=(Smoke(Location(h), dispersed=True),))
+    assert [c.kind for c in counters_in(pos)[h]] == ["smoke"]
+    gust, _report = rally_phase(replace(pos, clock=replace(pos.clock, phase=Phase.RPH)), ScriptedDice([6, 6]))
+    assert h not in counters_in(gust)  # the Dispersed SMOKE eliminated (B25.651)
