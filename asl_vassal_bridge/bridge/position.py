@@ -461,8 +461,8 @@ def _smoke(counted: Sequence[Mapping[str, Any]], kinds: Mapping[str, FireCounter
         loc = _location(gm, h, levels.get((p.get("map"), p.get("x"), p.get("y"))))
         try:
             face = smoke_face(embellishment_layers(piece_traits(p)))
-        except BadCounterState as e:
-            raise BadInput(f"piece {pid} ({p.get('name')}) at {p.get('location')}: {e}") from None
+        except BadCounterState:  # only a Gust acts on SMOKE: its players are told, the press goes on
+            face = None
         if face is None:
             by_hand[pid] = f"{p.get('name') or 'SMOKE'} in {gm.location_name(loc)}"
         else:

@@ -73,3 +73,11 @@ def test_no_gust_leaves_smoke_alone_b25_65(vasl65: ModuleIndex) -> None:
     batch = batch_for(live, new, phase_key=None, session=None, roll_texts=[])
     assert new.smoke == live.position.smoke
     assert batch["remove"] == [] and batch["layers"] == [] and not any("by hand" in n for n in batch["summary"])
+
+
+def test_a_smoke_counter_whose_layers_cannot_be_read_is_left_to_the_players_not_refused_b25_651(
+        vasl65: ModuleIndex) -> None:
+    bad = smoke_piece(vasl65, "s1", WHITE_SMOKE, "A1")
+    bad["layers"][0]["state"] = "x;"  # not a layer value
+    live = position_from_snapshot(snapshot([bad]), phase=Phase.RPH)
+    assert live.position.smoke == () and live.smoke_by_hand == {"s1": "Smoke in A1"}
