@@ -59,6 +59,9 @@ def _module_counters(client: BridgeClient) -> CounterData:
     return counter_data({"module": {"path": getattr(client, "module_path", None)}})
 
 
+#: The extension's event when a game is opened or started while Python is connected: :func:`prepare` reads it.
+GAME_OPENED = "game-opened"
+
 #: Clear while :func:`prepare` reads the game: a button pressed meanwhile waits for it rather than read beside it.
 _PREPARED = threading.Event()
 _PREPARED.set()
@@ -162,6 +165,9 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
             return show_odds(client, game_map=game_map, vasl=vasl)
         if action == EVENT:
             PROMPTS.on_change(client, lambda ph: run_phase(client, ph, game_map=game_map, vasl=vasl).message)
+            return ""
+        if action == GAME_OPENED:
+            log.info("game opened: %s", prepare(client, game_map=game_map, vasl=vasl))
             return ""
         if action == "attack":
             from .attack_button import attack_button

@@ -133,6 +133,51 @@ def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_c
     client.jvm.aslbridgetest.TestHooks.undo()
 
 
+def test_a_game_opened_after_the_bridge_connected_is_read_then_not_at_the_first_press_b25(
+        dora: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The bridge often connects before the players open their game: when VASSAL opens one, the extension tells
+    Python (``game-opened``), which reads it then (phases.prepare); the first press reads only what changed."""
+    import time
+
+    from asl_vassal_bridge.bridge import clock as bridge_clock
+    from asl_vassal_bridge.bridge import position as bridge_position
+    from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
+    from asl_vassal_bridge.bridge.phases import handle_button
+
+    _, client = dora
+    hooks = client.jvm.aslbridgetest.TestHooks
+    saved = tmp_path / "game.txt"
+    hooks.saveGame(str(saved))
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # nothing read yet
+    monkeypatch.setattr(bridge_clock, "_READ", [{}, [], set()])
+    monkeypatch.setattr(bridge_snapshot, "_TERRAIN", {})
+    monkeypatch.setattr(client, "_sent", None)
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        hooks.loadGame(str(saved))  # the game closed, then opened again, as File > Open does
+        end = time.time() + 30
+        while (bridge_snapshot.known_terrain() is None or client._sent is None) and time.time() < end:
+            time.sleep(0.1)
+        assert bridge_snapshot.known_terrain() is not None and client._sent is not None  # read as it opened
+        assert bridge_position._SEEN.read == len(client._sent.pieces)
+        sent: list[dict[str, Any]] = []
+        snapshot = client.snapshot
+
+        def recording(*args: Any, **kw: Any) -> dict[str, Any]:
+            sent.append(snap := snapshot(*args, **kw))
+            return snap
+
+        monkeypatch.setattr(client, "snapshot", recording)
+        res = run_phase(client, Phase.AFPH)
+        assert res.applied is not None
+        assert sent[0]["delta"] == {"pieces": 0, "removed": 0}
+        assert all((m.get("terrain") or {}).get("same") for m in sent[0]["maps"] if m.get("terrain"))
+        assert bridge_position._SEEN.read == 0
+        hooks.undo()
+    finally:
+        client.api.clearListener()
+
+
 def test_the_benchs_game_in_progress_leaves_the_game_as_it_was(dora: Any) -> None:
     """``TestHooks.play`` (bench/bench_bridge.py's game in progress) places, reports and deletes or undoes counters
     through VASSAL's own code: the pieces after it are the ones before, piece for piece, and each move is in the

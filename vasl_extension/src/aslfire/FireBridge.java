@@ -48,6 +48,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
   };
 
+  /** The event Python is sent when a game is opened or started with Python connected: it reads the game then. */
+  static final String GAME_OPENED = "game-opened";
+
   /** The preference (VASSAL's Preferences, tab "ASL fire bridge"): run a skipped phase's button by itself. */
   static final String AUTO_PREF = "aslfireAutoPhase";
 
@@ -192,7 +195,10 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   public void setup(boolean gameStarting) {
     Snapshot.forgetSent();
     if (gameStarting && listener != null) {
-      SwingUtilities.invokeLater(VaslTerrain::prepare);
+      SwingUtilities.invokeLater(() -> {
+        VaslTerrain.prepare();
+        notifyPython(GAME_OPENED);  // Python reads the game too: the first press then reads only what changed
+      });
     }
     if (!gameStarting) {
       VaslTerrain.forget();
