@@ -152,9 +152,7 @@ def test_live_hob_button_acts_on_the_selected_squad_a15(dora: BridgeClient) -> N
     client.listen(lambda action: handle_button(client, action))
     try:
         client.press("hob")
-        end = time.time() + 20
-        while "Heat of Battle" not in _chat(client)[len(chat_before):] and time.time() < end:
-            time.sleep(0.1)
+        _chat_until(client, chat_before, "Heat of Battle", 20)
     finally:
         client.api.clearListener()
     new_chat = _chat(client)[len(chat_before):]
@@ -169,12 +167,10 @@ def test_asl_fire_bridge_attack_command_rolls_and_applies_a22_611(dora: BridgeCl
 
     client = dora
     conn = str(client.info.port)
-    token = tmp_path / "token"
-    token.write_text(client.info.token)
-    token.chmod(0o600)
+    token = _token_file(client, tmp_path)
     chat_before = _chat(client)
     _script(client, [6, 3, 4])  # MOL Check dr 6 (+1 vs a non-AFV): fails; the squad attacks without it
-    rc = main(["bridge", "--port", conn, "--token-file", str(token), "attack", "mol", "--firer", "sq-mol",
+    rc = main(["bridge", "--port", conn, "--token-file", token, "attack", "mol", "--firer", "sq-mol",
                "--target", "E3", "--cx"])
     out = capsys.readouterr().out
     assert rc == 0 and "MOL Check" in out and "applied as one VASSAL command" in out
@@ -190,6 +186,33 @@ def _counters(client: BridgeClient) -> Counter[tuple[str, str]]:
     return Counter((str(p["name"]), str(p["location"])) for p in client.snapshot(with_terrain=False)["pieces"])
 
 
+def _open_dialog(client: BridgeClient, button: str) -> Any:
+    hooks = client.jvm.aslbridgetest.TestHooks
+    assert hooks.clickToolbar(button)
+    end = time.time() + 20
+    while not hooks.formOpen() and time.time() < end:
+        time.sleep(0.1)
+    assert hooks.formOpen()
+    return hooks
+
+
+
+def _chat_until(client: BridgeClient, before: str, text: str, seconds: float = 30) -> str:
+    """The chat since *before* once it holds *text* (or *seconds* have passed)."""
+    end = time.time() + seconds
+    while text not in _chat(client)[len(before):] and time.time() < end:
+        time.sleep(0.1)
+    return _chat(client)[len(before):]
+
+
+def _token_file(client: BridgeClient, tmp_path: Path) -> str:
+    """The connection's token in a file only this user reads, as ``asl-fire bridge --token-file`` wants it."""
+    token = tmp_path / "token"
+    token.write_text(client.info.token)
+    token.chmod(0o600)
+    return str(token)
+
+
 def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dora: BridgeClient, tmp_path: Path,
                                                                             capsys: Any) -> None:
     from asl_vassal_bridge.cli import main
@@ -202,17 +225,11 @@ def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dor
     _script(client, [1, 1, 3])  # MOL Check dr 1; attack DR colored 1 (a Flame, A22.6111), white 3
     client.listen(lambda action: handle_button(client, action))
     try:
-        assert hooks.clickToolbar("aslfire-attack")
-        end = time.time() + 20
-        while not hooks.formOpen() and time.time() < end:
-            time.sleep(0.1)
-        assert hooks.formOpen()
+        _open_dialog(client, "aslfire-attack")
         hooks.setFormField("weapon", "MOL")
         hooks.setFormField("target", "E3")
         hooks.clickForm("ok")
-        end = time.time() + 30
-        while "MOL attack by" not in _chat(client)[len(chat_before):] and time.time() < end:
-            time.sleep(0.1)
+        _chat_until(client, chat_before, "MOL attack by")
         time.sleep(0.5)
     finally:
         client.api.clearListener()
@@ -223,11 +240,9 @@ def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dor
     hooks.undo()  # ONE Undo reverts the whole attack
     assert _counters(client) == before
     # the same declaration and dice from the terminal place the same counters
-    token = tmp_path / "token"
-    token.write_text(client.info.token)
-    token.chmod(0o600)
+    token = _token_file(client, tmp_path)
     _script(client, [1, 1, 3])
-    assert main(["bridge", "--port", str(client.info.port), "--token-file", str(token), "attack", "mol",
+    assert main(["bridge", "--port", str(client.info.port), "--token-file", token, "attack", "mol",
                  "--firer", "sq-mol", "--target", "E3"]) == 0
     capsys.readouterr()
     assert _counters(client) - before == by_button
@@ -236,27 +251,12 @@ def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dor
     client.listen(lambda action: handle_button(client, action))
     try:
         chat_before = _chat(client)
-        assert hooks.clickToolbar("aslfire-attack")
-        end = time.time() + 20
-        while not hooks.formOpen() and time.time() < end:
-            time.sleep(0.1)
+        _open_dialog(client, "aslfire-attack")
         hooks.clickForm("cancel")
-        end = time.time() + 20
-        while "cancelled" not in _chat(client)[len(chat_before):] and time.time() < end:
-            time.sleep(0.1)
+        _chat_until(client, chat_before, "cancelled", 20)
     finally:
         client.api.clearListener()
     assert "nothing rolled" in _chat(client)[len(chat_before):] and _counters(client) == before
-
-
-def _open_dialog(client: BridgeClient, button: str) -> Any:
-    hooks = client.jvm.aslbridgetest.TestHooks
-    assert hooks.clickToolbar(button)
-    end = time.time() + 20
-    while not hooks.formOpen() and time.time() < end:
-        time.sleep(0.1)
-    assert hooks.formOpen()
-    return hooks
 
 
 def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_13(dora: BridgeClient,
@@ -277,9 +277,7 @@ def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_1
         hooks.setFormField("kind", "HE")
         hooks.setFormField("original_kia", "true")
         hooks.clickForm("ok")
-        end = time.time() + 30
-        while "B25.13" not in _chat(client)[len(chat_before):] and time.time() < end:
-            time.sleep(0.1)
+        _chat_until(client, chat_before, "B25.13")
         time.sleep(0.5)
     finally:
         client.api.clearListener()
@@ -290,11 +288,9 @@ def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_1
     hooks.undo()  # ONE Undo takes the Flame back
     assert _counters(client) == before
     # the same fire start and dice from the terminal place the same counters
-    token = tmp_path / "token"
-    token.write_text(client.info.token)
-    token.chmod(0o600)
+    token = _token_file(client, tmp_path)
     _script(client, [6, 5])
-    assert main(["bridge", "--port", str(client.info.port), "--token-file", str(token), "firestart", "he",
+    assert main(["bridge", "--port", str(client.info.port), "--token-file", token, "firestart", "he",
                  "--at", "C3", "--phase", "MPh", "--original-kia"]) == 0
     capsys.readouterr()
     assert _counters(client) - before == by_button
@@ -311,10 +307,7 @@ def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_1
             else:
                 hooks.setFormField("attack_dr", answer)
                 hooks.clickForm("ok")
-            end = time.time() + 20
-            while said not in _chat(client)[len(chat_before):] and time.time() < end:
-                time.sleep(0.1)
-            assert said in _chat(client)[len(chat_before):]
+            assert said in _chat_until(client, chat_before, said, 20)
             assert "***" not in _chat(client)[len(chat_before):] and _counters(client) == before
     finally:
         client.api.clearListener()

@@ -98,25 +98,22 @@ def test_hidden_and_concealed_pieces_never_leave_vassal_in_a_delta(dora: Any) ->
         assert all(p["name"] not in ("Hidden Squad", "Concealed Squad") for p in delta["pieces"])
 
 
-def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_changed_b25(
-        dora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``asl-fire bridge`` reads the game once when it connects (phases.prepare): the first press then finds the
-    terrain parsed and every piece read, gets a delta from VASSAL and reads no piece again, as a later press."""
+def _a_bridge_just_started(client: BridgeClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's side as a bridge just started finds it: no piece, clock or terrain read, no snapshot kept."""
     from asl_vassal_bridge.bridge import clock as bridge_clock
     from asl_vassal_bridge.bridge import position as bridge_position
     from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
-    from asl_vassal_bridge.bridge.phases import prepare
 
-    _, client = dora
-    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # a bridge just started
+    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())
     monkeypatch.setattr(bridge_clock, "_READ", [{}, [], set()])
     monkeypatch.setattr(bridge_snapshot, "_TERRAIN", {})
     monkeypatch.setattr(client, "_sent", None)
-    line = prepare(client)
-    assert line.startswith("read the game ahead of the first press: ") and " pieces, " in line, line
-    assert client._sent is not None and bridge_snapshot.known_terrain() is not None
-    read_at_connect = bridge_position._SEEN.read
-    assert read_at_connect == len(client._sent.pieces)
+
+
+def _first_press_reads_only_what_changed(client: BridgeClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upkeep gets a 0-piece delta and the terrain as ``same`` from VASSAL and reads no piece again; undone."""
+    from asl_vassal_bridge.bridge import position as bridge_position
+
     sent: list[dict[str, Any]] = []
     snapshot = client.snapshot
 
@@ -133,13 +130,29 @@ def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_c
     client.jvm.aslbridgetest.TestHooks.undo()
 
 
+def test_the_game_read_as_the_bridge_connects_leaves_the_first_press_only_what_changed_b25(
+        dora: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``asl-fire bridge`` reads the game once when it connects (phases.prepare): the first press then finds the
+    terrain parsed and every piece read, gets a delta from VASSAL and reads no piece again, as a later press."""
+    from asl_vassal_bridge.bridge import position as bridge_position
+    from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
+    from asl_vassal_bridge.bridge.phases import prepare
+
+    _, client = dora
+    _a_bridge_just_started(client, monkeypatch)
+    line = prepare(client)
+    assert line.startswith("read the game ahead of the first press: ") and " pieces, " in line, line
+    assert client._sent is not None and bridge_snapshot.known_terrain() is not None
+    assert bridge_position._SEEN.read == len(client._sent.pieces)
+    _first_press_reads_only_what_changed(client, monkeypatch)
+
+
 def test_a_game_opened_after_the_bridge_connected_is_read_then_not_at_the_first_press_b25(
         dora: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The bridge often connects before the players open their game: when VASSAL opens one, the extension tells
     Python (``game-opened``), which reads it then (phases.prepare); the first press reads only what changed."""
     import time
 
-    from asl_vassal_bridge.bridge import clock as bridge_clock
     from asl_vassal_bridge.bridge import position as bridge_position
     from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
     from asl_vassal_bridge.bridge.phases import handle_button
@@ -148,10 +161,7 @@ def test_a_game_opened_after_the_bridge_connected_is_read_then_not_at_the_first_
     hooks = client.jvm.aslbridgetest.TestHooks
     saved = tmp_path / "game.txt"
     hooks.saveGame(str(saved))
-    monkeypatch.setattr(bridge_position, "_SEEN", bridge_position._Seen())  # nothing read yet
-    monkeypatch.setattr(bridge_clock, "_READ", [{}, [], set()])
-    monkeypatch.setattr(bridge_snapshot, "_TERRAIN", {})
-    monkeypatch.setattr(client, "_sent", None)
+    _a_bridge_just_started(client, monkeypatch)
     client.listen(lambda action: handle_button(client, action))
     try:
         hooks.loadGame(str(saved))  # the game closed, then opened again, as File > Open does
@@ -160,20 +170,7 @@ def test_a_game_opened_after_the_bridge_connected_is_read_then_not_at_the_first_
             time.sleep(0.1)
         assert bridge_snapshot.known_terrain() is not None and client._sent is not None  # read as it opened
         assert bridge_position._SEEN.read == len(client._sent.pieces)
-        sent: list[dict[str, Any]] = []
-        snapshot = client.snapshot
-
-        def recording(*args: Any, **kw: Any) -> dict[str, Any]:
-            sent.append(snap := snapshot(*args, **kw))
-            return snap
-
-        monkeypatch.setattr(client, "snapshot", recording)
-        res = run_phase(client, Phase.AFPH)
-        assert res.applied is not None
-        assert sent[0]["delta"] == {"pieces": 0, "removed": 0}
-        assert all((m.get("terrain") or {}).get("same") for m in sent[0]["maps"] if m.get("terrain"))
-        assert bridge_position._SEEN.read == 0
-        hooks.undo()
+        _first_press_reads_only_what_changed(client, monkeypatch)
     finally:
         client.api.clearListener()
 
