@@ -18,8 +18,8 @@ from ..core.position import GameMap, Phase
 from ..vasl.setup import VaslSetup
 from .client import BridgeClient
 from .firestarts import HUT_ATTACKS, FireStartRequest, attack_dr, run_fire_start
-from .position import LAYERS_FOR, position_from_snapshot
-from .snapshot import known_terrain, piece_hex
+from .position import position_from_snapshot, press_snapshot
+from .snapshot import piece_hex
 
 __all__ = ["FIELDS", "firestart_button", "form_spec", "request_from_answers"]
 
@@ -98,9 +98,7 @@ def _selected_hex(client: BridgeClient, game_map: GameMap | None, vasl: VaslSetu
     data = json.loads(str(client.api.selection()))
     if not isinstance(data, list) or len(data) != 1:
         return None
-    snap = client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
-                           delta=True)
-    live = position_from_snapshot(snap, game_map=game_map, vasl=vasl)
+    live = position_from_snapshot(press_snapshot(client, game_map), game_map=game_map, vasl=vasl)
     piece = live.pieces.get(str(data[0]))
     h = piece_hex(piece, live.position.map.layout) if piece is not None else None
     return live.position.map.hex_name(h) if h is not None and h in live.position.map else None

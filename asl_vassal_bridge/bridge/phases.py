@@ -23,11 +23,10 @@ from .batch import batch_for
 from .client import BridgeClient, BridgeRefused, VassalDice
 from .clock import game_clock, next_phase_key
 from .gamemodule import CounterData, counter_data
-from .position import LAYERS_FOR, LiveGame, position_from_snapshot
+from .position import LiveGame, position_from_snapshot, press_snapshot
 from .prompts import EVENT, PROMPTS
 from .report import finder_lines, odds_lines, phase_lines
 from .rules import explain_rolls, rules_for
-from .snapshot import known_terrain
 
 __all__ = ["ACTIONS", "PhaseResult", "find_fires", "handle_button", "next_phase_key", "prepare", "run_phase",
            "show_odds"]
@@ -46,12 +45,6 @@ class PhaseResult:
     message: str
     seconds: float = 0.0
     timings: tuple[tuple[str, float], ...] = ()
-
-
-def _press_snapshot(client: BridgeClient, game_map: GameMap | None) -> dict[str, Any]:
-    """What a button reads: the delta snapshot with the layers the bridge reads, terrain only if not kept."""
-    return client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
-                           delta=True)
 
 
 def _module_counters(client: BridgeClient) -> CounterData:
@@ -78,7 +71,7 @@ def prepare(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Vasl
     _PREPARED.clear()
     try:
         t0 = time.perf_counter()
-        snap = _press_snapshot(client, game_map)
+        snap = press_snapshot(client, game_map)
         if not (snap.get("game") or {}).get("started"):
             return "no game is open yet: the first press reads the game"
         data = _module_counters(client)
@@ -99,7 +92,7 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     t0 = time.perf_counter()
     data = _module_counters(client)
     # units' layers stay in VASSAL: their names say broken/berserk (vasl.units), which keeps the press fast
-    snap = _press_snapshot(client, game_map)
+    snap = press_snapshot(client, game_map)
     t_snap = time.perf_counter()
     game_status = snap.get("game") or {}
     if not game_status.get("may_change", False):
@@ -134,7 +127,7 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
 
 def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
     """Every pending end-of-AFPh roll with its exact odds, shown in this player's chat only."""
-    snap = _press_snapshot(client, game_map)
+    snap = press_snapshot(client, game_map)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     for line in odds_lines(live.position):
         client.say(line)
@@ -144,7 +137,7 @@ def show_odds(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Va
 def find_fires(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> list[str]:
     """The Fire finder button (VASL issue #93): every fire on the map, its Location and level, and where each may
     spread (:func:`~.report.finder_lines`), shown in this player's chat only; returns the lines shown."""
-    snap = _press_snapshot(client, game_map)
+    snap = press_snapshot(client, game_map)
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.AFPH, vasl=vasl)
     lines = finder_lines(live.position)
     for line in lines:

@@ -37,6 +37,7 @@ from ..vasl.phasetrack import PHASE_TRACK_GPIDS, PHASE_TRACK_NAMES
 from ..vasl.setup import VaslSetup
 from ..vasl.units import UnitCounter, read_units
 from ..vasl.vsav import BoardEntry
+from .client import BridgeClient
 from .clock import game_clock
 from .gamemodule import CounterData, counter_data
 from .snapshot import (
@@ -46,6 +47,7 @@ from .snapshot import (
     fallback_notes,
     game_map_from_boards,
     game_map_from_snapshot,
+    known_terrain,
     model_error,
     no_terrain_reason,
     off_every_board,
@@ -55,7 +57,7 @@ from .snapshot import (
     warn_once,
 )
 
-__all__ = ["LAYERS_FOR", "LiveGame", "position_from_snapshot"]
+__all__ = ["LAYERS_FOR", "LiveGame", "position_from_snapshot", "press_snapshot"]
 
 log = logging.getLogger(__name__)
 #: classify() per (name, gpid): a game's thousands of counters have a few hundred names.
@@ -121,6 +123,12 @@ LAYERS_FOR: frozenset[str] = frozenset(
     [g for g, k in FIRE_GPIDS.items() if k in LAYER_KINDS]
     + ["EC", "Wind", "Wind Dir", "Gusts", "Building", "Fort Bldg", "Smoke"]
     + [*PHASE_TRACK_GPIDS, *PHASE_TRACK_NAMES])
+
+
+def press_snapshot(client: BridgeClient, game_map: GameMap | None) -> dict[str, Any]:
+    """What a button reads: the delta snapshot with the layers the bridge reads, terrain only if not kept."""
+    return client.snapshot(with_terrain=game_map is None, layers_for=LAYERS_FOR, known_terrain=known_terrain(),
+                           delta=True)
 
 
 #: What a press reads of one piece: (its signature, its fire counter kind or None, its map hex or None).
