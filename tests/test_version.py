@@ -28,7 +28,7 @@ def test_the_extension_and_the_prebuilt_vmdx_say_the_packages_version() -> None:
     m = re.search(r'public static final String VERSION = "([^"]+)";', java)
     assert m, "FireBridge.java: no VERSION constant"
     assert m.group(1) == version, f"FireBridge.VERSION is {m.group(1)}, the package {version}: make them equal"
-    assert EXTENSION_VERSION == version
+    assert version == EXTENSION_VERSION
     with zipfile.ZipFile(prebuilt_extension()) as z:
         build_file = z.read("buildFile.xml").decode("utf-8")
         ext_data = z.read("extensiondata").decode("utf-8")

@@ -368,4 +368,11 @@ public final class TestHooks {
       return String.join("\n", INCOMING);
     }
   }
+
+  /** Saves the whole screen (Xvfb), as a player sees it, to a PNG file. */
+  public static void screenshot(String path) throws Exception {
+    java.awt.Rectangle screen = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
+    java.awt.image.BufferedImage image = new java.awt.Robot().createScreenCapture(screen);
+    javax.imageio.ImageIO.write(image, "png", new java.io.File(path));
+  }
 }
