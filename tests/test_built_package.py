@@ -8,6 +8,7 @@ from __future__ import annotations
 import email.parser
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -157,10 +158,38 @@ def wheel_venv(dist: Dist, tmp_path_factory: pytest.TempPathFactory) -> Venv:
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PIP_USER", "ASL_FIRE_VASSAL_CONF")}
     subprocess.run([sys.executable, "-m", "venv", str(root)], check=True, env=env, timeout=300)
-    pip = subprocess.run([str(root / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                          str(wheel)], env=env, capture_output=True, text=True, timeout=600)
+    # The README's Windows command (`py -m pip install asl_vassal_bridge-….whl`), the venv's python standing for `py`.
+    argv = _readme_command(r"py -m pip install (asl_vassal_bridge-\S+\.whl)")
+    assert argv[-1] == wheel.name
+    pip = subprocess.run([str(root / "bin" / "python"), *argv[1:]], cwd=dist.folder, env=env, capture_output=True,
+                         text=True, timeout=600)
     assert pip.returncode == 0, pip.stdout + pip.stderr
     return Venv(root, env)
+
+
+def _readme_command(pattern: str) -> list[str]:
+    """The README's one command line matching *pattern* (its trailing ``# …`` comment dropped), split in words."""
+    lines = [ln.split("  #")[0].strip() for ln in (REPO / "README.md").read_text("utf-8").splitlines()]
+    found = [ln for ln in lines if re.fullmatch(pattern, ln)]
+    assert len(found) == 1, f"README: one command matching {pattern!r} expected, found {found}"
+    return found[0].split()
+
+
+def test_the_readmes_pipx_command_installs_the_wheel(dist: Dist, tmp_path: Path) -> None:
+    """The README's macOS and Linux command, ``pipx install ./asl_vassal_bridge-….whl``, run with pipx as the tests'
+    environment has it, into a pipx home of its own."""
+    wheel = _made(dist, dist.wheel)
+    argv = _readme_command(r"pipx install \./(asl_vassal_bridge-\S+\.whl)")
+    assert argv[-1] == f"./{wheel.name}"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PIP_USER")}
+    env.update(PIPX_HOME=str(tmp_path / "pipx"), PIPX_BIN_DIR=str(tmp_path / "bin"),
+               PIPX_MAN_DIR=str(tmp_path / "man"))
+    run = subprocess.run([sys.executable, "-m", *argv], cwd=dist.folder, env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    odds = subprocess.run([str(tmp_path / "bin" / "asl-fire"), "odds", "demo"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert odds.returncode == 0 and "Flame to Blaze" in odds.stdout, odds.stdout + odds.stderr
 
 
 def test_the_wheel_installed_in_a_fresh_venv_runs_the_demo(wheel_venv: Venv, tmp_path: Path) -> None:
