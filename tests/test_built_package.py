@@ -116,6 +116,37 @@ def test_the_sdist_holds_what_a_rebuild_needs(dist: Dist, tmp_path: Path) -> Non
     assert "Building wheel from sdist" in log
 
 
+@pytest.mark.vassal
+def test_the_extension_rebuilt_from_the_sdist_is_the_prebuilt_one(dist: Dist, tmp_path: Path) -> None:
+    """``scripts/build-prebuilt-extension.sh`` run in the unpacked sdist (javac against VASSAL's engine jar) makes
+    the extension the wheel carries: the same sources digest, the same archive members, the same classes."""
+    import shutil
+
+    try:
+        jar = vh.vassal_jar()
+    except vh.Unavailable as e:
+        missing("engine", str(e))
+    if shutil.which("javac") is None:
+        missing("engine", "javac not found: run `bash scripts/install-vassal-test-deps.sh`")
+    with tarfile.open(_made(dist, dist.sdist)) as t:
+        t.extractall(tmp_path, filter="data")
+    unpacked = tmp_path / f"asl_vassal_bridge-{VERSION}"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(ASL_VASSAL_JAR=str(jar), PYTHON=sys.executable)
+    out = tmp_path / "rebuilt.vmdx"
+    run = subprocess.run(["bash", "scripts/build-prebuilt-extension.sh", "-o", str(out)], cwd=unpacked, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    where = subprocess.run([sys.executable, "-c", "from asl_vassal_bridge.bridge.extension import extension_sources;"
+                            " print(extension_sources())"], cwd=unpacked, env={**env, "PYTHONPATH": str(unpacked)},
+                           capture_output=True, text=True)
+    assert where.stdout.strip() == str(unpacked / "asl_vassal_bridge" / "java")  # the script's PYTHONPATH: the sdist's
+    assert prebuilt_info(out)["sources_sha256"] == prebuilt_info()["sources_sha256"]
+    with zipfile.ZipFile(out) as new, zipfile.ZipFile(prebuilt_extension()) as old:
+        assert sorted(new.namelist()) == sorted(old.namelist())
+        assert all(new.read(n) == old.read(n) for n in new.namelist() if n.endswith(".class"))
+
+
 def test_build_dist_makes_the_players_extension_carrying_the_wheel(dist: Dist) -> None:
     """Contract: the .vmdx is the prebuilt extension plus ``aslfire-python/`` (manifest, pinned requirements, the
     wheel); made by ``asl-fire build-extension --carry-wheel``."""
