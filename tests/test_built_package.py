@@ -149,17 +149,20 @@ def test_the_extension_rebuilt_from_the_sdist_is_the_prebuilt_one(dist: Dist, tm
 
 def test_build_dist_makes_the_players_extension_carrying_the_wheel(dist: Dist) -> None:
     """Contract: the .vmdx is the prebuilt extension plus ``aslfire-python/`` (manifest, pinned requirements, the
-    wheel); made by ``asl-fire build-extension --carry-wheel``."""
+    wheel), added by ``carry_python`` (what ``asl-fire build-extension --carry-wheel`` uses)."""
     vmdx = _made(dist, dist.vmdx)
     wheel = _made(dist, dist.wheel)
     with zipfile.ZipFile(vmdx) as z, zipfile.ZipFile(prebuilt_extension()) as pre:
         names = set(z.namelist())
+        pre_names = set(pre.namelist())
         manifest = json.loads(z.read("aslfire-python/manifest.json"))
         carried = z.read(f"aslfire-python/{wheel.name}")
-        assert set(pre.namelist()) <= names
+        assert all(z.read(n) == pre.read(n) for n in pre.namelist())  # the prebuilt extension, unchanged
         requirements = z.read("aslfire-python/requirements.txt").decode()
     import hashlib
 
+    assert names - pre_names == {"aslfire-python/manifest.json", "aslfire-python/requirements.txt",
+                                           f"aslfire-python/{wheel.name}"}
     assert carried == wheel.read_bytes()
     assert manifest == {"package": "asl-vassal-bridge", "version": VERSION, "wheel": wheel.name,
                         "sha256": hashlib.sha256(carried).hexdigest(), "requires_python": ">=3.11"}
