@@ -168,8 +168,8 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
         part.replace(target)
     lines.append(f"{'replaced' if replaced else 'installed'}: {target}"
                  + (f" (created the folder {ext_dir}, where VASSAL loads VASL's extensions)" if created else ""))
-    lines.append(f"next: start VASL in VASSAL and open or start a game: the toolbar shows {BUTTONS}; the extension "
-                 "starts the fire bridge itself (`asl-fire bridge` in a terminal also works)")
+    lines.append(f"next: start VASL in VASSAL and open or start a game: the toolbar shows {BUTTONS}; then run "
+                 "`asl-fire bridge` in a terminal and leave it running")
     undo = f"asl-fire install --remove{'' if vasl is None else f' --vasl {module}'}"
     lines.append(f"undo: `{undo}` (deletes {target}" + (f" and the then empty {ext_dir}" if created else "") + ")")
     return InstallReport(target, tuple(lines))
