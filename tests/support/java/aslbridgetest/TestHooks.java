@@ -369,10 +369,11 @@ public final class TestHooks {
     }
   }
 
-  /** Saves the whole screen (Xvfb), as a player sees it, to a PNG file. */
+  /** The whole (virtual) screen as a PNG at {@code path}: what the player sees. */
   public static void screenshot(String path) throws Exception {
-    java.awt.Rectangle screen = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
-    java.awt.image.BufferedImage image = new java.awt.Robot().createScreenCapture(screen);
-    javax.imageio.ImageIO.write(image, "png", new java.io.File(path));
+    Thread.sleep(300);  // let Swing paint what was just opened
+    java.awt.Rectangle all = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
+    java.awt.image.BufferedImage img = new java.awt.Robot().createScreenCapture(all);
+    javax.imageio.ImageIO.write(img, "png", new java.io.File(path));
   }
 }
