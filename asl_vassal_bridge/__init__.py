@@ -6,4 +6,5 @@ readers for VASL's files (:mod:`asl_vassal_bridge.vasl`), position files
 (:mod:`asl_vassal_bridge.bridge`) and the CLI are built on it.
 """
 
-__version__ = "0.1.0"
+#: The one version of the package and of the VASSAL extension it carries (``FireBridge.VERSION`` in Java).
+__version__ = "0.4.0"

@@ -221,3 +221,63 @@ def test_doc_synopsis_names_real_commands_and_options(doc: str, text: str) -> No
     for w in words:
         if w.startswith("--"):
             assert w.split("=")[0] in opts, f"{doc}: `{text}`: {first} has no option {w}"
+
+
+# --- the README's set-up commands and the players' path, per OS --------------------------------------------------
+
+README_TEXT = (REPO / "README.md").read_text("utf-8")
+OS_WORDS = ("Windows", "macOS", "Linux", "Command Prompt", "PowerShell")
+
+
+def _players_section() -> str:
+    start = README_TEXT.index("## For VASL players")
+    return README_TEXT[start:README_TEXT.index("\n## ", start + 1)]
+
+
+def test_the_readme_starts_with_its_two_setup_commands_then_the_players_path() -> None:
+    m = re.match(r"# asl-vassal-bridge\n\n```bash\n(.*?)```\n", README_TEXT, flags=re.S)
+    assert m, "README: the set-up commands are no longer its first block"
+    lines = m.group(1).splitlines()
+    assert [ln.split("#")[0].strip() for ln in lines] == ["bash scripts/demo.sh", "bash scripts/test-all.sh"]
+    headings = re.findall(r"^## (.*)$", README_TEXT, flags=re.M)
+    assert headings[0].startswith("For VASL players"), headings[:3]
+
+
+def test_every_players_command_says_which_os_it_is_for() -> None:
+    section = _players_section()
+    blocks = list(re.finditer(r"```[a-z]*\n(.*?)```", section, flags=re.S))
+    assert len(blocks) >= 3
+    for b in blocks:
+        before = section[max(0, b.start() - 300):b.start()]
+        assert any(w in before + b.group(1) for w in OS_WORDS), f"README: no OS named for the block {b.group(1)!r}"
+    for os_name in ("Windows", "macOS", "Linux"):
+        assert f"**{os_name}" in section or f"{os_name}**" in section, os_name
+
+
+def test_the_players_path_asks_for_no_terminal_kept_open() -> None:
+    section = " ".join(_players_section().split())
+    assert "leave it running" not in section and "keep it running" not in section
+    assert "no terminal is needed during play" in section
+    assert "Module Manager, right-click VASL" in section and "Add Extension" in section
+
+
+def test_pip_extras_are_quoted_for_every_shell() -> None:
+    """``pip install '.[widget]'`` breaks in cmd.exe (single quotes are not quotes there); double quotes work in
+    bash, PowerShell and cmd.exe alike."""
+    for doc in DOCS:
+        for m in re.finditer(r"pip install ([^`\n]*)", doc.read_text("utf-8")):
+            args = m.group(1)
+            assert "'" not in args, f"{doc.name}: `pip install {args}`: quote extras with double quotes"
+            for word in args.split():
+                assert "[" not in word or (word.startswith('"') and word.endswith('"')), (doc.name, args)
+
+
+def test_the_release_files_the_readme_names_are_those_build_dist_makes() -> None:
+    from asl_vassal_bridge import __version__
+
+    section = _players_section()
+    wheels = set(re.findall(r"asl_vassal_bridge-([\w.]+)-py3-none-any\.whl", section))
+    extensions = set(re.findall(r"asl-fire-bridge-(\d[\w.]*)\.vmdx", section))
+    assert wheels == {__version__} and extensions == {__version__}, (wheels, extensions)
+    script = (REPO / "scripts" / "build-dist.sh").read_text("utf-8")
+    assert 'asl_vassal_bridge-$VERSION-py3-none-any.whl' in script and 'asl-fire-bridge-$VERSION.vmdx' in script

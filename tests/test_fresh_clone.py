@@ -66,6 +66,12 @@ def test_readme_first_command_on_a_fresh_clone_with_the_system_python(tmp_path: 
         assert (demo / name).is_file() and (demo / name).stat().st_size > 0, name
     assert (demo / "before.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Pictures:" in run.stdout
+    # It ends by saying how to run `asl-fire` again: the venv's command, which works.
+    again = run.stdout.strip().splitlines()[-1]
+    assert f"run it again as {clone / '.venv' / 'bin' / 'asl-fire'}" in again, again
+    version = subprocess.run([str(clone / ".venv" / "bin" / "asl-fire"), "--version"], env=env, capture_output=True,
+                             text=True)
+    assert version.returncode == 0 and version.stdout.startswith("asl-fire "), version
     # The clone's own environment holds the package, made from the system's Python.
     venv_python = clone / ".venv" / "bin" / "python"
     assert venv_python.exists()

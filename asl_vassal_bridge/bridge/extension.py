@@ -17,12 +17,13 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import __version__
 from ..core.errors import BadInput
 
 __all__ = ["EXTENSION_VERSION", "BuildError", "BuiltExtension", "build_extension", "extension_sources", "py4j_jar"]
 
-#: The version written into the extension (matches ``FireBridge.VERSION`` in Java).
-EXTENSION_VERSION = "0.3.0"
+#: The version written into the extension: the package's (``FireBridge.VERSION`` in Java says the same).
+EXTENSION_VERSION = __version__
 #: The VASSAL version the extension declares: at or below every engine it runs on.
 DECLARED_VASSAL_VERSION = "3.5.0"
 

@@ -71,7 +71,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     ``only=""`` registers none: every command is a stub with its one-line help, for ``asl-fire --help``
     and for naming the commands when the one given is unknown.
     """
+    from .. import __version__
+
     parser = Parser(prog="asl-fire", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"asl-fire {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     done: set[str] = set()
     for name, module, help_text in COMMANDS:

@@ -32,7 +32,7 @@ import VASSAL.tools.LaunchButton;
  * <p>Added to a module by the extension's buildFile as an ExtensionElement of the GameModule.
  */
 public class FireBridge extends AbstractConfigurable implements GameComponent, CommandEncoder {
-  public static final String VERSION = "0.3.0";
+  public static final String VERSION = "0.4.0";
   /** Longest wait for VASSAL's Swing thread, in milliseconds. */
   static final long EDT_TIMEOUT_MS = Long.getLong("aslfire.edtTimeoutMs", 10000L);
 

@@ -368,4 +368,12 @@ public final class TestHooks {
       return String.join("\n", INCOMING);
     }
   }
+
+  /** The whole (virtual) screen as a PNG at {@code path}: what the player sees. */
+  public static void screenshot(String path) throws Exception {
+    Thread.sleep(300);  // let Swing paint what was just opened
+    java.awt.Rectangle all = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
+    java.awt.image.BufferedImage img = new java.awt.Robot().createScreenCapture(all);
+    javax.imageio.ImageIO.write(img, "png", new java.io.File(path));
+  }
 }
