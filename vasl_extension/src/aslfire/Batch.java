@@ -365,6 +365,11 @@ final class Batch {
         gm.sendAndLog(c);
       }
       tSend = System.nanoTime() - tSend;
+      List<String> changedIds = new ArrayList<>(placedIds);
+      for (GamePiece p : layerPieces) {
+        changedIds.add(p.getId());
+      }
+      bridge.markChanged(changedIds);  // outlined on this player's map only: no Command
       StringBuilder sb = new StringBuilder("{\"ok\":true,\"placed\":[");
       for (int i = 0; i < placedIds.size(); i++) {
         if (i > 0) {

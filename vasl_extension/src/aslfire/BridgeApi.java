@@ -214,6 +214,23 @@ public final class BridgeApi {
     return bridge.getListener() != null;
   }
 
+  /** Whether the toolbar shows Python connected (what the player sees). */
+  public boolean connectedShown() {
+    return bridge.connectedShown();
+  }
+
+  /** The ids of the pieces outlined on the map as placed or changed by the last fire action, as a JSON list. */
+  public String marked() {
+    StringBuilder sb = new StringBuilder("[");
+    for (String id : bridge.marked()) {
+      if (sb.length() > 1) {
+        sb.append(',');
+      }
+      Json.quote(sb, id);
+    }
+    return sb.append(']').toString();
+  }
+
   /**
    * Watches the counters with these gpids or BasicPiece names (comma separated; "" stops): each change of their
    * states is sent to the listener as the event "phase-track".

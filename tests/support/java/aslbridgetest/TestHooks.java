@@ -72,16 +72,141 @@ public final class TestHooks {
     });
   }
 
-  /** A player's click on the toolbar button named {@code name} (the extension names its buttons "aslfire-ACTION"). */
+  /**
+   * A player's click on the toolbar button or toolbar menu item named {@code name} (the extension's fire actions are
+   * the items "aslfire-ACTION" of the menu its button "aslfire-menu" opens).
+   */
   public static boolean clickToolbar(String name) throws Exception {
     return onEdt(() -> {
-      for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
-        if (name.equals(c.getName()) && c instanceof javax.swing.AbstractButton) {
-          ((javax.swing.AbstractButton) c).doClick();
-          return true;
+      javax.swing.AbstractButton b = toolbarButton(name);
+      if (b == null) {
+        return false;
+      }
+      b.doClick();
+      return true;
+    });
+  }
+
+  private static final String MENU_PROPERTY = "ToolbarMenu.popup";
+
+  private static javax.swing.AbstractButton toolbarButton(String name) {
+    for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
+      if (!(c instanceof javax.swing.AbstractButton)) {
+        continue;
+      }
+      if (name.equals(c.getName())) {
+        return (javax.swing.AbstractButton) c;
+      }
+      Object menu = ((javax.swing.JComponent) c).getClientProperty(MENU_PROPERTY);
+      if (menu instanceof javax.swing.JPopupMenu) {
+        for (java.awt.Component i : ((javax.swing.JPopupMenu) menu).getComponents()) {
+          if (name.equals(i.getName()) && i instanceof javax.swing.AbstractButton) {
+            return (javax.swing.AbstractButton) i;
+          }
         }
       }
-      return false;
+    }
+    return null;
+  }
+
+  /**
+   * What a player sees of the extension on the toolbar: one line per visible toolbar component named "aslfire…",
+   * then one per item of its menu, indented by a tab; each line is name, text, tooltip, icon size ("16x16" or "-"),
+   * "enabled"/"disabled", tab-separated.
+   */
+  public static String toolbarReport() throws Exception {
+    return onEdt(() -> {
+      StringBuilder sb = new StringBuilder();
+      for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
+        if (c.getName() == null || !c.getName().startsWith("aslfire") || !c.isVisible()) {
+          continue;
+        }
+        describe(sb, "", c);
+        Object menu = c instanceof javax.swing.JComponent
+            ? ((javax.swing.JComponent) c).getClientProperty(MENU_PROPERTY) : null;
+        if (menu instanceof javax.swing.JPopupMenu) {
+          for (java.awt.Component i : ((javax.swing.JPopupMenu) menu).getComponents()) {
+            describe(sb, "\t", i);
+          }
+        }
+      }
+      return sb.toString();
+    });
+  }
+
+  private static void describe(StringBuilder sb, String indent, java.awt.Component c) {
+    String text = c instanceof javax.swing.AbstractButton ? ((javax.swing.AbstractButton) c).getText() : "";
+    String tip = c instanceof javax.swing.JComponent ? ((javax.swing.JComponent) c).getToolTipText() : null;
+    javax.swing.Icon icon = c instanceof javax.swing.AbstractButton ? ((javax.swing.AbstractButton) c).getIcon() : null;
+    sb.append(indent).append(c.getName()).append('\t').append(text).append('\t').append(tip == null ? "" : tip)
+      .append('\t').append(icon == null ? "-" : icon.getIconWidth() + "x" + icon.getIconHeight())
+      .append('\t').append(c.isEnabled() ? "enabled" : "disabled").append('\n');
+  }
+
+  /** How many commands this player's VASSAL has logged in this game (BasicLogger's log: what Undo and the saved log see). */
+  public static int loggedCommands() throws Exception {
+    return onEdt(() -> {
+      java.lang.reflect.Field f = BasicLogger.class.getDeclaredField("logOutput");
+      f.setAccessible(true);
+      return ((java.util.List<?>) f.get(GameModule.getGameModule().getLogger())).size();
+    });
+  }
+
+  /** A screenshot of the whole (Xvfb) screen as a PNG file, as a player would see it. */
+  public static void screenshot(String path) throws Exception {
+    java.awt.Rectangle all = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
+    java.awt.image.BufferedImage img = new java.awt.Robot().createScreenCapture(all);
+    javax.imageio.ImageIO.write(img, "png", new java.io.File(path));
+  }
+
+  /** Opens (true) or closes the menu of the toolbar button {@code name}, as a player's click does (screenshots). */
+  public static boolean showToolbarMenu(String name, boolean open) throws Exception {
+    return onEdt(() -> {
+      javax.swing.AbstractButton b = toolbarButton(name);
+      Object menu = b == null ? null : b.getClientProperty(MENU_PROPERTY);
+      if (!(menu instanceof javax.swing.JPopupMenu)) {
+        return false;
+      }
+      if (open) {
+        ((javax.swing.JPopupMenu) menu).show(b, 0, b.getHeight());
+      }
+      else {
+        ((javax.swing.JPopupMenu) menu).setVisible(false);
+      }
+      return true;
+    });
+  }
+
+  /**
+   * How many pixels of the colour {@code rgb} the first map's view paints within {@code margin} pixels around the
+   * piece {@code id} (the map painted into an image as it paints on screen).
+   */
+  public static int pixelsAround(String id, int rgb, int margin) throws Exception {
+    return onEdt(() -> {
+      VASSAL.counters.GamePiece p = GameModule.getGameModule().getGameState().getPieceForId(id);
+      if (p == null || p.getMap() == null) {
+        return -1;
+      }
+      VASSAL.build.module.Map map = p.getMap();
+      javax.swing.JComponent view = map.getView();
+      java.awt.Rectangle r = map.mapToComponent(map.selectionBoundsOf(p));
+      r.grow(margin, margin);
+      java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(r.width, r.height,
+          java.awt.image.BufferedImage.TYPE_INT_RGB);
+      java.awt.Graphics2D g = img.createGraphics();
+      g.translate(-r.x, -r.y);
+      g.setClip(r);
+      view.paint(g);
+      g.dispose();
+      int n = 0;
+      for (int y = 0; y < img.getHeight(); y++) {
+        for (int x = 0; x < img.getWidth(); x++) {
+          if ((img.getRGB(x, y) & 0xFFFFFF) == (rgb & 0xFFFFFF)) {
+            n++;
+          }
+        }
+      }
+      return n;
     });
   }
 

@@ -1,0 +1,199 @@
+"""The bridge as a player meets it on VASSAL's toolbar and map (issue 33): one toolbar slot, a menu of the fire
+actions with tooltips and icons, the connection state, the chat line when Python goes or comes back, and the
+counters an upkeep placed or changed outlined on this player's map only.
+
+A real VASSAL (3.6 engine jar, Xvfb) with the extension; a real ``asl-fire bridge`` process killed and restarted.
+Screenshots of each step go to ``screenshots/toolbar/`` at the repository root (kept after the run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asl_vassal_bridge.bridge.client import BridgeClient
+from asl_vassal_bridge.bridge.install import BUTTON_NAMES
+from asl_vassal_bridge.bridge.phases import handle_button
+from tests.support import vassal_harness as vh
+
+from .conftest import started_player
+
+pytestmark = [pytest.mark.vassal, pytest.mark.slow]
+
+SHOTS = vh.REPO / "screenshots" / "toolbar"
+ACTIONS = ("wind", "upkeep", "odds", "finder", "attack", "firestart", "hob", "rtph")
+#: The outline's inner colour (ChangeMarks.INNER).
+MARK_RGB = 0xFFE000
+DISCONNECTED = "ASL fire bridge: Python disconnected"
+BACK = "ASL fire bridge: Python is back"
+
+
+@pytest.fixture(scope="module")
+def dora(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    with started_player("dora", module_with_extension, support_jar, xvfb.display, engine_dir / "toolbar") as (
+            player, client):
+        client.jvm.aslbridgetest.TestHooks.seedDice(20261129)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        yield player, client
+
+
+def _hooks(client: BridgeClient) -> Any:
+    return client.jvm.aslbridgetest.TestHooks
+
+
+def _chat(client: BridgeClient) -> str:
+    return str(_hooks(client).chatText())
+
+
+def _shot(client: BridgeClient, name: str) -> None:
+    time.sleep(0.5)  # the last repaint on screen
+    _hooks(client).screenshot(str(SHOTS / f"{name}.png"))
+
+
+def _wait(what: Callable[[], bool], timeout: float = 30.0) -> bool:
+    end = time.time() + timeout
+    while time.time() < end:
+        if what():
+            return True
+        time.sleep(0.1)
+    return what()
+
+
+def _toolbar(client: BridgeClient) -> tuple[list[list[str]], list[list[str]]]:
+    """The extension's toolbar components and the items of their menus (name, text, tooltip, icon, enabled)."""
+    slots: list[list[str]] = []
+    items: list[list[str]] = []
+    for line in str(_hooks(client).toolbarReport()).splitlines():
+        (items if line.startswith("\t") else slots).append(line.strip("\t").split("\t"))
+    return slots, items
+
+
+def test_toolbar_tooltip_and_icon_on_every_fire_action_in_one_toolbar_slot(dora: Any) -> None:
+    _, client = dora
+    slots, items = _toolbar(client)
+    assert len(slots) <= 2, slots
+    assert [s[0] for s in slots] == ["aslfire-menu"]
+    button = slots[0]
+    assert button[1] in ("ASL fire", "ASL fire: no Python") and button[2] and button[3] == "16x16", button
+    actions = {i[0]: i for i in items if i[0] != "aslfire-state"}
+    assert list(actions) == [f"aslfire-{a}" for a in ACTIONS]
+    for name, text, tooltip, icon, enabled in actions.values():
+        assert text in BUTTON_NAMES and tooltip.strip() and icon == "16x16" and enabled == "enabled", (name, tooltip)
+    assert len({i[2] for i in actions.values()}) == len(ACTIONS)  # a tooltip of its own each
+    state = next(i for i in items if i[0] == "aslfire-state")
+    assert state[4] == "disabled"  # a line saying the state, not an action
+    assert _hooks(client).showToolbarMenu("aslfire-menu", True)
+    _shot(client, "menu-open")
+    assert _hooks(client).showToolbarMenu("aslfire-menu", False)
+
+
+def test_toolbar_tooltip_says_connected_and_a_menu_item_runs_its_action(dora: Any) -> None:
+    _, client = dora
+    heard: list[str] = []
+    client.listen(lambda action: heard.append(action) or "")
+    try:
+        assert _wait(lambda: bool(client.api.connectedShown()))
+        slots, items = _toolbar(client)
+        assert slots[0][1] == "ASL fire" and "Python connected" in slots[0][2]
+        assert next(i for i in items if i[0] == "aslfire-state")[1] == "Python connected"
+        _shot(client, "toolbar-connected")
+        assert _hooks(client).clickToolbar("aslfire-finder")  # the menu item, as TestHooks clicks a button
+        assert _wait(lambda: heard == ["finder"])
+    finally:
+        client.api.clearListener()
+    assert _wait(lambda: not client.api.connectedShown())
+    slots, _ = _toolbar(client)
+    assert slots[0][1] == "ASL fire: no Python" and "Python not connected" in slots[0][2]
+    _shot(client, "toolbar-not-connected")
+
+
+def _bridge_process(player: vh.VassalPlayer) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(vh.REPO))
+    return subprocess.Popen([sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file",
+                             str(player.connection_file)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, text=True)
+
+
+def _lines(client: BridgeClient, since: int, text: str) -> list[str]:
+    return [ln for ln in _chat(client)[since:].splitlines() if text in ln]
+
+
+def test_disconnect_line_when_the_bridge_is_killed_and_when_it_comes_back(dora: Any) -> None:
+    player, client = dora
+    proc = _bridge_process(player)
+    try:
+        assert _wait(lambda: bool(client.api.connectedShown()))
+        start = len(_chat(client))
+        proc.kill()  # no goodbye: VASSAL must notice by itself, with nobody pressing anything
+        proc.wait(timeout=10)
+        assert _wait(lambda: not client.api.connectedShown())
+        assert _wait(lambda: len(_lines(client, start, DISCONNECTED)) == 1)
+        assert not client.api.hasListener()
+        assert "Python not connected" in _toolbar(client)[0][0][2]
+        _shot(client, "disconnect-line")
+        time.sleep(3)  # the next pings find nobody: still one line
+        assert len(_lines(client, start, DISCONNECTED)) == 1
+        proc = _bridge_process(player)
+        assert _wait(lambda: bool(client.api.connectedShown()))
+        assert _wait(lambda: len(_lines(client, start, BACK)) == 1)
+        assert "Python connected" in _toolbar(client)[0][0][2]
+        # a bridge stopped with Ctrl-C says goodbye (clears its listener): one line too
+        mark = len(_chat(client))
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+        assert _wait(lambda: not client.api.connectedShown())
+        assert _wait(lambda: len(_lines(client, mark, DISCONNECTED)) == 1)
+        time.sleep(3)
+        assert len(_lines(client, start, DISCONNECTED)) == 2 and len(_lines(client, start, BACK)) == 1
+        _shot(client, "disconnect-line-back-and-gone")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def _press(client: BridgeClient, action: str, done: Callable[[], bool]) -> None:
+    client.listen(lambda a: handle_button(client, a))
+    try:
+        assert _hooks(client).clickToolbar(f"aslfire-{action}")
+        assert _wait(done)
+        time.sleep(0.5)  # the press's last chat lines and the map's repaint
+    finally:
+        client.api.clearListener()
+
+
+def test_marks_what_changed_after_an_upkeep_locally_and_adds_nothing_to_the_log_b25_6(dora: Any) -> None:
+    _, client = dora
+    hooks = _hooks(client)
+    before = {p["id"]: p for p in client.snapshot()["pieces"]}
+    logged = int(hooks.loggedCommands())
+    _press(client, "upkeep", lambda: client.status()["processed"] == "PT1 AFPh")
+    after = {p["id"]: p for p in client.snapshot()["pieces"]}
+    marked = json.loads(str(client.api.marked()))
+    placed = set(after) - set(before)
+    changed = {i for i in set(after) & set(before) if after[i]["rev"] != before[i]["rev"]}
+    assert placed | changed, "the seeded upkeep changed nothing"
+    assert set(marked) == placed | changed
+    assert int(hooks.loggedCommands()) == logged + 1  # the upkeep's one command; the marks are none
+    for pid in marked:
+        assert hooks.pixelsAround(pid, MARK_RGB, 8) > 0, pid  # outlined on the map as painted
+    quiet = next(i for i in ("ec", "wind-dir", "wind", "gusts") if i not in marked)
+    assert hooks.pixelsAround(quiet, MARK_RGB, 8) == 0
+    _shot(client, "marks-what-changed-upkeep")
+    # the next action clears the marks (Fire odds changes nothing)
+    start = len(_chat(client))
+    _press(client, "odds", lambda: "pending" in _chat(client)[start:])
+    assert json.loads(str(client.api.marked())) == []
+    assert all(hooks.pixelsAround(pid, MARK_RGB, 8) == 0 for pid in marked if pid in after)
+    assert int(hooks.loggedCommands()) == logged + 1
+    hooks.undo()
+    assert _wait(lambda: client.status()["processed"] == "")
