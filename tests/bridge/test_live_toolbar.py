@@ -20,12 +20,14 @@ from typing import Any
 
 import pytest
 
+from asl_vassal_bridge.bridge.attacks import AttackRequest, run_attack
 from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.bridge.install import BUTTON_NAMES
 from asl_vassal_bridge.bridge.phases import handle_button
 from tests.support import vassal_harness as vh
 
 from .conftest import started_player
+from .test_live_attacks import attack_pieces
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
@@ -38,8 +40,8 @@ BACK = "ASL fire bridge: Python is back"
 
 
 @pytest.fixture(scope="module")
-def dora(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
-    with started_player("dora", module_with_extension, support_jar, xvfb.display, engine_dir / "toolbar") as (
+def tess(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    with started_player("tess", module_with_extension, support_jar, xvfb.display, engine_dir / "toolbar") as (
             player, client):
         client.jvm.aslbridgetest.TestHooks.seedDice(20261129)
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -77,8 +79,8 @@ def _toolbar(client: BridgeClient) -> tuple[list[list[str]], list[list[str]]]:
     return slots, items
 
 
-def test_toolbar_tooltip_and_icon_on_every_fire_action_in_one_toolbar_slot(dora: Any) -> None:
-    _, client = dora
+def test_toolbar_tooltip_and_icon_on_every_fire_action_in_one_toolbar_slot(tess: Any) -> None:
+    _, client = tess
     slots, items = _toolbar(client)
     assert len(slots) <= 2, slots
     assert [s[0] for s in slots] == ["aslfire-menu"]
@@ -96,8 +98,8 @@ def test_toolbar_tooltip_and_icon_on_every_fire_action_in_one_toolbar_slot(dora:
     assert _hooks(client).showToolbarMenu("aslfire-menu", False)
 
 
-def test_toolbar_tooltip_says_connected_and_a_menu_item_runs_its_action(dora: Any) -> None:
-    _, client = dora
+def test_toolbar_tooltip_says_connected_and_a_menu_item_runs_its_action(tess: Any) -> None:
+    _, client = tess
     heard: list[str] = []
     client.listen(lambda action: heard.append(action) or "")
     try:
@@ -127,8 +129,8 @@ def _lines(client: BridgeClient, since: int, text: str) -> list[str]:
     return [ln for ln in _chat(client)[since:].splitlines() if text in ln]
 
 
-def test_disconnect_line_when_the_bridge_is_killed_and_when_it_comes_back(dora: Any) -> None:
-    player, client = dora
+def test_disconnect_line_when_the_bridge_is_killed_and_when_it_comes_back(tess: Any) -> None:
+    player, client = tess
     proc = _bridge_process(player)
     try:
         assert _wait(lambda: bool(client.api.connectedShown()))
@@ -171,8 +173,8 @@ def _press(client: BridgeClient, action: str, done: Callable[[], bool]) -> None:
         client.api.clearListener()
 
 
-def test_marks_what_changed_after_an_upkeep_locally_and_adds_nothing_to_the_log_b25_6(dora: Any) -> None:
-    _, client = dora
+def test_marks_what_changed_after_an_upkeep_locally_and_adds_nothing_to_the_log_b25_6(tess: Any) -> None:
+    _, client = tess
     hooks = _hooks(client)
     before = {p["id"]: p for p in client.snapshot()["pieces"]}
     logged = int(hooks.loggedCommands())
@@ -197,3 +199,30 @@ def test_marks_what_changed_after_an_upkeep_locally_and_adds_nothing_to_the_log_
     assert int(hooks.loggedCommands()) == logged + 1
     hooks.undo()
     assert _wait(lambda: client.status()["processed"] == "")
+
+
+@pytest.fixture(scope="module")
+def tess_attacks(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> Iterator[Any]:
+    with started_player("tess", module_with_extension, support_jar, xvfb.display, engine_dir / "toolbar-attacks",
+                        pieces=attack_pieces(), stacks=True) as (_, client):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        yield client
+
+
+def test_marks_what_changed_after_a_mol_attack_the_flame_and_the_broken_thrower_a22_6111(
+        tess_attacks: BridgeClient) -> None:
+    client = tess_attacks
+    hooks = _hooks(client)
+    logged = int(hooks.loggedCommands())
+    hooks.scriptDice("1,6,2")  # MOL Check dr 1; attack DR colored 6: the thrower breaks, his Location burns
+    res = run_attack(client, AttackRequest("mol", "sq-brk", "C4"))
+    placed = list(res.applied["placed"])
+    assert res.applied["changed"] == 1 and len(placed) == 1
+    assert json.loads(str(client.api.marked())) == [*placed, "sq-brk"]
+    time.sleep(0.5)  # the map's repaint
+    assert hooks.pixelsAround("sq-brk", MARK_RGB, 8) > 0 and hooks.pixelsAround(placed[0], MARK_RGB, 8) > 0
+    assert hooks.pixelsAround("sq-hob", MARK_RGB, 8) == 0
+    assert int(hooks.loggedCommands()) == logged + 1
+    _shot(client, "marks-what-changed-mol-attack")
+    hooks.undo()
+    assert _wait(lambda: not hooks.hasPiece(placed[0]))
