@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 
 from asl_vassal_bridge.bridge.attacks import AttackRequest, run_attack
-from asl_vassal_bridge.bridge.client import BridgeClient
+from asl_vassal_bridge.bridge.client import BridgeClient, connect
 from asl_vassal_bridge.bridge.install import BUTTON_NAMES
 from asl_vassal_bridge.bridge.phases import handle_button
 from tests.support import vassal_harness as vh
 
-from .conftest import started_player
+from .conftest import launch, standard_pieces, started_player
 from .test_live_attacks import attack_pieces
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
@@ -226,3 +226,48 @@ def test_marks_what_changed_after_a_mol_attack_the_flame_and_the_broken_thrower_
     _shot(client, "marks-what-changed-mol-attack")
     hooks.undo()
     assert _wait(lambda: not hooks.hasPiece(placed[0]))
+
+
+@pytest.fixture(scope="module")
+def two_players(module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb,
+                engine_dir: Path) -> Iterator[tuple[BridgeClient, BridgeClient]]:
+    work = engine_dir / "toolbar-two"
+    work.mkdir(exist_ok=True)
+    server = vh.NodeServer(support_jar, work)
+    players = [launch(n, module_with_extension, standard_pieces(), support_jar, xvfb.display, work)
+               for n in ("tom", "una")]
+    clients: list[BridgeClient] = []
+    try:
+        for p in players:
+            p.wait_connection_file()
+            clients.append(connect(p.connection_file, timeout=120))
+            assert _wait(lambda: bool(clients[-1].status().get("started")))
+        for c in clients:
+            assert _hooks(c).connect("127.0.0.1", server.port, "Toolbar Room") == "Toolbar Room"
+        yield clients[0], clients[1]
+    finally:
+        for c in clients:
+            c.close()
+        for p in players:
+            p.stop()
+        server.stop()
+
+
+def test_marks_what_changed_stay_on_the_pressing_players_map(two_players: tuple[BridgeClient, BridgeClient]) -> None:
+    """The outlines are the presser's alone: the other player receives the upkeep's one command, logs it, and marks
+    nothing."""
+    tom, una = two_players
+    _hooks(tom).seedDice(20261129)
+    _hooks(una).recordIncoming()
+    una_logged = int(_hooks(una).loggedCommands())
+    _press(tom, "upkeep", lambda: tom.status()["processed"] == "PT1 AFPh")
+    marked = json.loads(str(tom.api.marked()))
+    assert marked
+    assert _wait(lambda: una.status()["processed"] == "PT1 AFPh")
+    assert _wait(lambda: all(bool(_hooks(una).hasPiece(pid)) for pid in marked))
+    assert json.loads(str(una.api.marked())) == []
+    assert all(_hooks(una).pixelsAround(pid, MARK_RGB, 8) == 0 for pid in marked)
+    assert int(_hooks(una).loggedCommands()) == una_logged + 1  # the upkeep, nothing else
+    assert "CHAT" in str(_hooks(una).incoming())  # it came through VASSAL's server
+    _hooks(tom).undo()
+    assert _wait(lambda: una.status()["processed"] == "")
