@@ -95,6 +95,9 @@ def test_toolbar_tooltip_and_icon_on_every_fire_action_in_one_toolbar_slot(tess:
     assert state[4] == "disabled"  # a line saying the state, not an action
     assert _hooks(client).showToolbarMenu("aslfire-menu", True)
     _shot(client, "menu-open")
+    assert _hooks(client).hoverToolbar("aslfire-upkeep")
+    time.sleep(1.5)  # Swing's tooltip delay
+    _shot(client, "menu-tooltip")
     assert _hooks(client).showToolbarMenu("aslfire-menu", False)
 
 

@@ -61,7 +61,7 @@ final class ConnectionWatch {
         l.ping();
       }
       catch (RuntimeException e) {
-        bridge.lostListener(l);
+        bridge.lostListener(l, "it stopped answering");
       }
     }
   }

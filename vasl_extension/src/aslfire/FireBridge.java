@@ -425,10 +425,6 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     return true;
   }
 
-  boolean lostListener(PythonListener l) {
-    return lostListener(l, null);
-  }
-
   /** One of Python's connections to the gateway closed: check at once whether Python is still there. */
   void pythonConnectionClosed() {
     connectionWatch.poke();
@@ -441,7 +437,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   private void connectionChanged(boolean was, boolean now, String why) {
     if (was && !now) {
       say("- ASL fire bridge: Python disconnected" + (why == null ? "" : " (" + why + ")")
-          + "; the fire actions wait until \"asl-fire bridge\" runs again.");
+          + "; the fire actions wait for it to start again (\"asl-fire bridge\").");
     }
     else if (!was && now && wasLost) {
       wasLost = false;
@@ -503,7 +499,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         }
       }
       catch (RuntimeException e) {
-        lostListener(l);
+        lostListener(l, "it did not answer the " + event + " event");
       }
       finally {
         busy.set(false);

@@ -152,6 +152,25 @@ public final class TestHooks {
     });
   }
 
+  /** The mouse moved onto the toolbar button or open menu item {@code name} (its tooltip then shows); false if hidden. */
+  public static boolean hoverToolbar(String name) throws Exception {
+    java.awt.Point at = onEdt(() -> {
+      javax.swing.AbstractButton b = toolbarButton(name);
+      if (b == null || !b.isShowing()) {
+        return null;
+      }
+      java.awt.Point p = b.getLocationOnScreen();
+      return new java.awt.Point(p.x + b.getWidth() / 2, p.y + b.getHeight() / 2);
+    });
+    if (at == null) {
+      return false;
+    }
+    java.awt.Robot r = new java.awt.Robot();
+    r.mouseMove(at.x - 3, at.y);
+    r.mouseMove(at.x, at.y);
+    return true;
+  }
+
   /** A screenshot of the whole (Xvfb) screen as a PNG file, as a player would see it. */
   public static void screenshot(String path) throws Exception {
     java.awt.Rectangle all = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
