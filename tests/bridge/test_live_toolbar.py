@@ -121,6 +121,22 @@ def test_toolbar_tooltip_says_connected_and_a_menu_item_runs_its_action(tess: An
     _shot(client, "toolbar-not-connected")
 
 
+def test_toolbar_tooltip_menu_folds_into_a_modules_own_toolbar_menu(tess: Any) -> None:
+    """A module (or a player) that gathers toolbar buttons in a VASSAL ToolbarMenu can list "ASL fire" there: the
+    fire actions become its submenu, and the toolbar slot is freed."""
+    _, client = tess
+    hooks = _hooks(client)
+    try:
+        entries = str(hooks.toolbarMenu("ASL fire")).splitlines()
+        assert len(entries) == 1, entries
+        sub = entries[0].split("\t")
+        assert sub[0].startswith("ASL fire") and set(BUTTON_NAMES) <= set(sub[1:]), sub
+        assert _toolbar(client)[0] == []  # the button itself is hidden: its actions are in the module's menu
+    finally:
+        hooks.toolbarMenu(None)
+    assert [s[0] for s in _toolbar(client)[0]] == ["aslfire-menu"]
+
+
 def _bridge_process(player: vh.VassalPlayer) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(vh.REPO))
     return subprocess.Popen([sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file",

@@ -171,6 +171,50 @@ public final class TestHooks {
     return true;
   }
 
+  private static VASSAL.build.module.ToolbarMenu folded;
+
+  /**
+   * A module's own ToolbarMenu listing {@code entry} on the main toolbar (as a module designer or a player's module
+   * might), or, with {@code entry} null, that menu taken away again. Returns the ToolbarMenu's entries: one line per
+   * submenu, its text then its items' texts, tab-separated.
+   */
+  public static String toolbarMenu(String entry) throws Exception {
+    onEdt(() -> {
+      GameModule gm = GameModule.getGameModule();
+      if (entry == null) {
+        if (folded != null) {
+          folded.setAttribute(VASSAL.build.module.ToolbarMenu.MENU_ITEMS, "");
+        }
+      }
+      else {
+        folded = new VASSAL.build.module.ToolbarMenu();
+        folded.setAttribute(VASSAL.build.module.ToolbarMenu.MENU_ITEMS, entry);
+        folded.addTo(gm);
+      }
+      return null;
+    });
+    return onEdt(() -> {  // after the ToolbarMenu's own (queued) build
+      if (entry == null && folded != null) {
+        folded.removeFrom(GameModule.getGameModule());
+        folded = null;
+        return "";
+      }
+      Object menu = folded.getLaunchButton().getClientProperty(VASSAL.build.module.ToolbarMenu.MENU_PROPERTY);
+      StringBuilder sb = new StringBuilder();
+      for (java.awt.Component c : ((javax.swing.JPopupMenu) menu).getComponents()) {
+        if (c instanceof javax.swing.JMenu) {
+          javax.swing.JMenu sub = (javax.swing.JMenu) c;
+          sb.append(sub.getText());
+          for (int i = 0; i < sub.getItemCount(); i++) {
+            sb.append('\t').append(sub.getItem(i).getText());
+          }
+          sb.append('\n');
+        }
+      }
+      return sb.toString();
+    });
+  }
+
   /** A screenshot of the whole (Xvfb) screen as a PNG file, as a player would see it. */
   public static void screenshot(String path) throws Exception {
     java.awt.Rectangle all = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
