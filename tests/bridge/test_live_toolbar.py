@@ -182,6 +182,29 @@ def test_disconnect_line_when_the_bridge_is_killed_and_when_it_comes_back(tess: 
             proc.wait(timeout=10)
 
 
+def test_marks_what_changed_a_removed_counter_outlined_dashed_where_it_was(tess: Any) -> None:
+    """A batch that takes a counter off the map (a Flame out, a dispersed SMOKE) leaves a dashed outline where it
+    was, until the next action."""
+    _, client = tess
+    hooks = _hooks(client)
+    flame = next(p for p in client.snapshot()["pieces"] if p["id"] == "flame-e2")
+    assert hooks.pixelsAround("flame-e2", MARK_RGB, 8) == 0
+    res = client.apply({"expect": {"flame-e2": flame["rev"]}, "remove": ["flame-e2"]})
+    assert res["removed"] == 1 and json.loads(str(client.api.marked())) == []
+    gone = json.loads(str(client.api.markedGone()))
+    assert len(gone) == 1
+    x, y, w, h = (int(gone[0][k]) for k in ("x", "y", "width", "height"))
+    assert gone[0]["map"] == flame["map"] and x < flame["x"] < x + w and y < flame["y"] < y + h
+    time.sleep(0.5)  # the map's repaint
+    assert hooks.pixelsAt(x, y, w, h, MARK_RGB, 8) > 0
+    _shot(client, "marks-what-changed-removed")
+    hooks.undo()
+    assert _wait(lambda: bool(hooks.hasPiece("flame-e2")))
+    client.press("odds")  # the next action: no Python listening, the marks go all the same
+    assert _wait(lambda: json.loads(str(client.api.markedGone())) == [])
+    assert hooks.pixelsAt(x, y, w, h, MARK_RGB, 8) == 0
+
+
 def _press(client: BridgeClient, action: str, done: Callable[[], bool]) -> None:
     client.listen(lambda a: handle_button(client, a))
     try:

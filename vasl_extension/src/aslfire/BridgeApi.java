@@ -221,12 +221,34 @@ public final class BridgeApi {
 
   /** The ids of the pieces outlined on the map as placed or changed by the last fire action, as a JSON list. */
   public String marked() {
+    return jsonList(bridge.getMarks().marked());
+  }
+
+  /**
+   * Where the counters the last fire action removed were (outlined dashed), as a JSON list of
+   * {"map", "x", "y", "width", "height"} (map coordinates).
+   */
+  public String markedGone() {
     StringBuilder sb = new StringBuilder("[");
-    for (String id : bridge.marked()) {
+    for (ChangeMarks.Spot s : bridge.getMarks().goneSpots()) {
       if (sb.length() > 1) {
         sb.append(',');
       }
-      Json.quote(sb, id);
+      sb.append("{\"map\":");
+      Json.quote(sb, s.map.getMapName());
+      sb.append(",\"x\":").append(s.bounds.x).append(",\"y\":").append(s.bounds.y).append(",\"width\":")
+        .append(s.bounds.width).append(",\"height\":").append(s.bounds.height).append('}');
+    }
+    return sb.append(']').toString();
+  }
+
+  private static String jsonList(java.util.List<String> items) {
+    StringBuilder sb = new StringBuilder("[");
+    for (String s : items) {
+      if (sb.length() > 1) {
+        sb.append(',');
+      }
+      Json.quote(sb, s);
     }
     return sb.append(']').toString();
   }

@@ -459,13 +459,16 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     return t != null && t.isConnectedShown();
   }
 
-  /** Marks on the map (locally) the pieces an applied batch placed or changed. Runs on the Swing thread. */
-  void markChanged(java.util.Collection<String> pieceIds) {
-    marks.mark(pieceIds);
+  /**
+   * Marks on the map (locally) the pieces an applied batch placed or changed and where those it removed were. Runs
+   * on the Swing thread.
+   */
+  void markChanged(java.util.Collection<String> pieceIds, List<ChangeMarks.Spot> removed) {
+    marks.mark(pieceIds, removed);
   }
 
-  List<String> marked() {
-    return marks.marked();
+  ChangeMarks getMarks() {
+    return marks;
   }
 
   PythonListener getListener() {

@@ -241,8 +241,8 @@ public final class TestHooks {
   }
 
   /**
-   * How many pixels of the colour {@code rgb} the first map's view paints within {@code margin} pixels around the
-   * piece {@code id} (the map painted into an image as it paints on screen).
+   * How many pixels of the colour {@code rgb} the map's view paints within {@code margin} pixels around the piece
+   * {@code id} (the map painted into an image as it paints on screen); -1 if the piece is on no map.
    */
   public static int pixelsAround(String id, int rgb, int margin) throws Exception {
     return onEdt(() -> {
@@ -250,28 +250,38 @@ public final class TestHooks {
       if (p == null || p.getMap() == null) {
         return -1;
       }
-      VASSAL.build.module.Map map = p.getMap();
-      javax.swing.JComponent view = map.getView();
-      java.awt.Rectangle r = map.mapToComponent(map.selectionBoundsOf(p));
-      r.grow(margin, margin);
-      java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(r.width, r.height,
-          java.awt.image.BufferedImage.TYPE_INT_RGB);
-      java.awt.Graphics2D g = img.createGraphics();
-      g.translate(-r.x, -r.y);
-      g.setClip(r);
-      view.paint(g);
-      g.dispose();
-      int n = 0;
-      for (int y = 0; y < img.getHeight(); y++) {
-        for (int x = 0; x < img.getWidth(); x++) {
-          if ((img.getRGB(x, y) & 0xFFFFFF) == (rgb & 0xFFFFFF)) {
-            n++;
-          }
-        }
-      }
-      return n;
+      return countPixels(p.getMap(), p.getMap().selectionBoundsOf(p), rgb, margin);
     });
   }
+
+  /** As {@link #pixelsAround}, around the rectangle (x, y, w, h) of the first map (map coordinates). */
+  public static int pixelsAt(int x, int y, int w, int h, int rgb, int margin) throws Exception {
+    return onEdt(() -> countPixels(VASSAL.build.module.Map.getMapList().get(0), new java.awt.Rectangle(x, y, w, h),
+        rgb, margin));
+  }
+
+  private static int countPixels(VASSAL.build.module.Map map, java.awt.Rectangle mapRect, int rgb, int margin) {
+    javax.swing.JComponent view = map.getView();
+    java.awt.Rectangle r = map.mapToComponent(mapRect);
+    r.grow(margin, margin);
+    java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(r.width, r.height,
+        java.awt.image.BufferedImage.TYPE_INT_RGB);
+    java.awt.Graphics2D g = img.createGraphics();
+    g.translate(-r.x, -r.y);
+    g.setClip(r);
+    view.paint(g);
+    g.dispose();
+    int n = 0;
+    for (int yy = 0; yy < img.getHeight(); yy++) {
+      for (int xx = 0; xx < img.getWidth(); xx++) {
+        if ((img.getRGB(xx, yy) & 0xFFFFFF) == (rgb & 0xFFFFFF)) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
 
   /** Sets one of the module's preferences (as a player does in VASSAL's Preferences window). */
   public static void setPref(String key, boolean value) throws Exception {
