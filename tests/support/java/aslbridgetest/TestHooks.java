@@ -197,6 +197,8 @@ public final class TestHooks {
       if (entry == null && folded != null) {
         folded.removeFrom(GameModule.getGameModule());
         folded = null;
+        GameModule.getGameModule().getToolBar().revalidate();
+        GameModule.getGameModule().getToolBar().repaint();
         return "";
       }
       Object menu = folded.getLaunchButton().getClientProperty(VASSAL.build.module.ToolbarMenu.MENU_PROPERTY);
