@@ -10,9 +10,9 @@ import VASSAL.build.module.ToolbarMenu;
 import VASSAL.tools.LaunchButton;
 
 /**
- * The bridge's one toolbar slot: a button showing whether Python is connected (its icon, text and tooltip) that opens a
- * menu of the fire actions, each with its icon and tooltip. The menu items are named "aslfire-ACTION"; the first,
- * disabled item says the connection state. A VASSAL ToolbarMenu listing the button's text takes the menu in as a
+ * The bridge's one toolbar slot: a button showing whether Python is connected (its icon, text and tooltip) that
+ * opens a menu of the fire actions, each with its icon and tooltip. The menu items are named "aslfire-ACTION"; the
+ * first, disabled item says the connection state. A VASSAL ToolbarMenu listing the button's text takes the menu in as a
  * submenu (ToolbarMenu.MENU_PROPERTY, found by LaunchButton.UNTRANSLATED_TEXT "ASL fire").
  */
 final class FireToolbar {

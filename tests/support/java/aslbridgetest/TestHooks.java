@@ -143,7 +143,7 @@ public final class TestHooks {
       .append('\t').append(c.isEnabled() ? "enabled" : "disabled").append('\n');
   }
 
-  /** How many commands this player's VASSAL has logged in this game (BasicLogger's log: what Undo and the saved log see). */
+  /** How many commands this player's VASSAL has logged in this game (BasicLogger's log: Undo's and the saved log's). */
   public static int loggedCommands() throws Exception {
     return onEdt(() -> {
       java.lang.reflect.Field f = BasicLogger.class.getDeclaredField("logOutput");
@@ -152,7 +152,7 @@ public final class TestHooks {
     });
   }
 
-  /** The mouse moved onto the toolbar button or open menu item {@code name} (its tooltip then shows); false if hidden. */
+  /** The mouse moved onto the toolbar button or open menu item {@code name} (its tooltip shows); false if hidden. */
   public static boolean hoverToolbar(String name) throws Exception {
     java.awt.Point at = onEdt(() -> {
       javax.swing.AbstractButton b = toolbarButton(name);
