@@ -162,12 +162,12 @@ def test_the_linkage_check_finds_a_missing_class(tmp_path: Path, real_engine_jar
     cut = tmp_path / "cut.jar"
     with zipfile.ZipFile(real_engine_jar) as src, zipfile.ZipFile(cut, "w") as dst:
         for info in src.infolist():
-            if info.filename != "VASSAL/tools/LaunchButton.class":
+            if info.filename != "VASSAL/build/module/map/Drawable.class":
                 dst.writestr(info, src.read(info))
     full = linkage_problems(prebuilt_extension(), [real_engine_jar])
     assert full.ok and full.references > 50
     broken = linkage_problems(prebuilt_extension(), [cut])
-    assert "class VASSAL/tools/LaunchButton" in broken.missing
+    assert "class VASSAL/build/module/map/Drawable" in broken.missing
 
 
 def test_vsav_commands_take_boards_and_module_from_vassals_preferences(

@@ -26,7 +26,8 @@ from ..vasl.setup import Platform, engine_jars, extensions_dir, find_vasl_module
 __all__ = ["InstallReport", "install_extension", "remove_extension"]
 
 EXTENSION_FILE = "asl-fire-bridge.vmdx"
-#: The extension's toolbar buttons, as its ``FireBridge.ACTIONS`` names them (tests/test_docs_samples.py checks).
+#: The extension's buttons (its toolbar's ASL fire menu), as ``FireBridge.ACTIONS`` names them
+#: (tests/test_docs_samples.py checks).
 BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Fire finder", "FT/MOL attack",
                 "Fire start", "Heat of Battle", "Units in Blazes (RtPh)")
 BUTTONS = ", ".join(BUTTON_NAMES[:-1]) + " and " + BUTTON_NAMES[-1]
@@ -168,7 +169,8 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
         part.replace(target)
     lines.append(f"{'replaced' if replaced else 'installed'}: {target}"
                  + (f" (created the folder {ext_dir}, where VASSAL loads VASL's extensions)" if created else ""))
-    lines.append(f"next: start VASL in VASSAL and open or start a game: the toolbar shows {BUTTONS}; then run "
+    lines.append("next: start VASL in VASSAL and open or start a game: the toolbar's ASL fire menu holds "
+                 f"{BUTTONS}; then run "
                  "`asl-fire bridge` in a terminal and leave it running")
     undo = f"asl-fire install --remove{'' if vasl is None else f' --vasl {module}'}"
     lines.append(f"undo: `{undo}` (deletes {target}" + (f" and the then empty {ext_dir}" if created else "") + ")")

@@ -309,6 +309,7 @@ final class Batch {
       }
       long tChat = System.nanoTime() - t1;
       long tRemove = System.nanoTime();
+      List<ChangeMarks.Spot> gone = ChangeMarks.spotsOf(removals);  // where they were: outlined, dashed
       for (GamePiece p : removals) {
         Command r = new RemovePiece(p);
         r.execute();
@@ -365,6 +366,11 @@ final class Batch {
         gm.sendAndLog(c);
       }
       tSend = System.nanoTime() - tSend;
+      List<String> changedIds = new ArrayList<>(placedIds);
+      for (GamePiece p : layerPieces) {
+        changedIds.add(p.getId());
+      }
+      bridge.markChanged(changedIds, gone);  // outlined on this player's map only: no Command
       StringBuilder sb = new StringBuilder("{\"ok\":true,\"placed\":[");
       for (int i = 0; i < placedIds.size(); i++) {
         if (i > 0) {

@@ -214,6 +214,45 @@ public final class BridgeApi {
     return bridge.getListener() != null;
   }
 
+  /** Whether the toolbar shows Python connected (what the player sees). */
+  public boolean connectedShown() {
+    return bridge.connectedShown();
+  }
+
+  /** The ids of the pieces outlined on the map as placed or changed by the last fire action, as a JSON list. */
+  public String marked() {
+    return jsonList(bridge.getMarks().marked());
+  }
+
+  /**
+   * Where the counters the last fire action removed were (outlined dashed), as a JSON list of
+   * {"map", "x", "y", "width", "height"} (map coordinates).
+   */
+  public String markedGone() {
+    StringBuilder sb = new StringBuilder("[");
+    for (ChangeMarks.Spot s : bridge.getMarks().goneSpots()) {
+      if (sb.length() > 1) {
+        sb.append(',');
+      }
+      sb.append("{\"map\":");
+      Json.quote(sb, s.map.getMapName());
+      sb.append(",\"x\":").append(s.bounds.x).append(",\"y\":").append(s.bounds.y).append(",\"width\":")
+        .append(s.bounds.width).append(",\"height\":").append(s.bounds.height).append('}');
+    }
+    return sb.append(']').toString();
+  }
+
+  private static String jsonList(java.util.List<String> items) {
+    StringBuilder sb = new StringBuilder("[");
+    for (String s : items) {
+      if (sb.length() > 1) {
+        sb.append(',');
+      }
+      Json.quote(sb, s);
+    }
+    return sb.append(']').toString();
+  }
+
   /**
    * Watches the counters with these gpids or BasicPiece names (comma separated; "" stops): each change of their
    * states is sent to the listener as the event "phase-track".

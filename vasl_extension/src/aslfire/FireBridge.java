@@ -1,11 +1,9 @@
 package aslfire;
 
-import java.awt.event.ActionEvent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import javax.swing.JToolBar;
 import javax.swing.SwingUtilities;
 
 import VASSAL.build.AbstractConfigurable;
@@ -21,11 +19,10 @@ import VASSAL.chat.Room;
 import VASSAL.command.Command;
 import VASSAL.command.CommandEncoder;
 import VASSAL.configure.BooleanConfigurer;
-import VASSAL.tools.LaunchButton;
 
 /**
  * The ASL fire bridge inside VASSAL: a py4j gateway for the Python rules
- * (snapshot out, one batch of commands in) and toolbar buttons (Wind change in
+ * (snapshot out, one batch of commands in) and fire actions in one toolbar menu ({@link FireToolbar}: Wind change in
  * the RPh, Fire upkeep at the end of the AFPh, Fire odds, Fire finder, FT/MOL attack, Fire start, Heat of
  * Battle, Units in Blazes in the RtPh) that call Python back. The rules never live here.
  *
@@ -54,10 +51,15 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   /** The preference (VASSAL's Preferences, tab "ASL fire bridge"): run a skipped phase's button by itself. */
   static final String AUTO_PREF = "aslfireAutoPhase";
 
-  private final List<LaunchButton> buttons = new ArrayList<>();
+  private FireToolbar toolbar;
+  private final ChangeMarks marks = new ChangeMarks();
+  private final ConnectionWatch connectionWatch = new ConnectionWatch(this);
   private final PhaseWatch phaseWatch = new PhaseWatch(this);
   private Gateway gateway;
   private volatile PythonListener listener;
+  private final Object listenerLock = new Object();
+  /** Python stopped answering (not a goodbye): its return is said in the chat. */
+  private volatile boolean wasLost;
   private volatile String processed = "";
   /** The phases prompted in this game: a Player Turn's two, kept for the last few dozen Player Turns. */
   private final java.util.LinkedHashSet<String> prompted = new java.util.LinkedHashSet<>();
@@ -143,14 +145,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     GameModule gm = (GameModule) parent;
     gm.addCommandEncoder(this);
     gm.getGameState().addGameComponent(this);
-    JToolBar bar = gm.getToolBar();
-    for (String[] a : ACTIONS) {
-      final String action = a[0];
-      LaunchButton b = new LaunchButton(a[1], a[2], null, (ActionEvent e) -> pressed(action));
-      b.setName("aslfire-" + action);
-      buttons.add(b);
-      bar.add(b);
-    }
+    toolbar = new FireToolbar(this);
+    toolbar.addTo(gm.getToolBar());
     gm.getPrefs().addOption("ASL fire bridge", new BooleanConfigurer(AUTO_PREF,
         "When the Phase Track passes the RPh or the AFPh without its Wind change or Fire upkeep, run it by itself",
         Boolean.FALSE));
@@ -162,6 +158,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       gateway = null;
       Chatter.warning("ASL fire bridge: could not start its py4j gateway: " + e);
     }
+    connectionWatch.start();
   }
 
   @Override
@@ -169,10 +166,11 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     GameModule gm = (GameModule) parent;
     gm.removeCommandEncoder(this);
     gm.getGameState().removeGameComponent(this);
-    for (LaunchButton b : buttons) {
-      gm.getToolBar().remove(b);
+    if (toolbar != null) {
+      toolbar.removeFrom(gm.getToolBar());
     }
-    buttons.clear();
+    marks.removeFromMaps();
+    connectionWatch.stop();
     phaseWatch.stop();
     stop();
   }
@@ -201,6 +199,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       });
     }
     if (!gameStarting) {
+      marks.clear();
       VaslTerrain.forget();
       processed = "";
       synchronized (prompted) {
@@ -400,10 +399,76 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   // --- Python callbacks -------------------------------------------------------------------
 
   void setListener(PythonListener l) {
-    listener = l;
+    boolean was;
+    synchronized (listenerLock) {
+      was = listener != null;
+      listener = l;
+      showConnected();
+    }
     if (l != null) {
       SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
     }
+    connectionChanged(was, l != null, null);
+  }
+
+  /** Python behind {@code l} stopped answering: dropped, if it is still the listener; false if it was not. */
+  boolean lostListener(PythonListener l, String why) {
+    synchronized (listenerLock) {
+      if (l == null || listener != l) {
+        return false;
+      }
+      listener = null;
+      showConnected();
+    }
+    wasLost = true;
+    connectionChanged(true, false, why);
+    return true;
+  }
+
+  /** One of Python's connections to the gateway closed: check at once whether Python is still there. */
+  void pythonConnectionClosed() {
+    connectionWatch.poke();
+  }
+
+  /**
+   * The toolbar's state, and one local chat line when Python goes away, and when it comes back after it stopped
+   * answering (a Python that said goodbye introduces itself when it starts again).
+   */
+  private void connectionChanged(boolean was, boolean now, String why) {
+    if (was && !now) {
+      say("- ASL fire bridge: Python disconnected" + (why == null ? "" : " (" + why + ")")
+          + "; the fire actions wait for it to start again (\"asl-fire bridge\").");
+    }
+    else if (!was && now && wasLost) {
+      wasLost = false;
+      say("- ASL fire bridge: Python is back; the fire actions work again.");
+    }
+  }
+
+  /** The toolbar shows the listener's state; called holding listenerLock, so the last change is the one shown. */
+  private void showConnected() {
+    FireToolbar t = toolbar;
+    if (t != null) {
+      t.showConnected(listener != null);
+    }
+  }
+
+  /** Whether the toolbar shows Python connected. */
+  boolean connectedShown() {
+    FireToolbar t = toolbar;
+    return t != null && t.isConnectedShown();
+  }
+
+  /**
+   * Marks on the map (locally) the pieces an applied batch placed or changed and where those it removed were. Runs
+   * on the Swing thread.
+   */
+  void markChanged(java.util.Collection<String> pieceIds, List<ChangeMarks.Spot> removed) {
+    marks.mark(pieceIds, removed);
+  }
+
+  ChangeMarks getMarks() {
+    return marks;
   }
 
   PythonListener getListener() {
@@ -437,7 +502,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         }
       }
       catch (RuntimeException e) {
-        listener = null;
+        lostListener(l, "it did not answer the " + event + " event");
       }
       finally {
         busy.set(false);
@@ -450,6 +515,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */
   void pressed(String action) {
+    SwingUtilities.invokeLater(marks::clear);  // what the last action changed stays marked until the next
     final PythonListener l = listener;
     if (l == null) {
       say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
@@ -467,9 +533,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         }
       }
       catch (RuntimeException e) {
-        listener = null;
-        say("- ASL fire bridge: Python did not answer (" + e.getClass().getSimpleName()
-            + "); it is no longer connected. Start \"asl-fire bridge\" again.");
+        lostListener(l, "it did not answer the " + action + " button: " + e.getClass().getSimpleName());
       }
       finally {
         busy.set(false);

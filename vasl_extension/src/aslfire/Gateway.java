@@ -54,6 +54,12 @@ final class Gateway {
       .callbackClient(0, lo, token)
       .serverSocketFactory(new NoDelayServerSocketFactory())
       .build();
+    server.addListener(new py4j.DefaultGatewayServerListener() {
+      @Override
+      public void connectionStopped(py4j.Py4JServerConnection c) {
+        bridge.pythonConnectionClosed();  // a Python killed or closed: its listener is checked at once
+      }
+    });
     server.start(true);
     writeFile(server.getListeningPort());
     Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "aslfire-gateway-stop"));

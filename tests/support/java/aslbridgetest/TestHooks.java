@@ -72,18 +72,211 @@ public final class TestHooks {
     });
   }
 
-  /** A player's click on the toolbar button named {@code name} (the extension names its buttons "aslfire-ACTION"). */
+  /**
+   * A player's click on the toolbar button or toolbar menu item named {@code name} (the extension's fire actions are
+   * the items "aslfire-ACTION" of the menu its button "aslfire-menu" opens).
+   */
   public static boolean clickToolbar(String name) throws Exception {
     return onEdt(() -> {
-      for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
-        if (name.equals(c.getName()) && c instanceof javax.swing.AbstractButton) {
-          ((javax.swing.AbstractButton) c).doClick();
-          return true;
-        }
+      javax.swing.AbstractButton b = toolbarButton(name);
+      if (b == null) {
+        return false;
       }
-      return false;
+      b.doClick();
+      return true;
     });
   }
+
+  private static final String MENU_PROPERTY = "ToolbarMenu.popup";
+
+  private static javax.swing.AbstractButton toolbarButton(String name) {
+    for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
+      if (!(c instanceof javax.swing.AbstractButton)) {
+        continue;
+      }
+      if (name.equals(c.getName())) {
+        return (javax.swing.AbstractButton) c;
+      }
+      Object menu = ((javax.swing.JComponent) c).getClientProperty(MENU_PROPERTY);
+      if (menu instanceof javax.swing.JPopupMenu) {
+        for (java.awt.Component i : ((javax.swing.JPopupMenu) menu).getComponents()) {
+          if (name.equals(i.getName()) && i instanceof javax.swing.AbstractButton) {
+            return (javax.swing.AbstractButton) i;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What a player sees of the extension on the toolbar: one line per visible toolbar component named "aslfire…",
+   * then one per item of its menu, indented by a tab; each line is name, text, tooltip, icon size ("16x16" or "-"),
+   * "enabled"/"disabled", tab-separated.
+   */
+  public static String toolbarReport() throws Exception {
+    return onEdt(() -> {
+      StringBuilder sb = new StringBuilder();
+      for (java.awt.Component c : GameModule.getGameModule().getToolBar().getComponents()) {
+        if (c.getName() == null || !c.getName().startsWith("aslfire") || !c.isVisible()) {
+          continue;
+        }
+        describe(sb, "", c);
+        Object menu = c instanceof javax.swing.JComponent
+            ? ((javax.swing.JComponent) c).getClientProperty(MENU_PROPERTY) : null;
+        if (menu instanceof javax.swing.JPopupMenu) {
+          for (java.awt.Component i : ((javax.swing.JPopupMenu) menu).getComponents()) {
+            describe(sb, "\t", i);
+          }
+        }
+      }
+      return sb.toString();
+    });
+  }
+
+  private static void describe(StringBuilder sb, String indent, java.awt.Component c) {
+    String text = c instanceof javax.swing.AbstractButton ? ((javax.swing.AbstractButton) c).getText() : "";
+    String tip = c instanceof javax.swing.JComponent ? ((javax.swing.JComponent) c).getToolTipText() : null;
+    javax.swing.Icon icon = c instanceof javax.swing.AbstractButton ? ((javax.swing.AbstractButton) c).getIcon() : null;
+    sb.append(indent).append(c.getName()).append('\t').append(text).append('\t').append(tip == null ? "" : tip)
+      .append('\t').append(icon == null ? "-" : icon.getIconWidth() + "x" + icon.getIconHeight())
+      .append('\t').append(c.isEnabled() ? "enabled" : "disabled").append('\n');
+  }
+
+  /** How many commands this player's VASSAL has logged in this game (BasicLogger's log: Undo's and the saved log's). */
+  public static int loggedCommands() throws Exception {
+    return onEdt(() -> {
+      java.lang.reflect.Field f = BasicLogger.class.getDeclaredField("logOutput");
+      f.setAccessible(true);
+      return ((java.util.List<?>) f.get(GameModule.getGameModule().getLogger())).size();
+    });
+  }
+
+  /** The mouse moved onto the toolbar button or open menu item {@code name} (its tooltip shows); false if hidden. */
+  public static boolean hoverToolbar(String name) throws Exception {
+    java.awt.Point at = onEdt(() -> {
+      javax.swing.AbstractButton b = toolbarButton(name);
+      if (b == null || !b.isShowing()) {
+        return null;
+      }
+      java.awt.Point p = b.getLocationOnScreen();
+      return new java.awt.Point(p.x + b.getWidth() / 2, p.y + b.getHeight() / 2);
+    });
+    if (at == null) {
+      return false;
+    }
+    java.awt.Robot r = new java.awt.Robot();
+    r.mouseMove(at.x - 3, at.y);
+    r.mouseMove(at.x, at.y);
+    return true;
+  }
+
+  private static VASSAL.build.module.ToolbarMenu folded;
+
+  /**
+   * A module's own ToolbarMenu listing {@code entry} on the main toolbar (as a module designer or a player's module
+   * might), or, with {@code entry} null, that menu taken away again. Returns the ToolbarMenu's entries: one line per
+   * submenu, its text then its items' texts, tab-separated.
+   */
+  public static String toolbarMenu(String entry) throws Exception {
+    onEdt(() -> {
+      GameModule gm = GameModule.getGameModule();
+      if (entry == null) {
+        if (folded != null) {
+          folded.setAttribute(VASSAL.build.module.ToolbarMenu.MENU_ITEMS, "");
+        }
+      }
+      else {
+        folded = new VASSAL.build.module.ToolbarMenu();
+        folded.setAttribute(VASSAL.build.module.ToolbarMenu.MENU_ITEMS, entry);
+        folded.addTo(gm);
+      }
+      return null;
+    });
+    return onEdt(() -> {  // after the ToolbarMenu's own (queued) build
+      if (entry == null && folded != null) {
+        folded.removeFrom(GameModule.getGameModule());
+        folded = null;
+        GameModule.getGameModule().getToolBar().revalidate();
+        GameModule.getGameModule().getToolBar().repaint();
+        return "";
+      }
+      Object menu = folded.getLaunchButton().getClientProperty(VASSAL.build.module.ToolbarMenu.MENU_PROPERTY);
+      StringBuilder sb = new StringBuilder();
+      for (java.awt.Component c : ((javax.swing.JPopupMenu) menu).getComponents()) {
+        if (c instanceof javax.swing.JMenu) {
+          javax.swing.JMenu sub = (javax.swing.JMenu) c;
+          sb.append(sub.getText());
+          for (int i = 0; i < sub.getItemCount(); i++) {
+            sb.append('\t').append(sub.getItem(i).getText());
+          }
+          sb.append('\n');
+        }
+      }
+      return sb.toString();
+    });
+  }
+
+  /** Opens (true) or closes the menu of the toolbar button {@code name}, as a player's click does (screenshots). */
+  public static boolean showToolbarMenu(String name, boolean open) throws Exception {
+    return onEdt(() -> {
+      javax.swing.AbstractButton b = toolbarButton(name);
+      Object menu = b == null ? null : b.getClientProperty(MENU_PROPERTY);
+      if (!(menu instanceof javax.swing.JPopupMenu)) {
+        return false;
+      }
+      if (open) {
+        ((javax.swing.JPopupMenu) menu).show(b, 0, b.getHeight());
+      }
+      else {
+        ((javax.swing.JPopupMenu) menu).setVisible(false);
+      }
+      return true;
+    });
+  }
+
+  /**
+   * How many pixels of the colour {@code rgb} the map's view paints within {@code margin} pixels around the piece
+   * {@code id} (the map painted into an image as it paints on screen); -1 if the piece is on no map.
+   */
+  public static int pixelsAround(String id, int rgb, int margin) throws Exception {
+    return onEdt(() -> {
+      VASSAL.counters.GamePiece p = GameModule.getGameModule().getGameState().getPieceForId(id);
+      if (p == null || p.getMap() == null) {
+        return -1;
+      }
+      return countPixels(p.getMap(), p.getMap().selectionBoundsOf(p), rgb, margin);
+    });
+  }
+
+  /** As {@link #pixelsAround}, around the rectangle (x, y, w, h) of the first map (map coordinates). */
+  public static int pixelsAt(int x, int y, int w, int h, int rgb, int margin) throws Exception {
+    return onEdt(() -> countPixels(VASSAL.build.module.Map.getMapList().get(0), new java.awt.Rectangle(x, y, w, h),
+        rgb, margin));
+  }
+
+  private static int countPixels(VASSAL.build.module.Map map, java.awt.Rectangle mapRect, int rgb, int margin) {
+    javax.swing.JComponent view = map.getView();
+    java.awt.Rectangle r = map.mapToComponent(mapRect);
+    r.grow(margin, margin);
+    java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(r.width, r.height,
+        java.awt.image.BufferedImage.TYPE_INT_RGB);
+    java.awt.Graphics2D g = img.createGraphics();
+    g.translate(-r.x, -r.y);
+    g.setClip(r);
+    view.paint(g);
+    g.dispose();
+    int n = 0;
+    for (int yy = 0; yy < img.getHeight(); yy++) {
+      for (int xx = 0; xx < img.getWidth(); xx++) {
+        if ((img.getRGB(xx, yy) & 0xFFFFFF) == (rgb & 0xFFFFFF)) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
 
   /** Sets one of the module's preferences (as a player does in VASSAL's Preferences window). */
   public static void setPref(String key, boolean value) throws Exception {
