@@ -69,8 +69,42 @@ final class Batch {
     return (String) o;
   }
 
-  static String chatLine(String text) {
-    return text;
+  /**
+   * One roll's chat line: Python's text with {@code {dice}} replaced by the faces VASSAL rolled (the dice shown are
+   * always VASSAL's own), or, for a text without it, "purpose = faces — text".
+   */
+  static String rollLine(FireBridge.Roll r, Object text) {
+    String why = text instanceof java.util.Map ? String.valueOf(((java.util.Map<?, ?>) text).get("text"))
+        : String.valueOf(text);
+    if (why.contains("{dice}")) {
+      return why.replace("{dice}", r.faces());
+    }
+    return r.purpose + " = " + r.faces() + (why.isEmpty() || "null".equals(why) ? "" : " — " + why);
+  }
+
+  /**
+   * A batch's chat lines as ONE chat message (one Swing insert, one line in the log): each line a line of its own
+   * ({@code <br>}), the first followed by the player who pressed. VASSAL's and VASL's chat both allow HTML in a
+   * message starting "-"; "|" (VASSAL's quick colour of game messages) and the "msg" class keep the colour of
+   * game messages rather than of system ones. The text itself is escaped: it shows as written.
+   */
+  static String chatMessage(List<String> lines, String player) {
+    StringBuilder sb = new StringBuilder("-| <span class=msg>");
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).replaceFirst("^[*\\s]+", "");
+      if (i > 0) {
+        sb.append("<br>&nbsp;&nbsp;&nbsp;");
+      }
+      sb.append(escape(line));
+      if (i == 0 && player != null && !player.isEmpty()) {
+        sb.append(" &lt;").append(escape(player)).append("&gt;");
+      }
+    }
+    return sb.append("</span>").toString();
+  }
+
+  static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   /** The point of a hex (location name) on a map, checked to be on a board. */
@@ -292,18 +326,18 @@ final class Batch {
     try {
       Chatter chatter = gm.getChatter();
       String player = GlobalOptions.getInstance().getPlayerId();
+      List<String> lines = new ArrayList<>();
       for (Object line : list(batch, "chat")) {
-        Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
-        t.execute();
-        c = chain(c, t);
+        lines.add(String.valueOf(line));
       }
       for (int i = 0; i < rolled.size(); i++) {
-        FireBridge.Roll r = rolled.get(i);
-        Object rt = rollTexts.get(i);
-        String why2 = rt instanceof java.util.Map ? String.valueOf(((java.util.Map<?, ?>) rt).get("text")) : String.valueOf(rt);
-        String line = "*** " + r.purpose + " = " + r.faces() + (why2.isEmpty() || "null".equals(why2) ? "" : " — " + why2)
-            + " *** <" + player + ">";
-        Command t = new Chatter.DisplayText(chatter, line);
+        lines.add(rollLine(rolled.get(i), rollTexts.get(i)));
+      }
+      for (Object line : list(batch, "summary")) {
+        lines.add(String.valueOf(line));
+      }
+      if (!lines.isEmpty()) {
+        Command t = new Chatter.DisplayText(chatter, chatMessage(lines, player));
         t.execute();
         c = chain(c, t);
       }
@@ -348,11 +382,6 @@ final class Batch {
         layerTraits.get(i).setValue(Math.abs(v) - 1);
         layerTraits.get(i).setActive(v > 0);
         c = chain(c, ct.getChangeCommand());
-      }
-      for (Object line : list(batch, "summary")) {
-        Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
-        t.execute();
-        c = chain(c, t);
       }
       if (phase != null) {
         PhaseMark m = new PhaseMark(bridge, phase, bridge.getProcessed());
