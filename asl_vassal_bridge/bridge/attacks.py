@@ -336,8 +336,8 @@ def attack_dr_line(target: str, faces: Sequence[int], said: Sequence[Event]) -> 
 def _compact(lines: Sequence[str], width: int = 110) -> list[str]:
     """Short lines joined with "; " up to *width* characters.
 
-    >>> _compact(["range 1", "FP 24 → IFT column 24", "x" * 90], 100)
-    ['range 1; FP 24 → IFT column 24', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx']
+    >>> _compact(["range 1", "FP 24 → IFT column 24", "x" * 30], 40)
+    ['range 1; FP 24 → IFT column 24', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx']
     """
     out: list[str] = []
     for line in lines:
