@@ -183,10 +183,10 @@ final class FormDialog {
     };
     for (JComponent c : inputs.values()) {
       if (c instanceof JComboBox) {
-        ((JComboBox<?>) c).addActionListener(e -> showHide.run());
+        ((JComboBox<?>) c).addItemListener(e -> showHide.run());
       }
       else if (c instanceof JCheckBox) {
-        ((JCheckBox) c).addActionListener(e -> showHide.run());
+        ((JCheckBox) c).addItemListener(e -> showHide.run());
       }
     }
     showHide.run();
