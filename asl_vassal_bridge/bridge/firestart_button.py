@@ -28,7 +28,10 @@ __all__ = ["FIELDS", "firestart_button", "form_spec", "request_from_answers"]
 HE_OPTIONS = {"collateral": "collateral", "vehicle_target": "vehicle_target_type", "rubble": "created_rubble",
               "he_equivalency": "he_equivalency", "dc": "dc"}
 
-#: The dialog's fields: key, label, kind ("text", "choice", "bool"), default, choices, help (with the rule).
+_HE = {"key": "kind", "values": ["HE"]}
+
+#: The dialog's fields: key, label, kind ("text", "choice", "bool"), default, choices, help (with the rule); a field
+#: with "when" shows only for the fire starts it applies to.
 FIELDS: tuple[dict[str, Any], ...] = (
     {"key": "kind", "label": "Fire start", "kind": "choice", "value": "HE", "choices": ["HE", "WP", "hut"],
      "help": "HE: an HE/HEAT or DC attack with an Original KIA (B25.13); WP: the WP fire DR in the placing "
@@ -36,22 +39,25 @@ FIELDS: tuple[dict[str, Any], ...] = (
              "ordnance SW fired in a hut (huts)"},
     {"key": "at", "label": "Location(s)", "kind": "text", "value": "",
      "help": "the Location attacked (E3, G4.1) or where WP was placed; hut: every hut Location the attack "
-             "affected (B3,B4: one Flame, by Random Selection); filled with the selected counter's hex"},
+             "affected (B3,B4: one Flame, by Random Selection); filled with the selected counter's or stack's hex"},
     {"key": "phase", "label": "Phase", "kind": "choice", "value": "MPh",
-     "choices": ["PFPh", "MPh", "DFPh", "AFPh", "CCPh"]},
+     "choices": ["PFPh", "MPh", "DFPh", "AFPh", "CCPh"], "help": "filled from VASL's Phase Track"},
     {"key": "attack_dr", "label": "Attack's Original DR (colored,white)", "kind": "text", "value": "",
-     "help": "e.g. 1,4; vs a hut the colored dr 1 places the Flame (huts); empty: none said"},
-    {"key": "original_kia", "label": "HE: Original KIA", "kind": "bool", "value": False,
-     "help": "the HE attack's Original DR gave a KIA (B25.13)"},
-    {"key": "hut_attack", "label": "Hut: what attacked", "kind": "choice", "value": "small-arms",
-     "choices": sorted(HUT_ATTACKS), "help": "huts"},
-    {"key": "collateral", "label": "HE: Collateral Attack", "kind": "bool", "value": False, "help": "B25.13"},
-    {"key": "vehicle_target", "label": "HE: Vehicle Target Type", "kind": "bool", "value": False,
-     "help": "B25.13"},
-    {"key": "rubble", "label": "HE: the attack rubbled the Location", "kind": "bool", "value": False,
-     "help": "B25.13"},
-    {"key": "he_equivalency", "label": "HE: HE Equivalency", "kind": "bool", "value": False, "help": "B25.13"},
-    {"key": "dc", "label": "HE: a DC attack", "kind": "bool", "value": False, "help": "B25.13"},
+     "help": "e.g. 1,4; vs a hut the colored dr 1 places the Flame (huts); empty: none said",
+     "when": {"key": "kind", "values": ["HE", "hut"]}},
+    {"key": "original_kia", "label": "Original KIA", "kind": "bool", "value": False,
+     "help": "the HE attack's Original DR gave a KIA (B25.13)", "when": _HE},
+    {"key": "hut_attack", "label": "What attacked the hut", "kind": "choice", "value": "small-arms",
+     "choices": sorted(HUT_ATTACKS), "help": "huts", "when": {"key": "kind", "values": ["hut"]}},
+    {"key": "collateral", "label": "Collateral Attack", "kind": "bool", "value": False, "help": "B25.13",
+     "when": _HE},
+    {"key": "vehicle_target", "label": "Vehicle Target Type", "kind": "bool", "value": False,
+     "help": "B25.13", "when": _HE},
+    {"key": "rubble", "label": "the attack rubbled the Location", "kind": "bool", "value": False,
+     "help": "B25.13", "when": _HE},
+    {"key": "he_equivalency", "label": "HE Equivalency", "kind": "bool", "value": False, "help": "B25.13",
+     "when": _HE},
+    {"key": "dc", "label": "a DC attack", "kind": "bool", "value": False, "help": "B25.13", "when": _HE},
 )
 
 

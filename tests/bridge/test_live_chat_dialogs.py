@@ -180,7 +180,10 @@ def test_summary_line_first_one_message_per_press_short_lines(cleo: Any) -> None
     assert not any("Mild Breeze to" in ln for ln in lines)  # the wind's effect in words
     short_ones = [ln for ln in lines if len(ln) <= 120]
     assert len(short_ones) >= 0.8 * len(lines), [ln for ln in lines if len(ln) > 120]
+    undo_before = _chat(client)
     hooks.undo()
+    undone = _chat(client)[len(undo_before):]
+    assert "UNDO: ASL fire bridge, PT6 AFPh upkeep: " in undone and "<br>" not in undone and "span" not in undone
 
 
 def test_summary_line_says_nothing_changed(cleo: Any) -> None:
@@ -236,7 +239,8 @@ def test_dialog_defaults_from_a_selected_ft_stack_and_the_phase_track(cleo: Any)
 
 
 def test_dialog_defaults_fire_start_reads_the_selected_stacks_hex_and_the_phase_track(cleo: Any) -> None:
-    """dialog_defaults: with a stack selected the Fire start dialog's Location is its hex; its phase the track's."""
+    """dialog_defaults: with a stack selected the Fire start dialog's Location is its hex; its phase the track's; the
+    HE-only and hut-only fields show for their fire start only."""
     _, client = cleo
     hooks = _hooks(client)
     short = _short_client(client)
@@ -246,6 +250,11 @@ def test_dialog_defaults_fire_start_reads_the_selected_stacks_hex_and_the_phase_
         assert hooks.formField("at") == "E4"
         assert hooks.formField("phase") == "AFPh"
         _shot(client, "dialog-firestart")
+        assert hooks.formFieldShown("original_kia") and not hooks.formFieldShown("hut_attack")
+        hooks.setFormField("kind", "WP")
+        assert not hooks.formFieldShown("original_kia") and not hooks.formFieldShown("attack_dr")
+        hooks.setFormField("kind", "hut")
+        assert hooks.formFieldShown("hut_attack") and not hooks.formFieldShown("dc")
         hooks.clickForm("cancel")
         assert _wait(lambda: not hooks.formOpen())
     finally:

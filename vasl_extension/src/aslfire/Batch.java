@@ -82,31 +82,6 @@ final class Batch {
     return r.purpose + " = " + r.faces() + (why.isEmpty() || "null".equals(why) ? "" : " — " + why);
   }
 
-  /**
-   * A batch's chat lines as ONE chat message (one Swing insert, one line in the log): each line a line of its own
-   * ({@code <br>}), the first followed by the player who pressed. VASSAL's and VASL's chat both allow HTML in a
-   * message starting "-"; "|" (VASSAL's quick colour of game messages) and the "msg" class keep the colour of
-   * game messages rather than of system ones. The text itself is escaped: it shows as written.
-   */
-  static String chatMessage(List<String> lines, String player) {
-    StringBuilder sb = new StringBuilder("-| <span class=msg>");
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).replaceFirst("^[*\\s]+", "");
-      if (i > 0) {
-        sb.append("<br>&nbsp;&nbsp;&nbsp;");
-      }
-      sb.append(escape(line));
-      if (i == 0 && player != null && !player.isEmpty()) {
-        sb.append(" &lt;").append(escape(player)).append("&gt;");
-      }
-    }
-    return sb.append("</span>").toString();
-  }
-
-  static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-  }
-
   /** The point of a hex (location name) on a map, checked to be on a board. */
   static Point pointOf(Map map, String boardName, String location) throws Refused {
     for (Board b : map.getBoards()) {
@@ -337,7 +312,7 @@ final class Batch {
         lines.add(String.valueOf(line));
       }
       if (!lines.isEmpty()) {
-        Command t = new Chatter.DisplayText(chatter, chatMessage(lines, player));
+        Command t = new ChatMessage(chatter, lines, player);
         t.execute();
         c = chain(c, t);
       }
