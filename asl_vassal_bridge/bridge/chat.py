@@ -27,15 +27,18 @@ _SPREAD = re.compile(r"^Spreading Fire to \S+ \((?P<terrain>[^,)]*)[^)]*\) from 
 _TO_BLAZE = re.compile(r"^Flame to Blaze in \S+ \((?P<terrain>[^,)]*)[^)]*\)$")
 
 
-def drm_text(drms: Sequence[DRM]) -> str:
-    """Each DRM with its reason and rule, signs first.
+_WHICH_ROLL = re.compile(r" \((Spreading Fire|Flame to Blaze)\)$")
 
-    >>> drm_text([DRM(-2, "not directly attached", "B25.62"), DRM(1, "Dry EC", "B25.5")])
+
+def drm_text(drms: Sequence[DRM]) -> str:
+    """Each DRM with its reason and rule, signs first (the roll it applies to is the line's: not said again).
+
+    >>> drm_text([DRM(-2, "not directly attached", "B25.62"), DRM(1, "Dry EC (Spreading Fire)", "B25.5")])
     ' -2 not directly attached (B25.62) +1 Dry EC (B25.5)'
     >>> drm_text([])
     ''
     """
-    return "".join(f" {d}" for d in drms)
+    return "".join(f" {d.value:+d} {_WHICH_ROLL.sub('', d.reason)} ({d.rule})" for d in drms)
 
 
 def _what(event: Event, res: CheckResult) -> str:

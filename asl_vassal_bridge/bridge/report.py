@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core.exits import blaze_fates
 from ..core.explain import Report
@@ -16,6 +17,9 @@ from ..core.position import Location, Phase, Position
 from ..core.victory import fire_control
 from .chat import event_line, phase_summary
 from .position import LiveGame
+
+if TYPE_CHECKING:
+    from ..core.fire import PendingRoll
 
 __all__ = ["blaze_lines", "finder_lines", "odds_lines", "phase_lines", "victory_lines"]
 
@@ -68,7 +72,7 @@ def odds_lines(pos: Position) -> list[str]:
         return ["- ASL fire bridge: no fire rolls pending at the end of this AFPh"]
     out = [f"- ASL fire bridge: {len(rolls)} fire rolls pending at the end of the AFPh (B25):"]
     for r in rolls:
-        what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
+        what = "Flame→Blaze" if r.kind == "blaze" else f"Spreading Fire from {_source(pos, r)}"
         extra = f" ({r.reason})" if r.reason else ""
         out.append(f"-   {pos.loc_name(r.location)}: {what} {_pct(r.chance)}{extra}")
     several = Counter(r.location for r in rolls if r.kind == "blaze")
@@ -76,6 +80,13 @@ def odds_lines(pos: Position) -> list[str]:
         out.append(f"-   {pos.loc_name(loc)} holds {len(pos.flames_at(loc))} Flames: each makes its own Flame→Blaze "
                    "DR until one becomes a Blaze, which removes them all (B25.15, B25.151)")
     return out
+
+
+def _source(pos: Position, r: PendingRoll) -> str:
+    """The fire a Spreading Fire comes from (B25.6): ``Blaze in C3``, ``Burning Wreck in G6``."""
+    if r.check is not None and " from " in r.check.name:
+        return r.check.name.rsplit(" from ", 1)[1]
+    return f"the fire in {pos.loc_name(r.source)}" if r.source is not None else "a fire"
 
 
 def _pct(chance: Fraction) -> str:

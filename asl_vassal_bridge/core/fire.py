@@ -315,8 +315,7 @@ def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: 
 
 
 #: The Mild Breeze's Spreading Fire DRM in words, by its value (B25.64): where the spread goes with the wind.
-_BREEZE_WORDS = {2: "spreading downwind in a Mild Breeze", 1: "spreading to a downwind flank of a Mild Breeze",
-                 -1: "spreading upwind against a Mild Breeze"}
+_BREEZE_WORDS = {2: "downwind in a Mild Breeze", 1: "downwind flank of a Mild Breeze", -1: "upwind in a Mild Breeze"}
 
 
 def spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
