@@ -136,7 +136,7 @@ def test_live_hob_battle_hardening_on_a_piece_a15_3(dora: BridgeClient) -> None:
     res = run_hob(client, HobRequest("sq-hob"))
     assert res.hob is not None and res.applied is not None
     new_chat = _chat(client)[len(chat_before):]
-    assert "Heat of Battle (A15.1)" in new_chat and "= 4,4 " in new_chat and "Final 8" in new_chat
+    assert "Heat of Battle (A15.1): DR 4,4, " in new_chat and "Final 8" in new_chat
     assert "German 4-6-7" in new_chat and "/36" in new_chat and "A15.3" in new_chat
     piece = _piece(client, "sq-hob")
     assert piece is not None and piece["name"] == "4-6-8 Esq"  # VASL's class layer switched
@@ -157,7 +157,7 @@ def test_live_hob_button_acts_on_the_selected_squad_a15(dora: BridgeClient) -> N
     finally:
         client.api.clearListener()
     new_chat = _chat(client)[len(chat_before):]
-    assert "Heat of Battle (A15.1)" in new_chat and "= 6,5 " in new_chat and "Berserk" in new_chat
+    assert "Heat of Battle (A15.1): DR 6,5, " in new_chat and "Berserk" in new_chat
     assert "A15.4" in new_chat
     client.jvm.aslbridgetest.TestHooks.undo()
 
