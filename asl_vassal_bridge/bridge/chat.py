@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from ..core.explain import DRM, CheckResult, Event, Report
 from ..core.position import Phase, Position
 
-__all__ = ["DICE", "check_line", "drm_text", "free_roll_line", "listing", "phase_summary", "roll_lines",
-           "wind_text"]
+__all__ = ["DICE", "automatic_flame_line", "check_line", "drm_text", "event_line", "free_roll_line", "listing",
+           "phase_summary", "roll_lines", "wind_text"]
 
 #: Where the extension writes the faces VASSAL rolled for a roll's line.
 DICE = "{dice}"
@@ -192,3 +192,16 @@ def event_line(event: Event) -> str:
     if event.kind == "wind" and _WIND_DR.match(text):
         text = "wind: " + _WIND_DR.sub("", text)
     return f"* {text} ({event.rule})"
+
+
+def automatic_flame_line(event: Event) -> str:
+    """The line of a Flame placed without a roll (Heavy Winds B25.63, Gusts B25.651): the Location and outcome first,
+    then why, its rule once.
+
+    >>> automatic_flame_line(Event("B25.651", "Flame placed in D4: Gusts to 3, B25.651", "D4", kind="flame"))
+    '* D4: Flame — Gusts to 3 (B25.651)'
+    """
+    why = event.text.split(": ", 1)[-1]
+    if why.endswith(event.rule):
+        why = why[: -len(event.rule)].rstrip(", ")
+    return f"* {event.location}: Flame — {why} ({event.rule})"

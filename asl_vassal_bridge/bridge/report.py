@@ -15,7 +15,7 @@ from ..core.exits import blaze_fates
 from ..core.explain import Report
 from ..core.position import Location, Phase, Position
 from ..core.victory import fire_control
-from .chat import event_line, phase_summary
+from .chat import automatic_flame_line, event_line, phase_summary
 from .position import LiveGame
 
 if TYPE_CHECKING:
@@ -56,8 +56,7 @@ def phase_lines(phase: Phase, key: str, report: Report, old: Position, new: Posi
     header = [phase_summary(phase, key, report, old, new, len(blazes))]
     after = [event_line(e) for e in report.events if e.roll is None and e.kind != "flame"]
     # an automatic spread (Heavy Winds, Gusts) has no roll: its line says why
-    after += [f"* {e.location}: Flame — {e.text.split(': ', 1)[-1]} ({e.rule})" for e in report.events
-              if e.roll is None and e.kind == "flame"]
+    after += [automatic_flame_line(e) for e in report.events if e.roll is None and e.kind == "flame"]
     if phase is Phase.AFPH:
         after += blazes + victory_lines(new)
     return header, after
