@@ -49,7 +49,6 @@ final class FormDialog {
   private static final class Form {
     final CompletableFuture<String> answer = new CompletableFuture<>();
     volatile long polled = System.currentTimeMillis();
-    volatile JDialog dialog;
   }
 
   private FormDialog() {
@@ -113,7 +112,6 @@ final class FormDialog {
     GameModule gm = GameModule.getGameModule();
     JDialog d = new JDialog(gm == null ? null : gm.getPlayerWindow(), String.valueOf(spec.get("title")), false);
     d.setName("aslfire-form");
-    form.dialog = d;
     JPanel fields = new JPanel(new GridBagLayout());
     java.util.Map<String, JComponent> inputs = new LinkedHashMap<>();
     java.util.Map<String, JLabel> labels = new LinkedHashMap<>();
