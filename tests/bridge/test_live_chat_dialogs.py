@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
 SQUAD, FT, MOL = "11467", "2473", "490"
 #: A read timeout far below the time a dialog stays open in these tests (the default is 30 s).
-SHORT_TIMEOUT = 2.5
+SHORT_TIMEOUT = 5.0
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def _short_client(client: BridgeClient) -> BridgeClient:
 def _open(client: BridgeClient, button: str) -> Any:
     hooks = _hooks(client)
     assert hooks.clickToolbar(button)
-    assert _wait(hooks.formOpen)
+    assert _wait(hooks.formOpen, 60)  # a loaded machine: the bridge reads the game before it opens the dialog
     return hooks
 
 
