@@ -82,53 +82,53 @@ def _wait(what: Any, seconds: float = 20) -> bool:
     return bool(what())
 
 
-def _short_client(client: BridgeClient) -> BridgeClient:
+@pytest.fixture(scope="module")
+def short(cleo: Any) -> Iterator[BridgeClient]:
     """A second connection to the same VASSAL with a read timeout of :data:`SHORT_TIMEOUT` seconds, answering the
-    toolbar's buttons."""
-    short = connect(port=client.info.port, token=client.info.token, timeout=SHORT_TIMEOUT)
-    short.listen(lambda action: handle_button(short, action))
-    return short
+    toolbar's buttons (one for the module: as one `asl-fire bridge` serves a game)."""
+    _, client = cleo
+    conn = connect(port=client.info.port, token=client.info.token, timeout=SHORT_TIMEOUT)
+    conn.listen(lambda action: handle_button(conn, action))
+    yield conn
+    conn.close()
 
 
 def _open(client: BridgeClient, button: str) -> Any:
     hooks = _hooks(client)
     assert hooks.clickToolbar(button)
-    assert _wait(hooks.formOpen, 60)  # a loaded machine: the bridge reads the game before it opens the dialog
+    # a loaded machine: the bridge reads the game before it opens the dialog
+    assert _wait(hooks.formOpen, 60), _chat(client)[-600:]
     return hooks
 
 
 @pytest.mark.parametrize("button", ["aslfire-attack", "aslfire-firestart"])
-def test_dialog_open_past_the_timeout_is_answered_after_the_wait(cleo: Any, button: str) -> None:
+def test_dialog_open_past_the_timeout_is_answered_after_the_wait(cleo: Any, short: BridgeClient, button: str) -> None:
     """open_past_the_timeout: each dialog left open over twice the client's read timeout, then answered: the attack
     (the fire start) is rolled and placed, as if answered at once."""
     _, client = cleo
     hooks = _hooks(client)
     before = _counters(client)
-    short = _short_client(client)
-    try:
-        chat_before = _chat(client)
-        if button == "aslfire-attack":
-            hooks.select("sq-mol")
-            hooks.scriptDice("1,1,3")  # MOL Check dr 1; attack DR colored 1: a Flame in E3 (A22.6111)
-        else:
-            hooks.select("sq-mol")
-            hooks.scriptDice("6,5")  # the B25.13 DR after an Original KIA: 11 ≥ the woods' Kindle # 9
-        _open(client, button)
-        time.sleep(2 * SHORT_TIMEOUT + 1)  # the player thinks, longer than any one py4j call may take
-        assert hooks.formOpen()
-        if button == "aslfire-attack":
-            hooks.setFormField("weapon", "MOL")
-            hooks.setFormField("phase", "PFPh")
-            hooks.setFormField("target", "E3")
-        else:
-            hooks.setFormField("kind", "HE")
-            hooks.setFormField("at", "E3")
-            hooks.setFormField("original_kia", "true")
-        hooks.clickForm("ok")
-        assert _wait(lambda: _counters(client) != before)
-        new_chat = _chat(client)[len(chat_before):]
-    finally:
-        short.close()
+    chat_before = _chat(client)
+    if button == "aslfire-attack":
+        hooks.select("sq-mol")
+        hooks.scriptDice("1,1,3")  # MOL Check dr 1; attack DR colored 1: a Flame in E3 (A22.6111)
+    else:
+        hooks.select("sq-mol")
+        hooks.scriptDice("6,5")  # the B25.13 DR after an Original KIA: 11 ≥ the woods' Kindle # 9
+    _open(client, button)
+    time.sleep(2 * SHORT_TIMEOUT + 1)  # the player thinks, longer than any one py4j call may take
+    assert hooks.formOpen()
+    if button == "aslfire-attack":
+        hooks.setFormField("weapon", "MOL")
+        hooks.setFormField("phase", "PFPh")
+        hooks.setFormField("target", "E3")
+    else:
+        hooks.setFormField("kind", "HE")
+        hooks.setFormField("at", "E3")
+        hooks.setFormField("original_kia", "true")
+    hooks.clickForm("ok")
+    assert _wait(lambda: _counters(client) != before)
+    new_chat = _chat(client)[len(chat_before):]
     assert _counters(client) - before == Counter({("Flame", "E3"): 1})
     assert "failed in Python" not in new_chat and "Py4J" not in new_chat
     hooks.undo()
@@ -151,20 +151,16 @@ def test_dialog_open_past_the_timeout_closes_itself_when_python_stops_waiting(cl
     assert _counters(client) == before
 
 
-def test_summary_line_first_one_message_per_press_short_lines(cleo: Any) -> None:
+def test_summary_line_first_one_message_per_press_short_lines(cleo: Any, short: BridgeClient) -> None:
     """summary_line: the upkeep's chat is one message; its first line says what changed, each roll's line leads with
     the hex and the outcome, then VASSAL's DR, the DRMs and rules; most lines fit VASSAL's chat width."""
     _, client = cleo
     hooks = _hooks(client)
     messages = hooks.chatMessages()
     chat_before = _chat(client)
-    short = _short_client(client)
-    try:
-        assert hooks.clickToolbar("aslfire-upkeep")
-        assert _wait(lambda: "PT6 AFPh upkeep" in _chat(client)[len(chat_before):])
-        time.sleep(0.3)
-    finally:
-        short.close()
+    assert hooks.clickToolbar("aslfire-upkeep")
+    assert _wait(lambda: "PT6 AFPh upkeep" in _chat(client)[len(chat_before):])
+    time.sleep(0.3)
     _shot(client, "chat-upkeep")
     assert hooks.chatMessages() == messages + 1  # every roll of the press in ONE chat message
     lines = _lines(_chat(client)[len(chat_before):])
@@ -186,19 +182,15 @@ def test_summary_line_first_one_message_per_press_short_lines(cleo: Any) -> None
     assert "UNDO: ASL fire bridge, PT6 AFPh upkeep: " in undone and "<br>" not in undone and "span" not in undone
 
 
-def test_summary_line_says_nothing_changed(cleo: Any) -> None:
+def test_summary_line_says_nothing_changed(cleo: Any, short: BridgeClient) -> None:
     """summary_line: a Wind change that changes nothing says so on its first line."""
     _, client = cleo
     hooks = _hooks(client)
     chat_before = _chat(client)
     hooks.scriptDice("3,4")  # Wind Change DR 7: no change (B25.65)
-    short = _short_client(client)
-    try:
-        assert hooks.clickToolbar("aslfire-wind")
-        assert _wait(lambda: "RPh wind change" in _chat(client)[len(chat_before):])
-        time.sleep(0.3)
-    finally:
-        short.close()
+    assert hooks.clickToolbar("aslfire-wind")
+    assert _wait(lambda: "RPh wind change" in _chat(client)[len(chat_before):])
+    time.sleep(0.3)
     _shot(client, "chat-nothing-changed")
     lines = _lines(_chat(client)[len(chat_before):])
     assert lines[0].startswith("- ASL fire bridge, PT6 RPh wind change: nothing changed")
@@ -206,79 +198,68 @@ def test_summary_line_says_nothing_changed(cleo: Any) -> None:
     hooks.undo()
 
 
-def test_dialog_defaults_from_a_selected_ft_stack_and_the_phase_track(cleo: Any) -> None:
+def test_dialog_defaults_from_a_selected_ft_stack_and_the_phase_track(cleo: Any, short: BridgeClient) -> None:
     """dialog_defaults: with the squad-and-FT stack selected the FT/MOL dialog offers FT, the squad by its counter's
     name, the Phase Track's AFPh; the FT-only field shows with FT only, the AFV-only ones with an AFV target only."""
     _, client = cleo
     hooks = _hooks(client)
-    short = _short_client(client)
-    try:
-        hooks.select("sq-ft,ft")
-        _open(client, "aslfire-attack")
-        assert hooks.formField("weapon") == "FT"
-        assert hooks.formField("firer") == "4-6-7 1sq"
-        assert hooks.formField("phase") == "AFPh"
-        assert hooks.formFieldShown("original_ift_result")
-        assert not hooks.formFieldShown("basic_tk") and not hooks.formFieldShown("predesignated")
-        _shot(client, "dialog-attack-ft")
-        hooks.setFormField("afv", "true")
-        assert hooks.formFieldShown("basic_tk") and hooks.formFieldShown("predesignated")
-        hooks.setFormField("weapon", "MOL")
-        assert not hooks.formFieldShown("original_ift_result")
-        hooks.clickForm("cancel")
-        assert _wait(lambda: not hooks.formOpen())
-        # two squads of one name: the id only tells them apart
-        hooks.select("sq-a,sq-b")
-        _open(client, "aslfire-attack")
-        assert hooks.formField("weapon") == "MOL"
-        assert str(hooks.formChoices("firer")).split() == ["4-6-7", "1sq", "[sq-a]", "4-6-7", "1sq", "[sq-b]"]
-        hooks.clickForm("cancel")
-        assert _wait(lambda: not hooks.formOpen())
-    finally:
-        short.close()
+    hooks.select("sq-ft,ft")
+    _open(client, "aslfire-attack")
+    assert hooks.formField("weapon") == "FT"
+    assert hooks.formField("firer") == "4-6-7 1sq"
+    assert hooks.formField("phase") == "AFPh"
+    assert hooks.formFieldShown("original_ift_result")
+    assert not hooks.formFieldShown("basic_tk") and not hooks.formFieldShown("predesignated")
+    _shot(client, "dialog-attack-ft")
+    hooks.setFormField("afv", "true")
+    assert hooks.formFieldShown("basic_tk") and hooks.formFieldShown("predesignated")
+    hooks.setFormField("weapon", "MOL")
+    assert not hooks.formFieldShown("original_ift_result")
+    hooks.clickForm("cancel")
+    assert _wait(lambda: not hooks.formOpen())
+    # two squads of one name: the id only tells them apart
+    hooks.select("sq-a,sq-b")
+    _open(client, "aslfire-attack")
+    assert hooks.formField("weapon") == "MOL"
+    assert str(hooks.formChoices("firer")).split() == ["4-6-7", "1sq", "[sq-a]", "4-6-7", "1sq", "[sq-b]"]
+    hooks.clickForm("cancel")
+    assert _wait(lambda: not hooks.formOpen())
 
 
-def test_dialog_defaults_fire_start_reads_the_selected_stacks_hex_and_the_phase_track(cleo: Any) -> None:
+def test_dialog_defaults_fire_start_reads_the_selected_stacks_hex_and_the_phase_track(
+        cleo: Any, short: BridgeClient) -> None:
     """dialog_defaults: with a stack selected the Fire start dialog's Location is its hex; its phase the track's; the
     HE-only and hut-only fields show for their fire start only."""
     _, client = cleo
     hooks = _hooks(client)
-    short = _short_client(client)
-    try:
-        hooks.select("sq-mol,mol")
-        _open(client, "aslfire-firestart")
-        assert hooks.formField("at") == "E4"
-        assert hooks.formField("phase") == "AFPh"
-        _shot(client, "dialog-firestart")
-        assert hooks.formFieldShown("original_kia") and not hooks.formFieldShown("hut_attack")
-        hooks.setFormField("kind", "WP")
-        assert not hooks.formFieldShown("original_kia") and not hooks.formFieldShown("attack_dr")
-        hooks.setFormField("kind", "hut")
-        assert hooks.formFieldShown("hut_attack") and not hooks.formFieldShown("dc")
-        hooks.clickForm("cancel")
-        assert _wait(lambda: not hooks.formOpen())
-    finally:
-        short.close()
+    hooks.select("sq-mol,mol")
+    _open(client, "aslfire-firestart")
+    assert hooks.formField("at") == "E4"
+    assert hooks.formField("phase") == "AFPh"
+    _shot(client, "dialog-firestart")
+    assert hooks.formFieldShown("original_kia") and not hooks.formFieldShown("hut_attack")
+    hooks.setFormField("kind", "WP")
+    assert not hooks.formFieldShown("original_kia") and not hooks.formFieldShown("attack_dr")
+    hooks.setFormField("kind", "hut")
+    assert hooks.formFieldShown("hut_attack") and not hooks.formFieldShown("dc")
+    hooks.clickForm("cancel")
+    assert _wait(lambda: not hooks.formOpen())
 
 
-def test_dialog_defaults_attack_by_the_counters_name_places_the_attacks_flame(cleo: Any) -> None:
+def test_dialog_defaults_attack_by_the_counters_name_places_the_attacks_flame(cleo: Any, short: BridgeClient) -> None:
     """dialog_defaults: the firer answered as the counter names it attacks as the piece: a MOL Flame in E3."""
     _, client = cleo
     hooks = _hooks(client)
     before = _counters(client)
     chat_before = _chat(client)
-    short = _short_client(client)
-    try:
-        hooks.select("sq-mol,mol")
-        hooks.scriptDice("1,1,3")
-        _open(client, "aslfire-attack")
-        assert hooks.formField("firer") == "4-6-7 1sq"
-        hooks.setFormField("phase", "PFPh")
-        hooks.setFormField("target", "E3")
-        hooks.clickForm("ok")
-        assert _wait(lambda: _counters(client) != before)
-    finally:
-        short.close()
+    hooks.select("sq-mol,mol")
+    hooks.scriptDice("1,1,3")
+    _open(client, "aslfire-attack")
+    assert hooks.formField("firer") == "4-6-7 1sq"
+    hooks.setFormField("phase", "PFPh")
+    hooks.setFormField("target", "E3")
+    hooks.clickForm("ok")
+    assert _wait(lambda: _counters(client) != before)
     _shot(client, "chat-attack")
     lines = _lines(_chat(client)[len(chat_before):])
     assert lines[0].startswith("- ASL fire bridge, MOL attack: German 4-6-7 1sq E4 → E3 (A22.6): Flame in E3")
