@@ -27,15 +27,16 @@ from typing import Any
 
 from ..core.dice import Dice
 from ..core.errors import BadInput
+from ..core.explain import Event
 from ..core.flamethrower import AttackOutcome, ConsequenceKind, FtAttack, FtPlan, ft_attack, resolve_ft_attack
 from ..core.molotov import MolAttack, MolPlan, mol_attack, resolve_mol_attack
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
 from ..vasl.pieces import broken_layer_change, find_piece, is_ft_counter, stack_of, unit_kind, unit_type
 from ..vasl.setup import VaslSetup
+from .chat import DICE, roll_lines
 from .client import BridgeClient, VassalDice
 from .position import LiveGame, position_from_snapshot
-from .rules import explain_rolls
 
 __all__ = ["AttackRequest", "PreparedAttack", "attack_batch", "prepare_attack", "run_attack"]
 
@@ -250,10 +251,17 @@ def attack_batch(prepared: PreparedAttack, outcome: AttackOutcome, *, session: i
     layers: list[dict[str, Any]] = []
     notes: list[str] = []
     rule = "A22.1" if weapon == "FT" else "A22.6"
-    header = [f"* ASL fire bridge: {weapon} attack by {prepared.firer_label} ({firer.get('id')}) "
-              f"{pos.loc_name(a.firer if isinstance(a, FtAttack) else a.thrower)} → {pos.loc_name(a.target)} "
-              f"({rule})"]
-    header += [f"* {line.strip()}" for line in prepared.plan.describe(pos).splitlines() if line.strip()]
+    src = pos.loc_name(a.firer if isinstance(a, FtAttack) else a.thrower)
+    results = "; ".join(f"{c.text} ({c.rule})" for c in outcome.consequences) or "no effect"
+    header = [f"* ASL fire bridge, {weapon} attack: {prepared.firer_label} {src} → {pos.loc_name(a.target)} "
+              f"({rule}): {results}"]
+    plan = [line.strip() for line in prepared.plan.describe(pos).splitlines() if line.strip()]
+    lead = f"{weapon} attack {src} → {pos.loc_name(a.target)}"
+    if plan and plan[0].startswith(lead):  # "FT attack B2 → C2: range 1 …": the header says who and where
+        plan[0] = plan[0][len(lead):].strip(" :()")
+    # a check rolled has its own line
+    rolled = {r.check.name for r in outcome.report.rolls()}
+    plan = [line for line in plan if line and line.split(" (", 1)[0] not in rolled]
     for c in outcome.consequences:
         if c.kind is ConsequenceKind.FLAME and c.location is not None:
             place.append(_hex_entry(prepared, PLACE_GPIDS[FireCounter.FLAME], c.location))
@@ -284,14 +292,18 @@ def attack_batch(prepared: PreparedAttack, outcome: AttackOutcome, *, session: i
                 expect[str(ft["id"])] = str(ft["rev"])
             else:
                 notes.append(f"* remove the FT of {firer.get('name')} by hand ({c.rule})")
-    summary = [f"* {e.describe()}" for e in outcome.report.events if e.roll is None]
-    summary += [f"* → {c.describe()}" for c in outcome.consequences]
-    texts = explain_rolls(rolls, outcome.report)
-    # the attack DR has no Check of its own: explain it with what it did (IFT line, To Kill, colored dr)
+    # the attack DR has no Check of its own: its line says what it did (IFT line, To Kill, colored dr), once
     said = [e for e in outcome.report.events if e.roll is None and (
         e.kind in ("ift", "thrower-breaks", "flame", "burning-wreck", "wreck") or "To Kill DR" in e.text)]
-    texts = [t or (said[0].describe() if said and len(faces) == 2 else "")
-             for t, (_p, faces) in zip(texts, rolls, strict=True)]
+    texts = roll_lines(rolls, outcome.report)
+    used: list[Event] = []
+    for i, (_purpose, faces) in enumerate(rolls):
+        if len(faces) == 2 and said and texts[i].endswith(f": DR {DICE}"):
+            texts[i] = attack_dr_line(pos.loc_name(a.target), faces, said)
+            used = said
+            break
+    summary = [f"* {e.describe()}" for e in outcome.report.events if e.roll is None and e not in used]
+    summary += [f"* {line}" for line in _compact(plan)]
     return {
         "phase": None,
         "session": session,
@@ -303,6 +315,37 @@ def attack_batch(prepared: PreparedAttack, outcome: AttackOutcome, *, session: i
         "layers": layers,
         "summary": summary + notes,
     }
+
+
+def attack_dr_line(target: str, faces: Sequence[int], said: Sequence[Event]) -> str:
+    """The attack DR's one chat line: the target Location, what the DR did (a Flame, the thrower broken…) and then
+    the IFT or To Kill line with the dice (``{dice}``: VASSAL writes them), each fact once (A22).
+
+    >>> attack_dr_line("C2", [1, 3], [Event("A22.6111", "Flame in C2 (MOL colored dr 1)", "C2", kind="flame"),
+    ...     Event("A22.611", "IFT DR 4 (1,3) +1 → Final DR 5", "C2", kind="ift")])
+    '* C2: Flame in C2 (MOL colored dr 1) (A22.6111); IFT DR 4 ({dice}) +1 → Final DR 5 (A22.611)'
+    """
+    shown = f"({faces[0]},{faces[1]})"
+    first = [e.describe() for e in said if shown not in e.describe()]
+    dice = [e.describe().replace(shown, f"({DICE})", 1) for e in said if shown in e.describe()]
+    if not dice:
+        dice = [f"DR {DICE}"]
+    return f"* {target}: " + "; ".join(first + dice)
+
+
+def _compact(lines: Sequence[str], width: int = 110) -> list[str]:
+    """Short lines joined with "; " up to *width* characters.
+
+    >>> _compact(["range 1", "FP 24 → IFT column 24", "x" * 30], 40)
+    ['range 1; FP 24 → IFT column 24', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx']
+    """
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 2 + len(line) <= width:
+            out[-1] += f"; {line}"
+        else:
+            out.append(line)
+    return out
 
 
 def _afv_name(prepared: PreparedAttack) -> str:

@@ -308,6 +308,11 @@ class SentPieces:
         return SentPieces(selection, generation, pieces)
 
 
+def _answers(raw: str) -> dict[str, Any]:
+    data = json.loads(raw)
+    return data if isinstance(data, dict) else {}
+
+
 class BridgeClient:
     """A connection to one VASSAL player's extension."""
 
@@ -317,6 +322,8 @@ class BridgeClient:
 
         _fast_byte_arrays()
         self.info = info
+        #: py4j's read timeout (seconds): the longest any one call may take.
+        self.timeout = timeout
         handshake(info.host, info.port, info.token, min(timeout, HANDSHAKE_TIMEOUT))
         params = GatewayParameters(address=info.host, port=info.port, auth_token=info.token,
                                    auto_convert=False, read_timeout=timeout)
@@ -463,6 +470,36 @@ class BridgeClient:
 
     def say(self, text: str) -> None:
         self.api.say(text)
+
+    # --- dialogs ------------------------------------------------------------------------
+
+    #: The longest one poll of an open dialog waits in VASSAL (seconds), kept well under the read timeout.
+    FORM_POLL = 2.0
+
+    def ask_form(self, spec: str) -> dict[str, Any] | None:
+        """Show the dialog *spec* describes (``BridgeApi.openForm``) and wait for the player's answers, as long as
+        the dialog is open: no py4j call stays open meanwhile (each poll waits at most :attr:`FORM_POLL` s, under the
+        read timeout), so an answer given after any wait is read.  None when the player cancelled, or the dialog
+        closed itself.  An extension without ``openForm`` is asked the one-call way (``askForm``).
+        """
+        from py4j.protocol import Py4JError
+
+        try:
+            form = str(self.api.openForm(spec))
+        except Py4JError as e:
+            if "does not exist" not in str(e):
+                raise
+            raw = self.api.askForm(spec)
+            return None if raw is None else _answers(str(raw))
+        wait_ms = int(max(0.05, min(self.FORM_POLL, self.timeout / 2)) * 1000)
+        while True:
+            state = json.loads(str(self.api.pollForm(form, wait_ms)))
+            if state.get("state") == "open":
+                continue
+            if state.get("state") == "answered":
+                answers = state.get("answers")
+                return answers if isinstance(answers, dict) else {}
+            return None
 
     # --- buttons ------------------------------------------------------------------------
 

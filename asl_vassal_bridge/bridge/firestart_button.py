@@ -4,7 +4,8 @@ Undo), as ``asl-fire bridge firestart`` does.
 
 The dialog's fields are that command's options: the kind (HE, WP, hut), the Location(s), the phase, the attack's
 Original DR and KIA, what attacked a hut, and the B25.13 exceptions; the Location is filled with the hex of the
-counter selected on the map. The extension only shows the dialog (``BridgeApi.askForm``) and sends the answers back.
+counter or stack selected on the map, the phase with the Phase Track's. The extension only shows the dialog
+(``BridgeApi.openForm``, polled: no call held open) and sends the answers back.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ __all__ = ["FIELDS", "firestart_button", "form_spec", "request_from_answers"]
 HE_OPTIONS = {"collateral": "collateral", "vehicle_target": "vehicle_target_type", "rubble": "created_rubble",
               "he_equivalency": "he_equivalency", "dc": "dc"}
 
-#: The dialog's fields: key, label, kind ("text", "choice", "bool"), default, choices, help (with the rule).
+_HE = {"key": "kind", "values": ["HE"]}
+
+#: The dialog's fields: key, label, kind ("text", "choice", "bool"), default, choices, help (with the rule); a field
+#: with "when" shows only for the fire starts it applies to.
 FIELDS: tuple[dict[str, Any], ...] = (
     {"key": "kind", "label": "Fire start", "kind": "choice", "value": "HE", "choices": ["HE", "WP", "hut"],
      "help": "HE: an HE/HEAT or DC attack with an Original KIA (B25.13); WP: the WP fire DR in the placing "
@@ -35,32 +39,45 @@ FIELDS: tuple[dict[str, Any], ...] = (
              "ordnance SW fired in a hut (huts)"},
     {"key": "at", "label": "Location(s)", "kind": "text", "value": "",
      "help": "the Location attacked (E3, G4.1) or where WP was placed; hut: every hut Location the attack "
-             "affected (B3,B4: one Flame, by Random Selection); filled with the selected counter's hex"},
+             "affected (B3,B4: one Flame, by Random Selection); filled with the selected counter's or stack's hex"},
     {"key": "phase", "label": "Phase", "kind": "choice", "value": "MPh",
-     "choices": ["PFPh", "MPh", "DFPh", "AFPh", "CCPh"]},
+     "choices": ["PFPh", "MPh", "DFPh", "AFPh", "CCPh"], "help": "filled from VASL's Phase Track"},
     {"key": "attack_dr", "label": "Attack's Original DR (colored,white)", "kind": "text", "value": "",
-     "help": "e.g. 1,4; vs a hut the colored dr 1 places the Flame (huts); empty: none said"},
-    {"key": "original_kia", "label": "HE: Original KIA", "kind": "bool", "value": False,
-     "help": "the HE attack's Original DR gave a KIA (B25.13)"},
-    {"key": "hut_attack", "label": "Hut: what attacked", "kind": "choice", "value": "small-arms",
-     "choices": sorted(HUT_ATTACKS), "help": "huts"},
-    {"key": "collateral", "label": "HE: Collateral Attack", "kind": "bool", "value": False, "help": "B25.13"},
-    {"key": "vehicle_target", "label": "HE: Vehicle Target Type", "kind": "bool", "value": False,
-     "help": "B25.13"},
-    {"key": "rubble", "label": "HE: the attack rubbled the Location", "kind": "bool", "value": False,
-     "help": "B25.13"},
-    {"key": "he_equivalency", "label": "HE: HE Equivalency", "kind": "bool", "value": False, "help": "B25.13"},
-    {"key": "dc", "label": "HE: a DC attack", "kind": "bool", "value": False, "help": "B25.13"},
+     "help": "e.g. 1,4; vs a hut the colored dr 1 places the Flame (huts); empty: none said",
+     "when": {"key": "kind", "values": ["HE", "hut"]}},
+    {"key": "original_kia", "label": "Original KIA", "kind": "bool", "value": False,
+     "help": "the HE attack's Original DR gave a KIA (B25.13)", "when": _HE},
+    {"key": "hut_attack", "label": "What attacked the hut", "kind": "choice", "value": "small-arms",
+     "choices": sorted(HUT_ATTACKS), "help": "huts", "when": {"key": "kind", "values": ["hut"]}},
+    {"key": "collateral", "label": "Collateral Attack", "kind": "bool", "value": False, "help": "B25.13",
+     "when": _HE},
+    {"key": "vehicle_target", "label": "Vehicle Target Type", "kind": "bool", "value": False,
+     "help": "B25.13", "when": _HE},
+    {"key": "rubble", "label": "the attack rubbled the Location", "kind": "bool", "value": False,
+     "help": "B25.13", "when": _HE},
+    {"key": "he_equivalency", "label": "HE Equivalency", "kind": "bool", "value": False, "help": "B25.13",
+     "when": _HE},
+    {"key": "dc", "label": "a DC attack", "kind": "bool", "value": False, "help": "B25.13", "when": _HE},
 )
 
 
-def form_spec(at: str | None) -> str:
-    """The dialog's description for the extension (JSON), the Location filled in when a counter is selected.
+def form_spec(at: str | None, phase: str | None = None) -> str:
+    """The dialog's description for the extension (JSON), the Location filled in when a counter or stack is selected,
+    the phase when VASL's Phase Track shows one the dialog offers.
 
     >>> json.loads(form_spec("E3"))["fields"][1]["value"]
     'E3'
+    >>> json.loads(form_spec(None, "DFPh"))["fields"][2]["value"]
+    'DFPh'
     """
-    fields = [dict(f, value=at) if f["key"] == "at" and at else dict(f) for f in FIELDS]
+    fields = []
+    for f in FIELDS:
+        f = dict(f)
+        if f["key"] == "at" and at:
+            f["value"] = at
+        elif f["key"] == "phase" and phase in f["choices"]:
+            f["value"] = phase
+        fields.append(f)
     return json.dumps({"title": "ASL fire bridge: fire start (B25.13, A24.32, huts)", "ok": "Roll",
                        "fields": fields})
 
@@ -92,28 +109,41 @@ def request_from_answers(answers: Mapping[str, Any]) -> FireStartRequest:
                             str(answers.get("hut_attack") or "small-arms"), options)
 
 
-def _selected_hex(client: BridgeClient, game_map: GameMap | None, vasl: VaslSetup | None) -> str | None:
-    """The hex of the counter selected on the map, as the rules name it; None when none (or several) is selected,
-    or it is in no hex."""
+def _selected(client: BridgeClient, game_map: GameMap | None, vasl: VaslSetup | None) -> tuple[str | None,
+                                                                                             str | None]:
+    """The hex of the counter or stack selected on the map, as the rules name it (None when nothing is selected, or
+    the pieces selected are in several hexes or in none), and the phase VASL's Phase Track shows (None without
+    one)."""
+    from .clock import phase_track
+
     data = json.loads(str(client.api.selection()))
-    if not isinstance(data, list) or len(data) != 1:
-        return None
-    live = position_from_snapshot(press_snapshot(client, game_map), game_map=game_map, vasl=vasl)
-    piece = live.pieces.get(str(data[0]))
-    h = piece_hex(piece, live.position.map.layout) if piece is not None else None
-    return live.position.map.hex_name(h) if h is not None and h in live.position.map else None
+    snap = press_snapshot(client, game_map)
+    try:
+        track = phase_track(snap)
+    except BadInput:
+        track = None
+    phase = track.phase.value if track is not None else None
+    if not isinstance(data, list) or not data:
+        return None, phase
+    live = position_from_snapshot(snap, game_map=game_map, vasl=vasl)
+    hexes = set()
+    for pid in data:
+        piece = live.pieces.get(str(pid))
+        h = piece_hex(piece, live.position.map.layout) if piece is not None else None
+        hexes.add(live.position.map.hex_name(h) if h is not None and h in live.position.map else None)
+    return (hexes.pop() if len(hexes) == 1 else None), phase
 
 
 def firestart_button(client: BridgeClient, *, game_map: GameMap | None = None, vasl: VaslSetup | None = None) -> str:
-    """The Fire start button: the dialog (the Location filled with the selected counter's hex), then the fire
-    start as one command; returns the line shown to this player ("" when the fire start's own chat says it all,
-    or the player cancelled)."""
+    """The Fire start button: the dialog (the Location filled with the selected counter's or stack's hex, the phase
+    with the Phase Track's), then the fire start as one command; returns the line shown to this player ("" when the
+    fire start's own chat says it all, or the player cancelled)."""
     try:
-        at = _selected_hex(client, game_map, vasl)
+        at, phase = _selected(client, game_map, vasl)
     except BadInput:
-        at = None  # the dialog still opens; its Location is then the player's to type
-    raw = client.api.askForm(form_spec(at))
-    if raw is None:
+        at, phase = None, None  # the dialog still opens; its Location is then the player's to type
+    answers = client.ask_form(form_spec(at, phase))
+    if answers is None:
         return "ASL fire bridge: fire start cancelled; nothing rolled"
-    run_fire_start(client, request_from_answers(json.loads(str(raw))), game_map=game_map, vasl=vasl)
+    run_fire_start(client, request_from_answers(answers), game_map=game_map, vasl=vasl)
     return ""

@@ -34,9 +34,9 @@ from ..core.firestarts import HutAttack, he_fire_start, huts_fire_start, wp_fire
 from ..core.position import GameMap, Location, Phase, Position
 from ..vasl.counters import PLACE_GPIDS, FireCounter
 from ..vasl.setup import VaslSetup
+from .chat import listing, roll_lines
 from .client import BridgeClient, VassalDice
 from .position import LiveGame, position_from_snapshot
-from .rules import explain_rolls
 
 __all__ = ["FIRE_STARTS", "FireStartRequest", "attack_dr", "fire_start_batch", "resolve_fire_start",
            "run_fire_start"]
@@ -142,10 +142,11 @@ def fire_start_batch(live: LiveGame, before: Position, after: Position, report: 
         place.append(entry)
         if f.location.level != 0 or f.location.rooftop:
             notes.append(f"* Flame placed for {after.loc_name(f.location)}: mark its level with VASL's Level marker")
-    header = [f"* ASL fire bridge: {report.title} ({FIRE_STARTS[request.kind]})"]
+    done = listing("Flame", [after.loc_name(f.location) for f in new], "Flames") or "no Flame"
+    header = [f"* ASL fire bridge, {report.title} ({FIRE_STARTS[request.kind]}): {done}"]
     summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
     # a roll no check explains (the Random Selection of a hut Flame) is shown with its purpose
-    texts = [t or purpose for t, (purpose, _) in zip(explain_rolls(rolls, report), rolls, strict=True)]
+    texts = roll_lines(rolls, report)
     return {"phase": None, "session": session, "expect": {}, "chat": header,
             "rolls": [{"text": t} for t in texts], "remove": [], "place": place, "layers": [],
             "summary": summary + notes}

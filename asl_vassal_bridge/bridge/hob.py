@@ -39,6 +39,7 @@ from ..core.position import UnitKind
 from ..core.units import LeaderRating, MMCType, NationalCatalogue, parse_designation
 from ..core.values import fields
 from ..vasl.pieces import active_markers, art_folder, broken_layer_change, find_piece, is_broken, layers_of, unit_type
+from .chat import DICE
 from .client import BridgeClient, BridgeRefused, VassalDice
 
 __all__ = ["HERO_GPIDS", "MARKER_GPIDS", "HobRequest", "HobRun", "hob_batch", "hob_button", "hob_unit", "run_hob",
@@ -141,9 +142,9 @@ def hob_batch(piece: Mapping[str, Any], unit: HobUnit, hob: HeatOfBattle, *, ses
     drms = hob_drms(unit)
     odds = hob_odds(unit, situation)
     chances = ", ".join(f"{o.label} {o.ways}/36" for o in odds)
-    header = [f"* ASL fire bridge: Heat of Battle (A15.1) for {unit.describe()} ({pid}) in {where}",
-              f"* DRM: {format_drms(drms)} (no leadership DRM, A15.1)",
-              f"* chances: {chances}"]
+    results = " + ".join(str(r) for r in hob.results) or "no effect"
+    header = [f"* ASL fire bridge, Heat of Battle (A15.1): {unit.describe()} in {where}: {results}",
+              f"* DRM: {format_drms(drms)} (no leadership DRM, A15.1); chances: {chances}"]
 
     def have(gpid: str) -> bool:
         return slots is None or gpid in slots
@@ -191,7 +192,8 @@ def hob_batch(piece: Mapping[str, Any], unit: HobUnit, hob: HeatOfBattle, *, ses
             if off is not None:
                 layers.append(off)
                 expect[pid] = str(piece["rev"])
-    texts = [hob.headline() if i == 0 else "" for i in range(len(rolls))]
+    texts = [f"* Heat of Battle (A15.1): DR {DICE}, {format_drms(hob.drms)} → Final {hob.final}" if i == 0 else ""
+             for i in range(len(rolls))]
     return {
         "phase": None,
         "session": session,

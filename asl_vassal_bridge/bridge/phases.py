@@ -20,13 +20,14 @@ from ..core.explain import Report
 from ..core.position import GameMap, Phase
 from ..vasl.setup import VaslSetup
 from .batch import batch_for
+from .chat import roll_lines
 from .client import BridgeClient, BridgeRefused, VassalDice
 from .clock import game_clock, next_phase_key
 from .gamemodule import CounterData, counter_data
 from .position import LiveGame, position_from_snapshot, press_snapshot
 from .prompts import EVENT, PROMPTS
 from .report import finder_lines, odds_lines, phase_lines
-from .rules import explain_rolls, rules_for
+from .rules import rules_for
 
 __all__ = ["ACTIONS", "PhaseResult", "find_fires", "handle_button", "next_phase_key", "prepare", "run_phase",
            "show_odds"]
@@ -112,8 +113,8 @@ def run_phase(client: BridgeClient, phase: Phase, *, game_map: GameMap | None = 
     t_read = time.perf_counter()
     new, report = rules_for(phase)(live.position, dice)
     t_rules = time.perf_counter()
-    texts = explain_rolls(rolled, report)
-    header, summary = phase_lines(phase, key, report, new, live)
+    texts = roll_lines(rolled, report)
+    header, summary = phase_lines(phase, key, report, live.position, new, live)
     batch = batch_for(live, new, phase_key=key, session=session, roll_texts=texts, header=header, summary=summary)
     t_batch = time.perf_counter()
     applied = client.apply(batch)

@@ -1,5 +1,5 @@
-"""Step 6 of a press: the chat report — the title line, each roll's rule, the events without a roll, units in a
-Blaze (B25.4) and Fire & Victory notes; also the Fire odds listing (B25) and the Fire finder.
+"""Step 6 of a press: the chat report — the summary line, each roll's line (:mod:`.chat`), the events without a roll,
+units in a Blaze (B25.4) and Fire & Victory notes; also the Fire odds listing (B25) and the Fire finder.
 
 Lines starting ``*`` go to both players' chat inside the batch (one command); lines starting ``-`` are shown to
 the pressing player only.
@@ -9,28 +9,37 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core.exits import blaze_fates
 from ..core.explain import Report
 from ..core.position import Location, Phase, Position
 from ..core.victory import fire_control
+from .chat import automatic_flame_line, event_line, phase_summary
 from .position import LiveGame
+
+if TYPE_CHECKING:
+    from ..core.fire import PendingRoll
 
 __all__ = ["blaze_lines", "finder_lines", "odds_lines", "phase_lines", "victory_lines"]
 
 
 def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
-    """One chat line per unit in a Blaze (B25.4): the unit, its Location, options and deadline."""
+    """One chat line per unit in a Blaze (B25.4): its Location first, the unit as its counter names it (its piece id
+    only to tell two of the same name apart), its options and deadline."""
+    fates = list(blaze_fates(pos))
+    names = Counter((f.unit.location, f.unit.name) for f in fates)
     out = []
-    for f in blaze_fates(pos):
+    for f in fates:
         u = f.unit
-        piece = f" [{u.id}]" if live is not None and u.id in live.units else ""
+        twin = names[(u.location, u.name)] > 1 and live is not None and u.id in live.units
+        piece = f" [{u.id}]" if twin else ""
         state = [s for s, on in (("broken", u.broken), ("pinned", u.is_pinned), ("berserk", u.berserk),
                                  ("CX", u.is_cx), ("in Melee", u.in_melee), ("Immobilized", u.immobilized)) if on]
         shown = f", {', '.join(state)}" if state else ""
         verdict = "eliminated now" if f.eliminated_now else f"deadline {f.deadline}"
-        out.append(f"* {u.name} ({u.side}{shown}){piece} in the Blaze in {pos.loc_name(u.location)}: {f.options}; "
-                   f"{verdict} (B25.4)")
+        out.append(f"* {pos.loc_name(u.location)} Blaze: {u.name}{piece} ({u.side}{shown}): {verdict}; {f.options} "
+                   "(B25.4)")
     return out
 
 
@@ -39,15 +48,18 @@ def victory_lines(pos: Position) -> list[str]:
     return [f"* {note.describe(pos)}" for note in fire_control(pos)]
 
 
-def phase_lines(phase: Phase, key: str, report: Report, new: Position,
+def phase_lines(phase: Phase, key: str, report: Report, old: Position, new: Position,
                 live: LiveGame) -> tuple[list[str], list[str]]:
-    """The chat's title line and its summary (events without a roll; after an upkeep, units in Blazes and Fire &
-    Victory notes) for one phase run."""
-    header = [f"* ASL fire bridge: {report.title} ({key})"]
-    summary = [f"* {e.describe()}" for e in report.events if e.roll is None]
+    """The chat's first line, the summary of what changed (:func:`~.chat.phase_summary`), and the lines after the
+    rolls: events without a roll and, after an upkeep, units in Blazes and Fire & Victory notes."""
+    blazes = blaze_lines(new, live) if phase is Phase.AFPH else []
+    header = [phase_summary(phase, key, report, old, new, len(blazes))]
+    after = [event_line(e) for e in report.events if e.roll is None and e.kind != "flame"]
+    # an automatic spread (Heavy Winds, Gusts) has no roll: its line says why
+    after += [automatic_flame_line(e) for e in report.events if e.roll is None and e.kind == "flame"]
     if phase is Phase.AFPH:
-        summary += blaze_lines(new, live) + victory_lines(new)
-    return header, summary
+        after += blazes + victory_lines(new)
+    return header, after
 
 
 def odds_lines(pos: Position) -> list[str]:
@@ -59,7 +71,7 @@ def odds_lines(pos: Position) -> list[str]:
         return ["- ASL fire bridge: no fire rolls pending at the end of this AFPh"]
     out = [f"- ASL fire bridge: {len(rolls)} fire rolls pending at the end of the AFPh (B25):"]
     for r in rolls:
-        what = "Flame→Blaze" if r.kind == "blaze" else "Spreading Fire"
+        what = "Flame→Blaze" if r.kind == "blaze" else f"Spreading Fire from {_source(pos, r)}"
         extra = f" ({r.reason})" if r.reason else ""
         out.append(f"-   {pos.loc_name(r.location)}: {what} {_pct(r.chance)}{extra}")
     several = Counter(r.location for r in rolls if r.kind == "blaze")
@@ -67,6 +79,13 @@ def odds_lines(pos: Position) -> list[str]:
         out.append(f"-   {pos.loc_name(loc)} holds {len(pos.flames_at(loc))} Flames: each makes its own Flame→Blaze "
                    "DR until one becomes a Blaze, which removes them all (B25.15, B25.151)")
     return out
+
+
+def _source(pos: Position, r: PendingRoll) -> str:
+    """The fire a Spreading Fire comes from (B25.6): ``Blaze in C3``, ``Burning Wreck in G6``."""
+    if r.check is not None and " from " in r.check.name:
+        return r.check.name.rsplit(" from ", 1)[1]
+    return f"the fire in {pos.loc_name(r.source)}" if r.source is not None else "a fire"
 
 
 def _pct(chance: Fraction) -> str:

@@ -62,10 +62,10 @@ def run_rtph(client: BridgeClient, *, game_map: GameMap | None = None,
                            known_terrain=known_terrain())  # unchanged boards' terrain is not sent again
     live = position_from_snapshot(snap, game_map=game_map, phase=Phase.RTPH, vasl=vasl, counters=data)
     pos = live.position
-    lines = [f"* ASL fire bridge: units in Blazes (B25.4), {pos.clock.phase.value}: "
-             f"{len(pos.units)} visible units read ({data.source} counters)"]
     found = blaze_lines(pos, live)
-    lines += found or ["* no unit is in a Blaze Location"]
+    told = f"{len(found)} unit{'s' if len(found) != 1 else ''} in a Blaze" if found else "no unit is in a Blaze"
+    lines = [f"* ASL fire bridge, units in Blazes ({pos.clock.phase.value}, B25.4): {told}; {len(pos.units)} "
+             f"visible units read ({data.source} counters)", *found]
     lines += victory_lines(pos)
     applied = client.apply(_batch(lines))
     log.info("RtPh: %d units in Blazes of %d units (%s)", len(found), len(pos.units), data.description)

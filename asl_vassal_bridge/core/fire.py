@@ -314,6 +314,10 @@ def wind_reaches_spread(m: GameMap, src: Location, target: Location, direction: 
     return building is None or building != m.hexes[target.hex].building
 
 
+#: The Mild Breeze's Spreading Fire DRM in words, by its value (B25.64): where the spread goes with the wind.
+_BREEZE_WORDS = {2: "downwind in a Mild Breeze", 1: "downwind flank of a Mild Breeze", -1: "upwind in a Mild Breeze"}
+
+
 def spread_check(pos: Position, src: Location, target: Location, direction: Direction | None,
                  wreck: Wreck | None = None) -> SpreadCheck | None:
     """The check for fire spreading from *src* (a Blaze, or the Burning Wreck *wreck*) to *target* in
@@ -359,7 +363,7 @@ def spread_check(pos: Position, src: Location, target: Location, direction: Dire
         assert direction is not None and wind.direction is not None
         w = wind_direction_drm(wind.direction, direction)
         if w:
-            drms.append(DRM(w, f"Mild Breeze to {int(wind.direction)}, spreading to {int(direction)}", "B25.64"))
+            drms.append(DRM(w, _BREEZE_WORDS[w], "B25.64"))
     kind = "Burning Wreck" if wreck is not None else "Blaze"
     check = Check(f"Spreading Fire to {tname} ({terrain.label}, Spread # {terrain.spread}) from {kind} in "
                   f"{pos.loc_name(src)}", "B25.6", needed=terrain.spread, drms=tuple(drms))

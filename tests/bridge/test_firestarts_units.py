@@ -33,7 +33,9 @@ def test_huts_a_ft_attack_vs_a_hut_places_its_flame_on_the_live_map(slot_layers:
     faces = Faces([1, 2])  # Original Effects DR 3 < X# 10: no K/KIA, no further DR (huts)
     batch = attack_batch(prep, resolve(prep, faces), session=3, rolls=faces.rolled)
     assert batch["place"] == [FLAME]
-    assert any("FT Original Effects DR 3 < X# 10" in line for line in batch["summary"])
+    # said once, on the attack DR's line
+    lines = [r["text"] for r in batch["rolls"]] + batch["summary"]
+    assert sum("FT Original Effects DR 3 < X# 10" in line for line in lines) == 1
 
 
 def test_huts_an_mg_attacks_colored_1_places_the_flame_without_a_roll() -> None:
@@ -55,8 +57,8 @@ def test_huts_an_attack_vs_two_hut_locations_picks_the_flames_hut_by_random_sele
     batch = fire_start_batch(live, live.position, after, rep, session=1, rolls=faces.rolled, request=req,
                              map_name="Main Map")
     assert batch["place"] == [FLAME]
-    assert [r["text"] for r in batch["rolls"]] == ["Random Selection of the hut Flame: B3 (huts)",
-                                                   "Random Selection of the hut Flame: C2 (huts)"]
+    assert [r["text"] for r in batch["rolls"]] == ["* Random Selection of the hut Flame: B3 (huts): dr {dice}",
+                                                   "* Random Selection of the hut Flame: C2 (huts): dr {dice}"]
     assert any("Random Selection, B3 5, C2 2 (huts)" in line for line in batch["summary"])
 
 

@@ -76,8 +76,9 @@ def test_live_mol_colored_1_places_a_flame_and_one_undo_removes_it_a22_6111(dora
     assert res.applied["rolls"] == 2 and len(res.applied["placed"]) == 1
     assert len(_at(client, "Flame", "E3")) == 1
     new_chat = _chat(client)[len(chat_before):]
-    assert "*** MOL Check" in new_chat and "= 1 " in new_chat and "= 1,3 " in new_chat
+    assert "MOL Check (A22.611): dr 1 " in new_chat and "IFT DR 4 (1,3) " in new_chat
     assert "A22.6111" in new_chat and "DRM" in new_chat
+    assert new_chat.count("1,3") == 1  # the attack DR said once
     client.jvm.aslbridgetest.TestHooks.undo()
     assert not _at(client, "Flame", "E3")
 
@@ -123,7 +124,7 @@ def test_live_he_fire_start_rolls_vassals_dice_places_the_flame_and_one_undo_rem
     assert res.applied["rolls"] == 1 and len(res.applied["placed"]) == 1
     assert len(_at(client, "Flame", "E3")) == 1
     new_chat = _chat(client)[len(chat_before):]
-    assert "B25.13" in new_chat and "= 6,5 " in new_chat
+    assert "B25.13" in new_chat and "DR 6,5 " in new_chat
     client.jvm.aslbridgetest.TestHooks.undo()
     assert not _at(client, "Flame", "E3")
 
@@ -135,7 +136,7 @@ def test_live_hob_battle_hardening_on_a_piece_a15_3(dora: BridgeClient) -> None:
     res = run_hob(client, HobRequest("sq-hob"))
     assert res.hob is not None and res.applied is not None
     new_chat = _chat(client)[len(chat_before):]
-    assert "Heat of Battle (A15.1)" in new_chat and "= 4,4 " in new_chat and "Final 8" in new_chat
+    assert "Heat of Battle (A15.1): DR 4,4, " in new_chat and "Final 8" in new_chat
     assert "German 4-6-7" in new_chat and "/36" in new_chat and "A15.3" in new_chat
     piece = _piece(client, "sq-hob")
     assert piece is not None and piece["name"] == "4-6-8 Esq"  # VASL's class layer switched
@@ -156,7 +157,7 @@ def test_live_hob_button_acts_on_the_selected_squad_a15(dora: BridgeClient) -> N
     finally:
         client.api.clearListener()
     new_chat = _chat(client)[len(chat_before):]
-    assert "Heat of Battle (A15.1)" in new_chat and "= 6,5 " in new_chat and "Berserk" in new_chat
+    assert "Heat of Battle (A15.1): DR 6,5, " in new_chat and "Berserk" in new_chat
     assert "A15.4" in new_chat
     client.jvm.aslbridgetest.TestHooks.undo()
 
@@ -175,7 +176,7 @@ def test_asl_fire_bridge_attack_command_rolls_and_applies_a22_611(dora: BridgeCl
     out = capsys.readouterr().out
     assert rc == 0 and "MOL Check" in out and "applied as one VASSAL command" in out
     new_chat = _chat(client)[len(chat_before):]
-    assert "*** MOL Check" in new_chat and "= 6 " in new_chat and "CX" in new_chat
+    assert "MOL Check (A22.611): dr 6 " in new_chat and "CX" in new_chat
     assert not _at(client, "Flame", "E3")
     client.jvm.aslbridgetest.TestHooks.undo()
     # bad declarations are one clear line, nothing rolled
@@ -234,7 +235,8 @@ def test_ft_mol_button_dialog_places_what_the_attack_command_places_a22_6111(dor
     finally:
         client.api.clearListener()
     new_chat = _chat(client)[len(chat_before):]
-    assert "*** MOL Check" in new_chat and "= 1,3 " in new_chat and "A22.6111" in new_chat and "DRM" in new_chat
+    assert "MOL Check (A22.611): dr 1 " in new_chat and "(1,3)" in new_chat and "A22.6111" in new_chat
+    assert "DRM" in new_chat
     by_button = _counters(client) - before
     assert by_button == Counter({("Flame", "E3"): 1})
     hooks.undo()  # ONE Undo reverts the whole attack
@@ -282,7 +284,7 @@ def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_1
     finally:
         client.api.clearListener()
     new_chat = _chat(client)[len(chat_before):]
-    assert "= 6,5 " in new_chat and "B25.13" in new_chat
+    assert "DR 6,5 " in new_chat and "B25.13" in new_chat
     by_button = _counters(client) - before
     assert by_button == Counter({("Flame", "C3"): 1})
     hooks.undo()  # ONE Undo takes the Flame back
@@ -308,6 +310,6 @@ def test_fire_start_button_dialog_places_what_the_firestart_command_places_b25_1
                 hooks.setFormField("attack_dr", answer)
                 hooks.clickForm("ok")
             assert said in _chat_until(client, chat_before, said, 20)
-            assert "***" not in _chat(client)[len(chat_before):] and _counters(client) == before
+            assert "ASL fire bridge, " not in _chat(client)[len(chat_before):] and _counters(client) == before
     finally:
         client.api.clearListener()

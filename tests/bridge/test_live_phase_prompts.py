@@ -112,7 +112,8 @@ def test_with_the_preference_the_skipped_buttons_run_by_themselves_b25(quinn: An
     _move_track(client, turn=3, half=1, phase=6)  # Turn 3, Allied (PT5), RtPh: its RPh and AFPh passed
     new = _wait_for(client, before, "run by itself", count=2, timeout=60)
     assert new.count("run by itself") == 2, new
-    assert "(PT5 RPh)" in new and "(PT5 AFPh)" in new  # the batches' own chat lines: both ran, in order
+    assert "PT5 RPh wind change: " in new and "PT5 AFPh upkeep: " in new  # the batches' own chat: both ran
+    assert new.index("PT5 RPh wind change: ") < new.index("PT5 AFPh upkeep: ")  # in order
     assert client.snapshot()["game"]["processed"] == "PT5 AFPh"
     client.jvm.aslbridgetest.TestHooks.undo()  # the upkeep's command: the track stays past the AFPh
     assert _settle(client)[len(before):].count("run by itself") == 2  # never twice for one Player Turn

@@ -56,7 +56,7 @@ def test_a_gust_disperses_smoke_removes_the_dispersed_and_one_undo_takes_it_back
     assert after["smoke-white"] is not None and after["smoke-white"].dispersed  # its grey face shown
     assert after["smoke-grenade"] is None
     chat = str(hooks.chatText())[len(chat_before):]
-    assert "* SMOKE in B2 dispersed (B25.651)" in chat and "* Dispersed SMOKE in B3 eliminated (B25.651)" in chat
-    assert "* Smoke grenade +2 in B4: VASL's counter has no Dispersed face" in chat and "by hand" in chat
+    assert "SMOKE in B2 dispersed (B25.651)" in chat and "Dispersed SMOKE in B3 eliminated (B25.651)" in chat
+    assert "Smoke grenade +2 in B4: VASL's counter has no Dispersed face" in chat and "by hand" in chat
     hooks.undo()  # ONE Undo: the Gust's SMOKE changes with the rest of the Wind change
     assert _faces(client) == before

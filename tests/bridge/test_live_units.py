@@ -122,11 +122,12 @@ def test_rtph_button_reports_each_unit_in_a_blaze_in_the_chat_b25_4(dora: Bridge
     finally:
         client.api.clearListener()
     new = _chat(client)[len(before):]
-    lines = [line for line in new.splitlines() if "in the Blaze in" in line]
+    # one chat message, a line per unit: its Blaze's Location first, the unit as its counter names it
+    lines = [line.strip() for line in re.split(r"\n|\s?\xa0\xa0\xa0", new) if " Blaze: " in line]
     assert len(lines) == 2, new  # D2 and C3; the concealed squad in E3 is not told
-    d2 = next(line for line in lines if "[sq-d2]" in line)
-    c3 = next(line for line in lines if "[sq-c3]" in line)
-    assert "German 4-6-7 1sq (Axis)" in d2 and "D2" in d2 and "break voluntarily" in d2 and "B25.4" in d2
+    d2 = next(line for line in lines if line.startswith("D2 Blaze: "))
+    c3 = next(line for line in lines if line.startswith("C3 Blaze: "))
+    assert "German 4-6-7 1sq (Axis)" in d2 and "break voluntarily" in d2 and "B25.4" in d2
     assert "pinned" in c3 and "eliminated" in c3
     assert "E3" not in new.split("units in Blazes", 1)[1]
     client.jvm.aslbridgetest.TestHooks.undo()
@@ -139,7 +140,9 @@ def test_fire_upkeep_ends_with_the_units_in_blazes_b25_4(dora: BridgeClient) -> 
     res = run_phase(dora, Phase.AFPH)  # VASSAL's own dice: whatever spreads, D2 and C3 still blaze
     assert res.applied is not None
     new = _chat(dora)[len(before):]
-    assert "[sq-d2]" in new and "[sq-c3]" in new and "B25.4" in new and "sq-e3" not in new
+    # each unit by its counter's name, its Blaze's Location first (the piece id only between two of one name)
+    assert "D2 Blaze: German 4-6-7 1sq (Axis" in new and "C3 Blaze: German 4-6-7 1sq (Axis" in new
+    assert "B25.4" in new and "sq-e3" not in new and "E3 Blaze" not in new
     dora.jvm.aslbridgetest.TestHooks.undo()
 
 
@@ -151,7 +154,7 @@ def test_asl_fire_bridge_rtph_command(dora: BridgeClient, capsys: Any, tmp_path:
     token.chmod(0o600)
     rc = main(["bridge", "--port", str(dora.info.port), "--token-file", str(token), "rtph"])
     out = capsys.readouterr().out
-    assert rc == 0 and "[sq-d2]" in out and "B25.4" in out and "the game's module" in out
+    assert rc == 0 and "D2 Blaze: German 4-6-7 1sq" in out and "B25.4" in out and "the game's module" in out
     dora.jvm.aslbridgetest.TestHooks.undo()
 
 
@@ -336,8 +339,8 @@ def test_three_boards_rtph_reports_the_unit_in_the_blaze_on_the_reversed_board_b
     from asl_vassal_bridge.bridge.rtph import run_rtph
 
     res = run_rtph(fynn)
-    lines = [line for line in res.lines if "in the Blaze in" in line]
-    assert len(lines) == 1 and "[sq-m5]" in lines[0] and "bd22M5" in lines[0] and "B25.4" in lines[0]
+    lines = [line for line in res.lines if " Blaze: " in line]
+    assert len(lines) == 1 and lines[0].startswith("* bd22M5 Blaze: ") and "B25.4" in lines[0]
     fynn.jvm.aslbridgetest.TestHooks.undo()
 
 

@@ -87,9 +87,10 @@ def test_afph_upkeep_with_vassal_dice_and_one_undo_reverts_it_b25_6(alice: Any) 
     after = client.snapshot()
     # every roll is in the chat, as VASSAL's dice buttons report them, with its rule
     new_chat = _chat(client)[len(chat_before):]
-    roll_lines = [ln.strip() for ln in new_chat.splitlines() if ln.strip().startswith("*** ")]
+    # one chat message: its lines after the extension's indent
+    roll_lines = [ln.strip() for ln in re.split(r"\n|\s?\xa0\xa0\xa0", new_chat) if re.search(r": DR \d,\d", ln)]
     assert len(roll_lines) == res.applied["rolls"] == len(res.report.rolls()) > 0
-    assert all(re.search(r" = \d(,\d)? ", ln) for ln in roll_lines)
+    assert all(re.search(r" = \d+ [≥<] \d+$", ln) for ln in roll_lines)
     assert any("B25" in ln for ln in roll_lines)
     # the counters on the map are the rules' new Position
     expected = position_from_snapshot(after, phase=Phase.AFPH).position

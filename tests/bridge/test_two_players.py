@@ -8,6 +8,7 @@ nothing changes.
 from __future__ import annotations
 
 import functools
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -82,7 +83,9 @@ def test_player_b_sees_a_upkeep_and_a_undo_b25(players: tuple[BridgeClient, Brid
     assert after_a != before or res.applied["removed"] == len(res.applied["placed"]) == 0
     assert _eventually(lambda: _fires(cb.snapshot()) == after_a)
     assert _eventually(lambda: cb.status()["processed"] == "PT1 AFPh")
-    assert "*** " in str(cb.jvm.aslbridgetest.TestHooks.chatText())  # B's chat shows A's rolls
+    # B's chat shows A's press: its summary line first, then every roll with VASSAL's dice
+    b_chat = str(cb.jvm.aslbridgetest.TestHooks.chatText())
+    assert "ASL fire bridge, PT1 AFPh upkeep: " in b_chat and re.search(r": DR \d,\d", b_chat)
     ca.jvm.aslbridgetest.TestHooks.undo()
     assert _fires(ca.snapshot()) == before
     assert _eventually(lambda: _fires(cb.snapshot()) == before)

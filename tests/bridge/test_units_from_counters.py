@@ -174,8 +174,10 @@ def test_units_with_their_state_from_layers_and_markers(vasl65: ModuleIndex) -> 
     assert units["tank"].kind is UnitKind.VEHICLE and units["tank"].name == "German PzKw IB"
     lines = blaze_lines(live.position, live)
     assert len(lines) == 3 and all("B25.4" in line for line in lines)
-    assert any("[sq3]" in line and "eliminated now" in line for line in lines)  # pinned in the RtPh (B25.4)
-    assert any("[sq2]" in line and "rout" in line for line in lines)
+    # each unit by its Blaze's Location and its counter's name (the piece id only between two of one name there)
+    assert any(line.startswith("* C3 Blaze: German 4-6-7 1sq (Axis, pinned") and "eliminated now" in line
+               for line in lines)  # pinned in the RtPh (B25.4)
+    assert any(line.startswith("* D2 Blaze: ") and "broken" in line and "rout" in line for line in lines)
     assert not any("C4" in line for line in lines)
 
 
@@ -198,8 +200,8 @@ def test_b25_4_vasls_immob_marker_makes_a_vehicle_in_a_blaze_eliminated(vasl65: 
     units = {u.id: u for u in live.position.units}
     assert units["tank"].immobilized and not units["tank2"].immobilized
     lines = blaze_lines(live.position, live)
-    assert any("[tank]" in x and "Immobilized" in x and "eliminated now" in x for x in lines)
-    assert any("[tank2]" in x and "MPh" in x and "eliminated now" not in x for x in lines)
+    assert any(x.startswith("* C3 Blaze: ") and "Immobilized" in x and "eliminated now" in x for x in lines)
+    assert any(x.startswith("* D3 Blaze: ") and "MPh" in x and "eliminated now" not in x for x in lines)
 
 
 def test_units_on_an_upper_level_by_their_level_marker(vasl65: ModuleIndex) -> None:

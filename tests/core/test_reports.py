@@ -627,10 +627,11 @@ def test_end_of_afph_report_and_dice_word_for_word() -> None:
         "≥ 6; +1 to higher elevation (B25.61), -2 not directly attached (B25.62), +1 Dry EC (Spreading Fire) (B25.5); "
         "Original ≥ 6; chance 13/18",
         "C4 from Blaze in C3: Spreading Fire to C4 (Woods, Spread # 7) from Blaze in C3 (B25.6): Final DR ≥ 7; +1 Dry "
-        "EC (Spreading Fire) (B25.5), +1 Mild Breeze to 3, spreading to 4 (B25.64); Original ≥ 5; chance 5/6",
+        "EC (Spreading Fire) (B25.5), +1 downwind flank of a Mild Breeze (B25.64); Original ≥ 5; "
+        "chance 5/6",
         "D3 from Blaze in C3: Spreading Fire to D3 (Brush, Spread # 6) from Blaze in C3 (B25.6): Final DR ≥ 6; -2 not "
-        "directly attached (B25.62), +1 Dry EC (Spreading Fire) (B25.5), +2 Mild Breeze to 3, spreading to 3 (B25.64); "
-        "Original ≥ 5; chance 5/6",
+        "directly attached (B25.62), +1 Dry EC (Spreading Fire) (B25.5), +2 downwind in a Mild Breeze "
+        "(B25.64); Original ≥ 5; chance 5/6",
         "G6 from Burning Wreck in G6: Spreading Fire to G6 (Brush, Spread # 6) from Burning Wreck in G6 (B25.6): Final "
         "DR ≥ 6; +1 Dry EC (Spreading Fire) (B25.5); Original ≥ 5; chance 5/6",
     ]

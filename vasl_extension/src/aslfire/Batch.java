@@ -69,8 +69,17 @@ final class Batch {
     return (String) o;
   }
 
-  static String chatLine(String text) {
-    return text;
+  /**
+   * One roll's chat line: Python's text with {@code {dice}} replaced by the faces VASSAL rolled (the dice shown are
+   * always VASSAL's own), or, for a text without it, "purpose = faces — text".
+   */
+  static String rollLine(FireBridge.Roll r, Object text) {
+    String why = text instanceof java.util.Map ? String.valueOf(((java.util.Map<?, ?>) text).get("text"))
+        : String.valueOf(text);
+    if (why.contains("{dice}")) {
+      return why.replace("{dice}", r.faces());
+    }
+    return r.purpose + " = " + r.faces() + (why.isEmpty() || "null".equals(why) ? "" : " — " + why);
   }
 
   /** The point of a hex (location name) on a map, checked to be on a board. */
@@ -292,18 +301,18 @@ final class Batch {
     try {
       Chatter chatter = gm.getChatter();
       String player = GlobalOptions.getInstance().getPlayerId();
+      List<String> lines = new ArrayList<>();
       for (Object line : list(batch, "chat")) {
-        Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
-        t.execute();
-        c = chain(c, t);
+        lines.add(String.valueOf(line));
       }
       for (int i = 0; i < rolled.size(); i++) {
-        FireBridge.Roll r = rolled.get(i);
-        Object rt = rollTexts.get(i);
-        String why2 = rt instanceof java.util.Map ? String.valueOf(((java.util.Map<?, ?>) rt).get("text")) : String.valueOf(rt);
-        String line = "*** " + r.purpose + " = " + r.faces() + (why2.isEmpty() || "null".equals(why2) ? "" : " — " + why2)
-            + " *** <" + player + ">";
-        Command t = new Chatter.DisplayText(chatter, line);
+        lines.add(rollLine(rolled.get(i), rollTexts.get(i)));
+      }
+      for (Object line : list(batch, "summary")) {
+        lines.add(String.valueOf(line));
+      }
+      if (!lines.isEmpty()) {
+        Command t = new ChatMessage(chatter, lines, player);
         t.execute();
         c = chain(c, t);
       }
@@ -349,11 +358,6 @@ final class Batch {
         layerTraits.get(i).setValue(Math.abs(v) - 1);
         layerTraits.get(i).setActive(v > 0);
         c = chain(c, ct.getChangeCommand());
-      }
-      for (Object line : list(batch, "summary")) {
-        Command t = new Chatter.DisplayText(chatter, String.valueOf(line));
-        t.execute();
-        c = chain(c, t);
       }
       if (phase != null) {
         PhaseMark m = new PhaseMark(bridge, phase, bridge.getProcessed());

@@ -276,6 +276,22 @@ public final class BridgeApi {
   }
 
   /**
+   * Shows a dialog Python describes (as {@link #askForm}) without waiting: its id, for {@link #pollForm}. No py4j
+   * call stays open while the player thinks, so a read timeout never cuts the answer off.
+   */
+  public String openForm(String specJson) throws Exception {
+    return FormDialog.open(specJson);
+  }
+
+  /**
+   * The dialog's state after waiting at most {@code waitMs} milliseconds (at most 10 s): JSON {"state": "open",
+   * "answered" (with "answers"), "cancelled" or "gone"}. A dialog not asked about for a while closes itself.
+   */
+  public String pollForm(String id, int waitMs) throws Exception {
+    return FormDialog.poll(id, waitMs);
+  }
+
+  /**
    * Marks the phase {@code key} (e.g. "PT3 AFPh") prompted in the game, showing {@code line} in every player's chat
    * ("" for none): false if it was marked already, by this bridge or the other player's (see {@link PromptMark}).
    */

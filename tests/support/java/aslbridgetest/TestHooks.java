@@ -352,6 +352,81 @@ public final class TestHooks {
     });
   }
 
+  /** Whether the open dialog shows field {@code key} now (a field may show only while another has some value). */
+  public static boolean formFieldShown(String key) throws Exception {
+    return onEdt(() -> {
+      java.awt.Component c = named(openForm(), "aslfire-form-" + key);
+      if (c == null) {
+        throw new IllegalArgumentException("no field " + key + " in the open dialog");
+      }
+      return c.isShowing();
+    });
+  }
+
+  /** The choices of the open dialog's choice field {@code key}, one a line. */
+  public static String formChoices(String key) throws Exception {
+    return onEdt(() -> {
+      javax.swing.JComboBox<?> box = (javax.swing.JComboBox<?>) named(openForm(), "aslfire-form-" + key);
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < box.getItemCount(); i++) {
+        sb.append(box.getItemAt(i)).append('\n');
+      }
+      return sb.toString();
+    });
+  }
+
+  /**
+   * The chat's messages: how many VASSAL's chat holds (each message one block of the chat's HTML document, as
+   * {@code Chatter.show} inserts it), for counting the messages a press adds.
+   */
+  public static int chatMessages() throws Exception {
+    return onEdt(() -> {
+      Object chatter = GameModule.getGameModule().getChatter();
+      for (Class<?> k = chatter.getClass(); k != null; k = k.getSuperclass()) {
+        for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+          if (javax.swing.text.JTextComponent.class.isAssignableFrom(f.getType())) {
+            f.setAccessible(true);
+            javax.swing.text.Document d = ((javax.swing.text.JTextComponent) f.get(chatter)).getDocument();
+            return divs(d.getDefaultRootElement());
+          }
+        }
+      }
+      return 0;
+    });
+  }
+
+  private static int divs(javax.swing.text.Element e) {
+    int n = "div".equals(e.getName()) ? 1 : 0;
+    for (int i = 0; i < e.getElementCount(); i++) {
+      n += divs(e.getElement(i));
+    }
+    return n;
+  }
+
+  /**
+   * What the player sees: VASSAL's main window (resized to {@code width} pixels wide when {@code width} > 0) and any
+   * dialog in front of it, captured from the screen (Xvfb) to the PNG file {@code path}.
+   */
+  public static void screenshot(String path, int width) throws Exception {
+    java.awt.Rectangle area = onEdt(() -> {
+      java.awt.Window w = GameModule.getGameModule().getPlayerWindow();
+      if (width > 0) {
+        w.setBounds(0, 0, width, Math.min(900, w.getGraphicsConfiguration().getBounds().height));
+        w.validate();
+      }
+      java.awt.Rectangle r = w.getBounds();
+      for (java.awt.Window o : java.awt.Window.getWindows()) {
+        if (o.isShowing() && o != w && o.getOwner() == w) {
+          r = r.union(o.getBounds());
+        }
+      }
+      return r;
+    });
+    Thread.sleep(700);  // the resize painted
+    java.awt.image.BufferedImage img = new java.awt.Robot().createScreenCapture(area);
+    javax.imageio.ImageIO.write(img, "png", new java.io.File(path));
+  }
+
   /** A player's click on the open dialog's button ("ok" or "cancel"). */
   public static void clickForm(String button) throws Exception {
     onEdt(() -> {
