@@ -31,6 +31,9 @@ public final class BridgeApi {
   /** The whole visible game as one JSON string ({"error": …} if it cannot be read). */
   public String snapshot(boolean withTerrain) {
     try {
+      if (withTerrain) {
+        VaslTerrain.prepare(null);  // VASL's model read in slices of the Swing thread, not in one hold
+      }
       return Edt.call(() -> Snapshot.build(bridge, withTerrain), FireBridge.EDT_TIMEOUT_MS, "snapshot");
     }
     catch (Edt.EdtFailure e) {
@@ -108,7 +111,11 @@ public final class BridgeApi {
       return "{\"error\":" + Json.quote("layersFor is not JSON: " + e.getMessage()) + "}";
     }
     try {
-      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain, since), FireBridge.EDT_TIMEOUT_MS, "snapshot");
+      if (withTerrain) {
+        VaslTerrain.prepare(knownTerrain);  // VASL's model read in slices of the Swing thread, not in one hold
+      }
+      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain, since), FireBridge.EDT_TIMEOUT_MS,
+          "snapshot");
     }
     catch (Edt.EdtFailure e) {
       return "{\"error\":" + Json.quote(e.getMessage()) + "}";

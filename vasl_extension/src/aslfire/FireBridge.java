@@ -195,10 +195,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   public void setup(boolean gameStarting) {
     Snapshot.forgetSent();
     if (gameStarting && listener != null) {
-      SwingUtilities.invokeLater(() -> {
-        VaslTerrain.prepare();
-        notifyPython(GAME_OPENED);  // Python reads the game too: the first press then reads only what changed
-      });
+      // read off the Swing thread, in slices of it; then Python reads the game too: the first press then reads only
+      // what changed
+      VaslTerrain.prepareInBackground(() -> notifyPython(GAME_OPENED));
     }
     if (!gameStarting) {
       VaslTerrain.forget();
@@ -402,7 +401,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   void setListener(PythonListener l) {
     listener = l;
     if (l != null) {
-      SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
+      VaslTerrain.prepareInBackground(null);  // the first press then finds VASL's terrain read
     }
   }
 
