@@ -372,10 +372,14 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
           + (f", the longest {max(later_gc):.1f} ms" if later_gc else ""))
     if holds and holds[0] is not None:
         later_holds = [h for h in holds[2:] if h is not None]
-        print(f"   longest hold of VASSAL's Swing thread (aim <= 100 ms): in the first press {holds[0]:.0f} ms; in later "
-              f"presses: median {statistics.median(later_holds):.0f} ms, max {max(later_holds):.0f} ms "
-              f"({', '.join(f'{h:.0f}' for h in later_holds)}); at connect again (JIT warm, terrain forgotten) "
-              f"{connect_hold:.0f} ms; the press after it {prepared_hold:.0f} ms")
+
+        def ms(h: float | None) -> str:
+            return "-" if h is None else f"{h:.0f}"
+
+        print(f"   longest hold of VASSAL's Swing thread (aim <= 100 ms): in the first press {ms(holds[0])} ms; "
+              f"in later presses: median {statistics.median(later_holds):.0f} ms, max {max(later_holds):.0f} ms "
+              f"({', '.join(ms(h) for h in later_holds)}); at connect again (JIT warm, terrain forgotten) "
+              f"{ms(connect_hold)} ms; the press after it {ms(prepared_hold)} ms")
     if applied and "us" in applied[0]:
         print("   the first press's batch and the later presses', applied on VASSAL's Swing thread:")
         for a in [applied[0], *applied[2:presses]]:
