@@ -36,8 +36,9 @@ Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
                                   [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
 (BENCH_PLAY=N: VASSAL first places and deletes N counters with chat lines, as in a game in progress (150; 0: none),
 BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
-BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM,
-e.g. a flight recording to profile it)
+BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; BENCH_EDT_STACKS=N: the N most frequent stacks of
+VASSAL's Swing thread while it was held over 20 ms, at connect and per later press; ASL_VASSAL_JVM_OPTS: options for
+VASSAL's JVM, e.g. a flight recording to profile it)
 """
 
 from __future__ import annotations
@@ -182,6 +183,7 @@ def jvm_threads(pid: int) -> dict[str, float]:
     return out
 
 
+EDT_STACKS = int(os.environ.get("BENCH_EDT_STACKS", "0"))
 PROBE = Path(__file__).resolve().parent / "java" / "aslbench" / "EdtProbe.java"
 
 
@@ -202,6 +204,15 @@ def hold_start(c: BridgeClient) -> None:
     """Starts (or resets) the probe: the longest hold of VASSAL's Swing thread counts from now."""
     with contextlib.suppress(Py4JError):
         c.jvm.aslbench.EdtProbe.start()
+        c.jvm.aslbench.EdtProbe.sampleStacks(bool(EDT_STACKS))
+
+
+def held_stacks(c: BridgeClient, what: str) -> None:
+    """With BENCH_EDT_STACKS=N: the N most frequent stacks of VASSAL's Swing thread sampled while it was held."""
+    if EDT_STACKS:
+        with contextlib.suppress(Py4JError):
+            print(f"   Swing thread held ({what}), sampled stacks:\n"
+                  + str(c.jvm.aslbench.EdtProbe.stacks(14, EDT_STACKS)))
 
 
 def hold_ms(c: BridgeClient) -> float | None:
@@ -223,6 +234,7 @@ def bench_connect(c: BridgeClient) -> None:
     took = time.perf_counter() - t
     time.sleep(0.5)
     longest = hold_ms(c)
+    held_stacks(c, "connect")
     c.api.clearListener()
     print(f"0. connect (VASSAL just started): longest hold of VASSAL's Swing thread "
           f"{'-' if longest is None else f'{longest:.0f}'} ms (aim <= 100 ms; probe: an event posted every 2 ms, its "
@@ -330,6 +342,8 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
                 threads[k] = threads.get(k, 0.0) + v - per_thread.get(k, 0.0)
         time.sleep(0.5)  # VASSAL repaints what changed: part of the press's holds
         holds.append(hold_ms(c))
+        if i >= 2:
+            held_stacks(c, f"press {i + 1}")
         c.jvm.aslbridgetest.TestHooks.undo()
         time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
     c.api.clearListener()

@@ -15,6 +15,11 @@ public final class EdtProbe {
   private static volatile Thread thread;
   private static long longestNs;
   private static long samples;
+  /** While the Swing thread is held past {@link #SAMPLE_AFTER_MS}: its stack every few ms, counted by its frames. */
+  static final long SAMPLE_AFTER_MS = 20;
+  private static final java.util.Map<String, Integer> STACKS = new java.util.HashMap<>();
+  private static volatile Thread edt;
+  private static volatile boolean sampling;
 
   private EdtProbe() {
   }
@@ -54,17 +59,60 @@ public final class EdtProbe {
     samples++;
   }
 
+  /**
+   * The stacks of the Swing thread sampled while it was held, most frequent first ({@code count × frames}, frames
+   * from the top, {@code depth} of them), since the last call; resets them.
+   */
+  public static synchronized String stacks(int depth, int top) {
+    java.util.List<java.util.Map.Entry<String, Integer>> all = new java.util.ArrayList<>(STACKS.entrySet());
+    STACKS.clear();
+    all.sort((a, b) -> b.getValue() - a.getValue());
+    java.util.Map<String, Integer> cut = new java.util.LinkedHashMap<>();
+    for (java.util.Map.Entry<String, Integer> e : all) {
+      String[] frames = e.getKey().split("\n");
+      String key = String.join("\n", java.util.Arrays.copyOf(frames, Math.min(depth, frames.length)));
+      cut.merge(key, e.getValue(), Integer::sum);
+    }
+    StringBuilder sb = new StringBuilder();
+    cut.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(top)
+        .forEach(e -> sb.append(e.getValue()).append(" ×\n").append(e.getKey()).append("\n\n"));
+    return sb.toString();
+  }
+
+  /** Whether to sample the Swing thread's stacks while it is held (off by default: sampling costs it a little). */
+  public static void sampleStacks(boolean on) {
+    sampling = on;
+  }
+
+  private static void sample() {
+    Thread t = edt;
+    if (t == null || !sampling) {
+      return;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (StackTraceElement f : t.getStackTrace()) {
+      sb.append("  ").append(f).append('\n');
+    }
+    synchronized (EdtProbe.class) {
+      STACKS.merge(sb.toString(), 1, Integer::sum);
+    }
+  }
+
   private static void run() {
     while (true) {
       final long posted = System.nanoTime();
       final CountDownLatch ran = new CountDownLatch(1);
       EventQueue.invokeLater(() -> {
+        edt = Thread.currentThread();
         record(System.nanoTime() - posted);
         ran.countDown();
       });
       try {
-        while (!ran.await(1, TimeUnit.SECONDS)) {
-          record(System.nanoTime() - posted);  // still held: the lateness so far counts already
+        if (!ran.await(SAMPLE_AFTER_MS, TimeUnit.MILLISECONDS)) {
+          while (!ran.await(5, TimeUnit.MILLISECONDS)) {
+            sample();
+            record(System.nanoTime() - posted);  // still held: the lateness so far counts already
+          }
         }
         Thread.sleep(PERIOD_MS);
       }
