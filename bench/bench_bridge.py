@@ -212,7 +212,7 @@ def held_stacks(c: BridgeClient, what: str) -> None:
     if EDT_STACKS:
         with contextlib.suppress(Py4JError):
             print(f"   Swing thread held ({what}), sampled stacks:\n"
-                  + str(c.jvm.aslbench.EdtProbe.stacks(14, EDT_STACKS)))
+                  + str(c.jvm.aslbench.EdtProbe.stacks(3, 8, EDT_STACKS)))
 
 
 def hold_ms(c: BridgeClient) -> float | None:

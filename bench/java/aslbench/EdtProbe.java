@@ -60,22 +60,38 @@ public final class EdtProbe {
   }
 
   /**
-   * The stacks of the Swing thread sampled while it was held, most frequent first ({@code count × frames}, frames
-   * from the top, {@code depth} of them), since the last call; resets them.
+   * The stacks of the Swing thread sampled while it was held, most frequent first, each cut to its {@code top} frames
+   * and the {@code root} frames above the event's dispatch (what the event was: a repaint, a py4j call…), since the
+   * last call; resets them.
    */
-  public static synchronized String stacks(int depth, int top) {
-    java.util.List<java.util.Map.Entry<String, Integer>> all = new java.util.ArrayList<>(STACKS.entrySet());
-    STACKS.clear();
-    all.sort((a, b) -> b.getValue() - a.getValue());
-    java.util.Map<String, Integer> cut = new java.util.LinkedHashMap<>();
-    for (java.util.Map.Entry<String, Integer> e : all) {
-      String[] frames = e.getKey().split("\n");
-      String key = String.join("\n", java.util.Arrays.copyOf(frames, Math.min(depth, frames.length)));
-      cut.merge(key, e.getValue(), Integer::sum);
+  public static synchronized String stacks(int top, int root, int most) {
+    java.util.Map<String, Integer> cut = new java.util.HashMap<>();
+    for (java.util.Map.Entry<String, Integer> e : STACKS.entrySet()) {
+      java.util.List<String> frames = java.util.Arrays.asList(e.getKey().split("\n"));
+      int end = frames.size();
+      for (int i = 0; i < frames.size(); i++) {
+        if (frames.get(i).contains("EventQueue.dispatchEventImpl") || frames.get(i).contains("InvocationEvent.dispatch")
+            || frames.get(i).contains("Component.dispatchEventImpl")) {
+          end = i;
+          break;
+        }
+      }
+      StringBuilder k = new StringBuilder();
+      for (int i = 0; i < Math.min(top, end); i++) {
+        k.append(frames.get(i)).append('\n');
+      }
+      if (end - root > top) {
+        k.append("  …\n");
+      }
+      for (int i = Math.max(top, end - root); i < end; i++) {
+        k.append(frames.get(i)).append('\n');
+      }
+      cut.merge(k.toString(), e.getValue(), Integer::sum);
     }
+    STACKS.clear();
     StringBuilder sb = new StringBuilder();
-    cut.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(top)
-        .forEach(e -> sb.append(e.getValue()).append(" ×\n").append(e.getKey()).append("\n\n"));
+    cut.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(most)
+        .forEach(e -> sb.append(e.getValue()).append(" ×\n").append(e.getKey()).append('\n'));
     return sb.toString();
   }
 
