@@ -223,6 +223,15 @@ def hold_ms(c: BridgeClient) -> float | None:
         return None
 
 
+def held_by(c: BridgeClient) -> str:
+    """The longest event of each kind VASSAL's Swing thread ran since :func:`hold_start` (the bridge's calls, Swing's
+    repaint and layout, …), each timed as VASSAL's event queue dispatched it."""
+    try:
+        return str(c.jvm.aslbench.EdtProbe.longestEvents())
+    except Py4JError:
+        return "-"
+
+
 def bench_connect(c: BridgeClient) -> None:
     """0. The bridge connecting to a VASSAL just started (JIT cold), as ``asl-fire bridge`` does: the listener set
     (the extension reads VASL's terrain) and Python's read of the game (``phases.prepare``); the longest hold of
@@ -234,11 +243,13 @@ def bench_connect(c: BridgeClient) -> None:
     took = time.perf_counter() - t
     time.sleep(0.5)
     longest = hold_ms(c)
+    by = held_by(c)
     held_stacks(c, "connect")
     c.api.clearListener()
     print(f"0. connect (VASSAL just started): longest hold of VASSAL's Swing thread "
           f"{'-' if longest is None else f'{longest:.0f}'} ms (aim <= 100 ms; probe: an event posted every 2 ms, its "
-          f"lateness); listener set and the game read in {took * 1000:.0f} ms; Python: {line}")
+          f"lateness); the longest event of each kind: {by}; listener set and the game read in {took * 1000:.0f} ms; "
+          f"Python: {line}")
 
 
 def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.get("BENCH_PRESSES", "7"))) -> None:
@@ -249,10 +260,12 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     cpu: list[tuple[float, float]] = []  # (this process, VASSAL's JVM) per press
     sent: list[dict[str, Any]] = []  # what each press's snapshot said of itself
     holds: list[float | None] = []  # the longest hold of VASSAL's Swing thread in each press, in ms
+    held: list[str] = []  # and the longest event of each kind in it
 
     prof = cProfile.Profile() if PROFILE else None
     prepared_line = ""
     connect_hold: float | None = None
+    connect_by = "-"
     snapshot = c.snapshot
 
     def recording(*args: Any, **kw: Any) -> dict[str, Any]:
@@ -329,6 +342,7 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
             # and Python reads the game, as asl-fire bridge does when it connects
             prepared_line = prepare(c) if prepare is not None else "(this checkout has no prepare)"
             connect_hold = hold_ms(c)
+            connect_by = held_by(c)
         done.clear()
         here, there, per_thread = time.process_time(), jvm_cpu(jvm_pid), jvm_threads(jvm_pid)
         hold_start(c)
@@ -342,6 +356,7 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
                 threads[k] = threads.get(k, 0.0) + v - per_thread.get(k, 0.0)
         time.sleep(0.5)  # VASSAL repaints what changed: part of the press's holds
         holds.append(hold_ms(c))
+        held.append(held_by(c))
         if i >= 2:
             held_stacks(c, f"press {i + 1}")
         c.jvm.aslbridgetest.TestHooks.undo()
@@ -355,6 +370,7 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     prepared, prepared_parts = times.pop(), parts.pop()
     cpu.pop()
     prepared_hold = holds.pop()
+    prepared_by = held.pop()
     first, later = times[0], times[2:]  # the second press still warms the JVM's JIT for the terrain-less path
     print(f"   VASSAL first ran what a game in progress runs through its own code: {PLAY} counters from the palettes "
           f"placed and deleted or undone, {played} chat lines (BENCH_PLAY={PLAY}; 0: a VASSAL just started)"
@@ -394,6 +410,11 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
               f"in later presses: median {statistics.median(later_holds):.0f} ms, max {max(later_holds):.0f} ms "
               f"({', '.join(ms(h) for h in later_holds)}); at connect again (JIT warm, terrain forgotten) "
               f"{ms(connect_hold)} ms; the press after it {ms(prepared_hold)} ms")
+        print(f"   the longest event of each kind on VASSAL's Swing thread: first press {held[0]}; later presses "
+              + "; ".join(held[2:]) + f"; at connect again {connect_by}; the press after it {prepared_by}")
+        for kind, name in (("bridge", "the bridge's"), ("repaint", "Swing's repaint")):
+            most = max((int(m.group(1)) for h in held[2:] if (m := re.search(rf"{kind} (\d+) ms", h))), default=0)
+            print(f"   longest event, {name} in later presses, at most {most} ms")
     if applied and "us" in applied[0]:
         print("   the first press's batch and the later presses', applied on VASSAL's Swing thread:")
         for a in [applied[0], *applied[2:presses]]:
@@ -429,6 +450,10 @@ _FIGURES = {
     "longest Swing hold, first press": r"in the first press (\d+) ms",
     "longest Swing hold, later press median": r"in later presses: median (\d+) ms",
     "longest Swing hold, later press max": r"in later presses: median \d+ ms, max (\d+) ms",
+    "longest bridge event, connect (JIT cold)": r"VASSAL just started\).*? kind: [^;]*bridge (\d+) ms",
+    "longest repaint event, connect (JIT cold)": r"VASSAL just started\).*? kind: [^;]*repaint (\d+) ms",
+    "longest bridge event, later presses": r"the bridge's in later presses, at most (\d+) ms",
+    "longest repaint event, later presses": r"Swing's repaint in later presses, at most (\d+) ms",
     "longest Swing hold, connect again": r"at connect again \(JIT warm, terrain forgotten\) (\d+) ms",
     "later press, median": r"later presses median (\d+) ms",
     "first press": r"first press (\d+) ms",

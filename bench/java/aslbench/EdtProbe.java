@@ -28,13 +28,54 @@ public final class EdtProbe {
   public static void premain(String args) {
   }
 
+  /** The longest event of each kind the Swing thread dispatched ({@link Timing}), in ns, since the last reset. */
+  private static final java.util.Map<String, Long> LONGEST_EVENT = new java.util.TreeMap<>();
+
+  /**
+   * VASSAL's event queue, timing each event it dispatches by kind: {@code bridge} (a call of the extension's,
+   * {@code aslfire}, on the Swing thread: a snapshot, a slice of a read, an apply), {@code repaint} (Swing painting
+   * and laying out, VASSAL's map and chat after a change), {@code test hooks}, {@code other}.
+   */
+  static final class Timing extends EventQueue {
+    @Override
+    protected void dispatchEvent(java.awt.AWTEvent e) {
+      String what = e.toString();
+      String kind = what.contains("aslfire") ? "bridge" : what.contains("aslbridgetest") ? "test hooks"
+          : what.contains("RepaintManager") || e instanceof java.awt.event.PaintEvent ? "repaint" : "other";
+      long t0 = System.nanoTime();
+      try {
+        super.dispatchEvent(e);
+      }
+      finally {
+        long ns = System.nanoTime() - t0;
+        synchronized (EdtProbe.class) {
+          LONGEST_EVENT.merge(kind, ns, Math::max);
+        }
+      }
+    }
+  }
+
+  /** The longest event of each kind since the last call ({@code kind ms, …}); resets them. */
+  public static synchronized String longestEvents() {
+    StringBuilder sb = new StringBuilder();
+    for (java.util.Map.Entry<String, Long> e : LONGEST_EVENT.entrySet()) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue() / 1000000)
+        .append(" ms");
+    }
+    LONGEST_EVENT.clear();
+    return sb.toString();
+  }
+
   /** Starts the probe (once); the longest lateness counts from now. */
   public static synchronized void start() {
     longestNs = 0;
     samples = 0;
+    STACKS.clear();
+    LONGEST_EVENT.clear();
     if (thread != null) {
       return;
     }
+    java.awt.Toolkit.getDefaultToolkit().getSystemEventQueue().push(new Timing());
     Thread t = new Thread(EdtProbe::run, "aslbench-edt-probe");
     t.setDaemon(true);
     thread = t;
