@@ -160,7 +160,7 @@ final class Snapshot {
   private static Sent sent;
   private static long generations;
   /** A snapshot was built since the game was opened: most pieces' JSON is kept ({@link #prepare}). */
-  private static boolean built;
+  private static volatile boolean built;
 
   /** A game was opened or closed: the next snapshot is sent whole (piece ids may be reused by another game). */
   static void forgetSent() {
@@ -304,6 +304,9 @@ final class Snapshot {
    * snapshot (each piece's JSON is kept with the state it was made from).
    */
   static void prepare(java.util.Set<String> layersFor) throws Edt.EdtFailure {
+    if (built) {
+      return;  // no call onto the Swing thread at a later press
+    }
     final List<Object[]> todo = Edt.call(() -> {
       List<Object[]> out = new ArrayList<>();
       GameModule gm = GameModule.getGameModule();

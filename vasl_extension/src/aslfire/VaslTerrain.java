@@ -183,6 +183,7 @@ final class VaslTerrain {
       String json = sb.toString();
       if (key != null) {
         SENT.put(key, json);
+        SENT_KEYS.add(key);
       }
       return json;
     }
@@ -199,13 +200,21 @@ final class VaslTerrain {
 
     @Override
     protected boolean removeEldestEntry(java.util.Map.Entry<String, String> eldest) {
-      return size() > 2;
+      if (size() > 2) {
+        SENT_KEYS.remove(eldest.getKey());
+        return true;
+      }
+      return false;
     }
   };
+
+  /** The keys of {@link #SENT}, readable off the Swing thread. */
+  private static final java.util.Set<String> SENT_KEYS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** Forgets the terrain read (the next snapshot with terrain reads VASL's model again). */
   static void forget() {
     SENT.clear();
+    SENT_KEYS.clear();
   }
 
   /** Longest the Swing thread is held by one slice of a terrain read, in milliseconds. */
@@ -224,6 +233,11 @@ final class VaslTerrain {
   static void prepare(String known) throws Edt.EdtFailure {
     if (javax.swing.SwingUtilities.isEventDispatchThread()) {
       throw new IllegalStateException("VaslTerrain.prepare runs off the Swing thread");
+    }
+    // the caller has the terrain kept: no call onto the Swing thread at a later press (boards changed since then, a
+    // new game's, are read when the game opens; else by the snapshot itself)
+    if (known != null && SENT_KEYS.contains(known)) {
+      return;
     }
     synchronized (READING) {
       java.util.List<Read> reads = Edt.call(() -> {
