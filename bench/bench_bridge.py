@@ -36,8 +36,9 @@ Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
                                   [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
 (BENCH_PLAY=N: VASSAL first places and deletes N counters with chat lines, as in a game in progress (150; 0: none),
 BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
-BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM,
-e.g. a flight recording to profile it)
+BENCH_PRESSES=N: N presses instead of 7, as VASSAL's JIT warms; BENCH_EDT_STACKS=N: the N most frequent stacks of
+VASSAL's Swing thread while it was held over 20 ms, at connect and per later press; ASL_VASSAL_JVM_OPTS: options for
+VASSAL's JVM, e.g. a flight recording to profile it)
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +183,75 @@ def jvm_threads(pid: int) -> dict[str, float]:
     return out
 
 
+EDT_STACKS = int(os.environ.get("BENCH_EDT_STACKS", "0"))
+PROBE = Path(__file__).resolve().parent / "java" / "aslbench" / "EdtProbe.java"
+
+
+def probe_agent(work: Path) -> Path:
+    """The Swing-thread probe (bench/java/aslbench/EdtProbe.java) as a Java agent jar: ``-javaagent:`` puts it on
+    VASSAL's class path whatever the measured checkout's harness (``ASL_VASSAL_JVM_OPTS``)."""
+    classes = work / "probe"
+    subprocess.run(["javac", "--release", "11", "-nowarn", "-d", str(classes), str(PROBE)], check=True)
+    jar = work / "edt-probe.jar"
+    with zipfile.ZipFile(jar, "w") as z:
+        z.writestr("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\nPremain-Class: aslbench.EdtProbe\n\n")
+        for f in sorted(classes.rglob("*.class")):
+            z.write(f, f.relative_to(classes).as_posix())
+    return jar
+
+
+def hold_start(c: BridgeClient) -> None:
+    """Starts (or resets) the probe: the longest hold of VASSAL's Swing thread counts from now."""
+    with contextlib.suppress(Py4JError):
+        c.jvm.aslbench.EdtProbe.start()
+        c.jvm.aslbench.EdtProbe.sampleStacks(bool(EDT_STACKS))
+
+
+def held_stacks(c: BridgeClient, what: str) -> None:
+    """With BENCH_EDT_STACKS=N: the N most frequent stacks of VASSAL's Swing thread sampled while it was held."""
+    if EDT_STACKS:
+        with contextlib.suppress(Py4JError):
+            print(f"   Swing thread held ({what}), sampled stacks:\n"
+                  + str(c.jvm.aslbench.EdtProbe.stacks(3, 8, EDT_STACKS)))
+
+
+def hold_ms(c: BridgeClient) -> float | None:
+    """The longest VASSAL's Swing thread was held since :func:`hold_start` or the last call, in ms (None: no probe)."""
+    try:
+        return float(c.jvm.aslbench.EdtProbe.longestUs()) / 1000
+    except Py4JError:
+        return None
+
+
+def held_by(c: BridgeClient) -> str:
+    """The longest event of each kind VASSAL's Swing thread ran since :func:`hold_start` (the bridge's calls, Swing's
+    repaint and layout, …), each timed as VASSAL's event queue dispatched it."""
+    try:
+        return str(c.jvm.aslbench.EdtProbe.longestEvents())
+    except Py4JError:
+        return "-"
+
+
+def bench_connect(c: BridgeClient) -> None:
+    """0. The bridge connecting to a VASSAL just started (JIT cold), as ``asl-fire bridge`` does: the listener set
+    (the extension reads VASL's terrain) and Python's read of the game (``phases.prepare``); the longest hold of
+    VASSAL's Swing thread meanwhile."""
+    hold_start(c)
+    t = time.perf_counter()
+    c.listen(lambda _action: "")
+    line = prepare(c) if prepare is not None else "(this checkout has no prepare)"
+    took = time.perf_counter() - t
+    time.sleep(0.5)
+    longest = hold_ms(c)
+    by = held_by(c)
+    held_stacks(c, "connect")
+    c.api.clearListener()
+    print(f"0. connect (VASSAL just started): longest hold of VASSAL's Swing thread "
+          f"{'-' if longest is None else f'{longest:.0f}'} ms (aim <= 100 ms; probe: an event posted every 2 ms, its "
+          f"lateness); the longest event of each kind: {by}; listener set and the game read in {took * 1000:.0f} ms; "
+          f"Python: {line}")
+
+
 def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.get("BENCH_PRESSES", "7"))) -> None:
     done = threading.Event()
     times: list[float] = []
@@ -188,9 +259,13 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     errors: list[str] = []
     cpu: list[tuple[float, float]] = []  # (this process, VASSAL's JVM) per press
     sent: list[dict[str, Any]] = []  # what each press's snapshot said of itself
+    holds: list[float | None] = []  # the longest hold of VASSAL's Swing thread in each press, in ms
+    held: list[str] = []  # and the longest event of each kind in it
 
     prof = cProfile.Profile() if PROFILE else None
     prepared_line = ""
+    connect_hold: float | None = None
+    connect_by = "-"
     snapshot = c.snapshot
 
     def recording(*args: Any, **kw: Any) -> dict[str, Any]:
@@ -261,12 +336,16 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
             bridge_snapshot._TERRAIN.clear()
             with contextlib.suppress(Exception):
                 c.api.forgetTerrain()
+            hold_start(c)
             c.listen(handler)  # the extension reads VASL's terrain
             time.sleep(3)
             # and Python reads the game, as asl-fire bridge does when it connects
             prepared_line = prepare(c) if prepare is not None else "(this checkout has no prepare)"
+            connect_hold = hold_ms(c)
+            connect_by = held_by(c)
         done.clear()
         here, there, per_thread = time.process_time(), jvm_cpu(jvm_pid), jvm_threads(jvm_pid)
+        hold_start(c)
         t = time.perf_counter()
         c.press("upkeep")
         done.wait(60)
@@ -275,6 +354,11 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
         if 2 <= i < presses:
             for k, v in jvm_threads(jvm_pid).items():
                 threads[k] = threads.get(k, 0.0) + v - per_thread.get(k, 0.0)
+        time.sleep(0.5)  # VASSAL repaints what changed: part of the press's holds
+        holds.append(hold_ms(c))
+        held.append(held_by(c))
+        if i >= 2:
+            held_stacks(c, f"press {i + 1}")
         c.jvm.aslbridgetest.TestHooks.undo()
         time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
     c.api.clearListener()
@@ -285,6 +369,8 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
         raise RuntimeError(errors[0])
     prepared, prepared_parts = times.pop(), parts.pop()
     cpu.pop()
+    prepared_hold = holds.pop()
+    prepared_by = held.pop()
     first, later = times[0], times[2:]  # the second press still warms the JVM's JIT for the terrain-less path
     print(f"   VASSAL first ran what a game in progress runs through its own code: {PLAY} counters from the palettes "
           f"placed and deleted or undone, {played} chat lines (BENCH_PLAY={PLAY}; 0: a VASSAL just started)"
@@ -314,6 +400,21 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     later_gc = [x for p in gc_pauses[2:presses] for x in p]
     print(f"   Python's cyclic garbage collections inside the later presses: {len(later_gc)}"
           + (f", the longest {max(later_gc):.1f} ms" if later_gc else ""))
+    if holds and holds[0] is not None:
+        later_holds = [h for h in holds[2:] if h is not None]
+
+        def ms(h: float | None) -> str:
+            return "-" if h is None else f"{h:.0f}"
+
+        print(f"   longest hold of VASSAL's Swing thread (aim <= 100 ms): in the first press {ms(holds[0])} ms; "
+              f"in later presses: median {statistics.median(later_holds):.0f} ms, max {max(later_holds):.0f} ms "
+              f"({', '.join(ms(h) for h in later_holds)}); at connect again (JIT warm, terrain forgotten) "
+              f"{ms(connect_hold)} ms; the press after it {ms(prepared_hold)} ms")
+        print(f"   the longest event of each kind on VASSAL's Swing thread: first press {held[0]}; later presses "
+              + "; ".join(held[2:]) + f"; at connect again {connect_by}; the press after it {prepared_by}")
+        for kind, name in (("bridge", "the bridge's"), ("repaint", "Swing's repaint")):
+            most = max((int(m.group(1)) for h in held[2:] if (m := re.search(rf"{kind} (\d+) ms", h))), default=0)
+            print(f"   longest event, {name} in later presses, at most {most} ms")
     if applied and "us" in applied[0]:
         print("   the first press's batch and the later presses', applied on VASSAL's Swing thread:")
         for a in [applied[0], *applied[2:presses]]:
@@ -345,6 +446,15 @@ def bench_sizes(c: BridgeClient) -> None:
 
 
 _FIGURES = {
+    "longest Swing hold, connect (JIT cold)": r"VASSAL just started\): longest hold of VASSAL's Swing thread (\d+) ms",
+    "longest Swing hold, first press": r"in the first press (\d+) ms",
+    "longest Swing hold, later press median": r"in later presses: median (\d+) ms",
+    "longest Swing hold, later press max": r"in later presses: median \d+ ms, max (\d+) ms",
+    "longest bridge event, connect (JIT cold)": r"VASSAL just started\).*? kind: [^;]*bridge (\d+) ms",
+    "longest repaint event, connect (JIT cold)": r"VASSAL just started\).*? kind: [^;]*repaint (\d+) ms",
+    "longest bridge event, later presses": r"the bridge's in later presses, at most (\d+) ms",
+    "longest repaint event, later presses": r"Swing's repaint in later presses, at most (\d+) ms",
+    "longest Swing hold, connect again": r"at connect again \(JIT warm, terrain forgotten\) (\d+) ms",
     "later press, median": r"later presses median (\d+) ms",
     "first press": r"first press (\d+) ms",
     "first press, terrain read at connect": r"when the bridge connected: (\d+) ms",
@@ -442,6 +552,9 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="bench-bridge-") as tmp:
         work = Path(tmp)
+        # the Swing-thread probe, on VASSAL's class path as an agent
+        os.environ["ASL_VASSAL_JVM_OPTS"] = (os.environ.get("ASL_VASSAL_JVM_OPTS", "")
+                                             + f" -javaagent:{probe_agent(work)}").strip()
         ext = work / "asl-fire-bridge.vmdx"
         build_extension(vh.vassal_jar(), ext)
         x = vh.Xvfb()
@@ -473,6 +586,7 @@ def main() -> int:
                 c.apply({"phase": None, "session": None, "expect": {}, "chat": [], "rolls": [], "remove": [],
                          "place": place, "layers": [], "summary": []})
             try:
+                bench_connect(c)
                 bench_snapshot(c)
                 bench_sizes(c)
                 bench_button(c, p.proc.pid)

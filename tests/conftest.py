@@ -79,3 +79,15 @@ def boards_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copy(shared_vasl_file("SharedBoardMetadata.xml"), d / "SharedBoardMetadata.xml")
     return d
 
+
+
+def pytest_report_header() -> str | None:
+    """Which Java the live suite runs VASSAL on, when it is not PATH's (``ASL_VASSAL_JAVA``)."""
+    if not os.environ.get("ASL_VASSAL_JAVA"):
+        return None
+    from tests.support.vassal_harness import Unavailable, java_version, vassal_java
+
+    try:
+        return f"VASSAL's Java: {vassal_java()} ({java_version()})"
+    except (Unavailable, OSError) as e:
+        return f"VASSAL's Java: {e}"

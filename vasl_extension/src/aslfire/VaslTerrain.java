@@ -78,58 +78,114 @@ final class VaslTerrain {
 
   /**
    * Appends the terrain JSON of a map, or {@code null} if VASL's model is absent; {@code "same": true} without the
-   * hexes if {@code known} is this terrain's key.
+   * hexes if {@code known} is this terrain's key. Reads VASL's model in one go if it is not kept: a caller off the
+   * Swing thread reads it first in slices ({@link #prepare(String)}).
    */
   static void append(StringBuilder sb, Map map, Object vmap, String key, String known) {
     if (vmap == null) {
       sb.append("null");
       return;
     }
-    int mark = sb.length();
-    try {
-      if (key != null && key.equals(known)) {
-        sb.append("{\"source\":\"VASL\",\"key\":");
-        Json.quote(sb, key);
-        sb.append(",\"same\":true}");
-        return;
-      }
-      String kept = key == null ? null : SENT.get(key);
-      if (kept != null) {
-        sb.append(kept);
-        return;
-      }
-      long t0 = System.nanoTime();
+    if (key != null && key.equals(known)) {
       sb.append("{\"source\":\"VASL\",\"key\":");
       Json.quote(sb, key);
-      appendHexes(sb, map, vmap);
-      VaslApi.appendAbsent(sb);
-      // how long reading VASL's model took on VASSAL's Swing thread (bench/bench_bridge.py)
-      sb.append(",\"read_ms\":").append((System.nanoTime() - t0) / 1000000);
-      sb.append('}');
-      if (key != null) {
-        SENT.put(key, sb.substring(mark));
+      sb.append(",\"same\":true}");
+      return;
+    }
+    String kept = key == null ? null : SENT.get(key);
+    if (kept != null) {
+      sb.append(kept);
+      return;
+    }
+    Read read = new Read(map, vmap, key);
+    read.step(Long.MAX_VALUE);
+    sb.append(read.finish());
+  }
+
+  /**
+   * One reading of a map's terrain JSON from VASL's model, resumable: {@link #step} reads hexes until a deadline, so
+   * that a caller off the Swing thread can read a large map in slices of the Swing thread's time, and the Swing
+   * thread paints and answers the player between them. Every step runs on the Swing thread; the JSON is the same
+   * whether read in one step or many.
+   */
+  static final class Read {
+    final Map map;
+    final Object vmap;
+    final String key;
+    private final StringBuilder sb = new StringBuilder(1 << 16);
+    private Hexes hexes;
+    /** VASL's model could not be read: {@link #sb} holds the error JSON instead. */
+    private boolean failed;
+    private boolean done;
+    /** Nanoseconds spent reading on the Swing thread, over every step; and the steps. */
+    private long spent;
+    private int steps;
+
+    Read(Map map, Object vmap, String key) {
+      this.map = map;
+      this.vmap = vmap;
+      this.key = key;
+    }
+
+    /** Reads on until {@code deadline} ({@code System.nanoTime()}) or the end; true when the read is complete. */
+    boolean step(long deadline) {
+      if (done) {
+        return true;
       }
+      long t0 = System.nanoTime();
+      try {
+        if (hexes == null) {
+          sb.append("{\"source\":\"VASL\",\"key\":");
+          Json.quote(sb, key);
+          hexes = new Hexes(sb, map, vmap);
+        }
+        done = hexes.step(deadline);
+      }
+      catch (VaslApi.Missing e) {
+        // a member VASL offers under neither name: say which, once, and let Python read the board archives
+        String version = vaslVersion();
+        sb.setLength(0);
+        sb.append("{\"source\":\"VASL\",\"error\":");
+        Json.quote(sb, "VASL " + (version == null ? "(version unknown)" : version) + "'s terrain model has no "
+            + e.member.describe() + ": the extension cannot read it");
+        sb.append(",\"missing\":");
+        Json.quote(sb, e.member.describe());
+        sb.append(",\"vasl_version\":");
+        Json.quote(sb, version);
+        VaslApi.appendAbsent(sb);
+        sb.append('}');
+        VaslApi.reportMissing(e, version);
+        failed = true;
+        done = true;
+      }
+      catch (ReflectiveOperationException | RuntimeException e) {
+        sb.setLength(0);
+        sb.append("{\"source\":\"VASL\",\"error\":");
+        Json.quote(sb, "VASL's terrain model could not be read: " + e);
+        sb.append('}');
+        failed = true;
+        done = true;
+      }
+      spent += System.nanoTime() - t0;
+      steps++;
+      return done;
     }
-    catch (VaslApi.Missing e) {
-      // a member VASL offers under neither name: say which, once, and let Python read the board archives
-      String version = vaslVersion();
-      sb.setLength(mark);
-      sb.append("{\"source\":\"VASL\",\"error\":");
-      Json.quote(sb, "VASL " + (version == null ? "(version unknown)" : version) + "'s terrain model has no "
-          + e.member.describe() + ": the extension cannot read it");
-      sb.append(",\"missing\":");
-      Json.quote(sb, e.member.describe());
-      sb.append(",\"vasl_version\":");
-      Json.quote(sb, version);
+
+    /** The terrain JSON of a complete read, kept by its key if it is not an error. */
+    String finish() {
+      if (failed) {
+        return sb.toString();
+      }
       VaslApi.appendAbsent(sb);
+      // how long reading VASL's model took on VASSAL's Swing thread, over all its slices (bench/bench_bridge.py)
+      sb.append(",\"read_ms\":").append(spent / 1000000).append(",\"slices\":").append(steps);
       sb.append('}');
-      VaslApi.reportMissing(e, version);
-    }
-    catch (ReflectiveOperationException | RuntimeException e) {
-      sb.setLength(mark);
-      sb.append("{\"source\":\"VASL\",\"error\":");
-      Json.quote(sb, "VASL's terrain model could not be read: " + e);
-      sb.append('}');
+      String json = sb.toString();
+      if (key != null) {
+        SENT.put(key, json);
+        SENT_KEYS.add(key);
+      }
+      return json;
     }
   }
 
@@ -144,72 +200,178 @@ final class VaslTerrain {
 
     @Override
     protected boolean removeEldestEntry(java.util.Map.Entry<String, String> eldest) {
-      return size() > 2;
+      if (size() > 2) {
+        SENT_KEYS.remove(eldest.getKey());
+        return true;
+      }
+      return false;
     }
   };
+
+  /** The keys of {@link #SENT}, readable off the Swing thread. */
+  private static final java.util.Set<String> SENT_KEYS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** Forgets the terrain read (the next snapshot with terrain reads VASL's model again). */
   static void forget() {
     SENT.clear();
+    SENT_KEYS.clear();
+  }
+
+  /** Longest the Swing thread is held by one slice of a terrain read, in milliseconds. */
+  static final long SLICE_MS = Long.getLong("aslfire.sliceMs", 40L);
+
+  /** One terrain read at a time (the bridge connecting, a game opened, a press's snapshot), off the Swing thread. */
+  private static final Object READING = new Object();
+
+  /**
+   * Reads every map's terrain now, if not kept already and not {@code known} (a key the caller has read), so that
+   * the next snapshot finds it read: when the bridge connects, when a game starts with the bridge connected, and
+   * before a snapshot with terrain. Runs off the Swing thread, reading VASL's model in slices of at most
+   * {@link #SLICE_MS} of the Swing thread's time; stops without keeping anything if the game, its boards or VASL's
+   * model change in between (a later snapshot reads them as they are then).
+   */
+  static void prepare(String known) throws Edt.EdtFailure {
+    if (javax.swing.SwingUtilities.isEventDispatchThread()) {
+      throw new IllegalStateException("VaslTerrain.prepare runs off the Swing thread");
+    }
+    // the caller has the terrain kept: no call onto the Swing thread at a later press (boards changed since then, a
+    // new game's, are read when the game opens; else by the snapshot itself)
+    if (known != null && SENT_KEYS.contains(known)) {
+      return;
+    }
+    synchronized (READING) {
+      java.util.List<Read> reads = Edt.call(() -> {
+        java.util.List<Read> out = new java.util.ArrayList<>();
+        GameModule gm = GameModule.getGameModule();
+        if (gm == null || !gm.getGameState().isGameStarted()) {
+          return out;
+        }
+        for (Map map : Map.getMapList()) {
+          Object vmap = model(map);
+          String key = key(map, vmap);
+          if (key != null && !key.equals(known) && !SENT.containsKey(key)) {
+            out.add(new Read(map, vmap, key));
+          }
+        }
+        return out;
+      }, FireBridge.EDT_TIMEOUT_MS, "reading VASL's terrain");
+      for (Read read : reads) {
+        boolean complete = false;
+        while (!complete) {
+          Boolean more = Edt.call(() -> {
+            if (!GameModule.getGameModule().getGameState().isGameStarted() || model(read.map) != read.vmap
+                || !read.key.equals(key(read.map, read.vmap))) {
+              return null;  // the game or its boards changed under the read
+            }
+            boolean end = read.step(System.nanoTime() + SLICE_MS * 1000000L);
+            if (end) {
+              read.finish();
+            }
+            return end;
+          }, FireBridge.EDT_TIMEOUT_MS, "reading VASL's terrain");
+          if (more == null) {
+            return;
+          }
+          complete = more;
+        }
+      }
+    }
   }
 
   /**
-   * Reads every map's terrain now, if not kept already, so that the first press finds it read: called on the Swing
-   * thread when the bridge connects and when a game starts with the bridge connected.
+   * {@link #prepare(String)} on a thread of its own, then {@code after} (if any) on that thread: what the Swing thread
+   * starts (the bridge connecting, a game opened) and does not wait for.
    */
-  static void prepare() {
-    GameModule gm = GameModule.getGameModule();
-    if (gm == null || !gm.getGameState().isGameStarted()) {
-      return;
-    }
-    for (Map map : Map.getMapList()) {
-      Object vmap = model(map);
-      String key = key(map, vmap);
-      if (key != null && !SENT.containsKey(key)) {
-        append(new StringBuilder(1 << 16), map, vmap, key, null);
+  static void prepareInBackground(Runnable after) {
+    Thread t = new Thread(() -> {
+      try {
+        prepare(null);
       }
-    }
+      catch (Edt.EdtFailure e) {
+        // the first press's snapshot reads the terrain then, and says what is wrong
+      }
+      if (after != null) {
+        after.run();
+      }
+    }, "aslfire-terrain");
+    t.setDaemon(true);
+    t.start();
   }
 
-  private static void appendHexes(StringBuilder sb, Map map, Object vmap) throws ReflectiveOperationException {
-    int width = ((Number) VaslApi.call(vmap, VaslApi.Member.MAP_WIDTH)).intValue();
-    int height = ((Number) VaslApi.call(vmap, VaslApi.Member.MAP_HEIGHT)).intValue();
-    // VASL's map pixels start at the top left of the boards (VASSAL's map adds its edge around them)
-    java.util.List<Board> boards = new java.util.ArrayList<>(map.getBoards());
-    int ox = Integer.MAX_VALUE;
-    int oy = Integer.MAX_VALUE;
-    for (Board b : boards) {
-      ox = Math.min(ox, b.bounds().x);
-      oy = Math.min(oy, b.bounds().y);
-    }
-    Object[] grid = terrainGrid(vmap);
-    java.util.Map<Board, double[]> shifts = new java.util.IdentityHashMap<>();
-    for (Board b : boards) {
-      // a plain VASSAL board (not VASL's) has no crop or geometry to place its survey by
-      shifts.put(b, VaslBoards.isVaslBoard(b) ? cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy) : null);
-    }
-    sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
-    boolean first = true;
-    for (int col = 0; col < width; col++) {
-      for (int row = 0; row < height + 2; row++) {
-        Object hex;
-        try {
-          hex = VaslApi.call(vmap, VaslApi.Member.MAP_HEX, col, row);
-        }
-        catch (java.lang.reflect.InvocationTargetException e) {
-          break;  // VASL's hexGrid[col] has ended (no bounds check: ArrayIndexOutOfBounds)
-        }
-        if (hex == null) {
-          continue;
-        }
-        if (!first) {
-          sb.append(',');
-        }
-        first = false;
-        appendHex(sb, vmap, grid, hex, col, row, boards, ox, oy, shifts);
+  /**
+   * The {@code ,"width":…,"hexes":[…]} part of the terrain JSON, hex by hex in VASL's grid (column by column, each
+   * column walked until VASL's array ends), resumable between hexes.
+   */
+  private static final class Hexes {
+    private final StringBuilder sb;
+    private final Object vmap;
+    private final int width;
+    private final int height;
+    private final java.util.List<Board> boards;
+    private final int ox;
+    private final int oy;
+    private final Object[] grid;
+    private final java.util.Map<Board, double[]> shifts = new java.util.IdentityHashMap<>();
+    private int col;
+    private int row;
+    private boolean first = true;
+
+    Hexes(StringBuilder sb, Map map, Object vmap) throws ReflectiveOperationException {
+      this.sb = sb;
+      this.vmap = vmap;
+      width = ((Number) VaslApi.call(vmap, VaslApi.Member.MAP_WIDTH)).intValue();
+      height = ((Number) VaslApi.call(vmap, VaslApi.Member.MAP_HEIGHT)).intValue();
+      // VASL's map pixels start at the top left of the boards (VASSAL's map adds its edge around them)
+      boards = new java.util.ArrayList<>(map.getBoards());
+      int x = Integer.MAX_VALUE;
+      int y = Integer.MAX_VALUE;
+      for (Board b : boards) {
+        x = Math.min(x, b.bounds().x);
+        y = Math.min(y, b.bounds().y);
       }
+      ox = x;
+      oy = y;
+      grid = terrainGrid(vmap);
+      for (Board b : boards) {
+        // a plain VASSAL board (not VASL's) has no crop or geometry to place its survey by
+        shifts.put(b, VaslBoards.isVaslBoard(b) ? cropShift(vmap, grid, b, b.bounds().x - ox, b.bounds().y - oy)
+            : null);
+      }
+      sb.append(",\"width\":").append(width).append(",\"height\":").append(height).append(",\"hexes\":[");
     }
-    sb.append(']');
+
+    /**
+     * Appends hexes until {@code deadline} ({@code System.nanoTime()}; at least one hex) or the last; true once the
+     * list is closed.
+     */
+    boolean step(long deadline) throws ReflectiveOperationException {
+      boolean progressed = false;
+      for (; col < width; col++, row = 0) {
+        for (; row < height + 2; row++) {
+          if (progressed && System.nanoTime() >= deadline) {
+            return false;
+          }
+          progressed = true;
+          Object hex;
+          try {
+            hex = VaslApi.call(vmap, VaslApi.Member.MAP_HEX, col, row);
+          }
+          catch (java.lang.reflect.InvocationTargetException e) {
+            break;  // VASL's hexGrid[col] has ended (no bounds check: ArrayIndexOutOfBounds)
+          }
+          if (hex == null) {
+            continue;
+          }
+          if (!first) {
+            sb.append(',');
+          }
+          first = false;
+          appendHex(sb, vmap, grid, hex, col, row, boards, ox, oy, shifts);
+        }
+      }
+      sb.append(']');
+      return true;
+    }
   }
 
   private static void appendHex(StringBuilder sb, Object vmap, Object[] grid, Object hex, int col, int row,
