@@ -214,6 +214,17 @@ public final class BridgeApi {
     return bridge.getListener() != null;
   }
 
+  /** The bridge process the extension started (if any): JSON {@code {"enabled", "running", "pid", "restarts", "python"}}. */
+  public String autoStartStatus() {
+    AutoStart a = bridge.getAutoStart();
+    if (a == null) {
+      return "{\"enabled\":false,\"running\":false,\"pid\":-1,\"restarts\":0,\"python\":null}";
+    }
+    BridgeProcess p = a.process();
+    return "{\"enabled\":" + AutoStart.enabled() + ",\"running\":" + p.running() + ",\"pid\":" + p.pid()
+        + ",\"restarts\":" + p.restarts() + ",\"python\":" + Json.quote(p.python()) + "}";
+  }
+
   /**
    * Watches the counters with these gpids or BasicPiece names (comma separated; "" stops): each change of their
    * states is sent to the listener as the event "phase-track".

@@ -57,7 +57,10 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   private final List<LaunchButton> buttons = new ArrayList<>();
   private final PhaseWatch phaseWatch = new PhaseWatch(this);
   private Gateway gateway;
+  private AutoStart autoStart;
   private volatile PythonListener listener;
+  /** When a Python last connected (ms): a bridge the extension started that connected may be restarted again. */
+  private volatile long listenerSince;
   private volatile String processed = "";
   /** The phases prompted in this game: a Player Turn's two, kept for the last few dozen Player Turns. */
   private final java.util.LinkedHashSet<String> prompted = new java.util.LinkedHashSet<>();
@@ -154,6 +157,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     gm.getPrefs().addOption("ASL fire bridge", new BooleanConfigurer(AUTO_PREF,
         "When the Phase Track passes the RPh or the AFPh without its Wind change or Fire upkeep, run it by itself",
         Boolean.FALSE));
+    autoStart = new AutoStart(this);
+    BridgePrefs.addTo(gm, autoStart);
     gateway = new Gateway(this);
     try {
       gateway.start();
@@ -174,6 +179,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     }
     buttons.clear();
     phaseWatch.stop();
+    if (autoStart != null) {
+      autoStart.stop();
+    }
     stop();
   }
 
@@ -199,6 +207,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         VaslTerrain.prepare();
         notifyPython(GAME_OPENED);  // Python reads the game too: the first press then reads only what changed
       });
+    }
+    if (gameStarting && listener == null && autoStart != null) {
+      autoStart.gameOpened();  // no Python connected: the extension starts its bridge
     }
     if (!gameStarting) {
       VaslTerrain.forget();
@@ -402,12 +413,35 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   void setListener(PythonListener l) {
     listener = l;
     if (l != null) {
+      listenerSince = System.currentTimeMillis();
+    }
+    if (l != null) {
       SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
     }
   }
 
   PythonListener getListener() {
     return listener;
+  }
+
+  AutoStart getAutoStart() {
+    return autoStart;
+  }
+
+  /** Whether a Python connected at or after {@code since} (ms) and is still connected. */
+  boolean connectedSince(long since) {
+    return listener != null && listenerSince >= since;
+  }
+
+  /** The bridge process the extension started at {@code started} (ms) ended: its connection, if any, is gone. */
+  void pythonGone(long started) {
+    if (connectedSince(started)) {
+      setListener(null);
+    }
+  }
+
+  void notConnected() {
+    say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
   }
 
   static void say(String text) {
@@ -452,7 +486,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   void pressed(String action) {
     final PythonListener l = listener;
     if (l == null) {
-      say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
+      if (autoStart == null || !autoStart.press(action)) {
+        notConnected();
+      }
       return;
     }
     if (!busy.compareAndSet(false, true)) {
