@@ -61,6 +61,11 @@ final class AutoStart {
       if (process.running() || bridge.getListener() != null) {
         waitAndPress(action);
       }
+      else if (Boolean.TRUE.equals(GameModule.getGameModule().getPrefs().getValue(BridgePrefs.DECLINED))
+          && PythonConfig.carriedManifest() != null) {
+        FireBridge.say("- ASL fire bridge: its Python is not set up (you chose \"Not now\"): Preferences, tab "
+            + "\"ASL fire bridge\", \"Set up Python now\" sets it up; then press again.");
+      }
       else {
         bridge.notConnected();
       }

@@ -15,6 +15,7 @@ import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTextArea;
+import javax.swing.JTextField;
 
 import VASSAL.build.GameModule;
 import VASSAL.configure.BooleanConfigurer;
@@ -36,8 +37,7 @@ final class BridgePrefs {
   }
 
   static void addTo(GameModule gm, AutoStart auto) {
-    gm.getPrefs().addOption(TAB, new StringConfigurer(PYTHON,
-        "Python (empty: found by itself; a Python 3.11+ with asl-vassal-bridge runs the bridge as it is)", ""));
+    gm.getPrefs().addOption(TAB, new StringConfigurer(PYTHON, "Python program (empty: found by itself)", ""));
     gm.getPrefs().addOption(TAB, new BooleanConfigurer(START, "Start the fire bridge with a game", Boolean.TRUE));
     gm.getPrefs().addOption(null, new BooleanConfigurer(DECLINED, "Python setup declined", Boolean.FALSE));
     gm.getPrefs().addOption(TAB, new Tools(auto));
@@ -123,9 +123,13 @@ final class BridgePrefs {
         row.add(log);
         row.add(setup);
         panel.add(row);
-        JLabel where = new JLabel("The bridge's log: " + PythonConfig.bridgeLog());
+        JPanel logRow = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        logRow.add(new JLabel("The bridge's log:"));
+        JTextField where = new JTextField(PythonConfig.bridgeLog().getPath(), 36);
+        where.setEditable(false);
         where.setName("aslfire-pref-logpath");
-        panel.add(where);
+        logRow.add(where);
+        panel.add(logRow);
       }
       return panel;
     }

@@ -101,7 +101,7 @@ final class PythonSetup {
     String msg = "The ASL fire bridge's buttons need its Python part (asl-vassal-bridge " + version
         + ", carried in this extension). It can be set up now, once: a Python 3.11 or newer on this computer makes "
         + "its own environment in\n" + PythonConfig.venvDir() + "\nand installs the carried package and its "
-        + "dependencies (about 60 MB, downloaded from the Python Package Index and checked by their hashes). "
+        + "dependencies (about 30 MB downloaded from the Python Package Index, each file checked by its hash). "
         + "It then starts by itself with each game.\n\nNot now: you are not asked again; Preferences, tab "
         + "\"ASL fire bridge\", \"Set up Python now\" does it later.";
     return dialog(ASK, msg, JOptionPane.QUESTION_MESSAGE, new String[] {"Set up", "Not now"}) == 0;
@@ -145,6 +145,7 @@ final class PythonSetup {
         text.setEditable(false);
         text.setName(PROGRESS + "-text");
         text.setFont(new Font(Font.MONOSPACED, Font.PLAIN, 11));
+        text.setLineWrap(true);
         JButton hide = new JButton("Hide (it goes on)");
         hide.addActionListener(e -> dialog.setVisible(false));
         JPanel south = new JPanel();
