@@ -7,6 +7,7 @@ import json
 import re
 import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -99,7 +100,8 @@ def test_carry_python_adds_manifest_lock_and_wheel(tmp_path: Path) -> None:
     (lambda p: (p / "asl_vassal_bridge-0.4.0-py3-none-any.whl").write_text("no") and
      p / "asl_vassal_bridge-0.4.0-py3-none-any.whl", r"not a zip file"),
 ])
-def test_carry_python_refuses_what_is_not_the_packages_wheel_in_one_line(tmp_path: Path, make, message) -> None:  # type: ignore[no-untyped-def]
+def test_carry_python_refuses_what_is_not_the_packages_wheel_in_one_line(
+        tmp_path: Path, make: Callable[[Path], Path], message: str) -> None:
     vmdx = tmp_path / "e.vmdx"
     with zipfile.ZipFile(vmdx, "w") as z:
         z.writestr("buildFile.xml", "<x/>")

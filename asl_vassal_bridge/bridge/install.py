@@ -179,8 +179,8 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
     lines.append(f"recorded: {recorded} names this Python ({sys.executable}), which the extension starts the bridge "
                  "with when a game opens")
     lines.append(f"next: start VASL in VASSAL and open or start a game: the toolbar shows {BUTTONS}; the extension "
-                 "starts the bridge by itself (VASSAL's Preferences, tab \"ASL fire bridge\"; or run `asl-fire "
-                 "bridge` in a terminal)")
+                 "starts the bridge with this Python by itself (its log and settings: VASSAL's Preferences, tab "
+                 "\"ASL fire bridge\")")
     undo = f"asl-fire install --remove{'' if vasl is None else f' --vasl {module}'}"
     lines.append(f"undo: `{undo}` (deletes {target}" + (f" and the then empty {ext_dir}" if created else "") + ")")
     return InstallReport(target, tuple(lines))

@@ -33,7 +33,8 @@ SHOTS = vh.REPO / "screenshots" / "autostart"
 PLAYER_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
-def wait_for(cond: Callable[[], object], seconds: float, what: str, fail: Callable[[], str | None] | None = None) -> None:
+def wait_for(cond: Callable[[], object], seconds: float, what: str,
+             fail: Callable[[], str | None] | None = None) -> None:
     end = time.time() + seconds
     while time.time() < end:
         if cond():

@@ -16,6 +16,7 @@ import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTextArea;
 import javax.swing.JTextField;
+import javax.swing.SwingUtilities;
 
 import VASSAL.build.GameModule;
 import VASSAL.configure.BooleanConfigurer;
@@ -69,9 +70,12 @@ final class BridgePrefs {
     }
   }
 
-  /** The bridge's log (and the setup's) in a dialog of its own: never in the game's chat. */
-  static void showLog() {
-    Component parent = PythonSetup.parent();
+  /**
+   * The bridge's log (and the setup's) in a dialog of its own, never in the game's chat; a child of the window
+   * {@code from} is in (VASSAL's modal Preferences), so that it can be read and scrolled while that is open.
+   */
+  static void showLog(Component from) {
+    Component parent = from == null ? PythonSetup.parent() : SwingUtilities.getWindowAncestor(from);
     JDialog d = new JDialog(parent instanceof java.awt.Window ? (java.awt.Window) parent : null,
         "ASL fire bridge: the bridge's log");
     d.setName(LOG_DIALOG);
@@ -79,11 +83,12 @@ final class BridgePrefs {
     text.setName(LOG_DIALOG + "-text");
     text.setEditable(false);
     text.setFont(new Font(Font.MONOSPACED, Font.PLAIN, 11));
-    text.setText(PythonConfig.bridgeLog() + ":\n" + tail(PythonConfig.bridgeLog(), 60000)
-        + (PythonConfig.setupLog().isFile() ? "\n\n" + PythonConfig.setupLog() + ":\n"
-            + tail(PythonConfig.setupLog(), 20000) : ""));
+    text.setText((PythonConfig.setupLog().isFile() ? PythonConfig.setupLog() + ":\n"
+        + tail(PythonConfig.setupLog(), 20000) + "\n\n" : "")
+        + PythonConfig.bridgeLog() + ":\n" + tail(PythonConfig.bridgeLog(), 60000));
     d.getContentPane().add(new JScrollPane(text));
     d.pack();
+    text.setCaretPosition(text.getDocument().getLength());
     d.setLocationRelativeTo(parent);
     d.setVisible(true);
   }
@@ -116,7 +121,7 @@ final class BridgePrefs {
         JPanel row = new JPanel(new FlowLayout(FlowLayout.LEFT));
         JButton log = new JButton("Show the bridge's log");
         log.setName("aslfire-pref-log");
-        log.addActionListener(e -> showLog());
+        log.addActionListener(e -> showLog(log));
         JButton setup = new JButton("Set up Python now");
         setup.setName("aslfire-pref-setup");
         setup.addActionListener(e -> auto.setupNow());
