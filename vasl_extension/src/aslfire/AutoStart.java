@@ -24,6 +24,8 @@ final class AutoStart {
     t.setDaemon(true);
     return t;
   });
+  /** How many times it has decided (a game opened, a press): tests wait for a decision, not for a time. */
+  private final java.util.concurrent.atomic.AtomicInteger decided = new java.util.concurrent.atomic.AtomicInteger();
   /** The chat lines said once per session (a bad configured path, a broken python.json). */
   private final java.util.Set<String> said = Collections.synchronizedSet(new java.util.HashSet<>());
 
@@ -34,6 +36,10 @@ final class AutoStart {
 
   BridgeProcess process() {
     return process;
+  }
+
+  int decided() {
+    return decided.get();
   }
 
   static boolean enabled() {
@@ -114,6 +120,15 @@ final class AutoStart {
 
   /** Starts the bridge if none is connected or running; {@code setupAsked}: the player asked for the setup. */
   private void ensure(boolean setupAsked) {
+    try {
+      decide(setupAsked);
+    }
+    finally {
+      decided.incrementAndGet();
+    }
+  }
+
+  private void decide(boolean setupAsked) {
     if (!setupAsked && (bridge.getListener() != null || process.running())) {
       return;
     }

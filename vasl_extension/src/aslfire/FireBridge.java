@@ -208,8 +208,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         notifyPython(GAME_OPENED);  // Python reads the game too: the first press then reads only what changed
       });
     }
-    if (gameStarting && listener == null && autoStart != null) {
-      autoStart.gameOpened();  // no Python connected: the extension starts its bridge
+    if (gameStarting && autoStart != null) {
+      autoStart.gameOpened();  // no Python connected (a terminal's is used as it is): the extension starts its bridge
     }
     if (!gameStarting) {
       VaslTerrain.forget();
