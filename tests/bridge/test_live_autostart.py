@@ -282,6 +282,62 @@ def test_first_run_no_python_found_names_what_to_install(carrying_module: Path, 
         p.stop()
 
 
+def failed_setup(p: vh.VassalPlayer) -> tuple[BridgeClient, str]:
+    """The player answers "Set up"; the failure dialog's text once it shows."""
+    client = connect(p.wait_connection_file())
+    hooks = client.jvm.aslbridgetest.TestHooks
+    wait_for(lambda: hooks.windowOpen("aslfire-setup-ask"), 180, "the first-run question")
+    assert hooks.clickWindowButton("aslfire-setup-ask", "Set up")
+    wait_for(lambda: hooks.windowOpen("aslfire-setup-failed"), 600, "the failure dialog")
+    return client, str(hooks.windowText("aslfire-setup-failed"))
+
+
+def test_first_run_pip_failing_offline_shows_pips_last_line_and_the_log(carrying_module: Path, support_jar: Path,
+                                                                         xvfb: vh.Xvfb, engine_dir: Path) -> None:
+    offline = {"PATH": PLAYER_PATH, "PIP_CONFIG_FILE": os.devnull, "PIP_INDEX_URL": "http://127.0.0.1:9/simple",
+               "PIP_NO_CACHE_DIR": "1", "PIP_RETRIES": "0", "PIP_TIMEOUT": "3", "PIP_FIND_LINKS": ""}
+    p = player("offline", carrying_module, support_jar, xvfb, engine_dir / "offline", env=offline)
+    try:
+        client, text = failed_setup(p)
+        log = p.conf / "aslfire" / "setup.log"
+        last = [ln.strip() for ln in log.read_text().splitlines() if ln.strip() and not ln.startswith("FAILED")][-1]
+        assert f"Setting up Python for the ASL fire bridge failed: pip failed: {last}" in text
+        assert "No matching distribution" in last or "Could not find a version" in last
+        assert f"The whole log: {log}" in text and "Set up Python now" in text
+        shot(client, "pip-failed")
+        assert client.jvm.aslbridgetest.TestHooks.clickWindowButton("aslfire-setup-failed", "OK")
+        assert not (p.conf / "aslfire" / "python.json").exists() and status(client)["pid"] == -1
+        client.close()
+    finally:
+        p.stop()
+
+
+def test_first_run_a_damaged_carried_wheel_is_refused_before_pip(carrying_module: Path, support_jar: Path,
+                                                                 xvfb: vh.Xvfb, engine_dir: Path) -> None:
+    import shutil
+    import zipfile
+
+    mod = shutil.copy(carrying_module, engine_dir / "damaged.vmod")
+    (engine_dir / "damaged_ext").mkdir(exist_ok=True)
+    good = engine_dir / "autostart_ext" / "asl-fire-bridge.vmdx"
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(engine_dir / "damaged_ext" / good.name, "w") as z:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "aslfire-python/manifest.json":
+                data = json.dumps(dict(json.loads(data), sha256="0" * 64)).encode()
+            z.writestr(info, data)
+    p = player("damaged", Path(mod), support_jar, xvfb, engine_dir / "damaged", env={"PATH": PLAYER_PATH})
+    try:
+        client, text = failed_setup(p)
+        assert "the carried wheel's SHA-256 is " in text and ", not the manifest's " + "0" * 64 in text
+        assert "the extension file is damaged; download it again" in text
+        assert not (p.conf / "aslfire" / "venv").exists()  # refused before anything was installed
+        client.jvm.aslbridgetest.TestHooks.clickWindowButton("aslfire-setup-failed", "OK")
+        client.close()
+    finally:
+        p.stop()
+
+
 def test_first_run_not_now_is_not_asked_again(carrying_module: Path, support_jar: Path, xvfb: vh.Xvfb,
                                               engine_dir: Path) -> None:
     work = engine_dir / "not-now"
