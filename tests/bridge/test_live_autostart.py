@@ -201,6 +201,23 @@ def test_first_run_preferences_tab_and_log(first_run: Any) -> None:
     shot(client, "bridge-log")
 
 
+def test_first_run_set_up_python_now_runs_it_again_without_asking(first_run: Any) -> None:
+    p, client = first_run
+    hooks = client.jvm.aslbridgetest.TestHooks
+    old, decided = status(client)["pid"], status(client)["decided"]
+    if not hooks.windowOpen("aslfire-test-prefs"):
+        hooks.openPreferences("ASL fire bridge")
+    assert hooks.clickWindowButton("aslfire-test-prefs", "Set up Python now")
+    failed = lambda: str(hooks.windowText("aslfire-setup-failed")) or None  # noqa: E731
+    wait_for(lambda: status(client)["decided"] > decided, 1200, "the setup run again", failed)
+    assert not hooks.windowOpen("aslfire-setup-ask")  # the player asked for it: no question
+    wait_for(lambda: client.api.hasListener() and status(client)["running"], 300, "the bridge connecting again")
+    new = status(client)["pid"]
+    assert new != old and not alive(old) and pythons_of(p.proc.pid) == [new]
+    assert "Installing asl-vassal-bridge" in (p.conf / "aslfire" / "setup.log").read_text()
+    assert "(stopped by VASSAL)" in (p.conf / "aslfire" / "bridge.log").read_text()  # ended before pip ran
+
+
 # --- the supervisor, with the Python `asl-fire install` recorded -----------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,8 @@ final class AutoStart {
     t.setDaemon(true);
     return t;
   });
+  /** A press waits for the bridge to connect: later presses meanwhile are not queued behind it. */
+  private final java.util.concurrent.atomic.AtomicBoolean pressWaiting = new java.util.concurrent.atomic.AtomicBoolean();
   /** How many times it has decided (a game opened, a press): tests wait for a decision, not for a time. */
   private final java.util.concurrent.atomic.AtomicInteger decided = new java.util.concurrent.atomic.AtomicInteger();
   /** The chat lines said once per session (a bad configured path, a broken python.json). */
@@ -62,21 +64,33 @@ final class AutoStart {
     if (!enabled()) {
       return false;
     }
+    if (!pressWaiting.compareAndSet(false, true)) {
+      return true;  // one press already waits for the bridge
+    }
     worker.submit(() -> {
-      ensure(false);
-      if (process.running() || bridge.getListener() != null) {
-        waitAndPress(action);
+      try {
+        pressWhenConnected(action);
       }
-      else if (Boolean.TRUE.equals(GameModule.getGameModule().getPrefs().getValue(BridgePrefs.DECLINED))
-          && PythonConfig.carriedManifest() != null) {
-        FireBridge.say("- ASL fire bridge: its Python is not set up (you chose \"Not now\"): Preferences, tab "
-            + "\"ASL fire bridge\", \"Set up Python now\" sets it up; then press again.");
-      }
-      else {
-        bridge.notConnected();
+      finally {
+        pressWaiting.set(false);
       }
     });
     return true;
+  }
+
+  private void pressWhenConnected(String action) {
+    ensure(false);
+    if (process.running() || bridge.getListener() != null) {
+      waitAndPress(action);
+    }
+    else if (Boolean.TRUE.equals(GameModule.getGameModule().getPrefs().getValue(BridgePrefs.DECLINED))
+        && PythonConfig.carriedManifest() != null) {
+      FireBridge.say("- ASL fire bridge: its Python is not set up (you chose \"Not now\"): Preferences, tab "
+          + "\"ASL fire bridge\", \"Set up Python now\" sets it up; then press again.");
+    }
+    else {
+      bridge.notConnected();
+    }
   }
 
   private void waitAndPress(String action) {
@@ -103,7 +117,6 @@ final class AutoStart {
   void setupNow() {
     worker.submit(() -> {
       GameModule.getGameModule().getPrefs().setValue(BridgePrefs.DECLINED, Boolean.FALSE);
-      process.stop();
       ensure(true);
     });
   }
@@ -136,6 +149,13 @@ final class AutoStart {
     Object pref = gm.getPrefs().getValue(BridgePrefs.PYTHON);
     String configured = pref == null ? "" : String.valueOf(pref).trim();
     Map<?, ?> manifest = PythonConfig.carriedManifest();
+    if (setupAsked && manifest == null) {
+      PythonSetup.dialog(PythonSetup.FAILED, "This copy of the ASL fire bridge extension carries no Python package "
+          + "to set up. Install asl-vassal-bridge with pip (Python 3.11+) and run \"asl-fire install\", or use the "
+          + "extension file of a release, which carries it.", javax.swing.JOptionPane.INFORMATION_MESSAGE,
+          new String[] {"OK"});
+      return;
+    }
     if (!configured.isEmpty()) {
       String[] why = new String[1];
       PythonFinder.Found f = PythonFinder.check(Collections.singletonList(configured), why);
@@ -202,6 +222,7 @@ final class AutoStart {
       }
       base = r.found.executable;
     }
+    process.stop();  // the package is replaced under a running bridge otherwise (Windows keeps its files locked)
     try {
       start(PythonSetup.install(base, manifest));
     }
