@@ -91,6 +91,30 @@ def test_windows_py_launcher_comes_first(finder_classes: Path, tmp_path: Path) -
     assert out["found"] == {"executable": str(launcher), "version": "3.12.4"}
 
 
+def fake_reg(root: Path, hkcu: list[tuple[str, Path]]) -> Path:
+    """``%SystemRoot%\\System32\\reg.exe`` answering ``reg query HKCU\\…\\PythonCore /s /v ExecutablePath`` with
+    *hkcu*'s (version, interpreter) entries as Windows prints them, and HKLM with "unable to find"."""
+    lines = "".join(f"HKEY_CURRENT_USER\\Software\\Python\\PythonCore\\{v}\\InstallPath\n"
+                    f"    ExecutablePath    REG_SZ    {exe}\n\n" for v, exe in hkcu)
+    reg = root / "Windows" / "System32" / "reg.exe"
+    reg.parent.mkdir(parents=True, exist_ok=True)
+    reg.write_text("#!/bin/sh\ncase \"$2\" in\n  HKCU*) cat <<'EOF'\n" + lines
+                   + f"End of search: {len(hkcu)} match(es) found.\nEOF\n    exit 0;;\n"
+                   "  *) echo 'ERROR: The system was unable to find the specified registry key or value.'; exit 1;;\n"
+                   "esac\n")
+    reg.chmod(0o755)
+    return reg
+
+
+def test_windows_registry_names_a_custom_install_pep_514(finder_classes: Path, tmp_path: Path) -> None:
+    old = python_at(tmp_path / "Tools" / "Py310" / "python.exe", "3.10.4")
+    custom = python_at(tmp_path / "Tools" / "Py312" / "python.exe", "3.12.8")
+    fake_reg(tmp_path, [("3.10", old), ("3.12", custom)])
+    out = find(finder_classes, "windows", tmp_path, windows_env(tmp_path, []))
+    assert out["candidates"][:2] == [[str(custom)], [str(old)]]  # newest first
+    assert out["found"] == {"executable": str(custom), "version": "3.12.8"}
+
+
 def test_windows_only_old_pythons_none_found_and_each_named(finder_classes: Path, tmp_path: Path) -> None:
     old = python_at(tmp_path / "Program Files" / "Python310" / "python.exe", "3.10.11")
     older = python_at(tmp_path / "Python39" / "python.exe", "3.9.13")  # C:\Python39, an old installer's place

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Finds a Python 3.11+ on a player's machine: the configured path first, then {@code py -3} (Windows),
- * {@code python3}/{@code python} on PATH, then the folders each OS's installers use. Every candidate is run
+ * {@code python3}/{@code python} on PATH, Windows' registry (PEP 514), then the folders each OS's installers use. Every candidate is run
  * ({@code -c} printing its version and {@code sys.executable}) and kept only by its answer, so the Windows Store's
  * {@code python.exe} stub (which opens the Store instead of running) is rejected.
  *
@@ -110,6 +110,13 @@ final class PythonFinder {
         out.putIfAbsent(f.getPath(), Collections.singletonList(f.getPath()));
       }
     }
+    if (win) {
+      for (File f : registered()) {
+        if (Proc.isFile(f)) {
+          out.putIfAbsent(f.getPath(), Collections.singletonList(f.getPath()));
+        }
+      }
+    }
     for (File f : installFolders()) {
       if (Proc.isFile(f)) {
         out.putIfAbsent(f.getPath(), Collections.singletonList(f.getPath()));
@@ -138,6 +145,35 @@ final class PythonFinder {
       }
     }
     return null;
+  }
+
+  /**
+   * The interpreters Windows' registry names (PEP 514: {@code HKCU}, then {@code HKLM},
+   * {@code Software\Python\PythonCore\<version>\InstallPath}, value {@code ExecutablePath}), asked of
+   * {@code %SystemRoot%\System32\reg.exe}; the newest version first.
+   */
+  List<File> registered() {
+    String sysRoot = env("SystemRoot");
+    File reg = new File(new File(sysRoot == null ? new File(root, "Windows") : new File(sysRoot), "System32"),
+        "reg.exe");
+    List<File> out = new ArrayList<>();
+    if (!reg.isFile()) {
+      return out;
+    }
+    for (String hive : Arrays.asList("HKCU", "HKLM")) {
+      Proc p = Proc.run(Arrays.asList(reg.getPath(), "query", hive + "\\Software\\Python\\PythonCore", "/s", "/v",
+          "ExecutablePath"), 20, null);
+      List<File> found = new ArrayList<>();
+      for (String line : p.lines) {
+        int i = line.indexOf("REG_SZ");
+        if (p.exit == 0 && i >= 0 && line.trim().startsWith("ExecutablePath")) {
+          found.add(new File(line.substring(i + "REG_SZ".length()).trim()));
+        }
+      }
+      Collections.reverse(found);  // reg lists the versions oldest first
+      out.addAll(found);
+    }
+    return out;
   }
 
   /** Where each OS's Python installers put the interpreter, newest version first. */
