@@ -214,8 +214,10 @@ public final class BridgeApi {
     return bridge.getListener() != null;
   }
 
-  /** The bridge process the extension started (if any): JSON {@code {"enabled", "running", "pid", "restarts", "python", "decided"}}
-   * ({@code decided}: how many times it has decided whether to start one). */
+  /**
+   * The bridge process the extension started (if any): JSON {@code {"enabled", "running", "pid", "restarts",
+   * "python", "decided"}} ({@code decided}: how many times it has decided whether to start one).
+   */
   public String autoStartStatus() {
     AutoStart a = bridge.getAutoStart();
     if (a == null) {

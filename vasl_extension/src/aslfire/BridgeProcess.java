@@ -150,7 +150,7 @@ final class BridgeProcess {
           + (stopping ? " (stopped by VASSAL)" : ""));
       process = null;
       startedAt = started;
-      restart = !stopping && (restarts == 0 || bridge.connectedSince(started));
+      restart = !stopping && (restarts == 0 || bridge.connectedAfter(started));
       if (restart) {
         restarts++;
       }

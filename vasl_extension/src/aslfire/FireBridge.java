@@ -414,8 +414,6 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     listener = l;
     if (l != null) {
       listenerSince = System.currentTimeMillis();
-    }
-    if (l != null) {
       SwingUtilities.invokeLater(VaslTerrain::prepare);  // the first press then finds VASL's terrain read
     }
   }
@@ -431,6 +429,11 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   /** Whether a Python connected at or after {@code since} (ms) and is still connected. */
   boolean connectedSince(long since) {
     return listener != null && listenerSince >= since;
+  }
+
+  /** Whether a Python connected at or after {@code since} (ms), connected still or not. */
+  boolean connectedAfter(long since) {
+    return listenerSince >= since;
   }
 
   /** The bridge process the extension started at {@code started} (ms) ended: its connection, if any, is gone. */
