@@ -169,3 +169,18 @@ def test_a_real_python_answers_the_check(finder_classes: Path, tmp_path: Path) -
         pytest.skip("no python3 on PATH")
     out = find(finder_classes, "linux", tmp_path, {"PATH": str(Path(real).parent)})
     assert out["found"] is not None and Path(out["found"]["executable"]).exists()
+
+
+def test_windows_the_bridge_runs_under_pythonw_beside_python(finder_classes: Path, tmp_path: Path) -> None:
+    """No console window flashes up on Windows: the bridge is started with pythonw.exe when it is there."""
+    def windowless(os_kind: str, python: Path) -> str:
+        run = subprocess.run(["java", "-cp", str(finder_classes), "aslfire.PythonFinder", "--windowless", os_kind,
+                              str(python)], capture_output=True, text=True, timeout=60, check=True)
+        return run.stdout.strip()
+
+    venv = tmp_path / "venv" / "Scripts"
+    python = python_at(venv / "python.exe", "3.12.1")
+    assert windowless("windows", python) == str(python)  # no pythonw.exe: python.exe itself
+    pythonw = python_at(venv / "pythonw.exe", "3.12.1")
+    assert windowless("windows", python) == str(pythonw)
+    assert windowless("linux", tmp_path / "venv" / "bin" / "python") == str(tmp_path / "venv" / "bin" / "python")

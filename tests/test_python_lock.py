@@ -110,3 +110,15 @@ def test_carry_python_refuses_what_is_not_the_packages_wheel_in_one_line(
         carry_python(vmdx, make(tmp_path))
     assert "\n" not in str(e.value) and "--carry-wheel" in str(e.value)
     assert vmdx.read_bytes() == before  # nothing half done
+
+
+def test_build_extension_refuses_a_bad_carry_wheel_in_one_line_before_compiling(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from asl_vassal_bridge.cli import main
+
+    out = tmp_path / "e.vmdx"
+    assert main(["build-extension", "--vassal-jar", str(tmp_path / "Vengine.jar"), "-o", str(out),
+                 "--carry-wheel", str(tmp_path / "asl_vassal_bridge-0.4.0-py3-none-any.whl")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--carry-wheel" in err and "no such file" in err
+    assert not out.exists()

@@ -50,20 +50,9 @@ final class BridgeProcess {
     return python;
   }
 
-  /** The interpreter to start: on Windows {@code pythonw.exe} beside {@code python.exe} when there is one. */
-  static String interpreter(String python) {
-    File f = new File(python);
-    if (PythonFinder.windows() && f.getName().equalsIgnoreCase("python.exe")) {
-      File w = new File(f.getParentFile(), "pythonw.exe");
-      if (w.isFile()) {
-        return w.getPath();
-      }
-    }
-    return python;
-  }
-
   static List<String> command(String python, File connectionFile) {
-    return new ArrayList<>(Arrays.asList(interpreter(python), "-m", "asl_vassal_bridge", "bridge",
+    return new ArrayList<>(Arrays.asList(PythonFinder.windowless(python, PythonFinder.osKind()), "-m",
+        "asl_vassal_bridge", "bridge",
         "--connection-file", connectionFile.getPath()));
   }
 

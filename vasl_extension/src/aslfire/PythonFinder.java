@@ -279,6 +279,18 @@ final class PythonFinder {
     return new Found(lines.get(lines.size() - 1), version);
   }
 
+  /** The interpreter to run the bridge with: on Windows {@code pythonw.exe} beside {@code python.exe} (no console). */
+  static String windowless(String python, String os) {
+    File f = new File(python);
+    if ("windows".equals(os) && f.getName().equalsIgnoreCase("python.exe")) {
+      File w = new File(f.getParentFile(), "pythonw.exe");
+      if (w.isFile()) {
+        return w.getPath();
+      }
+    }
+    return python;
+  }
+
   static String shorten(String s) {
     return s.length() > 160 ? s.substring(0, 157) + "..." : s;
   }
@@ -299,9 +311,14 @@ final class PythonFinder {
 
   /**
    * For tests (never called by VASSAL): {@code java -cp … aslfire.PythonFinder OS ROOT [KEY=VALUE…] [--configured P]}
-   * prints the candidates, then the search's result as JSON.
+   * prints the candidates, then the search's result as JSON; {@code --windowless OS PYTHON} the interpreter the
+   * bridge is started with.
    */
   public static void main(String[] args) {
+    if (args.length == 3 && "--windowless".equals(args[0])) {
+      System.out.println(windowless(args[2], args[1]));
+      return;
+    }
     Map<String, String> env = new LinkedHashMap<>();
     String configured = null;
     for (int i = 2; i < args.length; i++) {
