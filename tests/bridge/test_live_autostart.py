@@ -112,8 +112,14 @@ def pip_cache() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def carried_wheel(engine_dir: Path) -> Path:
     """The package's wheel, built from this checkout as a release would be."""
-    out = engine_dir / "wheel"
-    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(vh.REPO)],
+    import shutil
+
+    out, src = engine_dir / "wheel", engine_dir / "wheel-src"
+    # a copy: setuptools builds in the source tree (build/, *.egg-info), which the checkout is spared
+    shutil.copytree(vh.REPO, src, symlinks=True, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", ".cache", ".mypy_cache", ".ruff_cache", ".pytest_cache", "__pycache__", "build", "dist",
+        "*.egg-info", "screenshots", "node_modules", ".hypothesis"))
+    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(src)],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
     return next(out.glob("asl_vassal_bridge-*.whl"))
