@@ -294,6 +294,22 @@ def test_supervisor_closing_vassal_leaves_no_python_process(supervised: Any) -> 
     assert "(stopped by VASSAL)" in log
 
 
+def test_supervisor_file_quit_leaves_no_python_process(module_with_extension: Path, support_jar: Path,
+                                                       xvfb: vh.Xvfb, engine_dir: Path) -> None:
+    p = player("quitting", module_with_extension, support_jar, xvfb, engine_dir / "quitting", python_json=installed())
+    try:
+        client = connect(p.wait_connection_file())
+        wait_for(lambda: client.api.hasListener(), 300, "the bridge the extension started connecting")
+        pid = status(client)["pid"]
+        assert alive(pid)
+        client.jvm.aslbridgetest.TestHooks.quit()
+        assert p.proc.wait(120) == 0  # VASSAL closed the module and exited
+        wait_for(lambda: not alive(pid), 60, "the bridge ending with VASSAL")
+        assert "(stopped by VASSAL)" in (p.conf / "aslfire" / "bridge.log").read_text()
+    finally:
+        p.stop()
+
+
 # --- what a player must act on ---------------------------------------------------------------------------------------
 
 def test_first_run_no_python_found_names_what_to_install(carrying_module: Path, support_jar: Path, xvfb: vh.Xvfb,

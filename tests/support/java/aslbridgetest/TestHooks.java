@@ -497,4 +497,12 @@ public final class TestHooks {
     java.awt.image.BufferedImage img = new java.awt.Robot().createScreenCapture(all);
     javax.imageio.ImageIO.write(img, "png", new java.io.File(path));
   }
+
+  /** A player's File > Quit (the game saved just before, so VASSAL asks nothing): VASSAL closes the module and exits. */
+  public static void quit() {
+    SwingUtilities.invokeLater(() -> {
+      GameModule.getGameModule().getGameState().setModified(false);
+      GameModule.getGameModule().quit();
+    });
+  }
 }
