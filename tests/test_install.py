@@ -7,13 +7,16 @@ its boards folder and the engine are found, and that the extension lands in ``VA
 
 from __future__ import annotations
 
+import json
 import shutil
+import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from asl_vassal_bridge import __version__
 from asl_vassal_bridge.bridge.install import BUTTONS, install_extension, remove_extension
 from asl_vassal_bridge.bridge.linkage import linkage_problems
 from asl_vassal_bridge.bridge.prebuilt import prebuilt_extension
@@ -64,6 +67,12 @@ def fake_tree(root: Path, kind: str) -> Tree:
     write_prefs(pf, [module.parent / "other.vmod", module], boards)
     engine.mkdir(parents=True)
     return Tree(pf, module, boards, engine)
+
+
+@pytest.fixture(autouse=True)
+def _conf_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`asl-fire install` records its Python in VASSAL's conf dir: a tmp one here, never the machine's own."""
+    monkeypatch.setenv("ASL_FIRE_VASSAL_CONF", str(tmp_path / "vassal-conf"))
 
 
 @pytest.fixture
@@ -124,6 +133,10 @@ def test_install_puts_the_prebuilt_extension_in_vasl_ext(tmp_path: Path, kind: s
     assert str(t.module) in text and str(t.engine_home / "Vengine.jar") in text
     assert "VASSAL classes, fields and methods" in text
     assert BUTTONS in text and "undo: `asl-fire install --remove`" in text
+    recorded = json.loads((t.pf.conf_dir() / "aslfire" / "python.json").read_text())
+    assert recorded == {"python": sys.executable, "by": "install", "version": __version__,
+                        "venv": sys.prefix if sys.prefix != sys.base_prefix else None}
+    assert f"recorded: {t.pf.conf_dir() / 'aslfire' / 'python.json'}" in text
     removed = remove_extension(pf=t.pf)
     assert not target.exists() and not target.parent.exists() and "removed" in removed.lines[1]
 
@@ -154,6 +167,8 @@ def test_install_command_with_explicit_paths(tmp_path: Path, real_engine_jar: Pa
     out = capsys.readouterr().out
     target = module.parent / "VASL_ext" / "asl-fire-bridge.vmdx"
     assert f"installed: {target}" in out and f"--remove --vasl {module}" in out
+    recorded = tmp_path / "vassal-conf" / "aslfire" / "python.json"  # $ASL_FIRE_VASSAL_CONF's
+    assert json.loads(recorded.read_text())["python"] == sys.executable
     assert main(["install", "--remove", "--vasl", str(module)]) == 0
     assert not target.exists()
 
@@ -216,3 +231,22 @@ def test_install_build_compiles_against_the_players_jar(tmp_path: Path, real_eng
     with zipfile.ZipFile(target) as z:
         assert "aslfire/FireBridge.class" in z.namelist()
     assert linkage_problems(target, [real_engine_jar]).ok
+
+
+def test_bridge_default_connection_file_honours_asl_fire_vassal_conf(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from asl_vassal_bridge.bridge.client import default_connection_file
+
+    monkeypatch.delenv("ASL_FIRE_BRIDGE_FILE", raising=False)
+    assert default_connection_file() == tmp_path / "vassal-conf" / "aslfire" / "bridge.json"
+    monkeypatch.setenv("ASL_FIRE_BRIDGE_FILE", str(tmp_path / "b.json"))
+    assert default_connection_file() == tmp_path / "b.json"
+
+
+def test_install_refuses_in_one_line_when_python_json_cannot_be_written(tmp_path: Path) -> None:
+    from asl_vassal_bridge.bridge.install import record_python
+
+    blocker = tmp_path / "conf-is-a-file"
+    blocker.write_text("")
+    with pytest.raises(BadInput, match=r"python.json: cannot be written"):
+        record_python(Platform("linux", tmp_path, {"ASL_FIRE_VASSAL_CONF": str(blocker)}))

@@ -15,7 +15,6 @@ import json
 import os
 import socket
 import stat
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -118,19 +117,17 @@ class ConnectionInfo:
 
 
 def vassal_conf_dir() -> Path:
-    """VASSAL's preferences folder on this system (where VASSAL keeps its ``Preferences``)."""
-    home = Path.home()
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "VASSAL"
-    if os.name == "nt":
-        return Path(os.environ.get("APPDATA", home)) / "VASSAL"
-    return home / ".VASSAL"
+    """VASSAL's conf folder on this system (``$ASL_FIRE_VASSAL_CONF`` stands for VASSAL's ``-DVASSAL.conf``)."""
+    from ..vasl.setup import Platform
+
+    return Platform.current().conf_dir()
 
 
 def default_connection_file() -> Path:
     """Where the extension writes port and token: ``<VASSAL conf dir>/aslfire/bridge.json``.
 
-    ``ASL_FIRE_BRIDGE_FILE`` overrides it (the Java side: ``-Daslfire.connectionFile=``).
+    ``ASL_FIRE_BRIDGE_FILE`` overrides it (the Java side: ``-Daslfire.connectionFile=``); ``ASL_FIRE_VASSAL_CONF``
+    names the conf dir of a VASSAL started with ``-DVASSAL.conf=DIR``.
     """
     env = os.environ.get("ASL_FIRE_BRIDGE_FILE")
     return Path(env) if env else vassal_conf_dir() / "aslfire" / "bridge.json"

@@ -7,13 +7,18 @@ extension's VASSAL references are all in *that* jar, and copies the
 extension into ``VASL_ext/`` beside the module.  The extension is the one the
 package carries already compiled (no JDK needed); ``--build`` compiles it
 against the player's own jar instead (needs ``javac``), as does the install
-when the prebuilt one would not link and a JDK is there.
+when the prebuilt one would not link and a JDK is there.  It records the Python it runs under in
+``<VASSAL conf dir>/aslfire/python.json`` (:func:`record_python`), which the extension then starts the bridge
+with when a game opens.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
+import sys
 import tempfile
 import zipfile
 from collections.abc import Callable
@@ -23,9 +28,11 @@ from pathlib import Path
 from ..core.errors import BadInput
 from ..vasl.setup import Platform, engine_jars, extensions_dir, find_vasl_module
 
-__all__ = ["InstallReport", "install_extension", "remove_extension"]
+__all__ = ["PYTHON_FILE", "InstallReport", "install_extension", "python_record", "record_python", "remove_extension"]
 
 EXTENSION_FILE = "asl-fire-bridge.vmdx"
+#: Which Python the extension runs the bridge with, in VASSAL's conf dir (python, by, version, venv).
+PYTHON_FILE = Path("aslfire") / "python.json"
 #: The extension's buttons (its toolbar's ASL fire menu), as ``FireBridge.ACTIONS`` names them
 #: (tests/test_docs_samples.py checks).
 BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Fire finder", "FT/MOL attack",
@@ -169,12 +176,39 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
         part.replace(target)
     lines.append(f"{'replaced' if replaced else 'installed'}: {target}"
                  + (f" (created the folder {ext_dir}, where VASSAL loads VASL's extensions)" if created else ""))
-    lines.append("next: start VASL in VASSAL and open or start a game: the toolbar's ASL fire menu holds "
-                 f"{BUTTONS}; then run "
-                 "`asl-fire bridge` in a terminal and leave it running")
+    recorded = record_python(pf)
+    lines.append(f"recorded: {recorded} names this Python ({sys.executable}), which the extension starts the bridge "
+                 "with when a game opens")
+    lines.append(f"next: start VASL in VASSAL and open or start a game: the toolbar's ASL fire menu holds {BUTTONS}; "
+                 "the extension starts the bridge with this Python by itself (its log and settings: VASSAL's "
+                 "Preferences, tab \"ASL fire bridge\")")
     undo = f"asl-fire install --remove{'' if vasl is None else f' --vasl {module}'}"
     lines.append(f"undo: `{undo}` (deletes {target}" + (f" and the then empty {ext_dir}" if created else "") + ")")
     return InstallReport(target, tuple(lines))
+
+
+def python_record(by: str = "install") -> dict[str, str | None]:
+    """python.json's content for the Python running this: its interpreter, the package version, its venv (or None)."""
+    from .. import __version__
+
+    venv = sys.prefix if sys.prefix != getattr(sys, "base_prefix", sys.prefix) else None
+    return {"python": sys.executable, "by": by, "version": __version__, "venv": venv}
+
+
+def record_python(pf: Platform) -> Path:
+    """Write ``<VASSAL conf dir>/aslfire/python.json`` naming the Python running this (``by: install``).
+
+    :raises BadInput: if the file cannot be written.
+    """
+    target = pf.conf_dir() / PYTHON_FILE
+    part = target.with_name(target.name + ".part")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        part.write_text(json.dumps(python_record("install")) + "\n", encoding="utf-8")
+        os.replace(part, target)
+    except OSError as e:
+        raise BadInput(f"{target}: cannot be written ({e.strerror}); the extension will not know this Python") from None
+    return target
 
 
 def _build(jar: Path, tmp: Path, which: Callable[[str], str | None]) -> Path:

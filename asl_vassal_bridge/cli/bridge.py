@@ -71,6 +71,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--vassal-jar", type=Path, required=True,
                    help="VASSAL's engine jar (lib/Vengine.jar in a VASSAL install)")
     b.add_argument("-o", "--output", type=Path, default=Path("asl-fire-bridge.vmdx"), help="the .vmdx to write")
+    b.add_argument("--carry-wheel", type=Path, metavar="WHEEL", help="carry this wheel of the package, with the "
+                   "dependencies' lock, so that the extension sets up its Python by itself on a player's first game")
     b.set_defaults(func=run_build)
 
 
@@ -346,9 +348,12 @@ def run_build(args: argparse.Namespace) -> int:
     if args.output.is_dir():
         raise BadInput(f"-o {args.output}: a folder; expected the .vmdx file to write, e.g. "
                        f"{args.output / 'asl-fire-bridge.vmdx'}")
-    built = build_extension(args.vassal_jar, args.output)
+    built = build_extension(args.vassal_jar, args.output, carry_wheel=args.carry_wheel)
     out = built.path.resolve()
     print(f"wrote {out} ({built.classes} classes, {built.seconds:.1f} s)")
+    if args.carry_wheel is not None:
+        print(f"carries {args.carry_wheel.name} and its dependencies' lock: on the first game opened with it, the "
+              "extension offers to set up its Python (a venv in VASSAL's conf folder) and then starts the bridge")
     print("install: copy it into the folder <module>_ext/ next to your module, e.g. VASL_ext/ beside VASL.vmod "
           "(or VASSAL's global extension folder), then start the module and press the ASL fire buttons")
     return 0

@@ -480,14 +480,20 @@ class VassalPlayer:
     """One VASSAL Player process with its own preferences folder and connection file."""
 
     def __init__(self, name: str, module: Path, game: Path | None, support_jar: Path, display: str,
-                 workdir: Path, ext_file: Path | None, module_name: str = MODULE_NAME) -> None:
+                 workdir: Path, ext_file: Path | None, module_name: str = MODULE_NAME,
+                 env: Mapping[str, str] | None = None, jvm_args: Sequence[str] = (),
+                 module_prefs: Mapping[str, str] | None = None) -> None:
+        """*env*: more (or replaced) environment variables for VASSAL (and the programs it starts); *jvm_args*: more
+        JVM options (``-Daslfire.…``); *module_prefs*: more entries of the module's preferences file."""
         self.name = name
         self.home = workdir / f"home-{name}"
         conf = self.home / "conf"
         (conf / "prefs").mkdir(parents=True, exist_ok=True)
         (conf / "prefs" / "V_Global").write_text("welcomeWizard=false\n")
         (conf / "prefs" / module_name.replace(" ", "_20_")).write_text(
-            f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n")
+            f"RealName={name}\nPromptNewLogAtStart=false\nPromptNewLogEnd=false\nSecretName={name}-secret\n"
+            + "".join(f"{k}={v}\n" for k, v in (module_prefs or {}).items()))
+        self.conf = conf
         self.connection_file = self.home / "aslfire-bridge.json"
         self.connection_file.unlink(missing_ok=True)
         logback = self.home / "logback.xml"
@@ -495,10 +501,11 @@ class VassalPlayer:
         logback.write_text(f"""<configuration><appender name="F" class="ch.qos.logback.core.FileAppender">
 <file>{self.errlog}</file><encoder><pattern>%d %-5level %logger - %msg%n</pattern></encoder></appender>
 <root level="WARN"><appender-ref ref="F"/></root></configuration>""")
-        env = dict(os.environ, DISPLAY=display, HOME=str(self.home))
+        env = dict(os.environ, DISPLAY=display, HOME=str(self.home), **(env or {}))
         # ASL_VASSAL_JVM_OPTS: extra options for VASSAL's JVM (a profiler's, e.g. -XX:StartFlightRecording=…)
         # ASL_VASSAL_JAVA: the Java to run VASSAL on (see vassal_java)
         args = [vassal_java(), "-Xmx700m", *os.environ.get("ASL_VASSAL_JVM_OPTS", "").split(),
+                *jvm_args,
                 "-Dawt.useSystemAAFontSettings=off", f"-DVASSAL.conf={conf}",
                 f"-Duser.home={self.home}", f"-Daslfire.connectionFile={self.connection_file}",
                 f"-Dlogback.configurationFile={logback}", "-cp", _java_cp(support_jar),

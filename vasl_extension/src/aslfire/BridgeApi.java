@@ -264,6 +264,21 @@ public final class BridgeApi {
   }
 
   /**
+   * The bridge process the extension started (if any): JSON {@code {"enabled", "running", "pid", "restarts",
+   * "python", "decided"}} ({@code decided}: how many times it has decided whether to start one).
+   */
+  public String autoStartStatus() {
+    AutoStart a = bridge.getAutoStart();
+    if (a == null) {
+      return "{\"enabled\":false,\"running\":false,\"pid\":-1,\"restarts\":0,\"python\":null,\"decided\":0}";
+    }
+    BridgeProcess p = a.process();
+    return "{\"enabled\":" + AutoStart.enabled() + ",\"running\":" + p.running() + ",\"pid\":" + p.pid()
+        + ",\"restarts\":" + p.restarts() + ",\"python\":" + Json.quote(p.python()) + ",\"decided\":"
+        + a.decided() + "}";
+  }
+
+  /**
    * Watches the counters with these gpids or BasicPiece names (comma separated; "" stops): each change of their
    * states is sent to the listener as the event "phase-track".
    */

@@ -56,10 +56,13 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   private final ConnectionWatch connectionWatch = new ConnectionWatch(this);
   private final PhaseWatch phaseWatch = new PhaseWatch(this);
   private Gateway gateway;
+  private AutoStart autoStart;
   private volatile PythonListener listener;
   private final Object listenerLock = new Object();
   /** Python stopped answering (not a goodbye): its return is said in the chat. */
   private volatile boolean wasLost;
+  /** When a Python last connected (ms): a bridge the extension started that connected may be restarted again. */
+  private volatile long listenerSince;
   private volatile String processed = "";
   /** The phases prompted in this game: a Player Turn's two, kept for the last few dozen Player Turns. */
   private final java.util.LinkedHashSet<String> prompted = new java.util.LinkedHashSet<>();
@@ -150,6 +153,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     gm.getPrefs().addOption("ASL fire bridge", new BooleanConfigurer(AUTO_PREF,
         "When the Phase Track passes the RPh or the AFPh without its Wind change or Fire upkeep, run it by itself",
         Boolean.FALSE));
+    autoStart = new AutoStart(this);
+    BridgePrefs.addTo(gm, autoStart);
     gateway = new Gateway(this);
     try {
       gateway.start();
@@ -172,6 +177,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     marks.removeFromMaps();
     connectionWatch.stop();
     phaseWatch.stop();
+    if (autoStart != null) {
+      autoStart.stop();
+    }
     stop();
   }
 
@@ -196,6 +204,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       // read off the Swing thread, in slices of it; then Python reads the game too: the first press then reads only
       // what changed
       VaslTerrain.prepareInBackground(() -> notifyPython(GAME_OPENED));
+    }
+    if (gameStarting && autoStart != null) {
+      autoStart.gameOpened();  // no Python connected (a terminal's is used as it is): the extension starts its bridge
     }
     if (!gameStarting) {
       marks.clear();
@@ -405,6 +416,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       showConnected();
     }
     if (l != null) {
+      listenerSince = System.currentTimeMillis();
       VaslTerrain.prepareInBackground(null);  // the first press then finds VASL's terrain read
     }
     connectionChanged(was, l != null, null);
@@ -474,6 +486,31 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     return listener;
   }
 
+  AutoStart getAutoStart() {
+    return autoStart;
+  }
+
+  /** Whether a Python connected at or after {@code since} (ms) and is still connected. */
+  boolean connectedSince(long since) {
+    return listener != null && listenerSince >= since;
+  }
+
+  /** Whether a Python connected at or after {@code since} (ms), connected still or not. */
+  boolean connectedAfter(long since) {
+    return listenerSince >= since;
+  }
+
+  /** The bridge process the extension started at {@code started} (ms) ended: its connection, if any, is gone. */
+  void pythonGone(long started) {
+    if (connectedSince(started)) {
+      setListener(null);
+    }
+  }
+
+  void notConnected() {
+    say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
+  }
+
   static void say(String text) {
     SwingUtilities.invokeLater(() -> {
       GameModule gm = GameModule.getGameModule();
@@ -517,7 +554,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     SwingUtilities.invokeLater(marks::clear);  // what the last action changed stays marked until the next
     final PythonListener l = listener;
     if (l == null) {
-      say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
+      if (autoStart == null || !autoStart.press(action)) {
+        notConnected();
+      }
       return;
     }
     if (!busy.compareAndSet(false, true)) {

@@ -637,11 +637,140 @@ public final class TestHooks {
     }
   }
 
+  // --- the extension's own windows (first-run setup, log), VASSAL's preferences, screenshots ----------------------
+
+  private static java.awt.Window window(String name) {
+    for (java.awt.Window w : java.awt.Window.getWindows()) {
+      if (w.isShowing() && name.equals(w.getName())) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a window (dialog) named {@code name} is showing. */
+  public static boolean windowOpen(String name) throws Exception {
+    return onEdt(() -> window(name) != null);
+  }
+
+  private static void texts(java.awt.Container c, StringBuilder sb) {
+    for (java.awt.Component k : c.getComponents()) {
+      if (k instanceof javax.swing.text.JTextComponent) {
+        sb.append(((javax.swing.text.JTextComponent) k).getText()).append('\n');
+      }
+      else if (k instanceof javax.swing.JLabel) {
+        sb.append(((javax.swing.JLabel) k).getText()).append('\n');
+      }
+      else if (k instanceof javax.swing.AbstractButton) {
+        sb.append('[').append(((javax.swing.AbstractButton) k).getText()).append("]\n");
+      }
+      if (k instanceof java.awt.Container) {
+        texts((java.awt.Container) k, sb);
+      }
+    }
+  }
+
+  /** The texts a player reads in the window named {@code name} (labels, text, [buttons]); "" if none shows. */
+  public static String windowText(String name) throws Exception {
+    return onEdt(() -> {
+      java.awt.Window w = window(name);
+      StringBuilder sb = new StringBuilder();
+      if (w != null) {
+        texts(w, sb);
+      }
+      return sb.toString();
+    });
+  }
+
+  private static javax.swing.AbstractButton button(java.awt.Container c, String text) {
+    for (java.awt.Component k : c.getComponents()) {
+      if (k instanceof javax.swing.AbstractButton && text.equals(((javax.swing.AbstractButton) k).getText())) {
+        return (javax.swing.AbstractButton) k;
+      }
+      if (k instanceof java.awt.Container) {
+        javax.swing.AbstractButton b = button((java.awt.Container) k, text);
+        if (b != null) {
+          return b;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A player's click on the button labelled {@code text} in the window named {@code name}; false if none. */
+  public static boolean clickWindowButton(String name, String text) throws Exception {
+    javax.swing.AbstractButton b = onEdt(() -> {
+      java.awt.Window w = window(name);
+      return w == null ? null : button(w, text);
+    });
+    if (b == null) {
+      return false;
+    }
+    SwingUtilities.invokeLater(b::doClick);  // a modal dialog's button: not waited for
+    return true;
+  }
+
+  /** A player opening a saved game file (VASSAL's File > Open Game). */
+  public static void openGame(String path) throws Exception {
+    onEdt(() -> {
+      GameModule.getGameModule().getGameState().loadGameInBackground(new java.io.File(path));
+      return null;
+    });
+  }
+
+  /** VASSAL's Preferences window, showing the tab {@code tab}. */
+  public static void openPreferences(String tab) throws Exception {
+    SwingUtilities.invokeLater(() -> GameModule.getGameModule().getPrefs().getEditor().getEditAction()
+        .actionPerformed(null));
+    long end = System.currentTimeMillis() + 10000;
+    while (System.currentTimeMillis() < end) {
+      Boolean done = onEdt(() -> {
+        javax.swing.JDialog d = GameModule.getGameModule().getPrefs().getEditor().getDialog();
+        if (d == null || !d.isShowing()) {
+          return false;
+        }
+        javax.swing.JTabbedPane tabs = findTabs(d.getContentPane());
+        if (tabs != null && tabs.indexOfTab(tab) >= 0) {
+          tabs.setSelectedIndex(tabs.indexOfTab(tab));
+        }
+        d.setName("aslfire-test-prefs");
+        return true;
+      });
+      if (done) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static javax.swing.JTabbedPane findTabs(java.awt.Container c) {
+    for (java.awt.Component k : c.getComponents()) {
+      if (k instanceof javax.swing.JTabbedPane) {
+        return (javax.swing.JTabbedPane) k;
+      }
+      if (k instanceof java.awt.Container) {
+        javax.swing.JTabbedPane t = findTabs((java.awt.Container) k);
+        if (t != null) {
+          return t;
+        }
+      }
+    }
+    return null;
+  }
+
   /** The whole (virtual) screen as a PNG at {@code path}: what the player sees. */
   public static void screenshot(String path) throws Exception {
     Thread.sleep(300);  // let Swing paint what was just opened
     java.awt.Rectangle all = new java.awt.Rectangle(java.awt.Toolkit.getDefaultToolkit().getScreenSize());
     java.awt.image.BufferedImage img = new java.awt.Robot().createScreenCapture(all);
     javax.imageio.ImageIO.write(img, "png", new java.io.File(path));
+  }
+
+  /** A player's File > Quit (the game saved just before, so VASSAL asks nothing): VASSAL closes the module and exits. */
+  public static void quit() {
+    SwingUtilities.invokeLater(() -> {
+      GameModule.getGameModule().getGameState().setModified(false);
+      GameModule.getGameModule().quit();
+    });
   }
 }
