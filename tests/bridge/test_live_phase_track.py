@@ -53,6 +53,6 @@ def test_the_upkeep_runs_at_the_tracks_player_turn_once_b25(pia: Any) -> None:
     assert res.phase_key == "PT6 AFPh" and res.applied is not None and res.report is not None
     assert res.report.title.endswith("Turn 3.2 AFPh")
     assert client.snapshot()["game"]["processed"] == "PT6 AFPh"
-    assert "(PT6 AFPh)" in str(client.jvm.aslbridgetest.TestHooks.chatText())
+    assert "ASL fire bridge, PT6 AFPh upkeep: " in str(client.jvm.aslbridgetest.TestHooks.chatText())
     again = run_phase(client, Phase.AFPH)
     assert again.applied is None and "already processed" in again.message

