@@ -447,8 +447,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
    */
   private void connectionChanged(boolean was, boolean now, String why) {
     if (was && !now) {
-      say("- ASL fire bridge: Python disconnected" + (why == null ? "" : " (" + why + ")")
-          + "; the fire actions wait for it to start again (\"asl-fire bridge\").");
+      say("- ASL fire bridge: Python disconnected" + (why == null ? "" : " (" + why + ")") + "; " + startHint() + ".");
     }
     else if (!was && now && wasLost) {
       wasLost = false;
@@ -508,7 +507,16 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   }
 
   void notConnected() {
-    say("- ASL fire bridge: Python is not connected. Start it with \"asl-fire bridge\" and press again.");
+    say("- ASL fire bridge: Python is not connected: " + startHint() + ", then press again.");
+  }
+
+  /** How the player gets Python back: the extension starts it by itself, unless its preference is off. */
+  static String startHint() {
+    return AutoStart.enabled()
+        ? "the extension starts it again at the next fire action (its log: Preferences, tab \"" + BridgePrefs.TAB
+            + "\")"
+        : "start \"asl-fire bridge\", or turn on \"Start the fire bridge with a game\" in Preferences, tab \""
+            + BridgePrefs.TAB + "\"";
   }
 
   static void say(String text) {

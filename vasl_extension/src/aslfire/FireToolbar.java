@@ -83,8 +83,9 @@ final class FireToolbar {
     button.setIcon(FireIcons.state(on));
     button.setToolTipText(on
         ? "ASL fire bridge: Python connected. Click for the fire actions."
-        : "ASL fire bridge: Python not connected (start \"asl-fire bridge\"). Click for the fire actions.");
-    state.setText(on ? "Python connected" : "Python not connected: start \"asl-fire bridge\"");
+        : "ASL fire bridge: Python not connected (" + FireBridge.startHint() + "). Click for the fire actions.");
+    state.setText(on ? "Python connected" : "Python not connected");
+    state.setToolTipText(on ? null : FireBridge.startHint());
     state.setIcon(FireIcons.state(on));
     state.setDisabledIcon(FireIcons.state(on));  // Swing cannot grey a painted icon: shown as it is
     button.revalidate();
