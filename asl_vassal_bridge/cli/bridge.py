@@ -417,15 +417,24 @@ def read_token_file(path: Path) -> str:
     return token
 
 
+def _not_from_py4j(record: logging.LogRecord) -> bool:
+    """False for py4j's own log records, which it writes to the root logger too."""
+    return "py4j" not in Path(record.pathname).parts
+
+
 def run_bridge(args: argparse.Namespace) -> int:
+    from py4j.protocol import Py4JError
+
     from ..bridge.client import NotConnected, NothingAnswers, connect, default_connection_file
     from ..bridge.phases import handle_button
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     log = logging.getLogger("asl_fire.bridge")
-    if not args.verbose:  # py4j logs a traceback for a refused connection; our message says it in one line
+    if not args.verbose:  # py4j logs tracebacks (some through the root logger); our messages say it in one line
         logging.getLogger("py4j").setLevel(logging.CRITICAL)
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(_not_from_py4j)
     token = None
     if args.port is not None:
         if args.token_file is None:
@@ -473,7 +482,11 @@ def run_bridge(args: argparse.Namespace) -> int:
                    f"(counters from {counters.description}).")
         from ..bridge.phases import prepare
 
-        log.info("%s", prepare(client, vasl=vasl))
+        try:
+            log.info("%s", prepare(client, vasl=vasl))
+        except Py4JError as e:  # VASSAL closed while the game was being read
+            log.info("VASSAL closed the connection (%s); stopping", type(e).__name__)
+            return 0
         log.info("waiting for VASSAL's buttons (Ctrl-C to stop)")
         stop = threading.Event()
         try:

@@ -264,6 +264,7 @@ def test_autostart_runs_the_python_asl_fire_install_recorded(supervised: Any) ->
     assert st["enabled"] and st["running"] and st["python"] == sys.executable and st["restarts"] == 0
     assert pythons_of(p.proc.pid) == [st["pid"]]
     before = blazes(client)
+    client.jvm.aslbridgetest.TestHooks.scriptDice(",".join(["6"] * 120))  # every Flame→Blaze DR 12 (B25.151)
     assert client.jvm.aslbridgetest.TestHooks.clickToolbar("aslfire-upkeep")
     wait_for(lambda: blazes(client) > before, 300, "the Fire upkeep's Blazes")
 

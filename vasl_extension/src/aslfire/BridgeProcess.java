@@ -185,6 +185,9 @@ final class BridgeProcess {
     }
     if (p != null) {
       Proc.end(p);
+      if (!p.isAlive()) {
+        exited(p);  // logged now, not by onExit's thread, which a JVM that is exiting may never run
+      }
     }
   }
 }

@@ -183,6 +183,14 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     stop();
   }
 
+  /** Ends the bridge process the extension started, if any (VASSAL exits). */
+  void stopBridgeProcess() {
+    AutoStart a = autoStart;
+    if (a != null) {
+      a.stop();
+    }
+  }
+
   void stop() {
     Gateway g = gateway;
     gateway = null;

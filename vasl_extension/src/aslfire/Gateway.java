@@ -62,7 +62,10 @@ final class Gateway {
     });
     server.start(true);
     writeFile(server.getListeningPort());
-    Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "aslfire-gateway-stop"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      bridge.stopBridgeProcess();  // first: a bridge that saw the gateway close first would look like a crash
+      stop();
+    }, "aslfire-gateway-stop"));
   }
 
   private void writeFile(int port) throws IOException {
