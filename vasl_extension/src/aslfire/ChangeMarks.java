@@ -128,7 +128,6 @@ final class ChangeMarks implements Drawable {
     GameModule gm = GameModule.getGameModule();
     Graphics2D g2 = (Graphics2D) g.create();
     try {
-      g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
       double osScale = g2.getDeviceConfiguration().getDefaultTransform().getScaleX();
       float w = (float) Math.max(1.0, osScale);
       // the marked counters of one closed stack get one outline around them all
@@ -143,17 +142,40 @@ final class ChangeMarks implements Drawable {
         Rectangle r = map.selectionBoundsOf(p);
         boxes.merge(key, r, Rectangle::union);
       }
+      Rectangle clip = g2.getClipBounds();
+      List<Rectangle> solid = new ArrayList<>();
       for (Rectangle r : boxes.values()) {
-        outline(g2, map.mapToDrawing(r, osScale), w, null);
+        visible(map.mapToDrawing(r, osScale), clip, w, solid);
       }
+      List<Rectangle> dashed = new ArrayList<>();
       for (Spot s : spots) {
         if (s.map == map) {
-          outline(g2, map.mapToDrawing(new Rectangle(s.bounds), osScale), w, new float[] {6 * w, 4 * w});
+          visible(map.mapToDrawing(new Rectangle(s.bounds), osScale), clip, w, dashed);
         }
+      }
+      // antialiased wide strokes cost VASSAL's repaint ~1 ms each: smooth corners only for a few outlines
+      g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, solid.size() + dashed.size() <= SMOOTH_UP_TO
+          ? RenderingHints.VALUE_ANTIALIAS_ON : RenderingHints.VALUE_ANTIALIAS_OFF);
+      for (Rectangle r : solid) {
+        outline(g2, r, w, null);
+      }
+      for (Rectangle r : dashed) {
+        outline(g2, r, w, new float[] {6 * w, 4 * w});
       }
     }
     finally {
       g2.dispose();
+    }
+  }
+
+  /** The outlines drawn with smooth (antialiased) corners when no more than this many are in view. */
+  static final int SMOOTH_UP_TO = 12;
+
+  /** Adds {@code r} grown by the outline's width to {@code out} if it meets the area being painted. */
+  private static void visible(Rectangle r, Rectangle clip, float w, List<Rectangle> out) {
+    int pad = Math.round(6 * w);
+    if (clip == null || clip.intersects(r.x - pad, r.y - pad, r.width + 2 * pad, r.height + 2 * pad)) {
+      out.add(r);
     }
   }
 
