@@ -39,6 +39,7 @@ final class ChangeMarks implements Drawable {
   }
 
   private final Set<Map> drawnOn = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  private volatile long generation;
   private volatile List<String> ids = Collections.emptyList();
   private volatile List<Spot> gone = Collections.emptyList();
 
@@ -56,10 +57,23 @@ final class ChangeMarks implements Drawable {
 
   /** Marks these pieces (ids) and the spots of removed ones, replacing the marks before. Runs on the Swing thread. */
   void mark(java.util.Collection<String> pieceIds, List<Spot> removed) {
+    generation++;
     clear();
     ids = Collections.unmodifiableList(new ArrayList<>(new LinkedHashSet<>(pieceIds)));
     gone = Collections.unmodifiableList(new ArrayList<>(removed));
     repaint(ids, gone);
+  }
+
+  /** How many times marks were set: a press that set none since {@code g} clears the older ones. */
+  long generation() {
+    return generation;
+  }
+
+  /** Removes every mark unless marks were set since {@code g}. Runs on the Swing thread. */
+  void clearIfStill(long g) {
+    if (generation == g) {
+      clear();
+    }
   }
 
   /** Removes every mark. Runs on the Swing thread. */

@@ -567,9 +567,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */
   void pressed(String action) {
-    SwingUtilities.invokeLater(marks::clear);  // what the last action changed stays marked until the next
     final PythonListener l = listener;
     if (l == null) {
+      SwingUtilities.invokeLater(marks::clear);  // what the last action changed stays marked until the next
       if (autoStart == null || !autoStart.press(action)) {
         notConnected();
       }
@@ -579,6 +579,9 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       say("- ASL fire bridge: still working on the previous button; press again when it is done.");
       return;
     }
+    // the last action's marks go when this one's batch marks what it changed, or when it ends without one: a
+    // repaint of the whole map now would hold the Swing thread ahead of this press's snapshot
+    final long marked = marks.generation();
     Thread t = new Thread(() -> {
       try {
         String msg = l.onButton(action);
@@ -590,6 +593,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
         lostListener(l, "it did not answer the " + action + " button: " + e.getClass().getSimpleName());
       }
       finally {
+        SwingUtilities.invokeLater(() -> marks.clearIfStill(marked));
         busy.set(false);
       }
     }, "aslfire-button-" + action);
