@@ -353,3 +353,36 @@ def test_fire_finder_button_lists_every_fire_and_where_it_may_spread_b25_6(alice
         line = next(ln for ln in lines if f" in {src} (" in ln)
         assert f"{pos.loc_name(r.location)} " in line.split("may spread to", 1)[1], line
     assert _fires(client.snapshot()) == _fires(client.snapshot())  # nothing placed, nothing rolled
+
+
+def test_a_bridge_that_connects_after_another_closed_keeps_its_listener_through_javas_gc(alice: Any) -> None:
+    """py4j names a Python's callback objects p0, p1… per Python: the bridge that closed had a p0 too. When VASSAL's
+    garbage collector finalizes that first listener's proxy, nothing may reach the bridge connected now (with py4j's
+    memory management on, the finalizer told the new Python to forget its own p0: its next press failed)."""
+    _, client = alice
+    first = BridgeClient(client.info)
+    first.listen(lambda action: "first " + action)
+    first.close()
+    second = BridgeClient(client.info)
+    calls: list[str] = []
+
+    def heard(action: str) -> str:
+        calls.append(action)
+        return "heard " + action
+
+    try:
+        second.listen(heard)
+        system = client.jvm.java.lang.System
+        for _ in range(3):
+            system.gc()
+            system.runFinalization()
+        second.press("odds")
+        import time
+
+        end = time.time() + 20
+        while not calls and time.time() < end:
+            time.sleep(0.05)
+        assert calls == ["odds"]
+        assert client.api.hasListener()
+    finally:
+        second.close()

@@ -11,6 +11,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 
+import javax.net.SocketFactory;
+
+import py4j.CallbackClient;
 import py4j.GatewayServer;
 import py4j.reflection.ReflectionUtil;
 import py4j.reflection.RootClassLoadingStrategy;
@@ -51,7 +54,7 @@ final class Gateway {
       .javaPort(0)
       .javaAddress(lo)
       .authToken(token)
-      .callbackClient(0, lo, token)
+      .callbackClient(callbackClient(lo))
       .serverSocketFactory(new NoDelayServerSocketFactory())
       .build();
     server.addListener(new py4j.DefaultGatewayServerListener() {
@@ -66,6 +69,16 @@ final class Gateway {
       bridge.stopBridgeProcess();  // first: a bridge that saw the gateway close first would look like a crash
       stop();
     }, "aslfire-gateway-stop"));
+  }
+
+  /**
+   * py4j's callbacks to Python, without its memory management: a Python names its objects p0, p1… afresh, so the
+   * finalizer of a listener a closed bridge left behind would tell the bridge connected now to forget its own.
+   */
+  private CallbackClient callbackClient(InetAddress lo) {
+    return new CallbackClient(0, lo, token, CallbackClient.DEFAULT_MIN_CONNECTION_TIME,
+        CallbackClient.DEFAULT_MIN_CONNECTION_TIME_UNIT, SocketFactory.getDefault(), false,
+        GatewayServer.DEFAULT_READ_TIMEOUT);
   }
 
   private void writeFile(int port) throws IOException {
