@@ -310,6 +310,11 @@ def _answers(raw: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _who() -> str:
+    """This Python as the extension knows it: the id it gave a bridge it started, else this process."""
+    return os.environ.get("ASLFIRE_BRIDGE_ID") or f"pid {os.getpid()}"
+
+
 class BridgeClient:
     """A connection to one VASSAL player's extension."""
 
@@ -512,7 +517,27 @@ class BridgeClient:
         # every time: another Python (a second `asl-fire bridge`) may have pointed VASSAL's callbacks elsewhere since
         self.api.setCallbackPort(self._gateway.get_callback_server().get_listening_port())
         self._listener = _Listener(handler)
-        self.api.setListener(self._listener)
+        from py4j.protocol import Py4JError
+
+        try:
+            self.api.setListenerOf(self._listener, _who())
+        except Py4JError as e:  # an extension before 0.4
+            if "does not exist" not in str(e):
+                raise
+            self.api.setListener(self._listener)
+
+    def hand_over(self) -> int | None:
+        """After :meth:`listen`: stop the bridge the extension started, if one runs (this one serves the buttons
+        now, not both); its pid, or None."""
+        from py4j.protocol import Py4JError
+
+        try:
+            pid = int(self.api.handOver(_who()))
+        except Py4JError as e:  # an extension before 0.4
+            if "does not exist" not in str(e):
+                raise
+            return None
+        return pid if pid > 0 else None
 
     def press(self, action: str) -> None:
         """Press one of the extension's toolbar buttons (as a player would)."""

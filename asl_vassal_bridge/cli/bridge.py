@@ -475,6 +475,8 @@ def run_bridge(args: argparse.Namespace) -> int:
                 print(msg)
             return 0
         client.listen(lambda action: handle_button(client, action, vasl=vasl))
+        if (replaced := client.hand_over()) is not None:
+            log.info("the bridge VASSAL had started (pid %d) is stopped: this one serves the buttons now", replaced)
         from ..bridge.prompts import watch_phase_track
 
         watch_phase_track(client)  # the phase prompts (docs/bridge.md)

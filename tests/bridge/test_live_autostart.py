@@ -468,3 +468,39 @@ def test_autostart_uses_a_bridge_started_from_a_terminal_first(module_with_exten
             terminal.terminate()
             terminal.wait(10)
         p.stop()
+
+
+def test_autostart_a_bridge_started_from_a_terminal_later_takes_over_from_the_extensions(
+        module_with_extension: Path, support_jar: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+    """A player who runs `asl-fire bridge` while the extension's own bridge serves the buttons: one bridge after,
+    the terminal's; the extension's stopped without a restart, a chat line or a disconnect."""
+    work = engine_dir / "takeover"
+    p = player("takeover", module_with_extension, support_jar, xvfb, work, python_json=installed())
+    terminal = None
+    try:
+        client = connect(p.wait_connection_file())
+        wait_for(lambda: client.api.hasListener(), 300, "the bridge the extension started connecting")
+        own = status(client)["pid"]
+        chat_before = chat(client)
+        log = work / "terminal.log"
+        with log.open("wb") as out:
+            terminal = subprocess.Popen([sys.executable, "-m", "asl_vassal_bridge", "bridge", "--connection-file",
+                                         str(p.connection_file)], stdout=out, stderr=subprocess.STDOUT)
+        wait_for(lambda: not alive(own), 120, "the extension's bridge stopping")
+        wait_for(lambda: "this one serves the buttons now" in log.read_text(), 60, "the terminal's log line")
+        assert f"the bridge VASSAL had started (pid {own}) is stopped" in log.read_text()
+        st = status(client)
+        assert st["pid"] == -1 and st["restarts"] == 0 and pythons_of(p.proc.pid) == []
+        assert client.api.hasListener() and terminal.poll() is None
+        bridge_log = (p.conf / "aslfire" / "bridge.log").read_text()
+        assert "took over the buttons)" in bridge_log and "unexpectedly" not in bridge_log
+        press(client, "aslfire-finder", "Fire finder")
+        new_lines = chat(client)[len(chat_before):]
+        assert "disconnected" not in new_lines and "stopped" not in new_lines
+        assert status(client)["pid"] == -1  # the extension did not start its own again
+        client.close()
+    finally:
+        if terminal is not None:
+            terminal.terminate()
+            terminal.wait(10)
+        p.stop()

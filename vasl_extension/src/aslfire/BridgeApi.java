@@ -216,6 +216,23 @@ public final class BridgeApi {
     bridge.setListener(l);
   }
 
+  /**
+   * The listener of one Python: {@code who} is the ASLFIRE_BRIDGE_ID the extension gave a bridge it started, else
+   * "pid N" (so that the end of the extension's bridge drops its own listener, and no other).
+   */
+  public void setListenerOf(PythonListener l, String who) {
+    bridge.setListener(l, who);
+  }
+
+  /**
+   * A bridge started from a terminal ({@code who}, as in {@link #setListenerOf}) connected while the extension's own
+   * ran: the extension's is stopped, not restarted. Its pid, or -1 if none ran.
+   */
+  public long handOver(String who) {
+    AutoStart a = bridge.getAutoStart();
+    return a == null ? -1 : a.process().handOver(who);
+  }
+
   public void clearListener() {
     bridge.setListener(null);
   }

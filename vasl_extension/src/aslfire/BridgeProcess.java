@@ -21,6 +21,8 @@ import java.util.List;
 final class BridgeProcess {
   /** Larger logs are started afresh (the old one kept as bridge.log.1). */
   static final long LOG_LIMIT = 2L * 1024 * 1024;
+  /** The environment variable naming a bridge the extension started (see {@link BridgeApi#setListenerOf}). */
+  static final String ID_VARIABLE = "ASLFIRE_BRIDGE_ID";
 
   private final FireBridge bridge;
   private Process process;
@@ -29,6 +31,10 @@ final class BridgeProcess {
   private int restarts;
   private long started;
   private Thread hook;
+  private volatile String stopReason = "stopped by VASSAL";
+  /** Told to the process (ASLFIRE_BRIDGE_ID) and by it to the extension: on Windows a venv's python.exe is a
+   * launcher, so the pid the extension started is not the pid of the Python that connects. */
+  private String id;
 
   BridgeProcess(FireBridge bridge) {
     this.bridge = bridge;
@@ -63,6 +69,7 @@ final class BridgeProcess {
     }
     python = py;
     stopping = false;
+    stopReason = "stopped by VASSAL";
     return launch();
   }
 
@@ -74,6 +81,8 @@ final class BridgeProcess {
     pb.environment().put("PYTHONUNBUFFERED", "1");
     pb.environment().put("PYTHONIOENCODING", "utf-8");
     pb.environment().remove("PYTHONPATH");
+    id = "vassal-" + Long.toUnsignedString(new java.security.SecureRandom().nextLong(), 36);
+    pb.environment().put(ID_VARIABLE, id);
     pb.directory(PythonConfig.dir());
     try {
       PythonConfig.dir().mkdirs();
@@ -131,20 +140,22 @@ final class BridgeProcess {
   private void exited(Process p) {
     boolean restart;
     long startedAt;
+    String startedId;
     synchronized (this) {
       if (p != process) {
         return;
       }
       appendLog(PythonConfig.bridgeLog(), "--- the bridge exited with status " + p.exitValue()
-          + (stopping ? " (stopped by VASSAL)" : ""));
+          + (stopping ? " (" + stopReason + ")" : ""));
       process = null;
       startedAt = started;
+      startedId = id;
       restart = !stopping && (restarts == 0 || bridge.connectedAfter(started));
       if (restart) {
         restarts++;
       }
     }
-    bridge.pythonGone(startedAt);
+    bridge.pythonGone(startedAt, startedId);
     if (restart) {
       FireBridge.say("- ASL fire bridge: the bridge (Python) stopped unexpectedly (exit status " + p.exitValue()
           + "); it was started again.");
@@ -159,6 +170,23 @@ final class BridgeProcess {
           + ") and was not restarted; its log: " + PythonConfig.bridgeLog()
           + " (Preferences, tab \"ASL fire bridge\": Show the bridge's log).");
     }
+  }
+
+  /**
+   * A bridge started from a terminal ({@code caller}) serves the buttons now: this one, if it runs and is not that
+   * one, is stopped (not restarted) and its pid returned; -1 if there was none.
+   */
+  long handOver(String caller) {
+    long pid;
+    synchronized (this) {
+      if (process == null || !process.isAlive() || caller.equals(id)) {
+        return -1;
+      }
+      pid = process.pid();
+      stopReason = "a bridge started from a terminal (" + caller + ") took over the buttons";
+    }
+    stop();
+    return pid;
   }
 
   /** Ends the bridge and everything it started (the module closes, VASSAL exits, or the player turned it off). */

@@ -63,6 +63,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   private volatile boolean wasLost;
   /** When a Python last connected (ms): a bridge the extension started that connected may be restarted again. */
   private volatile long listenerSince;
+  private volatile String listenerWho;
   private volatile String processed = "";
   /** The phases prompted in this game: a Player Turn's two, kept for the last few dozen Player Turns. */
   private final java.util.LinkedHashSet<String> prompted = new java.util.LinkedHashSet<>();
@@ -417,10 +418,16 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
   // --- Python callbacks -------------------------------------------------------------------
 
   void setListener(PythonListener l) {
+    setListener(l, null);
+  }
+
+  /** {@code who}: the Python behind {@code l}, as {@link BridgeApi#setListenerOf} names it (null: not told). */
+  void setListener(PythonListener l, String who) {
     boolean was;
     synchronized (listenerLock) {
       was = listener != null;
       listener = l;
+      listenerWho = l == null ? null : who;
       showConnected();
     }
     if (l != null) {
@@ -507,9 +514,16 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     return listenerSince >= since;
   }
 
-  /** The bridge process the extension started at {@code started} (ms) ended: its connection, if any, is gone. */
-  void pythonGone(long started) {
-    if (connectedSince(started)) {
+  /**
+   * The bridge process {@code who} the extension started at {@code started} (ms) ended: its listener, if it is the
+   * current one, is gone (a Python that did not say who it is: the listener set since it started).
+   */
+  void pythonGone(long started, String who) {
+    boolean its;
+    synchronized (listenerLock) {
+      its = listener != null && (listenerWho == null ? listenerSince >= started : listenerWho.equals(who));
+    }
+    if (its) {
       setListener(null);
     }
   }
