@@ -261,6 +261,8 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
     sent: list[dict[str, Any]] = []  # what each press's snapshot said of itself
     holds: list[float | None] = []  # the longest hold of VASSAL's Swing thread in each press, in ms
     held: list[str] = []  # and the longest event of each kind in it
+    undo_holds: list[float | None] = []  # the same for VASSAL's own Undo of each press's batch
+    undo_held: list[str] = []
 
     prof = cProfile.Profile() if PROFILE else None
     prepared_line = ""
@@ -359,8 +361,11 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
         held.append(held_by(c))
         if i >= 2:
             held_stacks(c, f"press {i + 1}")
+        hold_start(c)
         c.jvm.aslbridgetest.TestHooks.undo()
         time.sleep(0.5)  # a player does not press again within milliseconds; let VASSAL finish repainting
+        undo_holds.append(hold_ms(c))
+        undo_held.append(held_by(c))
     c.api.clearListener()
     c.snapshot = snapshot  # type: ignore[method-assign]
     c.apply = apply  # type: ignore[method-assign]
@@ -415,6 +420,12 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
         for kind, name in (("bridge", "the bridge's"), ("repaint", "Swing's repaint")):
             most = max((int(m.group(1)) for h in held[2:] if (m := re.search(rf"{kind} (\d+) ms", h))), default=0)
             print(f"   longest event, {name} in later presses, at most {most} ms")
+        undone = [h for h in undo_holds[2:presses] if h is not None]
+        if undone:
+            repaints = [int(m.group(1)) for h in undo_held[2:presses] if (m := re.search(r"repaint (\d+) ms", h))]
+            print(f"   VASSAL's own Undo of the same batches (VASSAL's code alone, the same counters changing back): "
+                  f"longest hold median {statistics.median(undone):.0f} ms, max {max(undone):.0f} ms; Swing's "
+                  f"repaint in them at most {max(repaints, default=0)} ms")
     if applied and "us" in applied[0]:
         print("   the first press's batch and the later presses', applied on VASSAL's Swing thread:")
         for a in [applied[0], *applied[2:presses]]:
