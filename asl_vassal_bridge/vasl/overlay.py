@@ -8,8 +8,13 @@ its LOS model (vasl-developers/vasl #1088, #1439).  The art of an overlay
 lives in an archive of VASL's ``boards/overlays`` folder (``ovrX`` holds
 ``x1`` … ``x30``), one picture per orientation ``a`` … ``f``; its ``data``
 file names, per overlay, the hex whose centre lies where the picture's
-top-left pixel does, per orientation (VASL ``Overlay``).  This module does
-what VASL 6.7.x does, in two passes per overlay, on the board's own pixel
+top-left pixel does, per orientation (VASL ``Overlay``).  VASL places the
+picture's top-left corner at hex 1's point less that origin hex's point, both
+in whole pixels as VASL's board grid gives them (``ASLHexGrid.getLocation``:
+the ``A1CenterX``/``A1CenterY`` origin cut to whole pixels, each offset from
+it rounded on its own: a pixel off the rounded centre on odd columns, bd03
+P5 at y 322 where its centre is at 322.5).  This module does what VASL
+6.7.x does, in two passes per overlay, on the board's own pixel
 grids (before crop and reversal), then lets the board reader derive every
 hex from the changed pixels (:func:`~asl_vassal_bridge.vasl.board.derive_hexes`,
 VASL's final ``Map.resetHexTerrain``):
@@ -31,9 +36,12 @@ VASL's final ``Map.resetHexTerrain``):
    ``true``), open colours become transparent (or the board's open colour
    where the board shows other terrain: VASL ``Overlay.transform``) and
    every level stays the board's.
-2. *Hexes* (``updateHexGridforOverlayTerrain``).  Over every pixel from the
-   picture's top-left corner to the board's right and bottom edges (VASL
-   walks that far, not only the picture), a hex whose centre has inherent
+2. *Hexes* (``updateHexGridforOverlayTerrain``).  Over a window the size of
+   the board's grid (its crop window on a cropped board) from the picture's
+   top-left corner, clipped to the board (VASL walks that far, not only the
+   picture; a picture reaching off the board's top or left edge leaves the
+   last rows or columns out: st1 on bd04 Q3–Q4 ends the window at y 484, and
+   Q9 keeps its Open Ground at level 0), a hex whose centre has inherent
    terrain (orchard, rubble…) within 25 pixels is filled with it, and its
    six hexside points too; then the highest level drawn in every hex
    touched (−1 where it holds depression pixels all round) is written at
@@ -406,22 +414,54 @@ class PlacedOverlay:
         return _label(self)
 
 
-def _grid_point(board: BoardGrid, hex_name: str) -> tuple[int, int]:
-    """VASSAL's snap point of *hex_name* on the board (its centre, rounded)."""
+def _java_int(v: float) -> int:
+    """Java's ``(int)`` of a double: toward zero."""
+    return math.trunc(v)
+
+
+def _hex_location(board: BoardGrid, hex_name: str) -> tuple[int, int]:
+    """VASL ``ASLHexGrid.getLocation``: the point of *hex_name* on the board's VASSAL grid, in whole pixels.
+
+    The grid's origin is the board's ``A1CenterX``/``A1CenterY`` cut to whole pixels (``ASLBoard``), and each
+    offset from it is rounded on its own, half a hex height up on the odd columns (``altHexGrain``: one and a half);
+    the column and row come from the name's letters and number alone (``Q4`` is column 16 on a half board "b").
+
+    >>> from .geometry import BoardGeometry
+    >>> class B:
+    ...     name = "03"
+    ...     geometry = BoardGeometry(33, 10, 1800, 645, 56.25, 64.5, 0.0, 32.25)
+    >>> _hex_location(B(), "A1"), _hex_location(B(), "P5"), _hex_location(B(), "W7")
+    ((0, 32), (844, 322), (1238, 419))
+    """
     geo = board.geometry
+    m = re.fullmatch(r"(-?)([a-z])(\2*)(\d+)", hex_name.strip().lower())
+    if m is None:
+        raise OverlayError(f"board {board.name}: {hex_name!r} is not a hex name (expected e.g. E4)")
+    col = ord(m.group(2)) - ord("a") + 26 * len(m.group(3))
+    row = int(m.group(4))
+    x = _java_int(geo.hex_width * col + 0.5)
+    if col % 2 == 0:
+        y = _java_int(geo.hex_height * (row - 1) + 0.5)
+    else:
+        y = _java_int(geo.hex_height * (row - (1.5 if geo.alt_grain else 0.5)) + 0.5)
+    sign = -1 if m.group(1) else 1
+    return sign * x + _java_int(geo.a1_x), y + _java_int(geo.a1_y)
+
+
+def _board_hex(board: BoardGrid, hex_name: str) -> tuple[int, int]:
+    """:func:`_hex_location` of *hex_name*, a hex of the board (a name off the board is refused)."""
     try:
-        col, row = geo.parse(hex_name)
+        board.geometry.parse(hex_name)
     except Exception:
         raise OverlayError(f"board {board.name}: {hex_name!r} is not a hex of the board") from None
-    x, y = geo.centre(col, row)
-    return math.floor(x + 0.5), math.floor(y + 0.5)
+    return _hex_location(board, hex_name)
 
 
 def _orientation(board: BoardGrid, hex1: str, hex2: str) -> str:
     """VASL ``Overlay.getOrientation``: a … f from where hex 2 lies from hex 1."""
     if hex1 == hex2 or not hex2:
         return "a"
-    (x1, y1), (x2, y2) = _grid_point(board, hex1), _grid_point(board, hex2)
+    (x1, y1), (x2, y2) = _board_hex(board, hex1), _board_hex(board, hex2)
     if x1 == x2:
         return "d" if y1 < y2 else "a"
     if x1 > x2:
@@ -468,8 +508,8 @@ def place_overlay(board: BoardGrid, name: str, hex1: str, hex2: str, arc: Overla
     if origins is None or k >= len(origins) or not origins[k].strip():
         raise OverlayError(f"{arc.path}: its data file gives overlay {name} no origin hex for orientation "
                            f"{orient!r}")
-    hx, hy = _grid_point(board, hex1)
-    ox, oy = _grid_point(board, _origin_hex(board, origins[k]))
+    hx, hy = _board_hex(board, hex1)
+    ox, oy = _hex_location(board, _origin_hex(board, origins[k]))
     rgba = arc.image(member)
     return PlacedOverlay(name, hex1, hex2, orient, hx - ox, hy - oy, rgba, preserve_elevation, arc.path)
 
@@ -825,21 +865,24 @@ def _hex_pass(board: VaslBoard, ter: npt.NDArray[np.uint8], elev: npt.NDArray[np
 
 def _region(ov: PlacedOverlay, board: VaslBoard, reversed_: bool, crop: tuple[int, int, int, int] | None
             ) -> tuple[int, int, int, int]:
-    """The board pixels VASL's hex pass walks for *ov*: from the picture's top-left corner to the board's edges
-    (a reversed board: from its own top-left corner to the picture's bottom-right one, VASL counting a board
-    1800 × 645 pixels)."""
+    """The board pixels ``(x0, y0, x1, y1)`` VASL's hex pass walks for *ov*: a window the size of the board's grid
+    (of its crop window on a cropped board) from the picture's top-left corner, clipped to the board, so a
+    picture reaching off the top or left edge leaves the board's last rows or columns out.  On a reversed board
+    VASL puts that corner where the picture's bottom-right corner lands on the turned board (VASL counting a
+    board 1800 × 645 pixels), so the window is clipped from the other side; on a reversed cropped board VASL
+    leaves the corner unturned."""
     gw, gh = board.los.grid_width, board.los.grid_height
+    cx, cy, cw, ch = crop if crop is not None else (0, 0, gw, gh)
+    cw = gw - cx if cw <= 0 else cw
+    ch = gh - cy if ch <= 0 else ch
     if not reversed_:
-        return max(0, ov.x), max(0, ov.y), gw, gh
-    if crop is not None:  # VASL leaves the corner unflipped on a reversed cropped board
-        cx, cy, cw, ch = crop
-        cw = gw - cx if cw <= 0 else cw
-        ch = gh - cy if ch <= 0 else ch
+        return (max(cx, ov.x), max(cy, ov.y), min(gw, cx + cw, ov.x + cw), min(gh, cy + ch, ov.y + ch))
+    if crop is not None:
         return cx, cy, min(gw, cx + cw - max(0, ov.x - cx)), min(gh, cy + ch - max(0, ov.y - cy))
     bw, bh = _REVERSED_SIZE
     fx = bw - (ov.x + ov.width)
     fy = bh - (ov.y + ov.height)
-    return 0, 0, min(gw, gw - fx), min(gh, gh - fy)
+    return max(0, -fx), max(0, -fy), min(gw, gw - fx), min(gh, gh - fy)
 
 
 # --- applying ----------------------------------------------------------------------------------
