@@ -94,7 +94,7 @@ def specs(boards: Path, overlays: Path, shared: list[str]) -> None:
 
 def placements(boards: Path, overlays: Path, shared: list[str]) -> None:
     """Per placement: the VASL grid's inputs, hex 1, the origin hex, then the project's corner and the case."""
-    from asl_vassal_bridge.vasl.overlay import _default_origins, _origin_hex
+    from asl_vassal_bridge.vasl.overlay_placement import _default_origins, _origin_hex
 
     table = table_of(shared)
     board = read_board(boards / "bd01", table)

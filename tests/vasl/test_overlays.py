@@ -394,12 +394,12 @@ def test_on_a_reversed_board_the_hex_pass_walks_from_the_boards_corner(board: Va
 
 
 def test_a_reversed_geomorphic_board_is_walked_up_to_the_pictures_far_corner(bd01: VaslBoard) -> None:
-    from asl_vassal_bridge.vasl.overlay import _region
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
 
     boards = vasl_file("boards", "overlays", "ovrWD").parent.parent
     (placed,) = apply_overlays(bd01, [BoardOverlay("wd1", "E5", "E5")], overlay_dirs(boards)).applied
-    assert _region(placed, bd01, False, None) == (placed.x, placed.y, 1800, 645)
-    assert _region(placed, bd01, True, None) == (0, 0, placed.x + placed.width, placed.y + placed.height)
+    assert hex_pass_window(placed, bd01, False, None) == (placed.x, placed.y, 1800, 645)
+    assert hex_pass_window(placed, bd01, True, None) == (0, 0, placed.x + placed.width, placed.y + placed.height)
 
 
 # --- placement and the hex pass's window as VASL 6.7.x has them (issue 31) ---------------------------------------
@@ -452,7 +452,7 @@ def test_the_hex_pass_window_is_the_boards_size_from_the_pictures_corner(board: 
     a picture reaching 161 pixels above the board ends the walk 161 pixels above the board's lower edge (y 97),
     so D3 (a level-1 patch off its centre, its pixels from y 161) is not walked and keeps level 0 at its centre
     point; a picture 32 pixels above the board lets the walk reach D3."""
-    from asl_vassal_bridge.vasl.overlay import _region
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
 
     p = picture(120, 300)
     disc(p, WOODS, 56, 258, 10)  # at the picture's B4, the data file's origin
@@ -462,7 +462,7 @@ def test_the_hex_pass_window_is_the_boards_size_from_the_pictures_corner(board: 
     (placed,) = res.applied
     assert placed.y == 97 - 258
     gw, gh = board.los.grid_width, board.los.grid_height
-    assert _region(placed, board, False, None) == (placed.x, 0, gw, gh + placed.y)
+    assert hex_pass_window(placed, board, False, None) == (placed.x, 0, gw, gh + placed.y)
     assert at(res.board, *C["C2"])[0] == "Woods"
     assert at(res.board, *d3) == ("Open Ground", 0)
     lower = apply_overlays(board, [BoardOverlay("t3", "C4", "C4")], ovr_dir(tmp_path)).board
@@ -471,15 +471,15 @@ def test_the_hex_pass_window_is_the_boards_size_from_the_pictures_corner(board: 
 
 def test_a_cropped_board_is_walked_over_a_window_of_its_crop_size(board: VaslBoard, tmp_path: Path) -> None:
     """On a cropped board VASL's grid is the crop window's: the walk is that size from the picture's corner."""
-    from asl_vassal_bridge.vasl.overlay import _region
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
 
     p = picture()
     disc(p, WOODS, 56, 129, 10)
     single(tmp_path, "t1", p)
     (placed,) = apply_overlays(board, [BoardOverlay("t1", "C2", "C2")], ovr_dir(tmp_path)).applied
     assert (placed.x, placed.y) == (57, -32)
-    assert _region(placed, board, False, (0, 0, 300, 200)) == (57, 0, 300, 168)
-    assert _region(placed, board, False, (60, 0, -1, -1)) == (60, 0, 57 + 338 - 60, 258 - 32)
+    assert hex_pass_window(placed, board, False, (0, 0, 300, 200)) == (57, 0, 300, 168)
+    assert hex_pass_window(placed, board, False, (60, 0, -1, -1)) == (60, 0, 57 + 338 - 60, 258 - 32)
 
 
 #: Corners VASL's own ``ASLHexGrid`` gives on a geomorphic board (getLocation(hex 1) − getLocation(origin), the
@@ -541,11 +541,11 @@ def test_g2_on_an_even_column_is_grain(geo_boards: dict[str, VaslBoard]) -> None
 def test_st1_reaching_above_the_board_leaves_the_lowest_hexes_unwalked(geo_boards: dict[str, VaslBoard]) -> None:
     """st1 at bd04 Q3–Q4 lies 161 pixels above the board: VASL's hex pass ends at y 484, and Q9 (centre y 548)
     keeps its Open Ground at level 0; Q8, walked, is Shallow Stream at level −1."""
-    from asl_vassal_bridge.vasl.overlay import _region
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
 
     board = geo_boards["04"]
     b, placed = _applied(board, "st1", "Q3", "Q4")
     assert (placed.x, placed.y) == (731, -161)
-    assert _region(placed, board, False, None) == (731, 0, 1800, 484)
+    assert hex_pass_window(placed, board, False, None) == (731, 0, 1800, 484)
     assert (b.hex("Q8").terrain.name, b.hex("Q8").elevation) == ("Shallow Stream", -1)
     assert (b.hex("Q9").terrain.name, b.hex("Q9").elevation) == ("Open Ground", 0)
