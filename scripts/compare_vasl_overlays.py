@@ -9,12 +9,21 @@ level are.  Each board is also dumped bare (no overlay), so a hex where the proj
 VASL 6.7.x's differ without any overlay (a difference of the hex reader, not of the overlay
 procedure) is counted apart.
 
+``placements`` checks only where each overlay goes: it writes, per placement, the board's grid (``A1CenterX``,
+``A1CenterY``, hex width and height, alternate grain), hex 1 and the origin hex for
+``scripts/realvasl/PlaceOverlays.java`` (VASL's own ``ASLHexGrid``, set up as ``ASLBoard`` sets it up, less the
+origin's point as ``Overlay.setBounds`` takes it), then ``placements-compare`` counts the placements whose corner
+is VASL's.
+
 Run (see docs/vasl-readers.md, "Overlays")::
 
     python scripts/compare_vasl_overlays.py specs BOARDS_DIR OVERLAYS_DIR SHARED.xml [NEWER.xml] > specs.tsv
     java … DumpOverlayTerrain SHARED.xml NEWER.xml BOARDS_DIR OVERLAYS_DIR specs.tsv OUT > vasl.tsv
     python scripts/compare_vasl_overlays.py compare BOARDS_DIR OVERLAYS_DIR SHARED.xml [NEWER.xml] \
         specs.tsv vasl.tsv OUT
+    python scripts/compare_vasl_overlays.py placements BOARDS_DIR OVERLAYS_DIR SHARED.xml [NEWER.xml] > place.tsv
+    cut -f1-7 place.tsv | java … PlaceOverlays > vasl-place.tsv
+    python scripts/compare_vasl_overlays.py placements-compare place.tsv vasl-place.tsv
 """
 
 from __future__ import annotations
@@ -49,6 +58,13 @@ CASES = (
 )
 
 
+#: Hexes 1 for the placement check on board 01: odd and even columns, the top and bottom rows, hills.
+PLACE_HEXES = ("P5", "M6", "W7", "Q3", "B9", "C10", "G4", "X3", "D1", "K9", "Y10", "F2")
+#: Overlays placed at each of them (two-hex ones with hex 2 below hex 1): buildings, woods, grain, orchard, brush,
+#: stream, hills.
+PLACE_OVERLAYS = ("x1", "x12", "x8", "wd1", "g2", "o1", "b1", "st1", "h1", "h2", "h3")
+
+
 def table_of(shared: list[str]) -> TerrainTable:
     return read_terrain_types(*shared)
 
@@ -74,6 +90,46 @@ def specs(boards: Path, overlays: Path, shared: list[str]) -> None:
             continue
         member = image_member(name, p.orientation)
         print(f"{bd}\t{name}\t{member}\t{p.x}\t{p.y}\tfalse\t{path.name}\t{h1}\t{h2}")
+
+
+def placements(boards: Path, overlays: Path, shared: list[str]) -> None:
+    """Per placement: the VASL grid's inputs, hex 1, the origin hex, then the project's corner and the case."""
+    from asl_vassal_bridge.vasl.overlay_placement import _default_origins, _origin_hex
+
+    table = table_of(shared)
+    board = read_board(boards / "bd01", table)
+    geo = board.geometry
+    for name in PLACE_OVERLAYS:
+        path = find_overlay_archive((overlays,), name)
+        if path is None:
+            print(f"# {name}: no archive {archive_name(name)}", file=sys.stderr)
+            continue
+        arc = OverlayArchive.read(path)
+        for h1 in PLACE_HEXES:
+            col, row = geo.parse(h1)
+            below = geo.name(col, row + 1) if row + 1 < geo.height + col % 2 else geo.name(col, row - 1)
+            try:
+                p = place_overlay(board, name, h1, below, arc)
+            except Exception as e:  # a local check: report and go on
+                print(f"# {name} {h1}: {e}", file=sys.stderr)
+                continue
+            origins = arc.origins.get(name.lower()) or _default_origins(name) or ()
+            origin = _origin_hex(board, origins[ord(p.orientation) - ord("a")])
+            print(f"{geo.a1_x}\t{geo.a1_y}\t{geo.hex_width}\t{geo.hex_height}\t{str(geo.alt_grain).lower()}\t{h1}\t"
+                  f"{origin}\t{p.x}\t{p.y}\t{name}\t{h1}-{below}\t{p.orientation}")
+
+
+def placements_compare(spec_file: Path, vasl_file: Path) -> None:
+    rows = [line.split("\t") for line in spec_file.read_text("utf-8").splitlines() if line.strip()]
+    vasl = [line.split("\t") for line in vasl_file.read_text("utf-8").splitlines() if line.strip()]
+    same = 0
+    for f, v in zip(rows, vasl, strict=True):
+        ours, theirs = (int(f[7]), int(f[8])), (int(v[0]), int(v[1]))
+        if ours == theirs:
+            same += 1
+        else:
+            print(f"{f[9]} {f[10]} ({f[11]}, origin {f[6]}): project {ours}, VASL {theirs}")
+    print(f"TOTAL placements {same}/{len(rows)} at VASL's corner")
 
 
 def read_vasl(path: Path) -> dict[int, dict[tuple[int, int], tuple[str, str, int]]]:
@@ -145,11 +201,16 @@ def compare(boards: Path, overlays: Path, shared: list[str], spec_file: Path, va
 
 
 def main(argv: list[str]) -> int:
+    if argv[0] == "placements-compare":
+        placements_compare(Path(argv[1]), Path(argv[2]))
+        return 0
     cmd, boards, overlays, *rest = argv
     shared = [a for a in rest if a.endswith(".xml")]
     others = [a for a in rest if not a.endswith(".xml")]
     if cmd == "specs":
         specs(Path(boards), Path(overlays), shared)
+    elif cmd == "placements":
+        placements(Path(boards), Path(overlays), shared)
     else:
         compare(Path(boards), Path(overlays), shared, Path(others[0]), Path(others[1]), Path(others[2]))
     return 0

@@ -172,7 +172,7 @@ def _draw_overlays(im: Any, meta: Any, name: str, overlays: Sequence[Any], dirs:
 
     geo = BoardGeometry(meta.width, meta.height, im.width, im.height, _meta_value(meta.hex_width, GEO_HEX_WIDTH),
                         _meta_value(meta.hex_height, GEO_HEX_HEIGHT), _meta_value(meta.a1_center_x, GEO_A1[0]),
-                        _meta_value(meta.a1_center_y, GEO_A1[1]))
+                        _meta_value(meta.a1_center_y, GEO_A1[1]), bool(meta.alt_hex_grain))
     where = _Where(meta.name or name, geo)
     out = None
     for o in overlays:

@@ -23,13 +23,14 @@ from asl_vassal_bridge.vasl.board import VaslBoard, read_board
 from asl_vassal_bridge.vasl.overlay import (
     RICE_PADDY_NOTE,
     OverlayError,
+    PlacedOverlay,
     apply_entry,
     apply_overlays,
     archive_name,
     overlay_dirs,
     overlay_terrain_type,
 )
-from asl_vassal_bridge.vasl.terrain import terrain_types_from_xml
+from asl_vassal_bridge.vasl.terrain import TerrainTable, terrain_types_from_xml
 from asl_vassal_bridge.vasl.vsav import BoardEntry, BoardOverlay
 
 from .builders import blank_grid, board_archive
@@ -393,9 +394,158 @@ def test_on_a_reversed_board_the_hex_pass_walks_from_the_boards_corner(board: Va
 
 
 def test_a_reversed_geomorphic_board_is_walked_up_to_the_pictures_far_corner(bd01: VaslBoard) -> None:
-    from asl_vassal_bridge.vasl.overlay import _region
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
 
     boards = vasl_file("boards", "overlays", "ovrWD").parent.parent
     (placed,) = apply_overlays(bd01, [BoardOverlay("wd1", "E5", "E5")], overlay_dirs(boards)).applied
-    assert _region(placed, bd01, False, None) == (placed.x, placed.y, 1800, 645)
-    assert _region(placed, bd01, True, None) == (0, 0, placed.x + placed.width, placed.y + placed.height)
+    assert hex_pass_window(placed, bd01, False, None) == (placed.x, placed.y, 1800, 645)
+    assert hex_pass_window(placed, bd01, True, None) == (0, 0, placed.x + placed.width, placed.y + placed.height)
+
+
+# --- placement and the hex pass's window as VASL 6.7.x has them (issue 31) ---------------------------------------
+
+
+def test_placement_is_vasls_grid_point_on_an_odd_and_an_even_column(board: VaslBoard, tmp_path: Path) -> None:
+    """VASL puts the picture's corner at ``ASLHexGrid.getLocation(hex 1)`` less the origin hex's: the A1 origin
+    cut to (0, 32), each offset rounded on its own.  On an odd column with an odd row that is a pixel above the
+    rounded centre (D3: y 193, centre 193.5); on an even column it is the rounded centre (C2: 97, centre 96.75)."""
+    p = picture()
+    disc(p, WOODS, 56, 129, 10)
+    single(tmp_path, "t1", p)  # origin B2: VASL's point (56, 129)
+    odd = apply_overlays(board, [BoardOverlay("t1", "D3", "D3")], ovr_dir(tmp_path)).applied[0]
+    even = apply_overlays(board, [BoardOverlay("t1", "C2", "C2")], ovr_dir(tmp_path)).applied[0]
+    assert (odd.x, odd.y) == (169 - 56, 193 - 129)
+    assert (even.x, even.y) == (113 - 56, 97 - 129)
+
+
+def test_placement_by_an_origin_on_an_odd_row_of_an_odd_column(board: VaslBoard, tmp_path: Path) -> None:
+    """The origin hex's point is VASL's too: D1 at y 64 (its centre 64.5), so the picture lies a pixel lower than
+    the rounded centres would put it; the two-hex orientation d takes it."""
+    a, d = picture(), picture(200)
+    overlay_archive(tmp_path / "boards" / "overlays", "t2", {"a": a, "d": d})
+    (placed,) = apply_overlays(board, [BoardOverlay("t2", "C2", "C3")], ovr_dir(tmp_path)).applied
+    assert placed.orientation == "d"
+    assert (placed.x, placed.y) == (113 - 169, 97 - 64)
+
+
+def test_placement_on_a_board_with_the_alternate_hex_grain(tmp_path: Path) -> None:
+    """``altHexGrain``: VASL's grid puts an odd column's hex one row lower (``getLocation``: row − 1.5), hex 1's
+    and the origin's alike; the even columns are as on any board."""
+    from asl_vassal_bridge.vasl.geometry import BoardGeometry
+    from asl_vassal_bridge.vasl.overlay import OverlayArchive, place_overlay
+
+    class Alt:
+        name = "alt"
+        geometry = BoardGeometry(7, 4, 338, 258, 56.25, 64.5, 0.0, 32.25, alt_grain=True)
+
+    p = picture()
+    disc(p, WOODS, 56, 64, 10)
+    arc = OverlayArchive.read(overlay_archive(tmp_path, "t1", {"a": p}))
+    odd = place_overlay(Alt(), "t1", "D3", "D3", arc)
+    even = place_overlay(Alt(), "t1", "C2", "C2", arc)
+    assert (odd.x, odd.y) == (169 - 56, 129 - 64)
+    assert (even.x, even.y) == (113 - 56, 97 - 64)
+
+
+def test_the_hex_pass_window_is_the_boards_size_from_the_pictures_corner(board: VaslBoard, tmp_path: Path) -> None:
+    """VASL walks a window the size of the board's grid from the picture's top-left corner, clipped to the board:
+    a picture reaching 161 pixels above the board ends the walk 161 pixels above the board's lower edge (y 97),
+    so D3 (a level-1 patch off its centre, its pixels from y 161) is not walked and keeps level 0 at its centre
+    point; a picture 32 pixels above the board lets the walk reach D3."""
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
+
+    p = picture(120, 300)
+    disc(p, WOODS, 56, 258, 10)  # at the picture's B4, the data file's origin
+    overlay_archive(tmp_path / "boards" / "overlays", "t3", {"a": p}, origins="b4;b1;c1;d1;d2;c3")
+    d3 = (168, 193)
+    res = apply_overlays(board, [BoardOverlay("t3", "C2", "C2")], ovr_dir(tmp_path))
+    (placed,) = res.applied
+    assert placed.y == 97 - 258
+    gw, gh = board.los.grid_width, board.los.grid_height
+    assert hex_pass_window(placed, board, False, None) == (placed.x, 0, gw, gh + placed.y)
+    assert at(res.board, *C["C2"])[0] == "Woods"
+    assert at(res.board, *d3) == ("Open Ground", 0)
+    lower = apply_overlays(board, [BoardOverlay("t3", "C4", "C4")], ovr_dir(tmp_path)).board
+    assert at(lower, *d3) == ("Open Ground", 1)
+
+
+def test_a_cropped_board_is_walked_over_a_window_of_its_crop_size(board: VaslBoard, tmp_path: Path) -> None:
+    """On a cropped board VASL's grid is the crop window's: the walk is that size from the picture's corner."""
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
+
+    p = picture()
+    disc(p, WOODS, 56, 129, 10)
+    single(tmp_path, "t1", p)
+    (placed,) = apply_overlays(board, [BoardOverlay("t1", "C2", "C2")], ovr_dir(tmp_path)).applied
+    assert (placed.x, placed.y) == (57, -32)
+    assert hex_pass_window(placed, board, False, (0, 0, 300, 200)) == (57, 0, 300, 168)
+    assert hex_pass_window(placed, board, False, (60, 0, -1, -1)) == (60, 0, 57 + 338 - 60, 258 - 32)
+
+
+#: Corners VASL's own ``ASLHexGrid`` gives on a geomorphic board (getLocation(hex 1) − getLocation(origin), the
+#: grid set up as ``ASLBoard`` sets it up; checked with scripts/realvasl/PlaceOverlays.java): hex 1 on odd and
+#: even columns, the bottom row, hills.
+VASL_CORNERS = (("x1", "P5", "P5", (788, 193)), ("x12", "W7", "W8", (1069, 355)), ("g2", "M6", "M7", (506, 291)),
+                ("st1", "Q3", "Q4", (731, -161)), ("h1", "P5", "P6", (338, -65)), ("h1", "X3", "X4", (788, -194)),
+                ("h1", "M6", "M7", (169, -32)), ("h2", "P5", "P6", (619, 32)), ("h3", "M6", "M7", (394, 291)),
+                ("h3", "K9", "K10", (282, 484)), ("h3", "C10", "C9", (57, 420)))
+
+
+@pytest.mark.parametrize(("name", "hex1", "hex2", "corner"), VASL_CORNERS)
+def test_vasls_own_overlays_lie_at_vasls_corner(name: str, hex1: str, hex2: str, corner: tuple[int, int],
+                                                bd01: VaslBoard) -> None:
+    boards = vasl_file("boards", "overlays", archive_name(name)).parent.parent
+    (placed,) = apply_overlays(bd01, [BoardOverlay(name, hex1, hex2)], overlay_dirs(boards)).applied
+    assert (placed.x, placed.y) == corner
+
+
+@pytest.fixture(scope="module")
+def geo_boards(tmp_path_factory: pytest.TempPathFactory, table: TerrainTable) -> dict[str, VaslBoard]:
+    """Geomorphic boards laid out as VASL's bd03, bd04 and bd07 are (33 × 10 hexes, 1800 × 645 pixels), Open
+    Ground at level 0 (their archives are not in ../shared/vasl)."""
+    d = tmp_path_factory.mktemp("geo")
+    ter, elev = blank_grid(33, 10)
+    out = {}
+    for name in ("03", "04", "07"):
+        (d / f"bd{name}").write_bytes(board_archive(ter, elev, 33, 10, name=name))
+        out[name] = read_board(d / f"bd{name}", table)
+    return out
+
+
+def _applied(board: VaslBoard, name: str, hex1: str, hex2: str) -> tuple[VaslBoard, PlacedOverlay]:
+    boards = vasl_file("boards", "overlays", archive_name(name)).parent.parent
+    res = apply_overlays(board, [BoardOverlay(name, hex1, hex2)], overlay_dirs(boards))
+    return res.board, res.applied[0]
+
+
+def test_x1_on_an_odd_column_reads_its_own_level(geo_boards: dict[str, VaslBoard]) -> None:
+    """x1 at bd03 P5 (odd column) lies where VASL puts it: P5 is a stone building at level 0 (a pixel lower, P5
+    read the art's brown Level3 colour: level 3)."""
+    b, placed = _applied(geo_boards["03"], "x1", "P5", "P5")
+    assert (placed.x, placed.y) == (788, 193)
+    assert (b.hex("P5").terrain.name, b.hex("P5").elevation) == ("Stone Building", 0)
+
+
+def test_x12_on_an_even_column_by_an_odd_columns_origin(geo_boards: dict[str, VaslBoard]) -> None:
+    b, placed = _applied(geo_boards["03"], "x12", "W7", "W8")
+    assert (placed.orientation, placed.x, placed.y) == ("d", 1069, 355)
+    assert {b.hex(h).terrain.name for h in ("W7", "W8")} == {"Stone Building, 1 Level"}
+
+
+def test_g2_on_an_even_column_is_grain(geo_boards: dict[str, VaslBoard]) -> None:
+    b, placed = _applied(geo_boards["07"], "g2", "M6", "M7")
+    assert (placed.x, placed.y) == (506, 291)
+    assert (b.hex("M6").terrain.name, b.hex("M7").terrain.name) == ("Grain", "Grain")
+
+
+def test_st1_reaching_above_the_board_leaves_the_lowest_hexes_unwalked(geo_boards: dict[str, VaslBoard]) -> None:
+    """st1 at bd04 Q3–Q4 lies 161 pixels above the board: VASL's hex pass ends at y 484, and Q9 (centre y 548)
+    keeps its Open Ground at level 0; Q8, walked, is Shallow Stream at level −1."""
+    from asl_vassal_bridge.vasl.overlay_hex_pass import hex_pass_window
+
+    board = geo_boards["04"]
+    b, placed = _applied(board, "st1", "Q3", "Q4")
+    assert (placed.x, placed.y) == (731, -161)
+    assert hex_pass_window(placed, board, False, None) == (731, 0, 1800, 484)
+    assert (b.hex("Q8").terrain.name, b.hex("Q8").elevation) == ("Shallow Stream", -1)
+    assert (b.hex("Q9").terrain.name, b.hex("Q9").elevation) == ("Open Ground", 0)
