@@ -705,10 +705,7 @@ def dump(pos: Position, path: str | Path) -> None:
         raise BadInput(f"{p}: cannot write it: folder {p.parent} does not exist")
     if p.is_dir():
         raise BadInput(f"{p}: is a folder (expected a position file name, e.g. {p / 'after.toml'})")
-    tmp = p.with_name(p.name + ".tmp")
-    try:
+    from ._outputs import replacing
+
+    with replacing(p) as tmp:  # a temporary file of its own (never an existing one, never through a link)
         tmp.write_text(text, "utf-8")
-        tmp.replace(p)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise BadInput(f"{p}: cannot write it: {e.strerror or e}") from None

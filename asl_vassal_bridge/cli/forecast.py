@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..core.errors import BadInput
 from ..core.forecast import MAX_TRIALS, MAX_TURNS, Forecast, forecast
-from .options import add_vasl_options, bounded_int, load_position_arg, say, seed
+from .options import add_force, add_vasl_options, bounded_int, load_position_arg, say, seed
 
 if TYPE_CHECKING:
     from ..core.position import Position
@@ -116,6 +116,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="worker processes (0 = every local core; default: every core from 4096 trials on, else 1); "
                         "the result does not depend on it")
     p.add_argument("--png", metavar="FILE", help="also draw a heat map of the chances")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--top", type=bounded_int(0, 1_000_000, "rows"), default=40, help="rows in the table (default 40)")
     p.set_defaults(func=cmd_forecast)

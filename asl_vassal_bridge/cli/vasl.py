@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BadInput
-from .options import add_vasl_options, tell_notes, vasl_setup
+from .options import add_force, add_vasl_options, check_outputs, tell_notes, vasl_setup
 
 __all__ = ["register"]
 
@@ -57,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "more), applied as VASL 6.7.x applies it; its archive (ovrX …) is looked up in overlays/ "
                         "beside the board archive, then in the boards folder's overlays/")
     add_vasl_options(b)
+    add_force(b)
     b.set_defaults(func=cmd_board)
 
     v = sub.add_parser("vsav", help="list a VASL saved game's boards and the pieces both players see",
@@ -208,6 +209,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     from ..vasl.terrain import read_terrain_types
 
     path: Path = args.board
+    check_outputs(args)
     setup = None
     if not path.exists() and len(path.parts) == 1:
         setup = vasl_setup(args, need_boards=True)
@@ -217,6 +219,10 @@ def cmd_board(args: argparse.Namespace) -> int:
             raise BadInput(f"{args.board}: no such board archive in {setup.boards} (expected e.g. bd01)")
     elif not path.is_file():
         raise BadInput(f"{path}: no such file (expected a VASL board archive, e.g. .../boards/bd01)")
+    if path != args.board:  # the archive found in the boards folder is an input too
+        from .._outputs import PNG, check_output
+
+        check_output(args.png, "--png", PNG, inputs=[path], force=args.force)
     terrain = getattr(args, "terrain", None)
     table = None
     if terrain:
