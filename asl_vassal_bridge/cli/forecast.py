@@ -125,7 +125,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _board_art(args: argparse.Namespace, pos: Position) -> tuple[BoardArt, ...]:
     """VASL's board pictures for a .vsav's map (cropped and reversed as placed), as the widget draws them; none
     for a position file, or (said on stderr) when an archive cannot be read."""
-    if not str(args.position).lower().endswith(".vsav") or not pos.map.layout.boards:
+    from ..loading import is_saved_game_name
+
+    if not is_saved_game_name(args.position) or not pos.map.layout.boards:
         return ()
     from ..vasl.boardart import map_board_art
     from ..vasl.setup import resolve_vasl
@@ -144,7 +146,9 @@ def _board_art(args: argparse.Namespace, pos: Position) -> tuple[BoardArt, ...]:
 def _unit_pictures(args: argparse.Namespace, pos: Position) -> dict[str, bytes]:
     """VASL's own pictures of a .vsav's units, out of its module (the units' own images, else their module slot's);
     none for a position file or without a module, or (said on stderr) when the module cannot be read."""
-    if not str(args.position).lower().endswith(".vsav") or not pos.units:
+    from ..loading import is_saved_game_name
+
+    if not is_saved_game_name(args.position) or not pos.units:
         return {}
     from ..render import unit_pictures
     from ..vasl.setup import resolve_vasl

@@ -236,12 +236,11 @@ def load_position_arg(args: argparse.Namespace) -> Position:
 
     The command's outputs are checked first (:func:`check_outputs`), so nothing is read for a command that could
     not write."""
-    from ..loading import load_position
+    from ..loading import is_saved_game_name, load_position
 
     check_outputs(args)
-
     pos = load_position(args.position, getattr(args, "boards", None), getattr(args, "vasl", None), note=say)
-    if str(args.position).lower().endswith(".vsav"):
+    if is_saved_game_name(args.position):
         tell_notes(pos.notes)
     return pos
 

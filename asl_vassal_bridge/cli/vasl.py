@@ -116,11 +116,11 @@ def cmd_vsav(args: argparse.Namespace) -> int:
                   for i, b in enumerate(game.boards)]
     if args.json:
         json.dump({"game": str(args.game), "module_version": game.module_version, "boards": boards_out,
-                   "pieces": rows, "hidden_pieces": game.hidden_count}, sys.stdout, indent=1)
+                   "pieces": rows}, sys.stdout, indent=1)
         print()
         return 0
-    print(f"{args.game}: VASL {game.module_version or '?'}, {len(game.boards)} board(s), {len(rows)} pieces shown, "
-          f"{game.hidden_count} hidden or concealed (not shown)")
+    print(f"{args.game}: VASL {game.module_version or '?'}, {len(game.boards)} board(s), {len(rows)} pieces both "
+          "players see (hidden and concealed ones are neither listed nor counted)")
     for b in boards_out:
         print(f"  board {b['name']} at ({b['x']}, {b['y']}){' reversed' if b['reversed'] else ''}"
               f"{' cropped' if b['crop'] else ''}{' SSR ' + str(b['ssr']) if b['ssr'] else ''}")

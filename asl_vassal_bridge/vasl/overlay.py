@@ -166,10 +166,18 @@ def overlay_dirs(boards_dir: Path | str) -> tuple[Path, ...]:
 
 
 def find_overlay_archive(dirs: Iterable[Path | str], name: str) -> Path | None:
-    """The archive of overlay *name* in the first of *dirs* that has it, or None."""
+    """The archive of overlay *name* in the first of *dirs* that has it, or None.
+
+    :raises BadName: for a name that is not a plain name (``/../../X``): it is never looked up.
+    """
+    from .names import BadName, file_in, is_plain_name
+
+    if not is_plain_name(name):
+        raise BadName(f"overlay {name[:60]!r}: not an overlay's name (e.g. x1, its archive in the boards folder's "
+                      "overlays/); refused")
     want = archive_name(name)
     for d in dirs:
-        p = Path(d) / want
+        p = file_in(d, want, "overlay archive")
         if p.is_file():
             return p
     return None

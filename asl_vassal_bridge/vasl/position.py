@@ -166,8 +166,10 @@ def locate_pieces(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacem
 
 def find_archive(boards_dir: Path, entry: BoardEntry) -> Path:
     """The board archive file of a saved game's board in *boards_dir*."""
+    from .names import file_in
+
     for cand in entry.archive_names:
-        p = boards_dir / cand
+        p = file_in(boards_dir, cand, "board")
         if p.is_file():
             return p
     raise VaslFileError(f"board {entry.name!r} of the saved game is not in {boards_dir} (looked for "
