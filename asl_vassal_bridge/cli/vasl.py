@@ -175,6 +175,20 @@ def _overlay_arg(text: str) -> Any:
     return BoardOverlay(parts[0], parts[1].upper(), (parts[2] if len(parts) == 3 else parts[1]).upper(), keep)
 
 
+def _overlay_on(board: Any, text: str) -> Any:
+    """``--overlay`` TEXT for *board*: both its hexes must be hexes of the board."""
+    from ..core.hexes import HexNameError
+
+    overlay = _overlay_arg(text)
+    for h in dict.fromkeys((overlay.hex1, overlay.hex2)):
+        try:
+            board.geometry.parse(h)
+        except HexNameError as e:
+            raise BadInput(f"--overlay {text[:60]!r}: {e} (board {board.name or '?'}; expected NAME:HEX1[:HEX2] with "
+                           "hexes of the board, e.g. x1:E5)") from None
+    return overlay
+
+
 def cmd_module(args: argparse.Namespace) -> int:
     from ..vasl.counters import FireCounter
     from ..vasl.module import read_module
@@ -237,7 +251,7 @@ def cmd_board(args: argparse.Namespace) -> int:
         table = setup.terrain_table()
     board = read_board(path, table)
     ssr = getattr(args, "ssr", "")
-    overlays = [_overlay_arg(text) for text in getattr(args, "overlay", None) or ()]
+    overlays = [_overlay_on(board, text) for text in getattr(args, "overlay", None) or ()]
     if ssr or overlays:
         from ..vasl.overlay import apply_overlays, entry_notes, overlay_dirs
         from ..vasl.ssr import apply_ssr

@@ -465,6 +465,9 @@ def place_overlay(board: BoardGrid, name: str, hex1: str, hex2: str, arc: Overla
     """
     if not hex1:
         raise OverlayError(f"{arc.path}: overlay {name} has no hex to be placed on")
+    for h in (hex1, hex2):
+        if h:
+            _grid_point(board, h)  # both hexes on the board, even where a one-hex overlay does not use the second
     single = arc.has(image_member(name, "a")) and not arc.has(image_member(name, "d"))
     orient = "a" if single else _orientation(board, hex1, hex2 or hex1)
     member = image_member(name, orient)
