@@ -199,8 +199,9 @@ def loopback_host(host: object, what: str) -> str:
         ip = ipaddress.ip_address(text.strip())
     except ValueError:
         ip = None
-    if ip is None or not (ip.is_loopback or (isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None
-                                             and ip.ipv4_mapped.is_loopback)):
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip is None or not ip.is_loopback:
         raise BadInput(f"{what} {text[:80]!r} is not this machine's loopback address (expected 127.0.0.1, where the "
                        "extension listens); the bridge sends its token to no other host")
     return str(ip)

@@ -229,7 +229,7 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
     if rev:
         name = name[1:]
     if not is_plain_name(name):
-        raise BadSavedGameError(f"{source}: board name {name[:60]!r} is not a board's name (a file name in the boards "
+        raise BadSavedGameError(f"{source}: board name {name[:100]!r} is not a board's name (a file name in the boards "
                                 "folder, e.g. 01); refused")
     crop = None
     if len(rest) >= 4 and all(re.fullmatch(r"-?\d+", t) for t in rest[:4]):
@@ -258,7 +258,7 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
                 keep = rest[i].lower() == "true"
                 i += 1
             if not is_plain_name(group[0]):
-                raise BadSavedGameError(f"{source}: board {name}: overlay name {group[0][:60]!r} is not an overlay's "
+                raise BadSavedGameError(f"{source}: board {name}: overlay name {group[0][:100]!r} is not an overlay's "
                                         "name (e.g. x1, its archive in the boards folder's overlays/); refused")
             group += [""] * (3 - len(group))
             overlays.append(BoardOverlay(group[0], group[1], group[2], keep))
