@@ -223,6 +223,8 @@ def check_outputs(args: argparse.Namespace) -> None:
     """``-o`` (a position file) and ``--png`` checked before anything is read or computed: not empty, not a folder,
     not one of the inputs, not a file of another kind unless ``--force`` (:func:`~asl_vassal_bridge._outputs.
     check_output`)."""
+    if getattr(args, "output", None) is None and getattr(args, "png", None) is None:
+        return  # (and ``asl-fire odds`` starts without the checks' imports)
     from .._outputs import PNG, POSITION, check_output
 
     inputs = input_files(args)
