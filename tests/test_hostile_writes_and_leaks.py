@@ -90,6 +90,11 @@ def _game(tmp: Path) -> None:
     _save(tmp, "game.vsav", _save_text(["+/p1/;x/Map0;1;1;1"], "bd\t0\t0\t01\tVER\t6.1\t"))
 
 
+def _game_and_boards(tmp: Path) -> None:
+    _game(tmp)
+    _zip(tmp / "boards" / "bd01", {"BoardMetadata.xml": "<boardMetadata/>"})
+
+
 def _position(tmp: Path) -> None:
     (tmp / "pos.toml").write_text(POSITION)
 
@@ -175,6 +180,9 @@ CASES: tuple[Hostile, ...] = (
                                                "{tmp}/bd01"), ("--png", "bd01", "is the input"), _board_archive),
     Hostile("forecast-png-is-the-position", ("forecast", "{tmp}/pos.toml", "--png", "{tmp}/pos.toml"),
             ("--png", "pos.toml", "is the input"), _position),
+    Hostile("forecast-png-forced-over-a-board-the-game-reads",
+            ("forecast", "{tmp}/game.vsav", "--boards", "{tmp}/boards", "--png", "{tmp}/boards/bd01", "--force"),
+            ("--png", "bd01", "is the input"), _game_and_boards),
     Hostile("mol-o-is-the-position", ("mol", "{tmp}/pos.toml", "--fp", "3", "-o", "{tmp}/pos.toml"),
             ("-o", "pos.toml", "is the input"), _position),
     Hostile("forecast-png-empty", ("forecast", "demo", "--png", ""), ("--png ''", "an empty file name", "heat.png")),

@@ -270,7 +270,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..core.firestarts import kindling_attempt
     from ..core.smoke import fire_smoke
     from ..core.victory import fire_control
-    from ..render import render_png, render_svg
     from ..scenarios import demo_position
 
     pos = demo_position()
@@ -280,8 +279,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     out = Path(args.out)
     _check_demo_out(out, args.force)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "before.svg").write_text(render_svg(pos, title=f"{pos.name} — before"), "utf-8")
-    render_png(pos, out / "before.png", title=f"{pos.name} — before")
+    _write_pictures(pos, out, "before", f"{pos.name} — before")
     print(f"{pos.name}: {pos.notes}")
     print(f"Seed {args.seed}; EC {pos.environment.ec.label}, {pos.environment.wind}.")
     _print_state(pos)
@@ -319,13 +317,23 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"  Smoke: {len(smoke)} fire(s) smoking, {smoke[0].height}-level Hindrance (B25.2)")
     for control in fire_control(pos):
         print(f"  {control.describe(pos)}")
-    (out / "after.svg").write_text(render_svg(pos, title=f"{pos.name} — after {args.turns} Player Turns"), "utf-8")
-    render_png(pos, out / "after.png", title=f"{pos.name} — after {args.turns} Player Turns")
+    _write_pictures(pos, out, "after", f"{pos.name} — after {args.turns} Player Turns")
     from ..posfile import dump
 
     dump(pos, out / "after.toml")
     print(f"\nPictures: {out / 'before.png'}, {out / 'after.png'} (and .svg); final position: {out / 'after.toml'}")
     return 0
+
+
+def _write_pictures(pos: Position, out: Any, stem: str, title: str) -> None:
+    """``STEM.svg`` and ``STEM.png`` of *pos* in *out*, each written beside the old one and renamed over it."""
+    from .._outputs import replacing
+    from ..render import render_png, render_svg
+
+    with replacing(out / f"{stem}.svg") as tmp:
+        tmp.write_text(render_svg(pos, title=title), "utf-8")
+    with replacing(out / f"{stem}.png") as tmp:
+        render_png(pos, tmp, title=title)
 
 
 def _check_demo_out(out: Any, force: bool) -> None:

@@ -83,11 +83,16 @@ def cmd_forecast(args: argparse.Namespace) -> int:
         processes = None
     fc = forecast(pos, args.turns, args.trials, args.seed, processes=processes, progress=bar)
     if args.png:
+        from pathlib import Path
+
+        from .._outputs import replacing
         from ..render import render_png
 
         heat = {loc: p for loc, (p, _) in fc.as_dict().items()}
-        render_png(pos, args.png, heat=heat, art=_board_art(args, pos), pictures=_unit_pictures(args, pos),
-                   title=f"{pos.name or 'position'}: burning after {fc.turns} Player Turns ({fc.trials} trials)")
+        art, pictures = _board_art(args, pos), _unit_pictures(args, pos)
+        with replacing(Path(args.png)) as tmp:  # the old picture stays until the new one is complete
+            render_png(pos, tmp, heat=heat, art=art, pictures=pictures,
+                       title=f"{pos.name or 'position'}: burning after {fc.turns} Player Turns ({fc.trials} trials)")
     if args.json:
         json.dump(fc.to_json() | {"position": pos.name}, sys.stdout, indent=2)
         sys.stdout.write("\n")

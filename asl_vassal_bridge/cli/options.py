@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 from collections.abc import Callable
@@ -214,9 +215,18 @@ def add_force(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
 
 
 def input_files(args: argparse.Namespace) -> list[Path | str | None]:
-    """The files a command reads, as given: its POSITION, board archive, saved game, module and terrain files."""
+    """The files a command reads, as given: its POSITION, board archive, saved game, module and terrain files, and
+    the archives of the ``--boards`` folder (and its ``overlays/``) a saved game's boards are read from."""
+    from pathlib import Path
+
     names = ("position", "board", "game", "module", "vasl", "vassal_jar")
-    return [getattr(args, n, None) for n in names] + list(getattr(args, "terrain", None) or ())
+    out: list[Path | str | None] = [getattr(args, n, None) for n in names]
+    out += list(getattr(args, "terrain", None) or ())
+    boards = getattr(args, "boards", None)
+    for folder in (Path(boards), Path(boards) / "overlays") if boards is not None else ():
+        with contextlib.suppress(OSError):
+            out += [p for p in folder.iterdir() if p.is_file()]
+    return out
 
 
 def check_outputs(args: argparse.Namespace) -> None:

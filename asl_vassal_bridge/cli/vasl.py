@@ -158,7 +158,10 @@ def _board_png(board: Any, path: Path, overlays: list[Any], out: Path) -> None:
         print(f"board art: {e} (terrain tints instead)", file=sys.stderr)
         art = []
     extra = f", overlays {', '.join(o.name for o in overlays)}" if overlays else ""
-    render_png(pos, out, art=art, title=f"board {placement.name} ({path.name}{extra})")
+    from .._outputs import replacing
+
+    with replacing(out) as tmp:  # the old picture stays until the new one is complete
+        render_png(pos, tmp, art=art, title=f"board {placement.name} ({path.name}{extra})")
 
 
 def _overlay_arg(text: str) -> Any:
