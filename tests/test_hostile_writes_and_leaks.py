@@ -21,6 +21,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -430,3 +431,31 @@ def test_vsav_says_the_same_whether_or_not_hidden_pieces_are_there(tmp_path: Pat
             outs[game, bool(extra)] = run.stdout
     assert outs["open", False] == outs["hip", False] and outs["open", True] == outs["hip", True]
     assert "hidden_pieces" not in outs["hip", True] and "2 pieces both players see" in outs["hip", False]
+
+
+# --- 5. in a live game too: the bridge's board-archive fallback ---------------------------------------------
+
+def _live_snapshot(name: str, overlays: list[dict[str, str]]) -> dict[str, Any]:
+    vasl = {"state": "", "version": "6.1", "legacy": False, "overlays": overlays, "ssr": None, "crop": None}
+    board = {"name": name, "x": 400, "y": 400, "width": 1800, "height": 645, "reversed": False, "grid": "ASLHexGrid",
+             "vasl": vasl}
+    return {"module": {"name": "VASL"}, "game": {"started": True, "processed": "", "may_change": True},
+            "maps": [{"id": "Map0", "name": "Main Map", "boards": [board], "terrain_key": None, "terrain": None}],
+            "pieces": []}
+
+
+def test_a_live_games_board_and_overlay_names_stay_in_their_folder(tmp_path: Path) -> None:
+    from asl_vassal_bridge.bridge.convert import game_map_from_boards
+    from asl_vassal_bridge.vasl.names import BadName
+    from asl_vassal_bridge.vasl.setup import VaslSetup
+
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "SharedBoardMetadata.xml").write_bytes(TERRAIN_XML)
+    _zip(tmp_path / "SECRETBOARD", {"BoardMetadata.xml": "<boardMetadata/>"})
+    with pytest.raises(BadName, match=r"board '\.\./SECRETBOARD': not a board name"):
+        game_map_from_boards(_live_snapshot("../SECRETBOARD", []), VaslSetup(None, tmp_path / "boards"))
+    if not (SHARED_VASL / "boards" / "bd01").is_file():
+        missing("data", f"{SHARED_VASL} does not exist (the shared/vasl folder beside the repository)")
+    outside = [{"name": "/../../OUTSIDE/X", "hex1": "E5", "hex2": "E5"}]
+    with pytest.raises(BadName, match=r"overlay '/\.\./\.\./OUTSIDE/X': not an overlay's name"):
+        game_map_from_boards(_live_snapshot("01", outside), VaslSetup(None, SHARED_VASL / "boards"))
