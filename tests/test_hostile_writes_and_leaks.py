@@ -162,6 +162,11 @@ def _truncated_and_log(tmp: Path) -> None:
     (tmp / "boards" / "SharedBoardMetadata.xml").write_bytes(TERRAIN_XML)
 
 
+def _overlay_off_board(tmp: Path) -> None:
+    """A saved game placing a one-hex overlay (VASL's wd1) with a second hex off the board."""
+    _save(tmp, "ovhex.vsav", _save_text([], "bd\t0\t0\t01\tVER\t6.1\tOVR\twd1\tGG10\tZZ99\t"))
+
+
 def _hex_levels_outside(tmp: Path) -> None:
     (tmp / "levels.toml").write_text('format = 1\n[map]\ncolumns = "A-E"\nrows = "1-5"\n[[buildings]]\nid = "b1"\n'
                                       'material = "stone"\nkind = "two-story"\nhexes = ["B2", "B3"]\n'
@@ -235,6 +240,17 @@ CASES: tuple[Hostile, ...] = (
     Hostile("mol-drm-10e20", ("mol", "--fp", "3", f"--drm=-{HUGE}"), ("--drm", "-20 to +20")),
     Hostile("bridge-attack-target-ft-10e20", ("bridge", "attack", "--target", "E3", "--target-ft", HUGE),
             ("--target-ft", "0 to 10")),
+    Hostile("board-overlay-second-hex-garbage",
+            ("board", str(SHARED_VASL / "boards" / "bd01"), "--terrain", str(SHARED_VASL / "SharedBoardMetadata.xml"),
+             "--overlay", "x1:E5:garbage!!"), ("--overlay 'x1:E5:garbage!!'", "'GARBAGE!!' is not a hex name"),
+            needs_data=True),
+    Hostile("board-overlay-second-hex-off-the-board",
+            ("board", str(SHARED_VASL / "boards" / "bd01"), "--terrain", str(SHARED_VASL / "SharedBoardMetadata.xml"),
+             "--overlay", "wd1:GG10:ZZ99"), ("--overlay 'wd1:GG10:ZZ99'", "ZZ99 is off the board"), needs_data=True),
+    Hostile("odds-saved-overlays-second-hex-off-the-board",
+            ("odds", "{tmp}/ovhex.vsav", "--boards", str(SHARED_VASL / "boards")),
+            ("ovhex.vsav", "overlay wd1 (GG10-ZZ99)", "'ZZ99' is not a hex of the board"), _overlay_off_board,
+            needs_data=True),
     Hostile("hex-levels-outside-the-building", ("odds", "{tmp}/levels.toml"),
             ("levels.toml", "buildings[0].hex_levels.E5", "not a hex of building 'b1'"), _hex_levels_outside),
     Hostile("vsav-truncated-vobs", ("vsav", "{tmp}/cut.vsav"), ("cut.vsav", "truncated", "end_save"),
@@ -312,7 +328,8 @@ def test_the_table_covers_each_point_of_the_brief() -> None:
     for needle in ("is-the-saved-game", "is-the-board-archive", "png-is-the-position", "png-empty", "over-a-saved",
                    "install-over-another", "install-remove-another", "install-target-a-folder",
                    "host-of-another-machine", "token-with-newlines", "absolute-path", "up-and-out",
-                   "overlay-outside", "target-ft", "drm", "hex-levels", "truncated-vobs", "a-log"):
+                   "overlay-outside", "target-ft", "drm", "hex-levels", "truncated-vobs", "a-log",
+                   "overlay-second-hex-garbage", "overlay-second-hex-off-the-board"):
         assert needle in ids, needle
     assert MEMORY_LIMIT and TIME_LIMIT  # the limits of tests/test_hostile_inputs.py apply here too
 

@@ -83,7 +83,7 @@ def cmd_vsav(args: argparse.Namespace) -> int:
         setup = vasl_setup(args, need_boards=False)
     overlay_rows: dict[int, list[dict[str, Any]]] = {}
     if setup is not None and setup.boards is not None:
-        from ..vasl.overlay import apply_overlays, covered_hexes, entry_notes, overlay_dirs
+        from ..vasl.overlay import OverlayError, apply_overlays, covered_hexes, entry_notes, overlay_dirs
         from ..vasl.ssr import apply_ssr
 
         table = setup.terrain_table()
@@ -92,8 +92,11 @@ def cmd_vsav(args: argparse.Namespace) -> int:
         dirs = overlay_dirs(setup.boards)
         for i, entry in enumerate(game.boards):
             board = apply_ssr(read_board(find_archive(setup.boards, entry), table), entry.ssr).board
-            result = apply_overlays(board, entry.overlays, dirs, reversed_=entry.reversed, crop=entry.crop,
-                                    ssr=entry.ssr)
+            try:
+                result = apply_overlays(board, entry.overlays, dirs, reversed_=entry.reversed, crop=entry.crop,
+                                        ssr=entry.ssr)
+            except OverlayError as e:  # an overlay the saved game places where VASL could not: name the game
+                raise OverlayError(f"{args.game}: {e}") from None
             boards.append((result.board, entry.placement()))
             notes += entry_notes(entry, table, dirs)
             for o in result.applied:
