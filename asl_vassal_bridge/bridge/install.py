@@ -14,6 +14,7 @@ with when a game opens.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -230,12 +231,18 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
         created = not ext_dir.exists()
         if ext_dir.exists() and not ext_dir.is_dir():
             raise BadInput(f"{ext_dir}: exists but is not a folder (VASSAL loads VASL's extensions from it)")
-        ext_dir.mkdir(exist_ok=True)
         target = ext_dir / EXTENSION_FILE
         _check_target(target, force, "replacing")
         replaced = os.path.lexists(target)
-        with replacing(target) as part:
-            shutil.copyfile(source, part)
+        ext_dir.mkdir(exist_ok=True)
+        try:
+            with replacing(target) as part:
+                shutil.copyfile(source, part)
+        except BaseException:
+            if created:  # nothing of ours is left behind: not even the folder made for it
+                with contextlib.suppress(OSError):
+                    ext_dir.rmdir()
+            raise
     lines.append(f"{'replaced' if replaced else 'installed'}: {target}"
                  + (f" (created the folder {ext_dir}, where VASSAL loads VASL's extensions)" if created else ""))
     recorded = record_python(pf)
