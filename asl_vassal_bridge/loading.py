@@ -11,7 +11,19 @@ from .core.position import Position
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["load_position"]
+__all__ = ["SAVED_GAME_SUFFIXES", "is_saved_game_name", "load_position"]
+
+#: File names read as VASSAL saved games: a ``.vlog`` starts with one (a log with moves after it is refused).
+SAVED_GAME_SUFFIXES = (".vsav", ".vlog")
+
+
+def is_saved_game_name(path: str | Path) -> bool:
+    """*path* names a VASSAL saved game or log by its suffix (``.vsav``, ``.vlog``, any case).
+
+    >>> is_saved_game_name("game.VSAV"), is_saved_game_name("moves.vlog"), is_saved_game_name("pos.toml")
+    (True, True, False)
+    """
+    return str(path).lower().endswith(SAVED_GAME_SUFFIXES)
 
 
 def load_position(path: str | Path, boards: str | Path | None = None, vasl: str | Path | None = None, *,
@@ -30,7 +42,7 @@ def load_position(path: str | Path, boards: str | Path | None = None, vasl: str 
     from pathlib import Path  # here, not at the top: ``asl-fire odds demo`` starts faster without it
 
     p = Path(path)
-    if p.suffix.lower() == ".vsav":
+    if is_saved_game_name(p):  # .vsav, or a .vlog: read as the saved game it starts with, refused with moves after it
         if not p.exists():
             raise BadInput(f"{p}: no such file (expected a VASL saved game)")
         from .vasl.position import position_from_vsav

@@ -371,8 +371,13 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
         stairs = set(on_map(parse_hex_list(b.get("stairwells", ()), layout, f"{where}.stairwells"),
                             f"{where}.stairwells"))
         hex_levels = []
+        own = set(hs)
         for name, lv in b.get("hex_levels", {}).items():
             hx = on_map(parse_hex_list([name], layout, f"{where}.hex_levels"), f"{where}.hex_levels")[0]
+            if hx not in own:
+                raise BadPositionFile(f"{where}.hex_levels.{name[:20]}: hex {layout.name(hx)} is not a hex of building "
+                                      f"{b['id']!r} (its hexes: {', '.join(layout.name(h) for h in hs[:8])}"
+                                      f"{' …' if len(hs) > 8 else ''})")
             hex_levels.append((layout.name(hx), int(lv)))
         for h in hs:
             if hexes[h].building is not None:
@@ -705,10 +710,7 @@ def dump(pos: Position, path: str | Path) -> None:
         raise BadInput(f"{p}: cannot write it: folder {p.parent} does not exist")
     if p.is_dir():
         raise BadInput(f"{p}: is a folder (expected a position file name, e.g. {p / 'after.toml'})")
-    tmp = p.with_name(p.name + ".tmp")
-    try:
+    from ._outputs import replacing
+
+    with replacing(p) as tmp:  # a temporary file of its own (never an existing one, never through a link)
         tmp.write_text(text, "utf-8")
-        tmp.replace(p)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise BadInput(f"{p}: cannot write it: {e.strerror or e}") from None

@@ -291,7 +291,7 @@ CASES: tuple[Case, ...] = (
     Case("bridge-token-file-readable-by-others", ("bridge", "--port", "1", "--token-file", "{tmp}/token"),
          ("--token-file", "token", "readable by other users", "600"), _token_readable_by_others),
     Case("bridge-connection-file-unknown-host", ("bridge", "--connection-file", "{tmp}/conn.json"),
-         ("nonexistent.invalid", "not a host name", "127.0.0.1"), _connection_file_unknown_host),
+         ("nonexistent.invalid", "not this machine's loopback address", "127.0.0.1"), _connection_file_unknown_host),
     Case("bridge-port-out-of-range", ("bridge", "--port", "70000", "--token-file", "{tmp}/token"),
          ("--port", "70000", "1 to 65,535")),
     Case("bridge-port-streams-bytes", ("bridge", "--port", "{stream}", "--token-file", "{tmp}/tok600"),

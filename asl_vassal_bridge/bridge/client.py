@@ -34,6 +34,7 @@ __all__ = [
     "connect",
     "default_connection_file",
     "handshake",
+    "loopback_host",
     "read_connection_file",
 ]
 
@@ -168,9 +169,42 @@ def read_connection_file(path: Path | None = None) -> ConnectionInfo:
         raise BadInput(f"{path}: port {port!r} is not a TCP port number ({expected})")
     if not isinstance(token, str) or not token:
         raise BadInput(f"{path}: no token string ({expected})")
+    if len(token) > MAX_TOKEN_CHARS or not token.isprintable():
+        raise BadInput(f"{path}: the token is not one line of printable text of at most {MAX_TOKEN_CHARS} characters "
+                       f"({expected}); not using it")
+    host = loopback_host(data.get("host", "127.0.0.1"), f"{path}: host")
     pid, module = data.get("pid"), data.get("module")
-    return ConnectionInfo(str(data.get("host", "127.0.0.1")), port, token,
-                          pid if isinstance(pid, int) else None, module if isinstance(module, str) else None)
+    return ConnectionInfo(host, port, token, pid if isinstance(pid, int) else None,
+                          module if isinstance(module, str) else None)
+
+
+#: The longest auth token accepted (the extension writes 32 hex digits; a token file holds one line of 4 KiB).
+MAX_TOKEN_CHARS = 4096
+
+
+def loopback_host(host: object, what: str) -> str:
+    """*host* if it is this machine's loopback (127.0.0.0/8 or ::1; ``localhost`` is 127.0.0.1, not looked up).
+
+    The extension's gateway listens on 127.0.0.1 only, and the bridge sends its auth token to whatever host the
+    connection names: a host of another machine is refused here, before any connection or name lookup.
+
+    :raises BadInput: naming *what* and the host.
+    """
+    import ipaddress
+
+    text = host if isinstance(host, str) else repr(host)
+    if text.strip().lower() == "localhost":
+        return "127.0.0.1"
+    try:
+        ip = ipaddress.ip_address(text.strip())
+    except ValueError:
+        ip = None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip is None or not ip.is_loopback:
+        raise BadInput(f"{what} {text[:80]!r} is not this machine's loopback address (expected 127.0.0.1, where the "
+                       "extension listens); the bridge sends its token to no other host")
+    return str(ip)
 
 
 def _nodelay(sock: Any) -> None:
@@ -326,6 +360,7 @@ class BridgeClient:
         self.info = info
         #: py4j's read timeout (seconds): the longest any one call may take.
         self.timeout = timeout
+        loopback_host(info.host, "the connection's host")  # whatever built *info*: the token goes nowhere else
         handshake(info.host, info.port, info.token, min(timeout, HANDSHAKE_TIMEOUT))
         params = GatewayParameters(address=info.host, port=info.port, auth_token=info.token,
                                    auto_convert=False, read_timeout=timeout)

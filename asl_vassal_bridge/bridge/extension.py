@@ -136,15 +136,15 @@ def carry_python(vmdx: Path, wheel: Path, lock: Path | None = None) -> dict[str,
     manifest = {"package": "asl-vassal-bridge", "version": version, "wheel": wheel.name,
                 "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "requires_python": ">=3.11"}
     vmdx = Path(vmdx)
-    part = vmdx.with_name(vmdx.name + ".part")
-    with zipfile.ZipFile(vmdx) as src, zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as z:
+    from .._outputs import replacing
+
+    with replacing(vmdx) as part, zipfile.ZipFile(vmdx) as src, zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as z:
         for info in src.infolist():
             if not info.filename.startswith(CARRIED):
                 z.writestr(info, src.read(info))
         z.writestr(CARRIED + "manifest.json", json.dumps(manifest, indent=2) + "\n")
         z.writestr(CARRIED + "requirements.txt", lock.read_bytes())
         z.write(wheel, CARRIED + wheel.name, compress_type=zipfile.ZIP_STORED)
-    part.replace(vmdx)
     return manifest
 
 
@@ -187,9 +187,10 @@ def build_extension(vassal_jar: Path, out: Path, javac: str | None = None,
                     "  <extensionId>asl-fire-bridge</extensionId>\n</data>\n")
         out = Path(out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        part = out.with_name(out.name + ".part")
         count = 0
-        with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as z:
+        from .._outputs import replacing
+
+        with replacing(out) as part, zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("buildFile.xml", build_file)
             z.writestr("extensiondata", ext_data)
             for f in sorted(classes.rglob("*.class")):
@@ -200,7 +201,6 @@ def build_extension(vassal_jar: Path, out: Path, javac: str | None = None,
                     if name.startswith("py4j/") and name.endswith(".class"):
                         z.writestr(name, pj.read(name))
                         count += 1
-        part.replace(out)
     if carry_wheel is not None:
         carry_python(out, Path(carry_wheel))
     return BuiltExtension(out, count, time.perf_counter() - t0)

@@ -14,10 +14,12 @@ with when a game opens.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 import zipfile
@@ -25,10 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._outputs import OutputKind, replacing
 from ..core.errors import BadInput
 from ..vasl.setup import Platform, engine_jars, extensions_dir, find_vasl_module
 
-__all__ = ["PYTHON_FILE", "InstallReport", "install_extension", "python_record", "record_python", "remove_extension"]
+__all__ = ["EXTENSION", "PYTHON_FILE", "InstallReport", "install_extension", "is_bridge_extension", "python_record",
+           "record_python", "remove_extension"]
 
 EXTENSION_FILE = "asl-fire-bridge.vmdx"
 #: Which Python the extension runs the bridge with, in VASSAL's conf dir (python, by, version, venv).
@@ -38,6 +42,47 @@ PYTHON_FILE = Path("aslfire") / "python.json"
 BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Fire finder", "FT/MOL attack",
                 "Fire start", "Heat of Battle", "Units in Blazes (RtPh)")
 BUTTONS = ", ".join(BUTTON_NAMES[:-1]) + " and " + BUTTON_NAMES[-1]
+
+
+#: What every ASL fire bridge extension's buildFile.xml says (vasl_extension/buildFile.xml, since the first one).
+_OUR_BUILD_FILE = re.compile(rb"<VASSAL\.build\.module\.ModuleExtension\b[^>]*\bextensionId=\"asl-fire-bridge\"")
+
+
+def is_bridge_extension(path: Path) -> bool:
+    """*path* is an ASL fire bridge extension, as this package writes it: a zip whose ``buildFile.xml`` is a VASSAL
+    module extension with ``extensionId="asl-fire-bridge"``.  Anything else (another extension, a module, a file
+    that is not a zip) is not, and ``asl-fire install`` neither replaces nor removes it unasked."""
+    from ..vasl.safe import Archive
+
+    try:
+        arc = Archive(path)
+        member = arc.find("buildFile.xml", "buildFile")
+        head = arc.read(member, limit=1 << 20)[:65536] if member is not None else b""
+    except (BadInput, OSError):
+        return False
+    return _OUR_BUILD_FILE.search(head) is not None
+
+
+#: The extension as an output (``asl-fire build-extension -o``): an existing file is replaced only if it is one.
+EXTENSION = OutputKind("the ASL fire bridge extension", EXTENSION_FILE, is_bridge_extension)
+
+
+def _not_ours(target: Path) -> str | None:
+    """What is at *target* if it is not an extension of ours (None: nothing there, or ours)."""
+    try:
+        st = target.lstat()
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        return f"a link (to {os.readlink(target)}), not a file this package wrote"
+    if stat.S_ISDIR(st.st_mode):
+        return "a folder"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file"
+    if is_bridge_extension(target):
+        return None
+    return ("a file that is not the ASL fire bridge extension (its buildFile.xml does not name extensionId "
+            "asl-fire-bridge)")
 
 
 @dataclass(frozen=True)
@@ -110,14 +155,31 @@ def _find_engine(vassal: Path | None, pf: Platform,
     return jars[0], f"installation found{more}"
 
 
+def _check_target(target: Path, force: bool, doing: str) -> None:
+    """Refuse to replace or remove what is at *target* unless it is our extension (or *force*, never a folder)."""
+    what = _not_ours(target)
+    if what is None:
+        return
+    if what == "a folder":
+        raise BadInput(f"{target}: a folder; not {doing} it (asl-fire install writes only its extension file there)")
+    if not force:
+        verb = {"replacing": "replace", "removing": "remove"}[doing]
+        raise BadInput(f"{target}: {what}; not {doing} it: move it away, or add --force to {verb} it")
+
+
 def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, build: bool = False,
                       check: bool = True, pf: Platform | None = None,
-                      which: Callable[[str], str | None] | None = None) -> InstallReport:
+                      which: Callable[[str], str | None] | None = None, force: bool = False) -> InstallReport:
     """Install the extension for VASL; see the module docstring.
 
+    An existing ``VASL_ext/asl-fire-bridge.vmdx`` is replaced only if it is an extension of ours
+    (:func:`is_bridge_extension`), or with *force*; the new file is written to a hidden temporary file of its own
+    beside it (created exclusively, never through a link), renamed over it when complete, and removed on every
+    failure.
+
     :raises BadInput: no module found, a bad --vasl/--vassal, an extension that cannot work with the
-        player's VASSAL (and no JDK to build one that does), or no VASSAL found to check it against unless
-        *check* is False; nothing is written then.
+        player's VASSAL (and no JDK to build one that does), no VASSAL found to check it against unless
+        *check* is False, or a file at the target that is not ours; nothing is written then.
     """
     from .linkage import linkage_problems
     from .prebuilt import prebuilt_extension, prebuilt_info
@@ -125,6 +187,7 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
     pf = pf or Platform.current()
     which = which or shutil.which
     module, module_how = _find_module(vasl, pf)
+    _check_target(extensions_dir(module) / EXTENSION_FILE, force, "replacing")
     jar, jar_how = _find_engine(vassal, pf, which)
     if jar is None and check and not build:
         raise BadInput(f"VASSAL engine: not found ({jar_how}), so the extension's linkage with your VASSAL cannot be "
@@ -168,12 +231,18 @@ def install_extension(*, vasl: Path | None = None, vassal: Path | None = None, b
         created = not ext_dir.exists()
         if ext_dir.exists() and not ext_dir.is_dir():
             raise BadInput(f"{ext_dir}: exists but is not a folder (VASSAL loads VASL's extensions from it)")
-        ext_dir.mkdir(exist_ok=True)
         target = ext_dir / EXTENSION_FILE
-        replaced = target.exists()
-        part = target.with_name(target.name + ".part")
-        shutil.copyfile(source, part)
-        part.replace(target)
+        _check_target(target, force, "replacing")
+        replaced = os.path.lexists(target)
+        ext_dir.mkdir(exist_ok=True)
+        try:
+            with replacing(target) as part:
+                shutil.copyfile(source, part)
+        except BaseException:
+            if created:  # nothing of ours is left behind: not even the folder made for it
+                with contextlib.suppress(OSError):
+                    ext_dir.rmdir()
+            raise
     lines.append(f"{'replaced' if replaced else 'installed'}: {target}"
                  + (f" (created the folder {ext_dir}, where VASSAL loads VASL's extensions)" if created else ""))
     recorded = record_python(pf)
@@ -201,13 +270,13 @@ def record_python(pf: Platform) -> Path:
     :raises BadInput: if the file cannot be written.
     """
     target = pf.conf_dir() / PYTHON_FILE
-    part = target.with_name(target.name + ".part")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        part.write_text(json.dumps(python_record("install")) + "\n", encoding="utf-8")
-        os.replace(part, target)
-    except OSError as e:
-        raise BadInput(f"{target}: cannot be written ({e.strerror}); the extension will not know this Python") from None
+        with replacing(target) as part:
+            part.write_text(json.dumps(python_record("install")) + "\n", encoding="utf-8")
+    except (OSError, BadInput) as e:
+        why = e.strerror if isinstance(e, OSError) else str(e)
+        raise BadInput(f"{target}: cannot be written ({why}); the extension will not know this Python") from None
     return target
 
 
@@ -221,16 +290,21 @@ def _build(jar: Path, tmp: Path, which: Callable[[str], str | None]) -> Path:
     return build_extension(jar, tmp / EXTENSION_FILE, javac=javac).path
 
 
-def remove_extension(*, vasl: Path | None = None, pf: Platform | None = None) -> InstallReport:
-    """Undo :func:`install_extension`: delete the extension, and its folder when that is left empty."""
+def remove_extension(*, vasl: Path | None = None, pf: Platform | None = None, force: bool = False) -> InstallReport:
+    """Undo :func:`install_extension`: delete the extension, and its folder when that is left empty.
+
+    Only an extension of ours is deleted (:func:`is_bridge_extension`); anything else there is left alone and
+    refused, unless *force* (a link is then removed, not what it points to; a folder never).
+    """
     pf = pf or Platform.current()
     module, how = _find_module(vasl, pf)
     ext_dir = extensions_dir(module)
     target = ext_dir / EXTENSION_FILE
     lines = [f"VASL module: {module} ({how})"]
-    if not target.exists():
+    if not os.path.lexists(target):
         lines.append(f"nothing to remove: {target} does not exist")
         return InstallReport(target, tuple(lines))
+    _check_target(target, force, "removing")
     target.unlink()
     lines.append(f"removed: {target}")
     if ext_dir.is_dir() and not any(ext_dir.iterdir()):

@@ -555,8 +555,10 @@ def game_map_from_boards(snapshot: Mapping[str, Any], vasl: VaslSetup, model: Va
     named = [replace(e, name=str(b.get("name", ""))) for b, e in zip(boards, entries, strict=False)]
     for entry in sorted(named, key=lambda e: (e.y, e.x)):
         name = entry.name
+        from ..vasl.names import file_in
+
         cands = [name, f"bd{name}", f"bd{name.zfill(2)}"]
-        path = next((boards_dir / c for c in cands if (boards_dir / c).is_file()), None)
+        path = next((p for c in cands if (p := file_in(boards_dir, c, "board")).is_file()), None)
         if path is None:
             raise NoTerrain(f"board {name!r} is not in {boards_dir} (looked for {', '.join(cands)})")
         table = table or vasl.terrain_table()

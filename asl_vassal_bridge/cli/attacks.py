@@ -37,11 +37,15 @@ from .options import (
     LEADER_DRM,
     LEVELS,
     RANGE,
+    TARGET_FT,
     TEM,
     TK_MODS,
+    add_force,
     add_vasl_options,
     check_dice_used,
+    check_outputs,
     die_faces,
+    extra_drm,
     ift_result,
     load_position_arg,
     seed,
@@ -121,6 +125,7 @@ def _wind(text: str | None) -> Wind:
 def _setup(args: argparse.Namespace, default_range: int) -> tuple[Position, Location, Location, Unit | None]:
     """The Position and the firer/target Locations, from a position file or from the options."""
     unit: Unit | None = None
+    check_outputs(args)
     if args.position:
         pos = load_position_arg(args)
         if args.phase:
@@ -165,12 +170,8 @@ def _kind(args: argparse.Namespace, unit: Unit | None) -> UnitKind:
 def _extra(args: argparse.Namespace) -> tuple[DRM, ...]:
     out = []
     for text in args.drm or ():
-        value, _, reason = text.partition(":")
-        try:
-            v = int(value)
-        except ValueError:
-            raise BadInput(f"--drm {text!r}: expected VALUE[:REASON], e.g. -1:FFNAM") from None
-        out.append(DRM(v, reason or "given", "input"))
+        v, reason = extra_drm(text)
+        out.append(DRM(v, reason, "input"))
     return tuple(out)
 
 
@@ -398,6 +399,7 @@ def _fire_start_common(p: argparse.ArgumentParser) -> None:
                    "Selection drs)")
     d.add_argument("--seed", type=seed, help="roll seeded dice")
     p.add_argument("-o", "--output", help="write the new position file here")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -425,7 +427,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--leader", type=LEADER_DRM, default=0, metavar="DRM", help="a directing leader's DRM, e.g. -1")
     p.add_argument("--drm", action="append", metavar="VALUE[:REASON]",
                    help="another IFT DRM you know of (e.g. --drm=-1:FFNAM); repeatable")
-    p.add_argument("--target-ft", type=int, metavar="N",
+    p.add_argument("--target-ft", type=TARGET_FT, metavar="N",
                    help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
                    "the POSITION's units in the target Location possess, e.g. a saved game's FT counters)")
     a = p.add_argument_group("vs an AFV")
@@ -444,6 +446,7 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="the IFT result you read at the printed column and Final DR (e.g. KIA, K/2, "
                    "1MC, NMC, PTC) — our rule texts lack the IFT")
     r.add_argument("-o", "--output", help="write the new position file here (needs POSITION)")
+    add_force(r)
     r.add_argument("--json", action="store_true", help="print the plan (and the outcome) as JSON instead")
 
 

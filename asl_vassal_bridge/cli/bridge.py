@@ -17,9 +17,12 @@ from .options import (
     HALVINGS,
     HINDRANCE_DRM,
     LEADER_DRM,
+    TARGET_FT,
     TEM,
     TK_MODS,
+    add_force,
     bounded_int,
+    extra_drm,
     ift_result,
     unit_fp,
 )
@@ -71,6 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--vassal-jar", type=Path, required=True,
                    help="VASSAL's engine jar (lib/Vengine.jar in a VASSAL install)")
     b.add_argument("-o", "--output", type=Path, default=Path("asl-fire-bridge.vmdx"), help="the .vmdx to write")
+    add_force(b)
     b.add_argument("--carry-wheel", type=Path, metavar="WHEEL", help="carry this wheel of the package, with the "
                    "dependencies' lock, so that the extension sets up its Python by itself on a player's first game")
     b.set_defaults(func=run_build)
@@ -122,7 +126,7 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     a.add_argument("--drm", action="append", metavar="VALUE[:REASON]", help="another IFT DRM; repeatable")
     a.add_argument("--ift-result", type=ift_result,
                    help="the IFT result read at the column and Final DR (our texts lack the IFT)")
-    a.add_argument("--target-ft", type=int, metavar="N",
+    a.add_argument("--target-ft", type=TARGET_FT, metavar="N",
                    help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
                    "counters stacked with the target Location's units)")
     v = a.add_argument_group("vs an AFV (the target is a piece)")
@@ -281,11 +285,8 @@ def attack_request(args: argparse.Namespace) -> AttackRequest:
             opts["afv_stopped"] = False
     drms = []
     for text in args.drm or ():
-        value, _, reason = text.partition(":")
-        try:
-            drms.append(DRM(int(value), reason or "given", "input"))
-        except ValueError:
-            raise BadInput(f"--drm {text!r}: expected VALUE[:REASON], e.g. -1:FFNAM") from None
+        value, reason = extra_drm(text)
+        drms.append(DRM(value, reason, "input"))
     if drms:
         opts["extra_drms"] = tuple(drms)
     try:
@@ -343,11 +344,11 @@ def _run_action(client: BridgeClient, args: argparse.Namespace, vasl: VaslSetup 
 
 
 def run_build(args: argparse.Namespace) -> int:
+    from .._outputs import check_output
     from ..bridge.extension import build_extension
+    from ..bridge.install import EXTENSION
 
-    if args.output.is_dir():
-        raise BadInput(f"-o {args.output}: a folder; expected the .vmdx file to write, e.g. "
-                       f"{args.output / 'asl-fire-bridge.vmdx'}")
+    check_output(args.output, "-o", EXTENSION, inputs=(args.vassal_jar, args.carry_wheel), force=args.force)
     built = build_extension(args.vassal_jar, args.output, carry_wheel=args.carry_wheel)
     out = built.path.resolve()
     print(f"wrote {out} ({built.classes} classes, {built.seconds:.1f} s)")

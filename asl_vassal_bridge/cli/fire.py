@@ -17,7 +17,16 @@ from ..core.fire import end_of_afph, pending_rolls
 from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
 from ..core.values import replace
 from ..core.wind import rally_phase, wind_change_odds
-from .options import LEADER_DRM, add_vasl_options, bounded_int, check_dice_used, die_faces, load_position_arg, seed
+from .options import (
+    LEADER_DRM,
+    add_force,
+    add_vasl_options,
+    bounded_int,
+    check_dice_used,
+    die_faces,
+    load_position_arg,
+    seed,
+)
 
 __all__ = ["register", "run_phase"]
 
@@ -261,7 +270,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..core.firestarts import kindling_attempt
     from ..core.smoke import fire_smoke
     from ..core.victory import fire_control
-    from ..render import render_png, render_svg
     from ..scenarios import demo_position
 
     pos = demo_position()
@@ -269,9 +277,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     out = Path(args.out)
+    _check_demo_out(out, args.force)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "before.svg").write_text(render_svg(pos, title=f"{pos.name} — before"), "utf-8")
-    render_png(pos, out / "before.png", title=f"{pos.name} — before")
+    _write_pictures(pos, out, "before", f"{pos.name} — before")
     print(f"{pos.name}: {pos.notes}")
     print(f"Seed {args.seed}; EC {pos.environment.ec.label}, {pos.environment.wind}.")
     _print_state(pos)
@@ -309,13 +317,37 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"  Smoke: {len(smoke)} fire(s) smoking, {smoke[0].height}-level Hindrance (B25.2)")
     for control in fire_control(pos):
         print(f"  {control.describe(pos)}")
-    (out / "after.svg").write_text(render_svg(pos, title=f"{pos.name} — after {args.turns} Player Turns"), "utf-8")
-    render_png(pos, out / "after.png", title=f"{pos.name} — after {args.turns} Player Turns")
+    _write_pictures(pos, out, "after", f"{pos.name} — after {args.turns} Player Turns")
     from ..posfile import dump
 
     dump(pos, out / "after.toml")
     print(f"\nPictures: {out / 'before.png'}, {out / 'after.png'} (and .svg); final position: {out / 'after.toml'}")
     return 0
+
+
+def _write_pictures(pos: Position, out: Any, stem: str, title: str) -> None:
+    """``STEM.svg`` and ``STEM.png`` of *pos* in *out*, each written beside the old one and renamed over it."""
+    from .._outputs import replacing
+    from ..render import render_png, render_svg
+
+    with replacing(out / f"{stem}.svg") as tmp:
+        tmp.write_text(render_svg(pos, title=title), "utf-8")
+    with replacing(out / f"{stem}.png") as tmp:
+        render_png(pos, tmp, title=title)
+
+
+def _check_demo_out(out: Any, force: bool) -> None:
+    """--out: a folder (made if missing) whose before/after files are the demo's own kind, else --force."""
+    from .._outputs import PNG, POSITION, SVG, check_output
+
+    if not str(out).strip():
+        raise BadInput("--out '': an empty folder name; expected the folder for the pictures, e.g. --out asl-fire-demo")
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"--out {out}: not a folder; expected the folder for the pictures (made if missing)")
+    if out.is_dir():
+        for name, kind in (("before.svg", SVG), ("before.png", PNG), ("after.svg", SVG), ("after.png", PNG),
+                           ("after.toml", POSITION)):
+            check_output(out / name, "--out", kind, force=force)
 
 
 def _finish(args: argparse.Namespace, new: Position, rep: Report, note: str | None = None) -> int:
@@ -503,6 +535,7 @@ def _common(p: argparse.ArgumentParser, dice: bool = True) -> None:
         g.add_argument("--dice", help="die faces to use, in order (a DR takes two: colored, white), "
                        "e.g. 3,4; exactly the dice the command rolls")
         p.add_argument("-o", "--output", help="write the new position file here")
+        add_force(p)
         p.add_argument("--json", action="store_true", help="machine-readable report")
 
 
@@ -514,6 +547,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--seed", type=seed, default=1944, help="dice seed, 0 to 2**64-1 (default 1944)")
     p.add_argument("--turns", type=_turns, default=4, help="Player Turns to play, 1–50 (default 4)")
     p.add_argument("--out", default="asl-fire-demo", help="folder for the pictures (default ./asl-fire-demo)")
+    add_force(p)
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("odds", help="the fire rolls pending from the position's clock on (RPh wind change, AFPh), "
@@ -549,6 +583,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "e.g. 3,4,6,1; exactly the dice the phase rolls")
     add_vasl_options(p)
     p.add_argument("-o", "--output", help="write the new position file here")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.set_defaults(func=cmd_upkeep)
 

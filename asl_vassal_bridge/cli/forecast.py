@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..core.errors import BadInput
 from ..core.forecast import MAX_TRIALS, MAX_TURNS, Forecast, forecast
-from .options import add_vasl_options, bounded_int, load_position_arg, say, seed
+from .options import add_force, add_vasl_options, bounded_int, load_position_arg, say, seed
 
 if TYPE_CHECKING:
     from ..core.position import Position
@@ -83,11 +83,16 @@ def cmd_forecast(args: argparse.Namespace) -> int:
         processes = None
     fc = forecast(pos, args.turns, args.trials, args.seed, processes=processes, progress=bar)
     if args.png:
+        from pathlib import Path
+
+        from .._outputs import replacing
         from ..render import render_png
 
         heat = {loc: p for loc, (p, _) in fc.as_dict().items()}
-        render_png(pos, args.png, heat=heat, art=_board_art(args, pos), pictures=_unit_pictures(args, pos),
-                   title=f"{pos.name or 'position'}: burning after {fc.turns} Player Turns ({fc.trials} trials)")
+        art, pictures = _board_art(args, pos), _unit_pictures(args, pos)
+        with replacing(Path(args.png)) as tmp:  # the old picture stays until the new one is complete
+            render_png(pos, tmp, heat=heat, art=art, pictures=pictures,
+                       title=f"{pos.name or 'position'}: burning after {fc.turns} Player Turns ({fc.trials} trials)")
     if args.json:
         json.dump(fc.to_json() | {"position": pos.name}, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -116,6 +121,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="worker processes (0 = every local core; default: every core from 4096 trials on, else 1); "
                         "the result does not depend on it")
     p.add_argument("--png", metavar="FILE", help="also draw a heat map of the chances")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--top", type=bounded_int(0, 1_000_000, "rows"), default=40, help="rows in the table (default 40)")
     p.set_defaults(func=cmd_forecast)
@@ -124,7 +130,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _board_art(args: argparse.Namespace, pos: Position) -> tuple[BoardArt, ...]:
     """VASL's board pictures for a .vsav's map (cropped and reversed as placed), as the widget draws them; none
     for a position file, or (said on stderr) when an archive cannot be read."""
-    if not str(args.position).lower().endswith(".vsav") or not pos.map.layout.boards:
+    from ..loading import is_saved_game_name
+
+    if not is_saved_game_name(args.position) or not pos.map.layout.boards:
         return ()
     from ..vasl.boardart import map_board_art
     from ..vasl.setup import resolve_vasl
@@ -143,7 +151,9 @@ def _board_art(args: argparse.Namespace, pos: Position) -> tuple[BoardArt, ...]:
 def _unit_pictures(args: argparse.Namespace, pos: Position) -> dict[str, bytes]:
     """VASL's own pictures of a .vsav's units, out of its module (the units' own images, else their module slot's);
     none for a position file or without a module, or (said on stderr) when the module cannot be read."""
-    if not str(args.position).lower().endswith(".vsav") or not pos.units:
+    from ..loading import is_saved_game_name
+
+    if not is_saved_game_name(args.position) or not pos.units:
         return {}
     from ..render import unit_pictures
     from ..vasl.setup import resolve_vasl

@@ -23,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--no-check", action="store_true", help="install even when no VASSAL is found to check the "
                    "extension's linkage against (default: refuse, exit status 2)")
     p.add_argument("--remove", action="store_true", help="undo: delete the installed extension")
+    p.add_argument("--force", action="store_true", help="replace (or with --remove delete) a VASL_ext/"
+                   "asl-fire-bridge.vmdx that is not this package's extension (default: refuse, exit status 2)")
     p.set_defaults(func=cmd_install)
 
 
@@ -30,9 +32,10 @@ def cmd_install(args: argparse.Namespace) -> int:
     from ..bridge.install import install_extension, remove_extension
 
     if args.remove:
-        report = remove_extension(vasl=args.vasl)
+        report = remove_extension(vasl=args.vasl, force=args.force)
     else:
-        report = install_extension(vasl=args.vasl, vassal=args.vassal, build=args.build, check=not args.no_check)
+        report = install_extension(vasl=args.vasl, vassal=args.vassal, build=args.build, check=not args.no_check,
+                                   force=args.force)
     for line in report.lines:
         print(line)
     return 0

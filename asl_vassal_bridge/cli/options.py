@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 from collections.abc import Callable
@@ -15,8 +16,9 @@ if TYPE_CHECKING:
     from ..core.position import Position
     from ..vasl.setup import VaslSetup
 
-__all__ = ["LEADER_DRM", "add_vasl_options", "bounded_int", "check_dice_used", "die_faces", "ift_result",
-           "load_position_arg", "seed", "tell_notes", "vasl_setup"]
+__all__ = ["LEADER_DRM", "TARGET_FT", "add_force", "add_vasl_options", "bounded_int", "check_dice_used",
+           "check_outputs", "die_faces", "extra_drm", "ift_result", "input_files", "load_position_arg", "seed",
+           "tell_notes", "vasl_setup"]
 
 BOARDS_HELP = ("folder of VASL's board archives (bd01 …), for a .vsav; default: VASL's Board Directory "
                "preference in VASSAL's preferences")
@@ -96,6 +98,28 @@ FG_UNITS = bounded_int(1, 20, "units")
 RANGE = bounded_int(0, 99, "hexes")
 LEVELS = bounded_int(-99, 99, "levels")
 GROUP_FP = bounded_float(0, 200, "FP")
+#: FT a target Personnel unit possesses (A22.4: −1 per FT to the IFT DR vs it); a stack holds a few at most.
+TARGET_FT = bounded_int(0, 10, "FT (possessed by the target's units, A22.4)")
+#: The most an extra IFT DRM given by hand may be: the IFT's own DRMs run far inside it.
+MAX_EXTRA_DRM = 20
+
+
+def extra_drm(text: str) -> tuple[int, str]:
+    """``--drm VALUE[:REASON]`` → (value, reason), the value a whole number from −20 to +20, else :class:`BadInput`.
+
+    >>> extra_drm("-1:FFNAM"), extra_drm("+2")
+    ((-1, 'FFNAM'), (2, 'given'))
+    """
+    from ..core.errors import BadInput
+
+    value, _, reason = text.partition(":")
+    try:
+        v = int(value)
+    except ValueError:
+        raise BadInput(f"--drm {text[:40]!r}: expected VALUE[:REASON], e.g. -1:FFNAM") from None
+    if not -MAX_EXTRA_DRM <= v <= MAX_EXTRA_DRM:
+        raise BadInput(f"--drm {text[:40]!r}: expected a DRM from -{MAX_EXTRA_DRM} to +{MAX_EXTRA_DRM}, e.g. -1:FFNAM")
+    return v, reason[:80] or "given"
 
 
 def unit_fp(text: str) -> float:
@@ -184,12 +208,51 @@ def vasl_setup(args: argparse.Namespace, need_boards: bool = True) -> VaslSetup:
     return setup
 
 
-def load_position_arg(args: argparse.Namespace) -> Position:
-    """The POSITION argument: a position file, ``demo``, or a ``.vsav`` read with the VASL boards and module."""
-    from ..loading import load_position
+def add_force(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--force``: replace an existing file of another kind where the command writes (never one of its inputs)."""
+    p.add_argument("--force", action="store_true", help="replace an existing file that is not of the kind written "
+                   "(without it such a file is kept and the command refused); an input is never replaced")
 
+
+def input_files(args: argparse.Namespace) -> list[Path | str | None]:
+    """The files a command reads, as given: its POSITION, board archive, saved game, module and terrain files, and
+    the archives of the ``--boards`` folder (and its ``overlays/``) a saved game's boards are read from."""
+    from pathlib import Path
+
+    names = ("position", "board", "game", "module", "vasl", "vassal_jar")
+    out: list[Path | str | None] = [getattr(args, n, None) for n in names]
+    out += list(getattr(args, "terrain", None) or ())
+    boards = getattr(args, "boards", None)
+    for folder in (Path(boards), Path(boards) / "overlays") if boards is not None else ():
+        with contextlib.suppress(OSError):
+            out += [p for p in folder.iterdir() if p.is_file()]
+    return out
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """``-o`` (a position file) and ``--png`` checked before anything is read or computed: not empty, not a folder,
+    not one of the inputs, not a file of another kind unless ``--force`` (:func:`~asl_vassal_bridge._outputs.
+    check_output`)."""
+    if getattr(args, "output", None) is None and getattr(args, "png", None) is None:
+        return  # (and ``asl-fire odds`` starts without the checks' imports)
+    from .._outputs import PNG, POSITION, check_output
+
+    inputs = input_files(args)
+    force = bool(getattr(args, "force", False))
+    check_output(getattr(args, "output", None), "-o", POSITION, inputs=inputs, force=force)
+    check_output(getattr(args, "png", None), "--png", PNG, inputs=inputs, force=force)
+
+
+def load_position_arg(args: argparse.Namespace) -> Position:
+    """The POSITION argument: a position file, ``demo``, or a ``.vsav`` read with the VASL boards and module.
+
+    The command's outputs are checked first (:func:`check_outputs`), so nothing is read for a command that could
+    not write."""
+    from ..loading import is_saved_game_name, load_position
+
+    check_outputs(args)
     pos = load_position(args.position, getattr(args, "boards", None), getattr(args, "vasl", None), note=say)
-    if str(args.position).lower().endswith(".vsav"):
+    if is_saved_game_name(args.position):
         tell_notes(pos.notes)
     return pos
 

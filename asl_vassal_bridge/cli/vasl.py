@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BadInput
-from .options import add_vasl_options, tell_notes, vasl_setup
+from .options import add_force, add_vasl_options, check_outputs, tell_notes, vasl_setup
 
 __all__ = ["register"]
 
@@ -57,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "more), applied as VASL 6.7.x applies it; its archive (ovrX …) is looked up in overlays/ "
                         "beside the board archive, then in the boards folder's overlays/")
     add_vasl_options(b)
+    add_force(b)
     b.set_defaults(func=cmd_board)
 
     v = sub.add_parser("vsav", help="list a VASL saved game's boards and the pieces both players see",
@@ -82,7 +83,7 @@ def cmd_vsav(args: argparse.Namespace) -> int:
         setup = vasl_setup(args, need_boards=False)
     overlay_rows: dict[int, list[dict[str, Any]]] = {}
     if setup is not None and setup.boards is not None:
-        from ..vasl.overlay import apply_overlays, covered_hexes, entry_notes, overlay_dirs
+        from ..vasl.overlay import OverlayError, apply_overlays, covered_hexes, entry_notes, overlay_dirs
         from ..vasl.ssr import apply_ssr
 
         table = setup.terrain_table()
@@ -91,8 +92,11 @@ def cmd_vsav(args: argparse.Namespace) -> int:
         dirs = overlay_dirs(setup.boards)
         for i, entry in enumerate(game.boards):
             board = apply_ssr(read_board(find_archive(setup.boards, entry), table), entry.ssr).board
-            result = apply_overlays(board, entry.overlays, dirs, reversed_=entry.reversed, crop=entry.crop,
-                                    ssr=entry.ssr)
+            try:
+                result = apply_overlays(board, entry.overlays, dirs, reversed_=entry.reversed, crop=entry.crop,
+                                        ssr=entry.ssr)
+            except OverlayError as e:  # an overlay the saved game places where VASL could not: name the game
+                raise OverlayError(f"{args.game}: {e}") from None
             boards.append((result.board, entry.placement()))
             notes += entry_notes(entry, table, dirs)
             for o in result.applied:
@@ -115,11 +119,11 @@ def cmd_vsav(args: argparse.Namespace) -> int:
                   for i, b in enumerate(game.boards)]
     if args.json:
         json.dump({"game": str(args.game), "module_version": game.module_version, "boards": boards_out,
-                   "pieces": rows, "hidden_pieces": game.hidden_count}, sys.stdout, indent=1)
+                   "pieces": rows}, sys.stdout, indent=1)
         print()
         return 0
-    print(f"{args.game}: VASL {game.module_version or '?'}, {len(game.boards)} board(s), {len(rows)} pieces shown, "
-          f"{game.hidden_count} hidden or concealed (not shown)")
+    print(f"{args.game}: VASL {game.module_version or '?'}, {len(game.boards)} board(s), {len(rows)} pieces both "
+          "players see (hidden and concealed ones are neither listed nor counted)")
     for b in boards_out:
         print(f"  board {b['name']} at ({b['x']}, {b['y']}){' reversed' if b['reversed'] else ''}"
               f"{' cropped' if b['crop'] else ''}{' SSR ' + str(b['ssr']) if b['ssr'] else ''}")
@@ -157,7 +161,10 @@ def _board_png(board: Any, path: Path, overlays: list[Any], out: Path) -> None:
         print(f"board art: {e} (terrain tints instead)", file=sys.stderr)
         art = []
     extra = f", overlays {', '.join(o.name for o in overlays)}" if overlays else ""
-    render_png(pos, out, art=art, title=f"board {placement.name} ({path.name}{extra})")
+    from .._outputs import replacing
+
+    with replacing(out) as tmp:  # the old picture stays until the new one is complete
+        render_png(pos, tmp, art=art, title=f"board {placement.name} ({path.name}{extra})")
 
 
 def _overlay_arg(text: str) -> Any:
@@ -172,6 +179,20 @@ def _overlay_arg(text: str) -> Any:
         raise BadInput(f"--overlay {text!r}: expected NAME:HEX1 or NAME:HEX1:HEX2 (e.g. x1:E5, wd1:E5:E6), with "
                        ":true at the end to preserve the board's elevation")
     return BoardOverlay(parts[0], parts[1].upper(), (parts[2] if len(parts) == 3 else parts[1]).upper(), keep)
+
+
+def _overlay_on(board: Any, text: str) -> Any:
+    """``--overlay`` TEXT for *board*: both its hexes must be hexes of the board."""
+    from ..core.hexes import HexNameError
+
+    overlay = _overlay_arg(text)
+    for h in dict.fromkeys((overlay.hex1, overlay.hex2)):
+        try:
+            board.geometry.parse(h)
+        except HexNameError as e:
+            raise BadInput(f"--overlay {text[:60]!r}: {e} (board {board.name or '?'}; expected NAME:HEX1[:HEX2] with "
+                           "hexes of the board, e.g. x1:E5)") from None
+    return overlay
 
 
 def cmd_module(args: argparse.Namespace) -> int:
@@ -208,6 +229,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     from ..vasl.terrain import read_terrain_types
 
     path: Path = args.board
+    check_outputs(args)
     setup = None
     if not path.exists() and len(path.parts) == 1:
         setup = vasl_setup(args, need_boards=True)
@@ -217,6 +239,10 @@ def cmd_board(args: argparse.Namespace) -> int:
             raise BadInput(f"{args.board}: no such board archive in {setup.boards} (expected e.g. bd01)")
     elif not path.is_file():
         raise BadInput(f"{path}: no such file (expected a VASL board archive, e.g. .../boards/bd01)")
+    if path != args.board:  # the archive found in the boards folder is an input too
+        from .._outputs import PNG, check_output
+
+        check_output(args.png, "--png", PNG, inputs=[path], force=args.force)
     terrain = getattr(args, "terrain", None)
     table = None
     if terrain:
@@ -231,7 +257,7 @@ def cmd_board(args: argparse.Namespace) -> int:
         table = setup.terrain_table()
     board = read_board(path, table)
     ssr = getattr(args, "ssr", "")
-    overlays = [_overlay_arg(text) for text in getattr(args, "overlay", None) or ()]
+    overlays = [_overlay_on(board, text) for text in getattr(args, "overlay", None) or ()]
     if ssr or overlays:
         from ..vasl.overlay import apply_overlays, entry_notes, overlay_dirs
         from ..vasl.ssr import apply_ssr

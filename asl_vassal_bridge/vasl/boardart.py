@@ -223,12 +223,17 @@ def board_art(archive: Path | str, placement: BoardPlacement,
 
 
 def find_board_archive(boards_dir: Path | str, name: str) -> Path | None:
-    """The archive of board *name* (``01`` → ``bd01``) in *boards_dir*, or None."""
-    d = Path(boards_dir)
+    """The archive of board *name* (``01`` → ``bd01``) in *boards_dir*, or None.
+
+    :raises BadName: for a name that is not a plain file name (``../x``): it is never looked up.
+    """
+    from .names import file_in
+
     for cand in dict.fromkeys((f"bd{name.upper()}", f"bd{name}", name, f"bd{name.zfill(2)}",
                                f"bd{name.lstrip('0')}")):
-        if (d / cand).is_file():
-            return d / cand
+        p = file_in(boards_dir, cand, "board")
+        if p.is_file():
+            return p
     return None
 
 

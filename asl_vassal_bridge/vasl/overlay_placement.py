@@ -83,10 +83,18 @@ def overlay_dirs(boards_dir: Path | str) -> tuple[Path, ...]:
 
 
 def find_overlay_archive(dirs: Iterable[Path | str], name: str) -> Path | None:
-    """The archive of overlay *name* in the first of *dirs* that has it, or None."""
+    """The archive of overlay *name* in the first of *dirs* that has it, or None.
+
+    :raises BadName: for a name that is not a plain name (``/../../X``): it is never looked up.
+    """
+    from .names import BadName, file_in, is_plain_name
+
+    if not is_plain_name(name):
+        raise BadName(f"overlay {name[:60]!r}: not an overlay's name (e.g. x1, its archive in the boards folder's "
+                      "overlays/); refused")
     want = archive_name(name)
     for d in dirs:
-        p = Path(d) / want
+        p = file_in(d, want, "overlay archive")
         if p.is_file():
             return p
     return None
@@ -317,6 +325,9 @@ def place_overlay(board: BoardGrid, name: str, hex1: str, hex2: str, arc: Overla
     """
     if not hex1:
         raise OverlayError(f"{arc.path}: overlay {name} has no hex to be placed on")
+    for h in (hex1, hex2):
+        if h:
+            _board_hex(board, h)  # both hexes on the board, even where a one-hex overlay does not use the second
     single = arc.has(image_member(name, "a")) and not arc.has(image_member(name, "d"))
     orient = "a" if single else _orientation(board, hex1, hex2 or hex1)
     member = image_member(name, orient)

@@ -166,8 +166,10 @@ def locate_pieces(game: SavedGame, boards: Sequence[tuple[VaslBoard, BoardPlacem
 
 def find_archive(boards_dir: Path, entry: BoardEntry) -> Path:
     """The board archive file of a saved game's board in *boards_dir*."""
+    from .names import file_in
+
     for cand in entry.archive_names:
-        p = boards_dir / cand
+        p = file_in(boards_dir, cand, "board")
         if p.is_file():
             return p
     raise VaslFileError(f"board {entry.name!r} of the saved game is not in {boards_dir} (looked for "
@@ -198,9 +200,14 @@ def position_from_vsav(vsav_path: Path, boards_dir: Path, table: TerrainTable | 
         table = default_terrain_table(Path(boards_dir))
     placed: list[tuple[VaslBoard, BoardPlacement]] = []
     notes: list[str] = []
+    from .overlay import OverlayError
+
     for entry in game.boards:
-        board, said = apply_entry(read_board(find_archive(Path(boards_dir), entry), table, model=model), entry,
-                                  boards_dir)
+        try:
+            board, said = apply_entry(read_board(find_archive(Path(boards_dir), entry), table, model=model), entry,
+                                      boards_dir)
+        except OverlayError as e:  # an overlay the saved game places where VASL could not: name the game
+            raise OverlayError(f"{vsav_path}: {e}") from None
         placed.append((board, BoardPlacement(entry.name, entry.x, entry.y, entry.reversed)))
         notes += said
     try:

@@ -14,8 +14,11 @@ Privacy: a piece VASSAL hides or obscures from the other player (its
 ``hide`` trait holds a player id: HIDDEN_BY; its ``obs``/``conceal`` trait
 holds one: OBSCURED_BY), and every piece under a concealment ``?`` counter
 in its stack, is dropped while reading.  Such pieces are never in
-:attr:`SavedGame.pieces`, never in a Position and never in a message; only
-their number is kept.
+:attr:`SavedGame.pieces`, never in a Position and never in a message; not
+even their number is kept (in ASL the number of HIP units is itself secret),
+and a stack lists only the pieces shown (a stack of hidden pieces alone is
+dropped).  A concealment ``?`` counter both players see is kept as VASSAL
+shows it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pathlib import Path
 
 from ..core.hexes import BoardPlacement
 from .counters import FireCounter, classify, piece_name
+from .names import is_plain_name
 from .safe import Archive, VaslFileError, read_file_limited
 from .terrain import TerrainTable, ssr_problems, ssr_tokens
 from .traits import Trait, decode_sequence, decode_traits
@@ -224,6 +228,9 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
     rev = len(name) > 1 and name.startswith("r")
     if rev:
         name = name[1:]
+    if not is_plain_name(name):
+        raise BadSavedGameError(f"{source}: board name {name[:100]!r} is not a board's name (a file name in the boards "
+                                "folder, e.g. 01); refused")
     crop = None
     if len(rest) >= 4 and all(re.fullmatch(r"-?\d+", t) for t in rest[:4]):
         cx, cy, cw, ch = (int(t) for t in rest[:4])
@@ -250,6 +257,9 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
             if i < len(rest) and rest[i].lower() in ("true", "false"):
                 keep = rest[i].lower() == "true"
                 i += 1
+            if not is_plain_name(group[0]):
+                raise BadSavedGameError(f"{source}: board {name}: overlay name {group[0][:100]!r} is not an overlay's "
+                                        "name (e.g. x1, its archive in the boards folder's overlays/); refused")
             group += [""] * (3 - len(group))
             overlays.append(BoardOverlay(group[0], group[1], group[2], keep))
         elif tok == "SSR":
@@ -322,8 +332,7 @@ class SavedGame:
     source: str
     boards: tuple[BoardEntry, ...]
     pieces: tuple[SavedPiece, ...]
-    stacks: tuple[tuple[str, tuple[str, ...]], ...]
-    hidden_count: int
+    stacks: tuple[tuple[str, tuple[str, ...]], ...]  # the pieces shown of each stack, bottom first
     module_version: str = ""
     extensions: tuple[tuple[str, str], ...] = ()
 
@@ -392,14 +401,28 @@ def read_vsav(path: Path | str) -> SavedGame:
     return read_vsav_bytes(read_file_limited(p), str(p))
 
 
+def _truncated(source: str) -> BadSavedGameError:
+    return BadSavedGameError(f"{source}: truncated: the saved game stops before VASSAL's end_save, so pieces and "
+                             "boards are missing; expected a complete .vsav (save the game again in VASSAL)")
+
+
 def _game(text: str, source: str, version: str) -> SavedGame:
+    if text.startswith("begin_save") and "\x1bend_save" not in text:  # before a cut-off command is read as one
+        raise _truncated(source)
     pieces: dict[str, tuple[tuple[Trait, ...], str, str]] = {}
     stacks: dict[str, tuple[str, ...]] = {}
     boards: list[BoardEntry] = []
     exts: list[tuple[str, str]] = []
     added = 0
+    begun = ended = logged = False
     for cmd in parse_commands(text):
-        if cmd.startswith("+/"):
+        if cmd == "begin_save":
+            begun = True
+        elif cmd == "end_save":
+            ended = True
+        elif cmd.startswith("LOG\t"):
+            logged = True
+        elif cmd.startswith("+/"):
             added += 1
             if added > MAX_PIECES:
                 raise BadSavedGameError(f"{source}: more than {MAX_PIECES:,} pieces (expected a VASL game)")
@@ -424,6 +447,12 @@ def _game(text: str, source: str, version: str) -> SavedGame:
         elif cmd.startswith("EXT\t"):
             f = cmd.split("\t")
             exts.append((f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else ""))
+    if logged:
+        raise BadSavedGameError(f"{source}: a VASSAL log (.vlog): moves are logged after its saved game, so its pieces "
+                                "are where the log starts, not where it ends; step to its end in VASSAL and save the "
+                                "game (.vsav), then read that")
+    if begun and not ended:
+        raise _truncated(source)
     # Pieces under a concealment "?" counter in a stack are concealed too.
     concealed: set[str] = set()
     for members in stacks.values():
@@ -431,11 +460,12 @@ def _game(text: str, source: str, version: str) -> SavedGame:
             if mid in pieces and _is_concealment(pieces[mid][0]):
                 concealed.update(members[:i])
     visible: list[SavedPiece] = []
-    hidden = 0
     for pid, (traits, _t, _s) in pieces.items():
         if _is_hidden(traits) or pid in concealed:
-            hidden += 1
-            continue
+            continue  # not counted either: nothing of a piece the other player may not see leaves the reader
         mp, x, y, gpid = _basic(traits)
         visible.append(SavedPiece(pid, gpid, piece_name(traits), mp, x, y, traits))
-    return SavedGame(source, tuple(boards), tuple(visible), tuple(stacks.items()), hidden, version, tuple(exts))
+    shown = {p.id for p in visible}
+    shown_stacks = tuple((sid, kept) for sid, members in stacks.items()
+                         if (kept := tuple(m for m in members if m in shown)))
+    return SavedGame(source, tuple(boards), tuple(visible), shown_stacks, version, tuple(exts))

@@ -25,14 +25,13 @@ def test_basic_vsav_layout_and_pieces() -> None:
     assert g.boards == ()  # its bd line is empty: a board-less setup
     assert g.module_version == "6.4.4"
     assert len(g.pieces) == 23
-    assert g.hidden_count == 0
     assert list(g.fire_pieces()) == []  # no fire counters in it
     by_id = {p.id: p for p in g.pieces}
     assert by_id["1563772571217"].basic_name == "8-3-8 Esq"
     assert (by_id["1563772571217"].map, by_id["1563772571217"].x, by_id["1563772571217"].y) == ("Map0", 126, 96)
     assert by_id["1563772571217"].gpid == "2361"
     assert ("VASLOverlays", "1.01") in g.extensions
-    assert len(g.stacks) == 23
+    assert len(g.stacks) == 14  # 23 saved; 9 empty ones (VASSAL keeps them) are left out with what they held
 
 
 def test_board_line_positions_reversed_crop_version_ssr() -> None:
@@ -51,7 +50,7 @@ def test_hidden_and_obscured_pieces_are_never_exposed(vasl65: ModuleIndex) -> No
     t2, s2 = placed(vasl65.by_gpid["195"], 600, 500, hide_by="SecretPlayer")
     g = read_vsav_bytes(make_vsav([("1", t1, s1), ("2", t2, s2)]), "g.vsav")
     assert [p.id for p in g.pieces] == ["1"]
-    assert g.hidden_count == 1
+    assert not hasattr(g, "hidden_count")  # not even how many: the number of HIP units is secret too
     assert "SecretPlayer" not in repr(g) and "600" not in repr([p.x for p in g.pieces])
 
 
@@ -61,8 +60,18 @@ def test_units_under_a_concealment_counter_are_not_exposed(vasl65: ModuleIndex) 
     tq, sq = placed(qmark, 700, 300)
     tu, su = placed(squad, 700, 300)
     g = read_vsav_bytes(make_vsav([("u", tu, su), ("q", tq, sq)], stacks=[("s", ["u", "q"], 700, 300)]), "g")
-    assert [p.id for p in g.pieces] == ["q"]
-    assert g.hidden_count == 1
+    assert [p.id for p in g.pieces] == ["q"]  # the "?" both players see, not what it conceals
+    assert g.stacks == (("s", ("q",)),)  # the stack lists the pieces shown only
+
+
+def test_a_stack_of_hidden_pieces_alone_leaves_no_trace(vasl65: ModuleIndex) -> None:
+    """A HIP unit's stack is not listed either: its place on the map is the secret."""
+    t1, s1 = placed(vasl65.by_gpid["192"], 500, 500)
+    t2, s2 = placed(vasl65.by_gpid["195"], 900, 700, hide_by="SecretPlayer")
+    g = read_vsav_bytes(make_vsav([("1", t1, s1), ("2", t2, s2)],
+                                  stacks=[("s1", ["1"], 500, 500), ("s2", ["2"], 900, 700)]), "g")
+    assert g.stacks == (("s1", ("1",)),)
+    assert "s2" not in repr(g) and "900" not in repr(g)
 
 
 @pytest.mark.parametrize("payload", [b"!VCSKzz0102", b"!VCSK01zz", b"\x00\x01\x02", b"!VCSK00" + b"41" * 10])
@@ -96,6 +105,6 @@ def test_cli_vsav_lists_visible_pieces_only(vasl65: ModuleIndex, tmp_path: Path,
     rc = cmd_vsav(argparse.Namespace(game=game, boards=vasl_file("boards", "bd01").parent, json=True))
     out = capsys.readouterr().out
     data = json.loads(out)
-    assert rc == 0 and data["hidden_pieces"] == 1
+    assert rc == 0 and "hidden_pieces" not in data
     assert [(p["id"], p["hex"], p["fire_counter"]) for p in data["pieces"]] == [("1", "C2", "flame")]
     assert "Opponent" not in out

@@ -199,9 +199,9 @@ class FireSession:
     @classmethod
     def _from_file(cls, path: str | Path, boards: str | Path | None, seed: int | None,
                    vasl: str | Path | None) -> FireSession:
-        from asl_vassal_bridge.loading import load_position
+        from asl_vassal_bridge.loading import is_saved_game_name, load_position
 
-        if Path(path).suffix.lower() != ".vsav":
+        if not is_saved_game_name(path):
             s = cls(load_position(path), seed=seed, source=str(path))
             s.boards_dir = Path(boards) if boards is not None else None
             return s
