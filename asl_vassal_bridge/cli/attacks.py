@@ -228,7 +228,8 @@ def cmd_ft(args: argparse.Namespace) -> int:
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
         predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
-        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target))
+        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target),
+        berserk=args.berserk or (unit is not None and unit.berserk))
     plan = ft_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
         pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
@@ -473,6 +474,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
     f.add_argument("--paratroops", action="store_true", help="the target is descending paratroops (A22.33)")
     f.add_argument("--pillbox-tem", type=TEM, metavar="TEM", help="non-CA attack on a pillbox: its TEM (B30.113)")
+    f.add_argument("--berserk", action="store_true", help="the firer is Berserk (never fires in its PFPh, A15.432)")
     p.set_defaults(func=cmd_ft)
 
     p = sub.add_parser("mol", help="a Molotov Cocktail attack: legality, MOL Check chance, FP, DRMs, consequences "

@@ -279,6 +279,7 @@ class FtAttack:
     attack uses).  Vs an AFV give *basic_tk*, the Basic TK# from the C7.34 HE
     & Flame To Kill Table (not in our texts).  *extra_drms* are further DRMs
     the caller knows of (e.g. FFNAM); they are listed, not checked.
+    A *berserk* firer never fires in its PFPh (A15.432).
     """
 
     firer: Location
@@ -313,6 +314,7 @@ class FtAttack:
     range: int | None = None
     level_difference: Fraction | int | None = None
     target_ft: int = 0
+    berserk: bool = False
 
     @property
     def vehicular(self) -> bool:
@@ -416,6 +418,12 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
     if a.fire_group and not a.overrun:
         raise IllegalAction("a FT never combines its FP with any other unit or weapon, not even its firer's, "
                             "except in an OVR (A22.31, D7.11)")
+    if a.berserk and pos.clock.phase is Phase.PFPH:
+        raise IllegalAction("a berserk unit never fires in its PFPh: it must charge in its MPh (A15.432); it may "
+                            "fire in its AFPh")
+    block = pos.map.building_los_block(a.firer, a.target)
+    if block is not None:
+        raise IllegalAction(block)
     if a.used_ft_or_dc_this_turn and not a.vehicular:
         raise IllegalAction("a unit may use only one FT/DC in a Player Turn (A22.3)")
     if abs(levels) > 2:

@@ -294,6 +294,11 @@ class MolPlan:
     notes: tuple[Event, ...] = field(default_factory=tuple)
 
     @property
+    def tpbf(self) -> bool:
+        """Trace Point Blank Fire: the thrower's own Location (×3), not another Location of its hex (B23.88)."""
+        return self.multiplier == 3
+
+    @property
     def column_with_mol(self) -> int | None:
         return ift_column(self.fp_with_mol)
 
@@ -310,7 +315,7 @@ class MolPlan:
         a = self.attack
         c = self.check
         return {"attack": "MOL", "legal": True, "thrower": pos.loc_name(a.thrower), "target": pos.loc_name(a.target),
-                "range": self.range, "tpbf": self.range == 0,
+                "range": self.range, "tpbf": self.tpbf,
                 "mol_check": {"rule": c.rule, "final_at_most": c.needed, "original_at_most": c.needed_original,
                               "drms": drm_data(c.drms), "chance": str(c.chance), "chance_float": float(c.chance)},
                 "fp_with_mol": self.fp_with_mol, "column_with_mol": self.column_with_mol,
@@ -321,7 +326,7 @@ class MolPlan:
 
     def describe(self, pos: Position) -> str:
         a = self.attack
-        kind = "TPBF" if self.range == 0 else "PBF"
+        kind = "TPBF" if self.tpbf else "PBF"
         lines = [f"MOL attack {pos.loc_name(a.thrower)} → {pos.loc_name(a.target)} ({kind}, range {self.range})",
                  f"  {self.check.describe()}",
                  f"  FP with the MOL: {_fmt(self.fp_with_mol)} → IFT column {self.column_with_mol}; "
@@ -386,7 +391,13 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     if rng > 1 or not a.adjacent:
         raise IllegalAction(f"a MOL is used only in a PBF/TPBF attack, not at range {rng} or vs a non-ADJACENT "
                             "target (A22.611)")
+    block = pos.map.building_los_block(a.thrower, a.target)
+    if block is not None:
+        raise IllegalAction(block)
     fire = a.fire if a.fire is not None else FireType.for_phase(pos.clock.phase)
+    if a.berserk and fire is FireType.PREP:
+        raise IllegalAction("a berserk unit never fires in its PFPh: it must charge in its MPh (A15.432); it may "
+                            "fire in its AFPh")
     if fire is FireType.SUBSEQUENT_FIRST:
         raise IllegalAction("no MOL Check dr in Subsequent First Fire (A22.611)")
     if fire is FireType.FPF:
@@ -417,14 +428,29 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         notes.append(Event("A22.4", f"vs the target unit possessing {a.target_ft} FT: −{a.target_ft} to the IFT DR "
                            "(resolved for it alone)"))
 
-    # FP (A22.611): PBF ×2, TPBF ×3, halvings, then +4 unmodified.
-    mult = 3 if rng == 0 else 2
-    scale = Fraction(mult, 2 ** a.fp_halvings)
-    share = _num(Fraction(a.thrower_fp) * scale)
-    base = _num((Fraction(a.thrower_fp) + Fraction(a.other_fp)) * scale)
+    # FP (A22.611): PBF ×2, TPBF ×3 (one Location only: another Location of the same hex is PBF, B23.88),
+    # halvings (the AFPh's among them, A15.432), then +4 unmodified.
+    tpbf = rng == 0 and a.thrower == a.target
+    mult = 3 if tpbf else 2
+    if rng == 0 and not tpbf:
+        notes.append(Event("B23.88, A22.611", "another Location of the same hex is ADJACENT, not the same Location: "
+                           "PBF (×2), not TPBF"))
+    halvings = a.fp_halvings
+    if fire is FireType.ADVANCING:
+        halvings += 1
+        notes.append(Event("A15.432, A22.1", "Advancing Fire: the Small Arms FP is halved before the MOL's +4"))
+    thrower_fp = a.thrower_fp
+    if a.thrower_kind is UnitKind.HERO or a.heroic:
+        if thrower_fp:
+            notes.append(Event("A15.23", f"a hero using a SW forfeits his own inherent FP this phase: his "
+                               f"{_fmt(thrower_fp)} FP do not count"))
+        thrower_fp = 0
+    scale = Fraction(mult, 2 ** halvings)
+    share = _num(Fraction(thrower_fp) * scale)
+    base = _num((Fraction(thrower_fp) + Fraction(a.other_fp)) * scale)
     with_mol = base + MOL_FP
-    notes.append(Event("A22.611", f"({_fmt(a.thrower_fp + a.other_fp)} FP × {mult} [{'TPBF' if rng == 0 else 'PBF'}]"
-                       f"{' halved ×' + str(a.fp_halvings) if a.fp_halvings else ''}) = {_fmt(base)} + 4 MOL = "
+    notes.append(Event("A22.611", f"({_fmt(thrower_fp + a.other_fp)} FP × {mult} [{'TPBF' if tpbf else 'PBF'}]"
+                       f"{' halved ×' + str(halvings) if halvings else ''}) = {_fmt(base)} + 4 MOL = "
                        f"{_fmt(with_mol)}; the +4 is added after every other modification"))
     if a.thrower_kind is UnitKind.HALF_SQUAD or a.thrower_kind is UnitKind.CREW:
         notes.append(Event("A22.611, A7.352-.353", "a HS/crew that fails its MOL Check has used its attack; its FG "
@@ -442,8 +468,14 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         drms += location_tem(pos, a.target, firer=a.thrower, bypassing=a.target_bypassing)
     if a.cx:
         drms.append(DRM(1, "CX firer", "A4.51"))
+    if a.thrower_kind is UnitKind.HERO or a.heroic:
+        drms.append(DRM(-1, "heroic DRM (MOL: not a FT/DC attack)", "A15.24"))
     lead_ok = a.fg_units >= 2 and with_mol > MOL_FP
-    if a.leader_drm:
+    if a.leader_drm and a.berserk:
+        lead_ok = False
+        notes.append(Event("A15.42", f"a berserk unit never receives a friendly leader's leadership: the "
+                           f"{a.leader_drm:+d} does not apply"))
+    elif a.leader_drm:
         if lead_ok:
             drms.append(_mol_leadership(a.leader_drm))
         else:
@@ -554,7 +586,7 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                                 "voided)"))
 
     drms = plan.drms
-    if not mol_in_attack and a.leader_drm:
+    if not mol_in_attack and a.leader_drm and not a.berserk:
         # A7.53: without the MOL the leader directs the attack as any other, whatever the FG's size.
         drms = (*(d for d in plan.drms if d != _mol_leadership(a.leader_drm)),
                 DRM(a.leader_drm, "leadership (no MOL in the attack)", "A7.53"))

@@ -95,8 +95,10 @@ def test_a22_6111_a_hero_or_berserk_thrower_on_colored_6_does_not_break_but_lose
     # Reading (docs/rules.md): A15.2 (a hero never breaks) and A15.42 (a berserk unit never breaks, but for the
     # causes it lists) name no MOL; A22.6111's other consequences of a colored 6 stand: FP and MOL voided, Flame.
     # A SMC's MOL Check vs a non-AFV needs a dr ≤ 0 (A22.611): the heroes throw at the halftrack (dr ≤ 1).
-    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8, kind=who.get("thrower_kind", UnitKind.SQUAD),
-                             berserk=who.get("berserk", False)),))
+    # A berserk unit never fires in its PFPh (A15.432): the berserk thrower throws in its AFPh.
+    phase = Phase.AFPH if who.get("berserk") else Phase.PFPH
+    pos = board3(phase, units=(Unit("3-3-7", "3-3-7", "Allied", X8, kind=who.get("thrower_kind", UnitKind.SQUAD),
+                                    berserk=who.get("berserk", False)),))
     attack = halftrack(**who) if rule == "A15.2" else partisan(**who)
     out = resolve_mol_attack(pos, mol_attack(pos, attack), ScriptedDice([1, 6, 1]))
     assert not out.has(Kind.THROWER_BROKEN) and not out.position.units[0].broken
@@ -107,12 +109,18 @@ def test_a22_6111_a_hero_or_berserk_thrower_on_colored_6_does_not_break_but_lose
     assert any(e.kind == "thrower-voided" and rule in e.rule for e in out.report.events)
 
 
-def test_a22_6111_a_berserk_thrower_in_a_fire_group_voids_only_its_share() -> None:
-    pos = board3()
+@pytest.mark.parametrize(("phase", "fp"), [
+    (Phase.DFPH, 8),  # Final Fire: (3 + 4) × 2 + 4 − (3 × 2 + 4) = 8
+    (Phase.AFPH, 4),  # A15.432: the AFPh halves the Small Arms FP: (3 + 4) × 2 / 2 + 4 − (3 + 4) = 4
+])
+def test_a22_6111_a15_432_a_berserk_thrower_in_a_fire_group_voids_only_its_share(phase: Phase, fp: int) -> None:
+    """A berserk thrower fires in its AFPh or the DFPh, never its PFPh (A15.432); a colored 6 voids only its
+    share and the MOL (A22.6111)."""
+    pos = board3(phase)
     plan = mol_attack(pos, partisan(berserk=True, other_fp=4, fg_units=2))
     out = resolve_mol_attack(pos, plan, ScriptedDice([1, 6, 1]))
     (attack,) = out.of_kind(Kind.IFT_ATTACK)
-    assert attack.fp == 8 and not out.has(Kind.THROWER_BROKEN)  # (3 + 4) × 2 + 4 − (3 × 2 + 4) = 8
+    assert attack.fp == fp and not out.has(Kind.THROWER_BROKEN)
 
 
 def test_b25_15_a_mol_colored_1_into_a_blaze_places_no_flame_and_emits_no_flame_consequence() -> None:
@@ -323,8 +331,10 @@ def test_a22_6_restrictions_refused_with_the_rule(kw: dict[str, Any], phase: Pha
         mol_attack(board3(phase), partisan(**kw))
 
 
-def test_a22_611_berserk_broken_is_allowed() -> None:
-    assert mol_attack(board3(), partisan(broken=True, berserk=True)).fp_with_mol == 10
+def test_a22_611_a15_432_berserk_broken_is_allowed_in_its_afph() -> None:
+    """A22.61: a berserk unit may use a MOL, broken counter or not (a broken unit that goes berserk rallies,
+    A15.4); in its AFPh (A15.432) the Small Arms FP is halved: 3 × 2 / 2 + 4 = 7."""
+    assert mol_attack(board3(Phase.AFPH), partisan(broken=True, berserk=True)).fp_with_mol == 7
 
 
 def test_a22_611_dff_then_final_fire_without_a_first_fire_check_is_allowed() -> None:
@@ -772,8 +782,8 @@ def test_a22_6111_broken_thrower_in_a_fire_group_word_for_word() -> None:
     assert [(c.location, c.unit) for c in out.of_kind(Kind.THROWER_BROKEN)] == [(X8, "3-3-7")]
 
 
-def test_a22_6111_berserk_thrower_alone_word_for_word() -> None:
-    pos = board3()
+def test_a22_6111_a15_432_berserk_thrower_alone_in_its_afph_word_for_word() -> None:
+    pos = board3(Phase.AFPH)
     out = resolve_mol_attack(pos, mol_attack(pos, partisan(berserk=True)), ScriptedDice([1, 6, 1]))
     assert out.text().splitlines()[2:] == [
         "  colored dr 6: the MOL thrower in X8 is a berserk unit, who never breaks; his FP and MOL are voided all the "
@@ -867,10 +877,13 @@ def test_a22_611_a_hs_crew_or_leader_need_not_add_inherent_fp_nor_forgo_other_sw
     assert all("alone" not in e.text for e in plan.notes)
 
 
-def test_a22_611_a_mol_check_in_defensive_first_fire_does_not_bar_one_in_other_fire() -> None:
-    # only Final Fire after a First Fire MOL Check is barred
-    for fire in (FireType.PREP, FireType.DEFENSIVE_FIRST, FireType.ADVANCING):
-        assert mol_attack(board3(), partisan(fire=fire, mol_check_in_first_fire=True)).fp_with_mol == 10
+@pytest.mark.parametrize(("fire", "fp"), [
+    (FireType.PREP, 10), (FireType.DEFENSIVE_FIRST, 10),
+    (FireType.ADVANCING, 7),  # A22.1, A15.432: the AFPh halves the Small Arms FP before the +4: 3 × 2 / 2 + 4
+])
+def test_a22_611_a_mol_check_in_defensive_first_fire_does_not_bar_one_in_other_fire(fire: FireType, fp: int) -> None:
+    """A22.611: only Final Fire after a Defensive First Fire MOL Check is barred."""
+    assert mol_attack(board3(), partisan(fire=fire, mol_check_in_first_fire=True)).fp_with_mol == fp
 
 
 @pytest.mark.parametrize(("phase", "fire"), [(Phase.PFPH, FireType.PREP), (Phase.MPH, FireType.DEFENSIVE_FIRST),
