@@ -81,9 +81,12 @@ def blaze_report(pos: Position) -> Report:
     return Report(f"Units in Blazes (B25.4), {pos.clock}", events)
 
 
-def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True) -> tuple[bool, str]:
+def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True, scaling: bool = False) -> tuple[bool, str]:
     """Whether a ground unit may enter *loc* without being eliminated (B25.4), and the Burning Wreck's
-    extra MF/MP for its smoke (B25.141; none in Heavy Winds, whose smoke has no effect, B25.63)."""
+    extra MF/MP for its smoke (B25.141; none in Heavy Winds, whose smoke has no effect, B25.63).  A
+    Commando *scaling* the outside of a building may not enter a level holding a Blaze (B23.424)."""
+    if scaling and pos.blaze_at(loc) is not None:
+        return False, f"Scaling into {pos.loc_name(loc)}, a building level with a Blaze, is not allowed (B23.424)"
     if ground_unit and pos.blaze_at(loc) is not None:
         return False, f"entering the Blaze in {pos.loc_name(loc)} eliminates a ground unit (B25.4)"
     if any(w.burning and w.location == loc for w in pos.wrecks):

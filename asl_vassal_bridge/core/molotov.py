@@ -55,6 +55,7 @@ from .flamethrower import (
 )
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind
+from .smoke import smoke_hindrance
 from .terrain import BuildingKind, Terrain, building_tem
 from .values import field, value
 
@@ -87,11 +88,15 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
     Stone building +3, wooden +2, one more in a Fortified Building Location
     (B23.921); a rooftop has no building TEM but +1 Height Advantage vs a
     lower firer (B23.81; rooftops are at half levels, B23.8); +1 for fire
-    from within the same Factory, +2 in a Fortified Factory Location but +1
+    from within the same Factory, and from outside it at a ground-level Factory
+    Location whose hex-centre LOS enters it from a rubble hex of that Factory
+    (B23.743), +2 in a Fortified Factory Location but +1
     for a ground-level unit fired on from its own hex's rooftop (B23.741,
     B23.921, B23.88; *factory_within* overrides the same-building test); vs Indirect
     Fire +1 per non-rooftop level above (B23.32), without the Fortified extra
-    in a Factory (B23.741); no building TEM for a Bypassing unit (B23.31).
+    in a Factory (B23.741), and refused below the highest level of an Interior
+    Building hex, which Indirect Fire does not affect (B23.32); no building TEM
+    for a Bypassing unit (B23.31).
     Woods give +1 (A22.62 EX).  Other terrain TEM is on the Terrain Chart,
     not in our texts: none is returned.
 
@@ -134,7 +139,17 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
             why += " (no Fortified extra vs its own hex's rooftop, B23.88)"
         cited = "B23.741, B23.921" if fort else ("B23.741, B23.88" if fortified else "B23.741")
         return (DRM(building_tem(b.material, fortified=fort, factory_same_building=True), why, cited),)
+    if (factory and firer is not None and not indirect and loc.level == 0 and firer.hex != loc.hex
+            and len(line := firer.hex.line_to(loc.hex)) > 2 and pos.map.factory_of_rubble(line[-2]) is b):
+        # B23.743: from outside the Factory, a LOS over its rubble entering the ground-level Location beside it.
+        why = f"Factory Location entered over its rubble in {pos.map.hex_name(line[-2])}" + (
+            ", Fortified" if fortified else "")
+        return (DRM(building_tem(b.material, fortified=fortified, factory_same_building=True), why,
+                    "B23.743, B23.921" if fortified else "B23.743"),)
     above = max(0, pos.map.top_level(loc.hex) - loc.level) if indirect else 0
+    if above and loc.hex in pos.map.interior_hexes:
+        raise IllegalAction(f"{pos.loc_name(loc)}: Indirect Fire on an Interior Building hex affects only its rooftop "
+                            "and highest level (B23.32)")
     if indirect and factory:
         fortified = False
     tem = building_tem(b.material, fortified=fortified, indirect_fire_levels_above=above)
@@ -180,6 +195,7 @@ class FireType(enum.Enum):
     FPF = "Final Protective Fire"
     FINAL = "Final Fire"
     ADVANCING = "Advancing Fire"
+    OPPORTUNITY = "Opportunity Fire"
 
     @classmethod
     def for_phase(cls, phase: Phase) -> FireType:
@@ -195,11 +211,12 @@ class FireType(enum.Enum):
         key = name.strip().lower().replace("-", " ").replace("_", " ")
         aliases = {"prep": cls.PREP, "dff": cls.DEFENSIVE_FIRST, "defensive first": cls.DEFENSIVE_FIRST,
                    "sff": cls.SUBSEQUENT_FIRST, "subsequent first": cls.SUBSEQUENT_FIRST, "fpf": cls.FPF,
-                   "final": cls.FINAL, "advancing": cls.ADVANCING}
+                   "final": cls.FINAL, "advancing": cls.ADVANCING, "opportunity": cls.OPPORTUNITY}
         for f in cls:
             aliases[f.value.lower()] = f
         if key not in aliases:
-            raise BadInput(f"unknown fire type {name!r} (expected prep, dff, sff, fpf, final or advancing)")
+            raise BadInput(f"unknown fire type {name!r} (expected prep, dff, sff, fpf, final, advancing or "
+                           "opportunity)")
         return aliases[key]
 
 
@@ -398,6 +415,10 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     if a.berserk and fire is FireType.PREP:
         raise IllegalAction("a berserk unit never fires in its PFPh: it must charge in its MPh (A15.432); it may "
                             "fire in its AFPh")
+    if a.berserk and fire is FireType.OPPORTUNITY:
+        raise IllegalAction("a berserk unit fires in its AFPh, but never as Opportunity Fire (A15.432)")
+    if fire is FireType.OPPORTUNITY and pos.clock.phase is not Phase.AFPH:
+        raise IllegalAction(f"Opportunity Fire is made in the AFPh, not the {pos.clock.phase.value} (A15.432)")
     if fire is FireType.SUBSEQUENT_FIRST:
         raise IllegalAction("no MOL Check dr in Subsequent First Fire (A22.611)")
     if fire is FireType.FPF:
@@ -468,6 +489,7 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         drms += location_tem(pos, a.target, firer=a.thrower, bypassing=a.target_bypassing)
     if a.cx:
         drms.append(DRM(1, "CX firer", "A4.51"))
+    drms += smoke_hindrance(pos, a.thrower, a.target)
     if a.thrower_kind is UnitKind.HERO or a.heroic:
         drms.append(DRM(-1, "heroic DRM (MOL: not a FT/DC attack)", "A15.24"))
     lead_ok = a.fg_units >= 2 and with_mol > MOL_FP

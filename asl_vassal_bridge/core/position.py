@@ -517,7 +517,8 @@ class GameMap:
         In one hex: only Locations a stairwell joins (:meth:`has_stairwell`; a rooftop always to the level
         below it, B23.8), and only the next level up or down (B23.26: the ground and Level 2 are never
         ADJACENT).  In adjacent hexes of one building: only Locations at the same level (split-level buildings
-        compare elevations, B23.72); rooftops keep their normal LOS.  Other cases are not judged here.
+        compare elevations, B23.72), and not across a Rowhouse's black bar unless breached (B23.71, B23.711);
+        rooftops keep their normal LOS.  Other cases are not judged here.
         """
         if a == b:
             return None
@@ -543,7 +544,20 @@ class GameMap:
         if self.elevation(a) != self.elevation(b):
             return (f"{na} and {nb}: different levels of adjacent hexes of one building are not ADJACENT and have "
                     "no LOS (B23.25)")
+        if bld.rowhouse and not self.is_breached(a, b.hex):
+            return (f"{na} and {nb}: a Rowhouse's black bar blocks all LOS between its hexes below the rooftops "
+                    "unless a Breach opens it (B23.71, B23.711)")
         return None
+
+    def is_breached(self, loc: Location, toward: Hex) -> bool:
+        """A Breach joins *loc* and the same level across its hexside toward *toward*: a Breach counter on either
+        side pointing at that hexside (B23.711, B23.9221)."""
+        mine, other = self.building(loc.hex), self.building(toward) if toward in self.hexes else None
+        here = (self.hex_name(loc.hex), loc.level, self.hex_name(toward))
+        if mine is not None and here in mine.breaches:
+            return True
+        there = (self.hex_name(toward), loc.level, self.hex_name(loc.hex))
+        return other is not None and there in other.breaches
 
     def is_fortified(self, loc: Location) -> bool:
         b = self.building(loc.hex)

@@ -905,8 +905,9 @@ def test_fire_type_names(name: str, fire: FireType) -> None:
 
 def test_fire_type_unknown_name_is_one_line() -> None:
     with pytest.raises(BadInput) as e:
-        FireType.from_name("opportunity")
-    assert str(e.value) == "unknown fire type 'opportunity' (expected prep, dff, sff, fpf, final or advancing)"
+        FireType.from_name("snap shot")
+    assert str(e.value) == ("unknown fire type 'snap shot' (expected prep, dff, sff, fpf, final, advancing or "
+                            "opportunity)")
 
 
 def test_by_unit_carries_id_broken_and_berserk() -> None:
