@@ -99,7 +99,8 @@ def dc_breach(pos: Position, loc: Location, toward: Hex, *, dc_result: str | Non
     if toward not in m.hexes or loc.hex.distance(toward) != 1:
         raise BadInput(f"the Breach's hexside: {tname} is not a hex adjacent to {name}")
     other = m.building(toward)
-    rowhouse = b is not None and b.rowhouse and other is b
+    # a black bar: between hexes of one Rowhouse building, or of two (a VASL board splits them at the bar)
+    rowhouse = b is not None and b.rowhouse and other is not None and other.rowhouse
     fortified = m.is_fortified(loc)
     if b is None or loc.rooftop or not (rowhouse or fortified):
         raise IllegalAction(f"{name}: a Breach opens a Rowhouse's black bar (B23.711) or a Fortified Building "
@@ -216,7 +217,8 @@ def afv_building_entry(pos: Position, loc: Location, dice: Dice, *, fully_tracke
     elif roll.colored == 6:
         events.append(Event("B23.742", "a Factory has no cellars: the colored 6 does nothing more", name))
     if through_black_bar_from is not None and not rubbled:
-        if not (b.rowhouse and m.building(through_black_bar_from) is b):
+        other = m.building(through_black_bar_from)
+        if not (b.rowhouse and other is not None and other.rowhouse and loc.hex.distance(through_black_bar_from) == 1):
             raise IllegalAction(f"{m.hex_name(through_black_bar_from)}–{m.hex_name(loc.hex)} is no Rowhouse black "
                                 "bar (B23.71)")
         key = (m.hex_name(loc.hex), 0, m.hex_name(through_black_bar_from))

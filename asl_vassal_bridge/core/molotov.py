@@ -381,7 +381,7 @@ def mol_check(thrower_kind: UnitKind, *, cx: bool = False, vs_afv: bool = False)
 
 def _mol_leadership(drm: int) -> DRM:
     """A leader's DRM to a FG attack holding more than the MOL's four FP (A22.62)."""
-    return DRM(drm, "leadership (FG attack with more than the MOL's four FP)", "A22.62")
+    return DRM(drm, "leadership (attack with more than the MOL's four FP)", "A22.62")
 
 
 def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
@@ -492,7 +492,9 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     drms += smoke_hindrance(pos, a.thrower, a.target)
     if a.thrower_kind is UnitKind.HERO or a.heroic:
         drms.append(DRM(-1, "heroic DRM (MOL: not a FT/DC attack)", "A15.24"))
-    lead_ok = a.fg_units >= 2 and with_mol > MOL_FP
+    # A22.62 (docs/rules.md): leadership applies when the attack holds FP beyond the MOL's own four, a single
+    # squad directed by a leader included; never to the MOL's 4 FP alone.
+    lead_ok = with_mol > MOL_FP
     if a.leader_drm and a.berserk:
         lead_ok = False
         notes.append(Event("A15.42", f"a berserk unit never receives a friendly leader's leadership: the "
@@ -501,8 +503,8 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         if lead_ok:
             drms.append(_mol_leadership(a.leader_drm))
         else:
-            notes.append(Event("A22.62", f"leadership {a.leader_drm:+d} does not apply to this MOL attack (only to a "
-                               "FG attack with more than four FP with a MOL); it applies if the MOL Check fails"))
+            notes.append(Event("A22.62", f"leadership {a.leader_drm:+d} does not apply to this MOL attack (only to an "
+                               "attack with more FP than the MOL's four)"))
     drms += a.extra_drms
 
     # vs AFV (A22.612)

@@ -302,9 +302,13 @@ def test_a22_62_leadership_applies_to_a_fg_with_more_than_the_mols_four_fp() -> 
     assert plan.leadership_applies and any(d.rule == "A22.62" and d.value == -1 for d in plan.drms)
 
 
-def test_a22_62_leadership_not_for_a_single_unit_mol_attack() -> None:
+def test_a22_62_reading_leadership_for_a_single_squads_mol_attack_directed_by_a_leader() -> None:
+    """A22.62 (docs/rules.md, issue 31): an attack holding FP beyond the MOL's four takes leadership, a single squad
+    directed by a leader included; the MOL's 4 FP alone (a SMC thrower whose own FP is voided) never."""
     plan = mol_attack(board3(), partisan(leader_drm=-1))
-    assert not plan.leadership_applies and all(d.value != -1 for d in plan.drms)
+    assert plan.leadership_applies and [(d.value, d.rule) for d in plan.drms] == [(1, "A22.62"), (-1, "A22.62")]
+    hero = mol_attack(board3(), halftrack(thrower_kind=UnitKind.HERO, thrower_fp=1, leader_drm=-1))
+    assert not hero.leadership_applies and any("does not apply" in e.text for e in hero.notes)
 
 
 # --- restrictions -------------------------------------------------------------------------------------------
@@ -552,7 +556,7 @@ def test_a22_62_ex_plan_describe_and_as_data_word_for_word() -> None:
                       "drms": [{"value": 1, "reason": "vs a non-AFV", "rule": "A22.611"}], "chance": "1/3",
                       "chance_float": 1 / 3},
         "fp_with_mol": 10, "column_with_mol": 8, "fp_without_mol": 6, "column_without_mol": 6,
-        "drms": [{"value": 1, "reason": "woods", "rule": "A22.62"}], "total_drm": 1, "leadership_applies": False,
+        "drms": [{"value": 1, "reason": "woods", "rule": "A22.62"}], "total_drm": 1, "leadership_applies": True,
         "final_tk": None, "notes": notes}
 
 
@@ -596,7 +600,7 @@ def test_a22_62_ex_halftrack_in_a_led_fire_group_word_for_word() -> None:
         "MOL attack X8 → Y9 (PBF, range 1)",
         "  MOL Check (A22.611): Final dr ≤ 3; no DRM; Original ≤ 3; chance 1/2",
         "  FP with the MOL: 14 → IFT column 12; if the check fails: 10 → column 8",
-        "  IFT DRM: -1 leadership (FG attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location (D9) "
+        "  IFT DRM: -1 leadership (attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location (D9) "
         "(total +0)",
         "  vs halftrack: Final TK# 8 (MOL column, C7.34); To Kill DR < TK#: Burning Wreck, = TK#: eliminated (A22.612)",
         "  (5 FP × 2 [PBF]) = 10 + 4 MOL = 14; the +4 is added after every other modification (A22.611)",
@@ -611,7 +615,7 @@ def test_a22_62_ex_halftrack_in_a_led_fire_group_word_for_word() -> None:
         "  X8: MOL Check (A22.611): dr 3, no DRM → Final 3 vs ≤ 3: MOL used",
         "  To Kill DR 7 (2,5) vs Final TK# 8 (MOL column) (A22.612)",
         "  To Kill DR 7 < Final TK# 8: halftrack eliminated, Burning Wreck (B25.14)",
-        "  IFT DR 7 (2,5) -1 leadership (FG attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location "
+        "  IFT DR 7 (2,5) -1 leadership (attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location "
         "(D9) → Final DR 7 on the 8 column vs the other units: PTC (A22.612)",
         "Consequences:",
         "  afv-eliminated: halftrack eliminated (A22.612)",
@@ -645,7 +649,7 @@ def test_a22_4_the_attack_on_a_ft_possessor_is_reported_after_the_attack_it_repe
     assert (vuln.rule, vuln.fp, vuln.column, vuln.drm, vuln.final_dr) == ("A22.4", 6, 6, 0, 7)
 
 
-def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_that_does_not_apply_word_for_word() -> None:
+def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_word_for_word() -> None:
     # TPBF ×3, halved twice (FP fractions kept), then +4; HS +1, CX +1, vs a non-AFV +1: no dr passes.
     pos = board3()
     plan = mol_attack(pos, partisan(X8, thrower_kind=UnitKind.HALF_SQUAD, fp_halvings=2, cx=True, leader_drm=-1,
@@ -656,14 +660,13 @@ def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_that_does_not_apply_wo
         "  MOL Check (A22.611): Final dr ≤ 3; +1 HS/crew (A22.611), +1 CX (A22.611), +1 vs a non-AFV (A22.611); "
         "Original ≤ 0; chance 0",
         "  FP with the MOL: 6.25 → IFT column 6; if the check fails: 2.25 → column 2",
-        "  IFT DRM: +2 TEM (given) (TEM), +1 CX firer (A4.51) (total +3)",
+        "  IFT DRM: +2 TEM (given) (TEM), +1 CX firer (A4.51), -1 leadership (attack with more than the MOL's four "
+        "FP) (A22.62) (total +2)",
         "  vs the target unit possessing 1 FT: −1 to the IFT DR (resolved for it alone) (A22.4)",
         "  (3 FP × 3 [TPBF] halved ×2) = 2.25 + 4 MOL = 6.25; the +4 is added after every other modification "
         "(A22.611)",
         "  a HS/crew that fails its MOL Check has used its attack; its FG still attacks (A22.611, A7.352-.353)",
         "  the declared FG must attack the announced target even if the MOL Check fails (A22.611)",
-        "  leadership -1 does not apply to this MOL attack (only to a FG attack with more than four FP with a MOL); "
-        "it applies if the MOL Check fails (A22.62)",
     ]
     data = plan.as_data(pos)
     assert (data["tpbf"], data["range"], data["mol_check"]["chance"], data["mol_check"]["chance_float"]) == (
