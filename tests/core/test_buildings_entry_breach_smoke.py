@@ -347,3 +347,17 @@ def test_b25_2_ft_and_mol_plans_read_the_smoke() -> None:
     assert plan.total_drm == 5
     mol = mol_attack(p, MolAttack(L("B3"), L("C3"), thrower_fp=4, available=True, tem=0))
     assert [d.value for d in mol.drms] == [3]
+
+
+def test_b23_711_two_rowhouse_buildings_split_at_the_bar_by_a_vasl_board_may_be_breached() -> None:
+    """A VASL board splits Rowhouses at their black bar into two `rowhouse` buildings: the bar is not judged for
+    LOS there (a street would look the same), but a Breach can still be made and read from either side."""
+    hexes = grid("A-D", "1-4")
+    r1 = building(hexes, "r1", Material.STONE, ["B2"], BuildingKind.TWO_STORY, rowhouse=True)
+    r2 = building(hexes, "r2", Material.STONE, ["B3"], BuildingKind.TWO_STORY, rowhouse=True)
+    p = pos(hexes, [r1, r2])
+    assert ft_attack(p, FtAttack(L("B2"), L("B3"))).fp == 24
+    new, _ = dc_breach(p, L("B3.1"), H("B2"), dc_result="2MC")
+    assert new.map.is_breached(L("B2.1"), H("B3")) and not new.map.is_breached(L("B2"), H("B3"))
+    new, _ = afv_building_entry(p, L("B3"), ScriptedDice([4, 2]), through_black_bar_from=H("B2"))
+    assert new.map.is_breached(L("B2"), H("B3"))

@@ -48,7 +48,7 @@ def test_b25_651_reading_a_lone_wreck_blaze_is_selected_for_the_gusts_longer_spr
     p = pos(hexes, wrecks=[Wreck(L("C3"), True, None, "T-34 wreck", 1)])
     cands = gust_candidates(p, Direction.DOWN)
     assert cands == [("Burning Wreck", L("C3"), L("C4"))]
-    chosen, rep = gusts(p, ScriptedDice([]), Direction.DOWN)
+    chosen, _ = gusts(p, ScriptedDice([]), Direction.DOWN)
     assert chosen == {L("C4"): ("Burning Wreck", L("C3"))}
 
 
