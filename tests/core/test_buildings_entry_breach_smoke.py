@@ -361,3 +361,12 @@ def test_b23_711_two_rowhouse_buildings_split_at_the_bar_by_a_vasl_board_may_be_
     assert new.map.is_breached(L("B2.1"), H("B3")) and not new.map.is_breached(L("B2"), H("B3"))
     new, _ = afv_building_entry(p, L("B3"), ScriptedDice([4, 2]), through_black_bar_from=H("B2"))
     assert new.map.is_breached(L("B2"), H("B3"))
+
+
+def test_b25_2_a_location_below_the_fire_is_not_in_its_smoke() -> None:
+    """The smoke rises from the level of the fire (B25.2): a Blaze on Level 1 leaves the ground below it clear."""
+    hexes = grid("A-D", "1-4")
+    b = building(hexes, "b", Material.STONE, ["B2"], BuildingKind.TWO_STORY)
+    p = pos(hexes, [b], [blaze("B2.1")])
+    assert smoke_hindrance(p, L("B2"), L("C2")) == ()
+    assert [d.value for d in smoke_hindrance(p, L("B2.1"), L("C2"))] == [3, 1]
