@@ -347,7 +347,8 @@ class MolPlan:
         lines = [f"MOL attack {pos.loc_name(a.thrower)} → {pos.loc_name(a.target)} ({kind}, range {self.range})",
                  f"  {self.check.describe()}",
                  f"  FP with the MOL: {_fmt(self.fp_with_mol)} → IFT column {self.column_with_mol}; "
-                 f"if the check fails: {_fmt(self.fp_without_mol)} → column {self.column_without_mol}",
+                 + (f"if the check fails: {_fmt(self.fp_without_mol)} → column {self.column_without_mol}"
+                    if self.fp_without_mol > 0 else "if the check fails: no attack"),
                  f"  IFT DRM: {format_drms(self.drms)} (total {self.total_drm:+d})"]
         if a.vs_afv:
             who = "the AFV" if a.afv_id == "AFV" else a.afv_id
@@ -575,6 +576,13 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
             title = f"MOL attack {thname} → {tname}"
             return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), None)
 
+    if not passed and fp <= 0:
+        # a hero's own FP are forfeited once he uses a SW (A15.23): without the MOL nothing is left to attack with
+        cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, "A22.611, A15.23",
+                                f"{a.thrower_id} makes no attack: no MOL, and his own FP are forfeited for using a SW",
+                                a.thrower, a.thrower_id))
+        events.append(Event("A22.611, A15.23", "the MOL Check failed and no FP are left: no attack", thname))
+        return AttackOutcome(new, tuple(cons), Report(f"MOL attack {thname} → {tname}", tuple(events)), None)
     roll = _require_dr(dice.DR(f"MOL attack {thname} → {tname} (A22.611)"), "a MOL attack")
     mol_in_attack = passed
     if not passed and pos.map.terrain_at(a.target) is Terrain.HUT:

@@ -247,3 +247,13 @@ def test_a22_611_cli_mol_in_the_afph(capsys: pytest.CaptureFixture[str]) -> None
 
     assert main(["mol", "--fp", "4", "--phase", "AFPh"]) == 0
     assert "FP with the MOL: 8 → IFT column 8" in capsys.readouterr().out
+
+
+def test_a15_23_a_hero_whose_mol_check_fails_makes_no_attack() -> None:
+    """A hero using a SW forfeits his own FP (A15.23): a failed MOL Check leaves nothing to attack with (the
+    attack's DR is not rolled)."""
+    p = town()
+    plan = mol_attack(p, mol(p, "A1", "A2", thrower_kind=UnitKind.HERO, thrower_fp=1))
+    assert plan.fp_without_mol == 0 and "if the check fails: no attack" in plan.describe(p)
+    out = resolve_mol_attack(p, plan, ScriptedDice([1]))
+    assert out.original_dr is None and not out.has(Kind.IFT_ATTACK) and out.has(Kind.ATTACK_CANCELLED)
