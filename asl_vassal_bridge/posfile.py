@@ -420,6 +420,21 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                                       f"{'' if lv == 1 else f'.{lv - 1}'} below it is not: a hex is fortified from "
                                       "the ground up (B23.912)")
             buildings[-1] = building
+        if b.get("breaches"):
+            tmp = GameMap.from_hexes(hexes, buildings, layout)
+            breaches = set()
+            for j, pair in enumerate(b["breaches"]):
+                at = f"{where}.breaches[{j}]"
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise BadPositionFile(f"{at}: expected [LOCATION, ADJACENT HEX], e.g. [\"E4.1\", \"E5\"]")
+                loc = _location(str(pair[0]), tmp, at)
+                toward = on_map(parse_hex_list([str(pair[1])], layout, at), at)[0]
+                if tmp.hexes[loc.hex].building != b["id"] or loc.rooftop or loc.hex.distance(toward) != 1:
+                    raise BadPositionFile(f"{at}: a Breach is in a non-rooftop Location of building {b['id']!r} and "
+                                          "points at a hexside toward an adjacent hex (B23.711, B23.9221)")
+                breaches.add((layout.name(loc.hex), loc.level, layout.name(toward)))
+            building = replace(building, breaches=frozenset(breaches))
+            buildings[-1] = building
     gm = GameMap.from_hexes(hexes, buildings, layout, m.get("name", ""))
     sides_list = data.get("sides", ["Axis", "Allied"])
     if sides_list[0] == sides_list[1]:
@@ -641,6 +656,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
             entry["marketplace"] = sorted(b.marketplace, key=lambda n: layout.parse(n))
         if b.fortified:
             entry["fortified"] = [n if lv == 0 else f"{n}.{lv}" for n, lv in sorted(b.fortified)]
+        if b.breaches:
+            entry["breaches"] = [[n if lv == 0 else f"{n}.{lv}", t] for n, lv, t in sorted(b.breaches)]
         blds.append(entry)
     if blds:
         out["buildings"] = blds

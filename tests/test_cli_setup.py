@@ -67,6 +67,7 @@ def test_scenario_start_reports_word_for_word_and_a_rolled_wind_has_no_gusts() -
     pos, rep = scenario_start(gusting, dice, month=6)
     assert [(e.rule, e.text, e.kind) for e in rep.events] == [
         ("B25.5", "EC Chart dr 4 +1 (June) = 5: Dry, EC DRM +1", "ec"),
+        ("B25.5, B21.122", "stream/river depth dr without an SSR depth: EC drm +1", "ec"),  # B25.5's last clause
         ("B25.63", "Wind Force dr 4: Mild Breeze", "wind"),
         ("B25.64", "Wind Direction dr 2: the wind blows to 2", "wind")]
     assert [purpose for purpose, _ in dice.log] == [
@@ -90,6 +91,7 @@ def test_setup_rolls_what_the_position_leaves_unsaid_and_writes_it(tmp_path: Pat
     assert capsys.readouterr().out.splitlines() == [
         "Scenario start: EC and wind (B25.5, B25.63, B25.64)",
         "  EC Chart dr 4 +2 (August) = 6: Very Dry, EC DRM +2 (B25.5)",
+        "  stream/river depth dr without an SSR depth: EC drm +2 (B25.5, B21.122)",
         "  Wind Force dr 5: Mild Breeze (B25.63)",
         "  Wind Direction dr 3: the wind blows to 3 (B25.64)",
     ]

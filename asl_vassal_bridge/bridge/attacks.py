@@ -183,9 +183,9 @@ def prepare_attack(snapshot: Mapping[str, Any], request: AttackRequest, *, game_
                            "unit makes no FT attack")
         opts.setdefault("cx", u.is_cx)
         opts.setdefault("pinned", u.pinned)
+        opts.setdefault("berserk", u.berserk)
         if request.weapon == "mol":
             opts.setdefault("broken", u.broken)
-            opts.setdefault("berserk", u.berserk)
     if not opts.get("vs_afv"):
         # A22.4: the FT counters stacked with the target Location's units, unless the request says
         opts.setdefault("target_ft", pos.target_ft(target_loc))

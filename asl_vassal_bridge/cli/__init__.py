@@ -43,6 +43,11 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("he", "attacks", "an HE/HEAT (or DC) attack's fire start (B25.13; huts: colored dr 1)"),
     ("wp", "attacks", "the WP fire DR in the placing player's MPh (A24.32)"),
     ("hut", "attacks", "a hut Location's fire start after an attack vs it (huts)"),
+    ("enter", "attacks", "may Infantry enter a Location: Blaze (B25.4), Scaling (B23.424), Fortified Building "
+     "(B23.922)"),
+    ("breach", "attacks", "a Breach attempt on a Rowhouse black bar or a Fortified Building hexside (B23.711, "
+     "B23.9221)"),
+    ("afv-enter", "attacks", "an AFV entering a building hex: rubble and cellar (B23.41)"),
     ("tem", "attacks", "the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)"),
 )
 

@@ -229,7 +229,9 @@ def cmd_ft(args: argparse.Namespace) -> int:
         pillbox_non_ca_tem=args.pillbox_tem, leader_drm=args.leader, vs_afv=args.vs_afv,
         predesignated=args.predesignated, basic_tk=args.basic_tk, afv_ce=args.ce, afv_ot=args.ot,
         vulnerable_prc=args.vulnerable_prc, afv_id=args.afv_id, extra_drms=_extra(args),
-        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target))
+        range=args.range if args.position and args.range is not None else None, target_ft=_target_ft(args, pos, target),
+        berserk=args.berserk or (unit is not None and unit.berserk), opportunity_fire=args.opportunity,
+        heroic=args.heroic)
     plan = ft_attack(pos, attack)
     return _resolve(args, pos, plan, lambda dice: resolve_ft_attack(
         pos, plan, dice, ift_result=args.ift_result, original_ift_result=args.original_ift_result))
@@ -389,6 +391,60 @@ def cmd_hut(args: argparse.Namespace) -> int:
     return _fire_start_out(args, new, rep)
 
 
+def cmd_enter(args: argparse.Namespace) -> int:
+    """Whether Infantry may enter a Location: a Blaze (B25.4), Scaling (B23.424), a Fortified Building (B23.922)."""
+    from ..core.buildings import fortified_entry
+    from ..core.exits import may_enter
+
+    pos = load_position_arg(args)
+    loc = pos.map.parse_location(args.at)
+    side = args.side or pos.attacker
+    if side not in pos.sides:
+        raise BadInput(f"--side {side!r}: expected one of {list(pos.sides)}")
+    from_hex = pos.map.parse_hex(args.from_) if args.from_ else None
+    checks = [may_enter(pos, loc, scaling=args.scaling),
+              fortified_entry(pos, loc, side, from_hex=from_hex, berserk=args.berserk)]
+    ok = all(c[0] for c in checks)
+    if args.json:
+        print(json.dumps({"location": pos.loc_name(loc), "may_enter": ok, "reasons": [c[1] for c in checks]},
+                         ensure_ascii=False))
+    else:
+        print(f"{pos.loc_name(loc)}: {'may be entered' if ok else 'may NOT be entered'}")
+        for _, why in checks:
+            print(f"  {why}")
+    return 0
+
+
+def cmd_breach(args: argparse.Namespace) -> int:
+    """A Breach attempt on a Rowhouse black bar or a Fortified Building hexside (B23.711, B23.9221)."""
+    from ..core.buildings import dc_breach
+
+    pos = load_position_arg(args)
+    loc = pos.map.parse_location(args.at)
+    new, rep = dc_breach(pos, loc, pos.map.parse_hex(args.toward), dc_result=args.dc_result,
+                         original=_roll(args.attack_dr, "--attack-dr"), concealed=args.concealed,
+                         malfunction=args.malfunction, he_kia=args.he_kia)
+    return _fire_start_out(args, new, rep)
+
+
+def cmd_afv_enter(args: argparse.Namespace) -> int:
+    """An AFV entering a building hex without VBM: the Bog Check DR's rubble and cellar results (B23.41)."""
+    from ..core.buildings import afv_building_entry
+
+    pos = load_position_arg(args)
+    loc = pos.map.parse_location(args.at)
+    dice = _dice_or_none(args)
+    bar = pos.map.parse_hex(args.through_bar_from) if args.through_bar_from else None
+    try:
+        new, rep = afv_building_entry(pos, loc, dice, fully_tracked=not args.not_fully_tracked, ct=not args.not_ct,
+                                      bu=not args.not_bu, riders=args.riders, afv_id=args.afv_id,
+                                      through_black_bar_from=bar)
+    except DiceExhaustedError as e:
+        raise BadInput(f"--dice: {e}; give exactly the dice rolled, nothing was applied") from None
+    check_dice_used(dice)
+    return _fire_start_out(args, new, rep)
+
+
 def _fire_start_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
     add_vasl_options(p)
@@ -476,6 +532,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
     f.add_argument("--paratroops", action="store_true", help="the target is descending paratroops (A22.33)")
     f.add_argument("--pillbox-tem", type=TEM, metavar="TEM", help="non-CA attack on a pillbox: its TEM (B30.113)")
+    f.add_argument("--berserk", action="store_true", help="the firer is Berserk (never fires in its PFPh, A15.432)")
+    f.add_argument("--opportunity", action="store_true", help="Opportunity Fire in the AFPh (never by a berserk "
+                   "unit, A15.432)")
+    f.add_argument("--heroic", action="store_true", help="the firer is a hero or heroic leader: no heroic DRM "
+                   "(A15.24), his own FP forfeited (A15.23)")
     p.set_defaults(func=cmd_ft)
 
     p = sub.add_parser("mol", help="a Molotov Cocktail attack: legality, MOL Check chance, FP, DRMs, consequences "
@@ -489,7 +550,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("--fg-fp", type=GROUP_FP, default=0, help="FP of the rest of the Fire Group")
     m.add_argument("--fg-units", type=FG_UNITS, default=1, help="units in the Fire Group, thrower included")
     m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL in this scenario (A22.6)")
-    m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
+    m.add_argument("--fire", help="prep, dff, sff, fpf, final, advancing or opportunity (default from the "
+                   "phase)")
     m.add_argument("--first-fire-check", action="store_true",
                    help="the unit made a MOL Check in Defensive First Fire this Player Turn")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
@@ -545,6 +607,57 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--attack", required=True, choices=sorted(_HUT_ATTACKS), help="what attacked the hut")
     p.add_argument("--attack-dr", metavar="C,W", help="the attack's Original DR, colored first (e.g. 1,4)")
     p.set_defaults(func=cmd_hut)
+
+    p = sub.add_parser("enter", help="may Infantry enter a Location: Blaze (B25.4), Scaling (B23.424), Fortified "
+                       "Building (B23.922)",
+                       description="Whether Infantry may enter a Location: a terrain Blaze eliminates it (B25.4); a "
+                       "Commando Scaling a building may not enter a level with a Blaze (B23.424); a Fortified "
+                       "Building Location held by an unpinned Good Order enemy squad (or two HS/crews) is entered "
+                       "only through a Breach of the hexside crossed (B23.922, B23.9221).")
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    add_vasl_options(p)
+    p.add_argument("--at", required=True, metavar="LOC", help="the Location entered, e.g. E4 or E4.1")
+    p.add_argument("--side", help="the entering unit's side (default the ATTACKER)")
+    p.add_argument("--from", dest="from_", metavar="HEX", help="the hex it comes from (a Breach of that hexside)")
+    p.add_argument("--scaling", action="store_true", help="a Commando Scaling the building's outside (B23.424)")
+    p.add_argument("--berserk", action="store_true", help="the entering unit is berserk (B23.922)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_enter)
+
+    p = sub.add_parser("breach", help="a Breach attempt on a Rowhouse black bar or a Fortified Building hexside "
+                       "(B23.711, B23.9221)",
+                       description="After a DC Placed in the MPh attacks the hexside in the AFPh (normal TEM, "
+                       "Fortified +1): NMC or better (--dc-result) breaches it unless the DC malfunctioned; in a "
+                       "Rowhouse the same Original DR (--attack-dr) attacks the adjacent Rowhouse Location as Area "
+                       "Fire, 12 FP (6 vs concealed units), full TEM. An HE KIA across a Fortified Building hexside "
+                       "breaches it too (--he-kia).")
+    p.add_argument("position", help="a .toml position file, a .vsav saved game (with --boards), or 'demo'")
+    add_vasl_options(p)
+    p.add_argument("--at", required=True, metavar="LOC", help="the Location the Breach counter goes in, e.g. E4.1")
+    p.add_argument("--toward", required=True, metavar="HEX", help="the adjacent hex across the breached hexside")
+    p.add_argument("--dc-result", type=ift_result, help="the IFT result of the DC attack vs the hexside (e.g. NMC)")
+    p.add_argument("--attack-dr", metavar="C,W", help="the DC attack's Original DR, colored first")
+    p.add_argument("--concealed", action="store_true", help="the units beyond the wall are concealed: 6 FP")
+    p.add_argument("--malfunction", action="store_true", help="the DC malfunctioned (A23.4): nothing happens")
+    p.add_argument("--he-kia", action="store_true", help="an HE KIA whose LOF crosses a Fortified Building hexside")
+    p.add_argument("-o", "--output", help="write the new position file here")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=cmd_breach)
+
+    p = sub.add_parser("afv-enter", help="an AFV entering a building hex: rubble and cellar (B23.41)",
+                       description="A fully-tracked, CT, BU AFV without Riders entering a building hex without VBM "
+                       "(B23.41): the Bog Check DR with +3 (+4 stone); its colored dr −1 wooden −1 Single Story "
+                       "House ≤ 0 rubbles the hex; an Original colored 6 drops the AFV into the cellar (not in a "
+                       "Factory). The Bog Check itself (D8) is yours to read.")
+    _fire_start_common(p)
+    p.add_argument("--afv-id", default="AFV", help="the AFV's unit id in POSITION (removed if it falls)")
+    p.add_argument("--not-fully-tracked", action="store_true")
+    p.add_argument("--not-ct", action="store_true")
+    p.add_argument("--not-bu", action="store_true")
+    p.add_argument("--riders", action="store_true")
+    p.add_argument("--through-bar-from", metavar="HEX",
+                   help="it drives through a Rowhouse black bar from this hex: a Breach unless it rubbles (B23.711)")
+    p.set_defaults(func=cmd_afv_enter)
 
     p = sub.add_parser("tem", help="the TEM of a Location (B23 buildings: stone, wooden, Fortified, rooftop, Factory)",
                        description="Print the TEM of a Location read off a position's map (B23.3-.921).")

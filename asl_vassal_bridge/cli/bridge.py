@@ -102,7 +102,7 @@ _ATTACK_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "paratroops": ("vs_descending_paratroops", ("ft",)), "pillbox_tem": ("pillbox_non_ca_tem", ("ft",)),
     "fp": ("thrower_fp", ("mol",)), "fg_fp": ("other_fp", ("mol",)), "fg_units": ("fg_units", ("mol",)),
     "first_fire_check": ("mol_check_in_first_fire", ("mol",)), "broken": ("broken", ("mol",)),
-    "berserk": ("berserk", ("mol",)), "halvings": ("fp_halvings", ("mol",)), "tem": ("tem", ("mol",)),
+    "berserk": ("berserk", ("ft", "mol")), "halvings": ("fp_halvings", ("mol",)), "tem": ("tem", ("mol",)),
     "bypassing": ("target_bypassing", ("mol",)), "road": ("across_road_vs_unit_on_road", ("mol",)),
     "tk_mod": ("tk_case_mods", ("mol",)), "target_ft": ("target_ft", ("ft", "mol")),
     "heroic": ("heroic", ("mol",)),
@@ -165,7 +165,8 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
     m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
     m.add_argument("--first-fire-check", action="store_true", help="a MOL Check made in Defensive First Fire")
     m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the thrower is Berserk (never breaks, A15.42)")
+    m.add_argument("--berserk", action="store_true", help="the firer is Berserk (never breaks, A15.42; never fires "
+                   "in its PFPh, A15.432)")
     m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2)")
     m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved")
     m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")

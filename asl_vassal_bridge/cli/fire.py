@@ -385,8 +385,11 @@ def leader_modifier(name: str) -> int | None:
 
 
 def _good_order(pos: Position, loc: Location, side: str) -> list[Unit]:
+    """The unpinned Good Order units of *side* in *loc*: not broken, pinned, in Melee nor berserk (a berserk unit
+    returns to Good Order only when its berserk status ends, A15.46; it never directs, A15.41, nor clears, Fire
+    cheat sheet: Flame Clearance)."""
     return [u for u in pos.units if u.location == loc and u.side == side and not u.broken and not u.pinned
-            and not u.in_melee]
+            and not u.in_melee and not u.berserk]
 
 
 def _directing_leader(pos: Position, loc: Location, side: str) -> tuple[Unit, int] | None:

@@ -176,6 +176,15 @@ class Environment:
         return self.ec.drm
 
     @property
+    def stream_depth_drm(self) -> int:
+        """The drm to the stream/river depth dr when no SSR lists the depth: the EC DRM (B25.5, B21.122).
+
+        >>> Environment(EC.WET).stream_depth_drm
+        -2
+        """
+        return self.ec.drm
+
+    @property
     def restricts_spread(self) -> bool:
         """Mud or snow: fire spreads only across connected depictions (cheat sheet)."""
         return self.ground is not Ground.NORMAL or self.ec in (EC.MUD, EC.SNOW)

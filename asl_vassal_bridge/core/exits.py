@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .environment import WindForce
 from .explain import Event, Report
-from .position import Location, Position, Unit, UnitKind
+from .position import Location, Phase, Position, Unit, UnitKind
 from .values import value
 
 __all__ = ["BlazeFate", "blaze_fates", "blaze_report", "may_enter"]
@@ -39,7 +39,7 @@ def blaze_fates(pos: Position) -> list[BlazeFate]:
     A15.42, whatever marker lies on it); pinned units and units in Melee
     cannot leave in the RtPh and are eliminated.  Vehicles and Cavalry leave
     in their next friendly MPh; a vehicle that cannot move (Immobilized)
-    cannot leave and is eliminated.  A Gun, which B25.4 does not name, must be
+    cannot leave and is eliminated then, not at once.  A Gun, which B25.4 does not name, must be
     pushed or towed out in its side's next MPh (docs/rules.md).  Pillbox
     occupants share the ground-level Blaze of their hex.
     """
@@ -48,8 +48,9 @@ def blaze_fates(pos: Position) -> list[BlazeFate]:
         if not _in_blaze(pos, u):
             continue
         if u.kind is UnitKind.VEHICLE and u.immobilized:
-            out.append(BlazeFate(u, "now", "Immobilized: it cannot leave the Blaze and is eliminated",
-                                 eliminated_now=True))
+            mph = pos.clock.phase is Phase.MPH and pos.attacker == u.side
+            out.append(BlazeFate(u, f"its next friendly MPh ({u.side})", "Immobilized: it cannot leave the Blaze "
+                                 "and is eliminated in its next friendly MPh", eliminated_now=mph))
         elif u.kind is UnitKind.GUN:
             out.append(BlazeFate(u, f"its side's next MPh ({u.side})", "be pushed or towed out of the Blaze, or be "
                                  "eliminated (B25.4 names no Gun; read as a unit that moves only in the MPh)"))
@@ -80,9 +81,12 @@ def blaze_report(pos: Position) -> Report:
     return Report(f"Units in Blazes (B25.4), {pos.clock}", events)
 
 
-def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True) -> tuple[bool, str]:
+def may_enter(pos: Position, loc: Location, *, ground_unit: bool = True, scaling: bool = False) -> tuple[bool, str]:
     """Whether a ground unit may enter *loc* without being eliminated (B25.4), and the Burning Wreck's
-    extra MF/MP for its smoke (B25.141; none in Heavy Winds, whose smoke has no effect, B25.63)."""
+    extra MF/MP for its smoke (B25.141; none in Heavy Winds, whose smoke has no effect, B25.63).  A
+    Commando *scaling* the outside of a building may not enter a level holding a Blaze (B23.424)."""
+    if scaling and pos.blaze_at(loc) is not None:
+        return False, f"Scaling into {pos.loc_name(loc)}, a building level with a Blaze, is not allowed (B23.424)"
     if ground_unit and pos.blaze_at(loc) is not None:
         return False, f"entering the Blaze in {pos.loc_name(loc)} eliminates a ground unit (B25.4)"
     if any(w.burning and w.location == loc for w in pos.wrecks):

@@ -110,7 +110,8 @@ def resolve_fire_start(pos: Position, check: Check, loc: Location, dice: Dice, *
 
 def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: int | None = None,
                    has_mol: bool = False, smc_passed_ntc: bool = True, pinned: bool = False,
-                   broken: bool = False, predesignated: bool = True, check_phase: bool = False) -> Check:
+                   broken: bool = False, predesignated: bool = True, check_phase: bool = False,
+                   berserk: bool = False) -> Check:
     """The Kindling DR a unit makes in the Burnable Location it occupies (B25.11, A22.613, B23.94).
 
     *leader_drm* is the directing leader's modifier (−1 for an 8-1); it is
@@ -130,6 +131,9 @@ def kindling_check(pos: Position, loc: Location, unit: UnitKind, *, leader_drm: 
         raise IllegalAction("only Infantry may attempt Kindling (B25.11)")
     if pinned or broken:
         raise IllegalAction("a Kindling unit must be unpinned and in Good Order (B25.11)")
+    if berserk:
+        raise IllegalAction("a berserk unit never Kindles: Kindling is Prep Fire (B25.11) and a berserk unit never "
+                            "fires in its PFPh (A15.432)")
     drms: list[DRM] = []
     if unit.is_smc:
         if leader_drm is not None:

@@ -41,6 +41,7 @@ from .firestarts import (
 )
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind, Wreck
+from .smoke import smoke_hindrance
 from .terrain import Terrain
 from .values import field, replace, value
 
@@ -274,11 +275,14 @@ class FtAttack:
     Normal Range 2, D1.8).  *with_wind* overrides whether the LOF runs
     straight down the Wind Direction (B25.63).  *cower_columns* is how far
     the attack shifts left on doubles (A7.9: 1, 2 for Inexperienced, 0 when
-    the firer does not cower).  *pillbox_non_ca_tem* is the pillbox TEM when
+    the firer does not cower).  *hindrance_drm* is a LOS Hindrance other than
+    the fires' smoke, which is read off the Position
+    (:func:`~.smoke.smoke_hindrance`).  *pillbox_non_ca_tem* is the pillbox TEM when
     the attack is a non-CA attack on a pillbox (B30.113, the only TEM a FT
     attack uses).  Vs an AFV give *basic_tk*, the Basic TK# from the C7.34 HE
     & Flame To Kill Table (not in our texts).  *extra_drms* are further DRMs
     the caller knows of (e.g. FFNAM); they are listed, not checked.
+    A *berserk* firer never fires in its PFPh nor as Opportunity Fire (*opportunity_fire*, A15.432).
     """
 
     firer: Location
@@ -313,6 +317,8 @@ class FtAttack:
     range: int | None = None
     level_difference: Fraction | int | None = None
     target_ft: int = 0
+    berserk: bool = False
+    opportunity_fire: bool = False
 
     @property
     def vehicular(self) -> bool:
@@ -416,6 +422,14 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
     if a.fire_group and not a.overrun:
         raise IllegalAction("a FT never combines its FP with any other unit or weapon, not even its firer's, "
                             "except in an OVR (A22.31, D7.11)")
+    if a.berserk and a.opportunity_fire:
+        raise IllegalAction("a berserk unit fires in its AFPh, but never as Opportunity Fire (A15.432)")
+    if a.berserk and pos.clock.phase is Phase.PFPH:
+        raise IllegalAction("a berserk unit never fires in its PFPh: it must charge in its MPh (A15.432); it may "
+                            "fire in its AFPh")
+    block = pos.map.building_los_block(a.firer, a.target)
+    if block is not None:
+        raise IllegalAction(block)
     if a.used_ft_or_dc_this_turn and not a.vehicular:
         raise IllegalAction("a unit may use only one FT/DC in a Player Turn (A22.3)")
     if abs(levels) > 2:
@@ -468,6 +482,7 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
         drms.append(DRM(1, "CX firer", "A22.2"))
     if a.hindrance_drm:
         drms.append(DRM(a.hindrance_drm, "LOS Hindrance", "A22.2"))
+    drms += smoke_hindrance(pos, a.firer, a.target)
     if a.pillbox_non_ca_tem is not None:
         drms.append(DRM(a.pillbox_non_ca_tem, "pillbox TEM vs a non-CA attack", "B30.113"))
     drms += a.extra_drms
@@ -504,6 +519,8 @@ def ft_attack(pos: Position, attack: FtAttack) -> FtPlan:
             notes.append(Event("A21.11", f"captured FT: X# lowered by two → X{x}"))
     if a.firer_kind is UnitKind.SQUAD:
         notes.append(Event("A22.3", "the squad's inherent FP may make a separate attack"))
+    if a.firer_kind is UnitKind.HERO or (a.heroic and a.firer_kind is UnitKind.LEADER):
+        notes.append(Event("A15.23", "a hero using a SW forfeits his own inherent FP this phase"))
     if a.target_ft < 0:
         raise BadInput(f"a target possesses 0 or more FT, not {a.target_ft}")
     if a.target_ft and not a.vs_afv:

@@ -200,6 +200,31 @@ class Hex(NamedTuple):
         dr = self.r - other.r
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    def line_to(self, other: Hex) -> tuple[Hex, ...]:
+        """The hexes a line from this hex's centre to *other*'s passes, both ends included, in order (the
+        hex-centre LOS of A6.1); a line running along a hexside takes one of its two hexes.
+
+        >>> [h.name for h in Hex.parse("A1").line_to(Hex.parse("A4"))]
+        ['A1', 'A2', 'A3', 'A4']
+        >>> [h.name for h in Hex.parse("B2").line_to(Hex.parse("D3"))]
+        ['B2', 'C3', 'D3']
+        """
+        n = self.distance(other)
+        out = [self]
+        for i in range(1, n + 1):
+            t = i / n
+            q = self.q + (other.q - self.q) * t + 1e-6
+            r = self.r + (other.r - self.r) * t + 1e-6
+            s = -q - r - 2e-6
+            rq, rr, rs = round(q), round(r), round(s)
+            dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+            if dq > dr and dq > ds:
+                rq = -rr - rs
+            elif dr > ds:
+                rr = -rq - rs
+            out.append(Hex(rq, rr))
+        return tuple(out)
+
     def hexside(self, d: Direction) -> Hexside:
         """The hexside of this hex in direction *d*."""
         return Hexside.of(self, self + d)

@@ -55,6 +55,7 @@ from .flamethrower import (
 )
 from .hexes import Hex
 from .position import Location, Phase, Position, Unit, UnitKind
+from .smoke import smoke_hindrance
 from .terrain import BuildingKind, Terrain, building_tem
 from .values import field, value
 
@@ -87,11 +88,15 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
     Stone building +3, wooden +2, one more in a Fortified Building Location
     (B23.921); a rooftop has no building TEM but +1 Height Advantage vs a
     lower firer (B23.81; rooftops are at half levels, B23.8); +1 for fire
-    from within the same Factory, +2 in a Fortified Factory Location but +1
+    from within the same Factory, and from outside it at a ground-level Factory
+    Location whose hex-centre LOS enters it from a rubble hex of that Factory
+    (B23.743), +2 in a Fortified Factory Location but +1
     for a ground-level unit fired on from its own hex's rooftop (B23.741,
     B23.921, B23.88; *factory_within* overrides the same-building test); vs Indirect
     Fire +1 per non-rooftop level above (B23.32), without the Fortified extra
-    in a Factory (B23.741); no building TEM for a Bypassing unit (B23.31).
+    in a Factory (B23.741), and refused below the highest level of an Interior
+    Building hex, which Indirect Fire does not affect (B23.32); no building TEM
+    for a Bypassing unit (B23.31).
     Woods give +1 (A22.62 EX).  Other terrain TEM is on the Terrain Chart,
     not in our texts: none is returned.
 
@@ -134,7 +139,17 @@ def location_tem(pos: Position, loc: Location, *, firer: Location | None = None,
             why += " (no Fortified extra vs its own hex's rooftop, B23.88)"
         cited = "B23.741, B23.921" if fort else ("B23.741, B23.88" if fortified else "B23.741")
         return (DRM(building_tem(b.material, fortified=fort, factory_same_building=True), why, cited),)
+    if (factory and firer is not None and not indirect and loc.level == 0 and firer.hex != loc.hex
+            and len(line := firer.hex.line_to(loc.hex)) > 2 and pos.map.factory_of_rubble(line[-2]) is b):
+        # B23.743: from outside the Factory, a LOS over its rubble entering the ground-level Location beside it.
+        why = f"Factory Location entered over its rubble in {pos.map.hex_name(line[-2])}" + (
+            ", Fortified" if fortified else "")
+        return (DRM(building_tem(b.material, fortified=fortified, factory_same_building=True), why,
+                    "B23.743, B23.921" if fortified else "B23.743"),)
     above = max(0, pos.map.top_level(loc.hex) - loc.level) if indirect else 0
+    if above and loc.hex in pos.map.interior_hexes:
+        raise IllegalAction(f"{pos.loc_name(loc)}: Indirect Fire on an Interior Building hex affects only its rooftop "
+                            "and highest level (B23.32)")
     if indirect and factory:
         fortified = False
     tem = building_tem(b.material, fortified=fortified, indirect_fire_levels_above=above)
@@ -180,6 +195,7 @@ class FireType(enum.Enum):
     FPF = "Final Protective Fire"
     FINAL = "Final Fire"
     ADVANCING = "Advancing Fire"
+    OPPORTUNITY = "Opportunity Fire"
 
     @classmethod
     def for_phase(cls, phase: Phase) -> FireType:
@@ -195,11 +211,12 @@ class FireType(enum.Enum):
         key = name.strip().lower().replace("-", " ").replace("_", " ")
         aliases = {"prep": cls.PREP, "dff": cls.DEFENSIVE_FIRST, "defensive first": cls.DEFENSIVE_FIRST,
                    "sff": cls.SUBSEQUENT_FIRST, "subsequent first": cls.SUBSEQUENT_FIRST, "fpf": cls.FPF,
-                   "final": cls.FINAL, "advancing": cls.ADVANCING}
+                   "final": cls.FINAL, "advancing": cls.ADVANCING, "opportunity": cls.OPPORTUNITY}
         for f in cls:
             aliases[f.value.lower()] = f
         if key not in aliases:
-            raise BadInput(f"unknown fire type {name!r} (expected prep, dff, sff, fpf, final or advancing)")
+            raise BadInput(f"unknown fire type {name!r} (expected prep, dff, sff, fpf, final, advancing or "
+                           "opportunity)")
         return aliases[key]
 
 
@@ -294,6 +311,11 @@ class MolPlan:
     notes: tuple[Event, ...] = field(default_factory=tuple)
 
     @property
+    def tpbf(self) -> bool:
+        """Trace Point Blank Fire: the thrower's own Location (×3), not another Location of its hex (B23.88)."""
+        return self.multiplier == 3
+
+    @property
     def column_with_mol(self) -> int | None:
         return ift_column(self.fp_with_mol)
 
@@ -310,7 +332,7 @@ class MolPlan:
         a = self.attack
         c = self.check
         return {"attack": "MOL", "legal": True, "thrower": pos.loc_name(a.thrower), "target": pos.loc_name(a.target),
-                "range": self.range, "tpbf": self.range == 0,
+                "range": self.range, "tpbf": self.tpbf,
                 "mol_check": {"rule": c.rule, "final_at_most": c.needed, "original_at_most": c.needed_original,
                               "drms": drm_data(c.drms), "chance": str(c.chance), "chance_float": float(c.chance)},
                 "fp_with_mol": self.fp_with_mol, "column_with_mol": self.column_with_mol,
@@ -321,11 +343,12 @@ class MolPlan:
 
     def describe(self, pos: Position) -> str:
         a = self.attack
-        kind = "TPBF" if self.range == 0 else "PBF"
+        kind = "TPBF" if self.tpbf else "PBF"
         lines = [f"MOL attack {pos.loc_name(a.thrower)} → {pos.loc_name(a.target)} ({kind}, range {self.range})",
                  f"  {self.check.describe()}",
                  f"  FP with the MOL: {_fmt(self.fp_with_mol)} → IFT column {self.column_with_mol}; "
-                 f"if the check fails: {_fmt(self.fp_without_mol)} → column {self.column_without_mol}",
+                 + (f"if the check fails: {_fmt(self.fp_without_mol)} → column {self.column_without_mol}"
+                    if self.fp_without_mol > 0 else "if the check fails: no attack"),
                  f"  IFT DRM: {format_drms(self.drms)} (total {self.total_drm:+d})"]
         if a.vs_afv:
             who = "the AFV" if a.afv_id == "AFV" else a.afv_id
@@ -359,7 +382,7 @@ def mol_check(thrower_kind: UnitKind, *, cx: bool = False, vs_afv: bool = False)
 
 def _mol_leadership(drm: int) -> DRM:
     """A leader's DRM to a FG attack holding more than the MOL's four FP (A22.62)."""
-    return DRM(drm, "leadership (FG attack with more than the MOL's four FP)", "A22.62")
+    return DRM(drm, "leadership (attack with more than the MOL's four FP)", "A22.62")
 
 
 def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
@@ -386,7 +409,17 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
     if rng > 1 or not a.adjacent:
         raise IllegalAction(f"a MOL is used only in a PBF/TPBF attack, not at range {rng} or vs a non-ADJACENT "
                             "target (A22.611)")
+    block = pos.map.building_los_block(a.thrower, a.target)
+    if block is not None:
+        raise IllegalAction(block)
     fire = a.fire if a.fire is not None else FireType.for_phase(pos.clock.phase)
+    if a.berserk and fire is FireType.PREP:
+        raise IllegalAction("a berserk unit never fires in its PFPh: it must charge in its MPh (A15.432); it may "
+                            "fire in its AFPh")
+    if a.berserk and fire is FireType.OPPORTUNITY:
+        raise IllegalAction("a berserk unit fires in its AFPh, but never as Opportunity Fire (A15.432)")
+    if fire is FireType.OPPORTUNITY and pos.clock.phase is not Phase.AFPH:
+        raise IllegalAction(f"Opportunity Fire is made in the AFPh, not the {pos.clock.phase.value} (A15.432)")
     if fire is FireType.SUBSEQUENT_FIRST:
         raise IllegalAction("no MOL Check dr in Subsequent First Fire (A22.611)")
     if fire is FireType.FPF:
@@ -417,14 +450,29 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         notes.append(Event("A22.4", f"vs the target unit possessing {a.target_ft} FT: −{a.target_ft} to the IFT DR "
                            "(resolved for it alone)"))
 
-    # FP (A22.611): PBF ×2, TPBF ×3, halvings, then +4 unmodified.
-    mult = 3 if rng == 0 else 2
-    scale = Fraction(mult, 2 ** a.fp_halvings)
-    share = _num(Fraction(a.thrower_fp) * scale)
-    base = _num((Fraction(a.thrower_fp) + Fraction(a.other_fp)) * scale)
+    # FP (A22.611): PBF ×2, TPBF ×3 (one Location only: another Location of the same hex is PBF, B23.88),
+    # halvings (the AFPh's among them, A15.432), then +4 unmodified.
+    tpbf = rng == 0 and a.thrower == a.target
+    mult = 3 if tpbf else 2
+    if rng == 0 and not tpbf:
+        notes.append(Event("B23.88, A22.611", "another Location of the same hex is ADJACENT, not the same Location: "
+                           "PBF (×2), not TPBF"))
+    halvings = a.fp_halvings
+    if fire is FireType.ADVANCING:
+        halvings += 1
+        notes.append(Event("A15.432, A22.1", "Advancing Fire: the Small Arms FP is halved before the MOL's +4"))
+    thrower_fp = a.thrower_fp
+    if a.thrower_kind is UnitKind.HERO or a.heroic:
+        if thrower_fp:
+            notes.append(Event("A15.23", f"a hero using a SW forfeits his own inherent FP this phase: his "
+                               f"{_fmt(thrower_fp)} FP do not count"))
+        thrower_fp = 0
+    scale = Fraction(mult, 2 ** halvings)
+    share = _num(Fraction(thrower_fp) * scale)
+    base = _num((Fraction(thrower_fp) + Fraction(a.other_fp)) * scale)
     with_mol = base + MOL_FP
-    notes.append(Event("A22.611", f"({_fmt(a.thrower_fp + a.other_fp)} FP × {mult} [{'TPBF' if rng == 0 else 'PBF'}]"
-                       f"{' halved ×' + str(a.fp_halvings) if a.fp_halvings else ''}) = {_fmt(base)} + 4 MOL = "
+    notes.append(Event("A22.611", f"({_fmt(thrower_fp + a.other_fp)} FP × {mult} [{'TPBF' if tpbf else 'PBF'}]"
+                       f"{' halved ×' + str(halvings) if halvings else ''}) = {_fmt(base)} + 4 MOL = "
                        f"{_fmt(with_mol)}; the +4 is added after every other modification"))
     if a.thrower_kind is UnitKind.HALF_SQUAD or a.thrower_kind is UnitKind.CREW:
         notes.append(Event("A22.611, A7.352-.353", "a HS/crew that fails its MOL Check has used its attack; its FG "
@@ -442,13 +490,22 @@ def mol_attack(pos: Position, attack: MolAttack) -> MolPlan:
         drms += location_tem(pos, a.target, firer=a.thrower, bypassing=a.target_bypassing)
     if a.cx:
         drms.append(DRM(1, "CX firer", "A4.51"))
-    lead_ok = a.fg_units >= 2 and with_mol > MOL_FP
-    if a.leader_drm:
+    drms += smoke_hindrance(pos, a.thrower, a.target)
+    if a.thrower_kind is UnitKind.HERO or a.heroic:
+        drms.append(DRM(-1, "heroic DRM (MOL: not a FT/DC attack)", "A15.24"))
+    # A22.62 (docs/rules.md): leadership applies when the attack holds FP beyond the MOL's own four, a single
+    # squad directed by a leader included; never to the MOL's 4 FP alone.
+    lead_ok = with_mol > MOL_FP
+    if a.leader_drm and a.berserk:
+        lead_ok = False
+        notes.append(Event("A15.42", f"a berserk unit never receives a friendly leader's leadership: the "
+                           f"{a.leader_drm:+d} does not apply"))
+    elif a.leader_drm:
         if lead_ok:
             drms.append(_mol_leadership(a.leader_drm))
         else:
-            notes.append(Event("A22.62", f"leadership {a.leader_drm:+d} does not apply to this MOL attack (only to a "
-                               "FG attack with more than four FP with a MOL); it applies if the MOL Check fails"))
+            notes.append(Event("A22.62", f"leadership {a.leader_drm:+d} does not apply to this MOL attack (only to an "
+                               "attack with more FP than the MOL's four)"))
     drms += a.extra_drms
 
     # vs AFV (A22.612)
@@ -519,6 +576,13 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
             title = f"MOL attack {thname} → {tname}"
             return AttackOutcome(new, tuple(cons), Report(title, tuple(events)), None)
 
+    if not passed and fp <= 0:
+        # a hero's own FP are forfeited once he uses a SW (A15.23): without the MOL nothing is left to attack with
+        cons.append(Consequence(ConsequenceKind.ATTACK_CANCELLED, "A22.611, A15.23",
+                                f"{a.thrower_id} makes no attack: no MOL, and his own FP are forfeited for using a SW",
+                                a.thrower, a.thrower_id))
+        events.append(Event("A22.611, A15.23", "the MOL Check failed and no FP are left: no attack", thname))
+        return AttackOutcome(new, tuple(cons), Report(f"MOL attack {thname} → {tname}", tuple(events)), None)
     roll = _require_dr(dice.DR(f"MOL attack {thname} → {tname} (A22.611)"), "a MOL attack")
     mol_in_attack = passed
     if not passed and pos.map.terrain_at(a.target) is Terrain.HUT:
@@ -554,7 +618,7 @@ def resolve_mol_attack(pos: Position, plan: MolPlan, dice: Dice, *, ift_result: 
                                 "voided)"))
 
     drms = plan.drms
-    if not mol_in_attack and a.leader_drm:
+    if not mol_in_attack and a.leader_drm and not a.berserk:
         # A7.53: without the MOL the leader directs the attack as any other, whatever the FG's size.
         drms = (*(d for d in plan.drms if d != _mol_leadership(a.leader_drm)),
                 DRM(a.leader_drm, "leadership (no MOL in the attack)", "A7.53"))

@@ -494,6 +494,71 @@ class GameMap:
         return (b is not None and loc.level == 0 and not loc.rooftop
                 and self.hex_name(loc.hex) in b.marketplace)
 
+    def has_stairwell(self, h: Hex) -> bool:
+        """A stairwell links the levels of building hex *h*: a printed one, the inherent one of every Two Story
+        House hex (B23.22), of a hex with a third level in a building without printed stairwells (B23.24), the
+        Marketplace's exterior staircase (B23.731), or a Factory's Rooftop Access Point (a printed stairwell or a
+        road hexside, B23.87)."""
+        info = self.hexes[h]
+        b = self.building(h)
+        if b is None:
+            return False
+        if info.stairwell:
+            return True
+        if b.kind is BuildingKind.FACTORY:
+            return info.road
+        if b.kind is BuildingKind.TWO_STORY or self.hex_name(h) in b.marketplace:
+            return True
+        return self.top_level(h) >= 3 and b.id not in self._stairwell_buildings
+
+    def building_los_block(self, a: Location, b: Location) -> str | None:
+        """Why no LOS joins Locations *a* and *b* of one building, or None (B23.25, B23.26, B23.87).
+
+        In one hex: only Locations a stairwell joins (:meth:`has_stairwell`; a rooftop always to the level
+        below it, B23.8), and only the next level up or down (B23.26: the ground and Level 2 are never
+        ADJACENT).  In adjacent hexes of one building: only Locations at the same level (split-level buildings
+        compare elevations, B23.72), and not across a Rowhouse's black bar unless breached (B23.71, B23.711);
+        rooftops keep their normal LOS.  Other cases are not judged here.
+        """
+        if a == b:
+            return None
+        bld = self.building(a.hex)
+        if bld is None or not (self.is_building_location(a) or a.rooftop) \
+                or not (self.is_building_location(b) or b.rooftop):
+            return None
+        na, nb = self.location_name(a), self.location_name(b)
+        if a.hex == b.hex:
+            lo, hi = sorted((a, b), key=lambda x: x.level)
+            if bld.kind is BuildingKind.FACTORY and not self.has_stairwell(a.hex):
+                return (f"{na} and {nb}: the ground and Rooftop of a Factory hex are ADJACENT only at a Rooftop "
+                        "Access Point (a printed stairwell or a road hexside); no LOS between them (B23.87, B23.25)")
+            if hi.level - lo.level > 1:
+                return (f"{na} and {nb}: attacks up or down a stairwell reach only the next level; Locations two "
+                        "levels apart in one hex are never ADJACENT (B23.26)")
+            if not hi.rooftop and bld.kind is not BuildingKind.FACTORY and not self.has_stairwell(a.hex):
+                return (f"{na} and {nb}: no stairwell joins these levels of {self.hex_name(a.hex)}, so no LOS "
+                        "between them (B23.25, B23.23)")
+            return None
+        if a.rooftop or b.rooftop or a.hex.distance(b.hex) != 1 or self.building(b.hex) is not bld:
+            return None
+        if self.elevation(a) != self.elevation(b):
+            return (f"{na} and {nb}: different levels of adjacent hexes of one building are not ADJACENT and have "
+                    "no LOS (B23.25)")
+        if bld.rowhouse and not self.is_breached(a, b.hex):
+            return (f"{na} and {nb}: a Rowhouse's black bar blocks all LOS between its hexes below the rooftops "
+                    "unless a Breach opens it (B23.71, B23.711)")
+        return None
+
+    def is_breached(self, loc: Location, toward: Hex) -> bool:
+        """A Breach joins *loc* and the same level across its hexside toward *toward*: a Breach counter on either
+        side pointing at that hexside (B23.711, B23.9221)."""
+        mine, other = self.building(loc.hex), self.building(toward) if toward in self.hexes else None
+        here = (self.hex_name(loc.hex), loc.level, self.hex_name(toward))
+        if mine is not None and here in mine.breaches:
+            return True
+        there = (self.hex_name(toward), loc.level, self.hex_name(loc.hex))
+        return other is not None and there in other.breaches
+
     def is_fortified(self, loc: Location) -> bool:
         b = self.building(loc.hex)
         return b is not None and not loc.rooftop and (self.hex_name(loc.hex), loc.level) in b.fortified

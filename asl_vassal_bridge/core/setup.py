@@ -30,7 +30,8 @@ def scenario_start(pos: Position, dice: Dice, *, ec: bool = True, wind: bool = T
     """Roll what the scenario leaves unsaid at its start: the EC (*ec*) and the wind (*wind*).
 
     EC (B25.5): a dr on the EC Chart, modified by the month's drm (Jan–Feb
-    −3 … July–Aug +2; *month*, else the position's).  Wind (B25.63): a
+    −3 … July–Aug +2; *month*, else the position's); the EC DRM is also the
+    drm of a stream/river depth dr no SSR settles (B25.5).  Wind (B25.63): a
     Wind Force dr (1–3 No Wind, 4–5 Mild Breeze, 6 Heavy Winds), then, for
     a Mild Breeze or Heavy Winds, a Wind Direction dr (B25.64): the
     direction the wind blows to.  Temperate climates only (Arid F11.4 and
@@ -51,6 +52,9 @@ def scenario_start(pos: Position, dice: Dice, *, ec: bool = True, wind: bool = T
         events.append(Event("B25.5", f"EC Chart dr {dr} {drm:+d} ({MONTHS[m - 1]}) = {dr + drm}: {new_ec.label}, "
                             f"EC DRM {new_ec.drm:+d}", kind="ec"))
         env = replace(env, ec=new_ec, month=m, ec_given=True)
+        events.append(Event("B25.5, B21.122", f"stream/river depth dr without an SSR depth: EC drm "
+                            f"{env.stream_depth_drm:+d}",
+                            kind="ec"))
     if wind:
         dr = dice.dr("Wind Force (B25.63)").total
         force = wind_force_from_dr(dr)

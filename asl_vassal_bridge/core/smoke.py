@@ -12,12 +12,15 @@
 from __future__ import annotations
 
 from .environment import WindForce
-from .explain import Event
+from .explain import DRM, Event
 from .hexes import Hex
 from .position import Location, Phase, Position, Smoke
 from .values import replace, value
 
-__all__ = ["FireSmoke", "drifting", "fire_smoke", "gust_on_smoke"]
+__all__ = ["SMOKE_HINDRANCE_CAP", "FireSmoke", "drifting", "fire_smoke", "gust_on_smoke", "smoke_hindrance"]
+
+#: The most smoke Hindrance one Location can give (Fire cheat sheet: LOS/Smoke).
+SMOKE_HINDRANCE_CAP = 3
 
 
 @value
@@ -100,3 +103,62 @@ def gust_on_smoke(pos: Position) -> tuple[Position, tuple[Event, ...]]:
             kept.append(replace(s, dispersed=True))
             events.append(Event("B25.651", f"{s.describe()} in {where} dispersed", kind="smoke"))
     return replace(pos, smoke=tuple(kept)), tuple(events)
+
+
+def smoke_hindrance(pos: Position, firer: Location, target: Location) -> tuple[DRM, ...]:
+    """The fire smoke Hindrance DRMs of an attack from *firer* to *target* (B25.2; Fire cheat sheet: LOS/Smoke).
+
+    Every hex of the hex-centre LOS, both ends included, whose fires' smoke the LOS passes (a terrain Blaze +3,
+    a Burning Wreck +2, :func:`fire_smoke`; the smoke fills the levels from the fire up to its height) adds
+    their Hindrance, never more than +3 for one Location; fire traced out of or within a smoke Location adds
+    +1 more.  The LOS's height in a hex between the ends is read in a straight line between their
+    elevations.  SMOKE counters and drifting Dispersed Smoke (A24) are not counted: their DRMs are not in
+    our texts.
+
+    >>> from .position import GameMap, HexInfo, Fire, FireKind
+    >>> from .terrain import Terrain
+    >>> a, b = Location(Hex.parse("A1")), Location(Hex.parse("A2"))
+    >>> m = GameMap.from_hexes({a.hex: HexInfo(Terrain.WOODS), b.hex: HexInfo(Terrain.WOODS)})
+    >>> [str(d) for d in smoke_hindrance(Position(m, fires=(Fire(a, FireKind.BLAZE),)), a, b)]
+    ['+3 smoke in A1 (B25.2)', '+1 fire out of a smoke Location (Fire cheat sheet: LOS/Smoke)']
+    """
+    pos._check_location(firer)
+    pos._check_location(target)
+    m = pos.map
+    by_hex: dict[Hex, list[FireSmoke]] = {}
+    for fs in fire_smoke(pos):
+        by_hex.setdefault(fs.location.hex, []).append(fs)
+    if not by_hex:
+        return ()
+    ef, et = m.elevation(firer), m.elevation(target)
+    line = firer.hex.line_to(target.hex)
+    n = max(1, len(line) - 1)
+    out: list[DRM] = []
+    firer_in_smoke = False
+    for i, h in enumerate(line):
+        sources = by_hex.get(h)
+        if not sources:
+            continue
+        ends = [loc for loc in (firer, target) if loc.hex == h]
+        hinder = 0
+        for fs in sources:
+            base = m.elevation(fs.location)
+            top = base + fs.height
+            if ends:
+                inside = [loc for loc in ends if base <= m.elevation(loc) <= top]
+                if not inside:
+                    continue
+                firer_in_smoke = firer_in_smoke or firer in inside
+            elif ef + (et - ef) * i / n > top:
+                continue
+            hinder += fs.hindrance
+        if hinder:
+            what = f"smoke in {m.hex_name(h)}"
+            if hinder > SMOKE_HINDRANCE_CAP:
+                what += f" (+{hinder} capped at +{SMOKE_HINDRANCE_CAP} for one Location)"
+                hinder = SMOKE_HINDRANCE_CAP
+            rule = "B25.2, Fire cheat sheet: LOS/Smoke" if "capped" in what else "B25.2"
+            out.append(DRM(hinder, what, rule))
+    if firer_in_smoke:
+        out.append(DRM(1, "fire out of a smoke Location", "Fire cheat sheet: LOS/Smoke"))
+    return tuple(out)

@@ -160,7 +160,9 @@ class Building:
     whose rooftop has ceased to exist because a level beneath it became
     rubble (B23.86).  *marketplace* names its Marketplace hexes (B23.73,
     12R7): no building at ground level, which is open ground, under an
-    overhead building Level 1 Location.
+    overhead building Level 1 Location.  *breaches* holds (hex name, level,
+    adjacent hex name): a Breach counter in that Location pointing at the
+    hexside toward the adjacent hex (B23.711, B23.9221).
 
     >>> Building("b1", Material.STONE, BuildingKind.MULTI_STORY).top_level("E4")
     2
@@ -176,6 +178,7 @@ class Building:
     fortified: frozenset[tuple[str, int]] = field(default_factory=frozenset)
     rooftops_gone: frozenset[str] = field(default_factory=frozenset)
     marketplace: frozenset[str] = field(default_factory=frozenset)
+    breaches: frozenset[tuple[str, int, str]] = field(default_factory=frozenset)
 
     def top_level(self, hex_name: str) -> int:
         """The highest non-rooftop level of the building in that hex."""

@@ -112,6 +112,25 @@ def test_live_ft_malfunction_removes_the_ft_counter_a22_5(dora: BridgeClient) ->
     assert _piece(client, "ft") is not None
 
 
+def test_live_a_berserk_ft_firer_is_refused_in_its_pfph_and_fires_in_its_afph_a15_432(dora: BridgeClient) -> None:
+    """A15.432: a berserk unit never fires in its PFPh (it must charge), but may in its AFPh; the refusal rolls
+    no die and changes nothing."""
+    from asl_vassal_bridge.core.errors import IllegalAction
+    from asl_vassal_bridge.core.position import Phase
+
+    client = dora
+    before = _counters(client)
+    _script(client, [2, 3])
+    with pytest.raises(IllegalAction, match=r"A15\.432"):
+        run_attack(client, AttackRequest("ft", "sq-ft", "G4", Phase.PFPH, {"berserk": True}))
+    assert _counters(client) == before
+    chat_before = _chat(client)
+    res = run_attack(client, AttackRequest("ft", "sq-ft", "G4", Phase.AFPH, {"berserk": True}))  # the scripted 2,3
+    assert res.applied.get("removed", 0) == 0
+    assert "FT attack" in _chat(client)[len(chat_before):]
+    client.jvm.aslbridgetest.TestHooks.undo()
+
+
 def test_live_he_fire_start_rolls_vassals_dice_places_the_flame_and_one_undo_removes_it_b25_13(
         dora: BridgeClient) -> None:
     from asl_vassal_bridge.bridge.firestarts import FireStartRequest, run_fire_start

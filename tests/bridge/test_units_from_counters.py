@@ -193,14 +193,17 @@ def test_a15_42_a_berserk_counter_under_a_pin_marker_is_not_pinned_and_leaves_th
     assert "Withdrawing from Melee" in line and "eliminated now" not in line and "pinned" not in line
 
 
-def test_b25_4_vasls_immob_marker_makes_a_vehicle_in_a_blaze_eliminated(vasl65: ModuleIndex) -> None:
+def test_b25_4_vasls_immob_marker_makes_a_vehicle_in_a_blaze_go_in_its_next_friendly_mph(vasl65: ModuleIndex) -> None:
+    """B25.4: a vehicle in a terrain Blaze has until its next friendly MPh; an Immobilized one cannot leave and is
+    eliminated then, not in the RtPh."""
     pieces = [at("b", "Blaze", "195", "C3"), at("tank", "PzKw IB", PZ_IB, "C3"), at("im", "Immob.", "111", "C3"),
               at("b2", "Blaze", "195", "D3"), at("tank2", "PzKw IB", PZ_IB, "D3")]
     live = position_from_snapshot(snapshot(pieces), phase=Phase.RTPH, counters=bundled())
     units = {u.id: u for u in live.position.units}
     assert units["tank"].immobilized and not units["tank2"].immobilized
     lines = blaze_lines(live.position, live)
-    assert any(x.startswith("* C3 Blaze: ") and "Immobilized" in x and "eliminated now" in x for x in lines)
+    assert any(x.startswith("* C3 Blaze: ") and "Immobilized" in x and "next friendly MPh" in x
+               and "eliminated now" not in x for x in lines)
     assert any(x.startswith("* D3 Blaze: ") and "MPh" in x and "eliminated now" not in x for x in lines)
 
 

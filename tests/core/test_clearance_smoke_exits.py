@@ -120,14 +120,21 @@ def test_a15_42_a_berserk_unit_under_a_pin_counter_is_not_pinned_and_moves_out_o
     assert not u.is_pinned
 
 
-def test_b25_4_an_immobilized_vehicle_cannot_leave_a_blaze_and_is_eliminated() -> None:
+def test_b25_4_an_immobilized_vehicle_in_a_blaze_is_eliminated_in_its_next_friendly_mph_not_at_once() -> None:
+    """B25.4 gives Vehicular units until their next friendly MPh to leave a terrain Blaze and eliminates them
+    then; an Immobilized one cannot leave, so it goes then, not at once."""
     units = (Unit("d", "PzIV", "German", L("C3"), UnitKind.VEHICLE, immobilized=True),
              Unit("m", "PzIII", "German", L("C3"), UnitKind.VEHICLE))
     p = woods(fires=(blaze("C3"),)).with_(units=units, clock=Clock(3, 1, Phase.RTPH))
     fates = {f.unit.id: f for f in blaze_fates(p)}
-    assert fates["d"].eliminated_now and "Immobilized" in fates["d"].options
+    assert not fates["d"].eliminated_now and "Immobilized" in fates["d"].options
+    assert fates["d"].deadline == "its next friendly MPh (German)"
     assert not fates["m"].eliminated_now and "MPh" in fates["m"].deadline
-    assert [e.kind for e in blaze_report(p).events] == ["eliminated", "must-leave"]
+    assert [e.kind for e in blaze_report(p).events] == ["must-leave", "must-leave"]
+    in_mph = {f.unit.id: f for f in blaze_fates(p.with_(clock=Clock(3, 1, Phase.MPH)))}  # German MPh
+    assert in_mph["d"].eliminated_now and not in_mph["m"].eliminated_now
+    russian_mph = {f.unit.id: f for f in blaze_fates(p.with_(clock=Clock(3, 2, Phase.MPH)))}
+    assert not russian_mph["d"].eliminated_now  # not its friendly MPh
 
 
 def test_b25_4_reading_a_gun_in_a_blaze_must_be_pushed_or_towed_out_in_its_sides_next_mph() -> None:

@@ -95,8 +95,10 @@ def test_a22_6111_a_hero_or_berserk_thrower_on_colored_6_does_not_break_but_lose
     # Reading (docs/rules.md): A15.2 (a hero never breaks) and A15.42 (a berserk unit never breaks, but for the
     # causes it lists) name no MOL; A22.6111's other consequences of a colored 6 stand: FP and MOL voided, Flame.
     # A SMC's MOL Check vs a non-AFV needs a dr ≤ 0 (A22.611): the heroes throw at the halftrack (dr ≤ 1).
-    pos = board3(units=(Unit("3-3-7", "3-3-7", "Allied", X8, kind=who.get("thrower_kind", UnitKind.SQUAD),
-                             berserk=who.get("berserk", False)),))
+    # A berserk unit never fires in its PFPh (A15.432): the berserk thrower throws in its AFPh.
+    phase = Phase.AFPH if who.get("berserk") else Phase.PFPH
+    pos = board3(phase, units=(Unit("3-3-7", "3-3-7", "Allied", X8, kind=who.get("thrower_kind", UnitKind.SQUAD),
+                                    berserk=who.get("berserk", False)),))
     attack = halftrack(**who) if rule == "A15.2" else partisan(**who)
     out = resolve_mol_attack(pos, mol_attack(pos, attack), ScriptedDice([1, 6, 1]))
     assert not out.has(Kind.THROWER_BROKEN) and not out.position.units[0].broken
@@ -107,12 +109,18 @@ def test_a22_6111_a_hero_or_berserk_thrower_on_colored_6_does_not_break_but_lose
     assert any(e.kind == "thrower-voided" and rule in e.rule for e in out.report.events)
 
 
-def test_a22_6111_a_berserk_thrower_in_a_fire_group_voids_only_its_share() -> None:
-    pos = board3()
+@pytest.mark.parametrize(("phase", "fp"), [
+    (Phase.DFPH, 8),  # Final Fire: (3 + 4) × 2 + 4 − (3 × 2 + 4) = 8
+    (Phase.AFPH, 4),  # A15.432: the AFPh halves the Small Arms FP: (3 + 4) × 2 / 2 + 4 − (3 + 4) = 4
+])
+def test_a22_6111_a15_432_a_berserk_thrower_in_a_fire_group_voids_only_its_share(phase: Phase, fp: int) -> None:
+    """A berserk thrower fires in its AFPh or the DFPh, never its PFPh (A15.432); a colored 6 voids only its
+    share and the MOL (A22.6111)."""
+    pos = board3(phase)
     plan = mol_attack(pos, partisan(berserk=True, other_fp=4, fg_units=2))
     out = resolve_mol_attack(pos, plan, ScriptedDice([1, 6, 1]))
     (attack,) = out.of_kind(Kind.IFT_ATTACK)
-    assert attack.fp == 8 and not out.has(Kind.THROWER_BROKEN)  # (3 + 4) × 2 + 4 − (3 × 2 + 4) = 8
+    assert attack.fp == fp and not out.has(Kind.THROWER_BROKEN)
 
 
 def test_b25_15_a_mol_colored_1_into_a_blaze_places_no_flame_and_emits_no_flame_consequence() -> None:
@@ -294,9 +302,13 @@ def test_a22_62_leadership_applies_to_a_fg_with_more_than_the_mols_four_fp() -> 
     assert plan.leadership_applies and any(d.rule == "A22.62" and d.value == -1 for d in plan.drms)
 
 
-def test_a22_62_leadership_not_for_a_single_unit_mol_attack() -> None:
+def test_a22_62_reading_leadership_for_a_single_squads_mol_attack_directed_by_a_leader() -> None:
+    """A22.62 (docs/rules.md, issue 31): an attack holding FP beyond the MOL's four takes leadership, a single squad
+    directed by a leader included; the MOL's 4 FP alone (a SMC thrower whose own FP is voided) never."""
     plan = mol_attack(board3(), partisan(leader_drm=-1))
-    assert not plan.leadership_applies and all(d.value != -1 for d in plan.drms)
+    assert plan.leadership_applies and [(d.value, d.rule) for d in plan.drms] == [(1, "A22.62"), (-1, "A22.62")]
+    hero = mol_attack(board3(), halftrack(thrower_kind=UnitKind.HERO, thrower_fp=1, leader_drm=-1))
+    assert not hero.leadership_applies and any("does not apply" in e.text for e in hero.notes)
 
 
 # --- restrictions -------------------------------------------------------------------------------------------
@@ -323,8 +335,10 @@ def test_a22_6_restrictions_refused_with_the_rule(kw: dict[str, Any], phase: Pha
         mol_attack(board3(phase), partisan(**kw))
 
 
-def test_a22_611_berserk_broken_is_allowed() -> None:
-    assert mol_attack(board3(), partisan(broken=True, berserk=True)).fp_with_mol == 10
+def test_a22_611_a15_432_berserk_broken_is_allowed_in_its_afph() -> None:
+    """A22.61: a berserk unit may use a MOL, broken counter or not (a broken unit that goes berserk rallies,
+    A15.4); in its AFPh (A15.432) the Small Arms FP is halved: 3 × 2 / 2 + 4 = 7."""
+    assert mol_attack(board3(Phase.AFPH), partisan(broken=True, berserk=True)).fp_with_mol == 7
 
 
 def test_a22_611_dff_then_final_fire_without_a_first_fire_check_is_allowed() -> None:
@@ -542,7 +556,7 @@ def test_a22_62_ex_plan_describe_and_as_data_word_for_word() -> None:
                       "drms": [{"value": 1, "reason": "vs a non-AFV", "rule": "A22.611"}], "chance": "1/3",
                       "chance_float": 1 / 3},
         "fp_with_mol": 10, "column_with_mol": 8, "fp_without_mol": 6, "column_without_mol": 6,
-        "drms": [{"value": 1, "reason": "woods", "rule": "A22.62"}], "total_drm": 1, "leadership_applies": False,
+        "drms": [{"value": 1, "reason": "woods", "rule": "A22.62"}], "total_drm": 1, "leadership_applies": True,
         "final_tk": None, "notes": notes}
 
 
@@ -586,7 +600,7 @@ def test_a22_62_ex_halftrack_in_a_led_fire_group_word_for_word() -> None:
         "MOL attack X8 → Y9 (PBF, range 1)",
         "  MOL Check (A22.611): Final dr ≤ 3; no DRM; Original ≤ 3; chance 1/2",
         "  FP with the MOL: 14 → IFT column 12; if the check fails: 10 → column 8",
-        "  IFT DRM: -1 leadership (FG attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location (D9) "
+        "  IFT DRM: -1 leadership (attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location (D9) "
         "(total +0)",
         "  vs halftrack: Final TK# 8 (MOL column, C7.34); To Kill DR < TK#: Burning Wreck, = TK#: eliminated (A22.612)",
         "  (5 FP × 2 [PBF]) = 10 + 4 MOL = 14; the +4 is added after every other modification (A22.611)",
@@ -601,7 +615,7 @@ def test_a22_62_ex_halftrack_in_a_led_fire_group_word_for_word() -> None:
         "  X8: MOL Check (A22.611): dr 3, no DRM → Final 3 vs ≤ 3: MOL used",
         "  To Kill DR 7 (2,5) vs Final TK# 8 (MOL column) (A22.612)",
         "  To Kill DR 7 < Final TK# 8: halftrack eliminated, Burning Wreck (B25.14)",
-        "  IFT DR 7 (2,5) -1 leadership (FG attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location "
+        "  IFT DR 7 (2,5) -1 leadership (attack with more than the MOL's four FP) (A22.62), +1 AFV in the Location "
         "(D9) → Final DR 7 on the 8 column vs the other units: PTC (A22.612)",
         "Consequences:",
         "  afv-eliminated: halftrack eliminated (A22.612)",
@@ -635,7 +649,7 @@ def test_a22_4_the_attack_on_a_ft_possessor_is_reported_after_the_attack_it_repe
     assert (vuln.rule, vuln.fp, vuln.column, vuln.drm, vuln.final_dr) == ("A22.4", 6, 6, 0, 7)
 
 
-def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_that_does_not_apply_word_for_word() -> None:
+def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_word_for_word() -> None:
     # TPBF ×3, halved twice (FP fractions kept), then +4; HS +1, CX +1, vs a non-AFV +1: no dr passes.
     pos = board3()
     plan = mol_attack(pos, partisan(X8, thrower_kind=UnitKind.HALF_SQUAD, fp_halvings=2, cx=True, leader_drm=-1,
@@ -646,14 +660,13 @@ def test_a22_611_a_hs_with_halved_fp_tpbf_cx_and_a_leader_that_does_not_apply_wo
         "  MOL Check (A22.611): Final dr ≤ 3; +1 HS/crew (A22.611), +1 CX (A22.611), +1 vs a non-AFV (A22.611); "
         "Original ≤ 0; chance 0",
         "  FP with the MOL: 6.25 → IFT column 6; if the check fails: 2.25 → column 2",
-        "  IFT DRM: +2 TEM (given) (TEM), +1 CX firer (A4.51) (total +3)",
+        "  IFT DRM: +2 TEM (given) (TEM), +1 CX firer (A4.51), -1 leadership (attack with more than the MOL's four "
+        "FP) (A22.62) (total +2)",
         "  vs the target unit possessing 1 FT: −1 to the IFT DR (resolved for it alone) (A22.4)",
         "  (3 FP × 3 [TPBF] halved ×2) = 2.25 + 4 MOL = 6.25; the +4 is added after every other modification "
         "(A22.611)",
         "  a HS/crew that fails its MOL Check has used its attack; its FG still attacks (A22.611, A7.352-.353)",
         "  the declared FG must attack the announced target even if the MOL Check fails (A22.611)",
-        "  leadership -1 does not apply to this MOL attack (only to a FG attack with more than four FP with a MOL); "
-        "it applies if the MOL Check fails (A22.62)",
     ]
     data = plan.as_data(pos)
     assert (data["tpbf"], data["range"], data["mol_check"]["chance"], data["mol_check"]["chance_float"]) == (
@@ -772,8 +785,8 @@ def test_a22_6111_broken_thrower_in_a_fire_group_word_for_word() -> None:
     assert [(c.location, c.unit) for c in out.of_kind(Kind.THROWER_BROKEN)] == [(X8, "3-3-7")]
 
 
-def test_a22_6111_berserk_thrower_alone_word_for_word() -> None:
-    pos = board3()
+def test_a22_6111_a15_432_berserk_thrower_alone_in_its_afph_word_for_word() -> None:
+    pos = board3(Phase.AFPH)
     out = resolve_mol_attack(pos, mol_attack(pos, partisan(berserk=True)), ScriptedDice([1, 6, 1]))
     assert out.text().splitlines()[2:] == [
         "  colored dr 6: the MOL thrower in X8 is a berserk unit, who never breaks; his FP and MOL are voided all the "
@@ -867,10 +880,13 @@ def test_a22_611_a_hs_crew_or_leader_need_not_add_inherent_fp_nor_forgo_other_sw
     assert all("alone" not in e.text for e in plan.notes)
 
 
-def test_a22_611_a_mol_check_in_defensive_first_fire_does_not_bar_one_in_other_fire() -> None:
-    # only Final Fire after a First Fire MOL Check is barred
-    for fire in (FireType.PREP, FireType.DEFENSIVE_FIRST, FireType.ADVANCING):
-        assert mol_attack(board3(), partisan(fire=fire, mol_check_in_first_fire=True)).fp_with_mol == 10
+@pytest.mark.parametrize(("fire", "fp"), [
+    (FireType.PREP, 10), (FireType.DEFENSIVE_FIRST, 10),
+    (FireType.ADVANCING, 7),  # A22.1, A15.432: the AFPh halves the Small Arms FP before the +4: 3 × 2 / 2 + 4
+])
+def test_a22_611_a_mol_check_in_defensive_first_fire_does_not_bar_one_in_other_fire(fire: FireType, fp: int) -> None:
+    """A22.611: only Final Fire after a Defensive First Fire MOL Check is barred."""
+    assert mol_attack(board3(), partisan(fire=fire, mol_check_in_first_fire=True)).fp_with_mol == fp
 
 
 @pytest.mark.parametrize(("phase", "fire"), [(Phase.PFPH, FireType.PREP), (Phase.MPH, FireType.DEFENSIVE_FIRST),
@@ -892,8 +908,9 @@ def test_fire_type_names(name: str, fire: FireType) -> None:
 
 def test_fire_type_unknown_name_is_one_line() -> None:
     with pytest.raises(BadInput) as e:
-        FireType.from_name("opportunity")
-    assert str(e.value) == "unknown fire type 'opportunity' (expected prep, dff, sff, fpf, final or advancing)"
+        FireType.from_name("snap shot")
+    assert str(e.value) == ("unknown fire type 'snap shot' (expected prep, dff, sff, fpf, final, advancing or "
+                            "opportunity)")
 
 
 def test_by_unit_carries_id_broken_and_berserk() -> None:

@@ -1012,7 +1012,8 @@ def test_b25_4_immobilized_vehicles_and_guns_word_for_word() -> None:
              Unit("g", "37L", "Russian", L("B2"), UnitKind.GUN))
     p = pos(hexes, fires=(blaze("B2"),)).with_(units=units)
     assert [(f.unit.id, f.deadline, f.options, f.eliminated_now) for f in blaze_fates(p)] == [
-        ("t", "now", "Immobilized: it cannot leave the Blaze and is eliminated", True),
+        ("t", "its next friendly MPh (German)", "Immobilized: it cannot leave the Blaze and is eliminated in its "
+         "next friendly MPh", False),  # B25.4: not at once
         ("g", "its side's next MPh (Russian)", "be pushed or towed out of the Blaze, or be eliminated (B25.4 names "
          "no Gun; read as a unit that moves only in the MPh)", False)]
 

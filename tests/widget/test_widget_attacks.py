@@ -38,7 +38,9 @@ def test_a22_611_mol_declaration_shows_legal_fp_drms_and_the_exact_mol_check_cha
     pv = s.set_attack(firer_unit="g3", target="I5.1", fp=4, phase=Phase.PFPH)
     assert pv.legal, pv.refusal
     assert pv.mol_check_chance == Fraction(1, 3)  # dr ≤ 3, +1 vs a non-AFV (A22.611)
-    assert [(d.value, d.rule) for d in pv.drms] == [(3, "B23.3")]  # the target's stone building TEM
+    # the target's stone building TEM, and the smoke of the Blaze burning below it in I5 (B25.2: up to two levels
+    # in the demo's Mild Breeze)
+    assert [(d.value, d.rule) for d in pv.drms] == [(3, "B23.3"), (3, "B25.2")]
     text = "\n".join(pv.lines)
     assert "FP with the MOL: 12 → IFT column 12" in text  # 4 × 2 PBF + 4 (A22.611)
     assert "MOL Check succeeds: 1/3 (33.3%)" in text
@@ -88,7 +90,7 @@ def test_a22_6111_mol_colored_6_breaks_the_thrower_and_flames_his_location(s: Fi
 def test_a22_1_ft_declaration_is_24_fp_without_tem(s: FireSession) -> None:
     pv = s.set_attack(weapon="FT", firer_unit="g3", target="I5.1", phase=Phase.PFPH)
     assert pv.legal, pv.refusal
-    assert pv.drms == ()  # no TEM vs a FT (A22.2)
+    assert [(d.value, d.rule) for d in pv.drms] == [(3, "B25.2")]  # no TEM vs a FT, but the smoke (A22.2, B25.2)
     assert pv.mol_check_chance is None
     assert "FP 24 → IFT column 24" in pv.lines
 

@@ -116,7 +116,8 @@ def build_attack(pos: Position, form: AttackForm) -> tuple[Position, FtAttack | 
             captured=form.captured, pinned=pinned, cx=cx, area_fire=form.area_fire,
             hindrance_drm=form.hindrance_drm, leader_drm=form.leader_drm, vs_afv=form.vs_afv,
             predesignated=form.predesignated, basic_tk=form.basic_tk, afv_ce=form.afv_ce, afv_ot=form.afv_ot,
-            vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft)
+            vulnerable_prc=form.vulnerable_prc, target_ft=form.target_ft,
+            berserk=unit is not None and unit.berserk)  # never in its PFPh (A15.432)
     if form.weapon == "MOL":
         return pos, MolAttack(
             firer, target, thrower_fp=form.fp, thrower_kind=kind, thrower_id=uid or "MOL thrower",
