@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import BadInput
 from ..core.fire import PendingRoll, pending_rolls
 from ..core.hexes import Hex
-from ..core.position import Phase, Position
+from ..core.position import GameMap, Phase, Position
 from .position import LiveGame, position_from_snapshot, press_snapshot
 from .report import roll_source
 from .snapshot import board_hex
 
 if TYPE_CHECKING:
-    from ..core.terrain import GameMap
     from ..vasl.setup import VaslSetup
     from .client import BridgeClient
 

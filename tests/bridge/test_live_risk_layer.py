@@ -140,6 +140,9 @@ def test_risk_layer_shading_and_legend_on_the_map_screenshot(player: Any) -> Non
     on_far = hooks.mapPixel(*far)
     legend_on = hooks.windowPixel(20, 12)
     hooks.screenshot(str(SHOTS / "risk-layer-on.png"), 1280)
+    assert hooks.showToolbarMenu("aslfire-menu", True)
+    hooks.screenshot(str(SHOTS / "risk-layer-menu.png"), 1280)
+    assert hooks.showToolbarMenu("aslfire-menu", False)
     turn_off(client)
     off = [hooks.mapPixel(x, y) for x, y in spots]
     assert all(a != b for a, b in zip(on, off, strict=True))  # the two hexes shaded

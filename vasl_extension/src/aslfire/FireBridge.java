@@ -44,9 +44,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"firestart", "Fire start", "B25.13, A24.32, huts: an HE, WP or hut attack's fire start, VASSAL's dice"},
     {"hob", "Heat of Battle", "A15: roll Heat of Battle for the selected unit"},
     {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
-    {RiskLayer.EVENT, "Fire risk on the map (Ctrl+Alt+R)",
-        "B25.6: shade every hex that may catch fire at the end of this AFPh by its chance; on or off, seen by you "
-        + "alone"},
+    {"risk", "Fire risk on the map", "B25.6: each hex that may catch fire this AFPh, by its chance"},
   };
 
   /** The event Python is sent when a game is opened or started with Python connected: it reads the game then. */
@@ -232,6 +230,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     if (!gameStarting) {
       marks.clear();
       risk.off();
+      showRisk();
       VaslTerrain.forget();
       processed = "";
       synchronized (prompted) {
@@ -602,7 +601,18 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   /** The Fire risk layer on or off (this player's view only: no Command). */
   void toggleRisk() {
-    SwingUtilities.invokeLater(risk::toggle);
+    SwingUtilities.invokeLater(() -> {
+      risk.toggle();
+      showRisk();
+    });
+  }
+
+  /** The toolbar's tick follows the layer (on the Swing thread). */
+  void showRisk() {
+    FireToolbar t = toolbar;
+    if (t != null) {
+      t.showRisk(risk.isOn());
+    }
   }
 
   /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */

@@ -348,7 +348,7 @@ final class RiskLayer implements Drawable {
           continue;
         }
         Polygon hex = hexagon(c, r * 0.96, s.sideways);
-        g2.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, (float) (0.30 + 0.35 * s.chance)));
+        g2.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, (float) (0.22 + 0.33 * s.chance)));
         g2.setColor(colour(s.chance));
         g2.fillPolygon(hex);
         g2.setComposite(AlphaComposite.SrcOver);
