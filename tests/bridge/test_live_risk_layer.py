@@ -150,3 +150,24 @@ def test_risk_layer_shading_and_legend_on_the_map_screenshot(player: Any) -> Non
     assert hooks.mapPixel(*far) == on_far  # nothing where no fire may spread
     assert legend_on != hooks.windowPixel(20, 12)  # the legend in the window's corner
     hooks.screenshot(str(SHOTS / "risk-layer-off.png"), 1280)
+
+
+def test_risk_layer_forecast_mode_from_the_preferences(player: Any) -> None:
+    _, client = player
+    hooks = client.jvm.aslbridgetest.TestHooks
+    try:
+        lay = turn_on(client)
+        assert json.loads(str(client.api.riskMode()))["mode"] == "afph"
+        hooks.setPrefText("aslfireRiskTurns", "2")
+        hooks.setPrefText("aslfireRiskTrials", "500")
+        hooks.setPrefText("aslfireRiskMode", "A forecast: burning after N Player Turns")
+        assert json.loads(str(client.api.riskMode())) == {"mode": "forecast", "turns": 2, "trials": 500}
+        wait_for(lambda: layer(client)["updates"] > lay["updates"], 60, "the forecast drawn")
+        fc = layer(client)
+        tips = [s["tip"] for s in fc["shades"]]
+        assert tips and all("burning after 2 Player Turns (forecast of 500 trials" in t for t in tips)
+        burning = {p["location"] for p in client.snapshot()["pieces"] if p["name"] in ("Flame", "Blaze")}
+        assert not burning & {t.split(":", 1)[0] for t in tips}  # what burns now is not shaded
+    finally:
+        hooks.setPrefText("aslfireRiskMode", "The end of this AFPh (exact odds)")
+        turn_off(client)

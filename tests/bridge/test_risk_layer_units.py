@@ -53,3 +53,27 @@ def test_risk_layer_of_a_map_without_fires_is_empty() -> None:
     live = position_from_snapshot(snapshot(_game()[2:]), phase=Phase.AFPH)
     layer = risk_layer(live)
     assert layer["shades"] == [] and "0 hexes" in layer["title"]
+
+
+def test_risk_layer_forecast_mode_shades_what_may_burn_after_n_player_turns() -> None:
+    live = position_from_snapshot(snapshot(_game()), phase=Phase.AFPH)
+    from asl_vassal_bridge.bridge.risk import forecast_layer
+
+    layer = forecast_layer(live, 2, 400)
+    shades = {s["hex"]: s for s in layer["shades"]}
+    assert "after 2 Player Turns" in layer["title"] and "400 trials" in layer["title"]
+    assert "C2" not in shades and "D3" not in shades  # burning now: their counters say so
+    assert {"C1", "C3"} <= set(shades)  # Woods beside the Blaze
+    assert all(0 < s["chance"] <= 1 and s["label"].endswith("%") for s in shades.values())
+    assert shades["C1"]["tip"].startswith("C1: burning after 2 Player Turns (forecast of 400 trials; B25.151")
+    assert layer == forecast_layer(live, 2, 400)  # the same seed: still while nothing changes
+
+
+def test_risk_layer_label_names_an_upper_level_location_b23() -> None:
+    from asl_vassal_bridge.bridge.risk import _level_mark
+    from asl_vassal_bridge.core.hexes import Hex
+    from asl_vassal_bridge.core.position import Location
+
+    h = Hex(0, 0)
+    assert [_level_mark(Location(h, lv, roof)) for lv, roof in ((0, False), (1, False), (-1, False), (3, True))] == [
+        "", "L1 ", "Cellar ", "Roof "]

@@ -367,21 +367,27 @@ public final class BridgeApi {
     }
   }
 
+  /** The Fire risk layer's mode, from the preferences: {"mode": "afph" or "forecast", "turns", "trials"}. */
+  public String riskMode() {
+    return BridgePrefs.riskMode();
+  }
+
   /** Python could not compute the Fire risk layer: {@code why} is shown in its legend. */
   public void riskLayerFailed(String why) {
     javax.swing.SwingUtilities.invokeLater(() -> bridge.getRisk().failed(why));
   }
 
   /**
-   * The Fire risk layer as drawn: {"on", "status", "updates", "shades": [{"map", "x", "y", "chance", "label",
-   * "tip"}]} (map coordinates).
+   * The Fire risk layer as drawn: {"on", "status", "updates", "draw_us" (its longest draw since), "shades": [{"map",
+   * "x", "y", "chance", "label", "tip"}]} (map coordinates).
    */
   public String riskLayer() throws Edt.EdtFailure {
     return Edt.call(() -> {
       RiskLayer r = bridge.getRisk();
       StringBuilder sb = new StringBuilder("{\"on\":").append(r.isOn()).append(",\"status\":");
       Json.quote(sb, r.status());
-      sb.append(",\"updates\":").append(r.updates()).append(",\"shades\":[");
+      sb.append(",\"updates\":").append(r.updates()).append(",\"draw_us\":").append(r.drawMicros())
+        .append(",\"shades\":[");
       boolean first = true;
       for (RiskLayer.Shade s : r.shades()) {
         if (!first) {

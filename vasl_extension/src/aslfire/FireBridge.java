@@ -252,6 +252,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   @Override
   public Command decode(String s) {
+    risk.soon();  // another player's command (or a log step): the Fire risk layer looks at the counters again
     Command c = PhaseMark.decode(this, s);
     return c != null ? c : PromptMark.decode(this, s);
   }
@@ -502,6 +503,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
    */
   void markChanged(java.util.Collection<String> pieceIds, List<ChangeMarks.Spot> removed) {
     marks.mark(pieceIds, removed);
+    risk.soon();
   }
 
   ChangeMarks getMarks() {

@@ -11,7 +11,9 @@ import java.awt.Point;
 import java.awt.Polygon;
 import java.awt.Rectangle;
 import java.awt.RenderingHints;
+import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
+import java.awt.event.MouseListener;
 import java.awt.event.MouseMotionAdapter;
 import java.awt.event.MouseMotionListener;
 import java.util.ArrayList;
@@ -43,7 +45,9 @@ import VASSAL.counters.GamePiece;
  */
 final class RiskLayer implements Drawable {
   static final String EVENT = "risk";
-  static final int PERIOD_MS = Integer.getInteger("aslfire.riskMs", 500);
+  static final int PERIOD_MS = Integer.getInteger("aslfire.riskMs", 250);
+  /** After a move on the map or a command from another player, the counters are looked at this soon. */
+  static final int SOON_MS = 40;
   /** Drawn where no board grid says a hex's size: VASL's hex height is 64.5 px. */
   static final double DEFAULT_HEX_HEIGHT = 64.5;
 
@@ -75,22 +79,45 @@ final class RiskLayer implements Drawable {
   private volatile String status = "";
   private volatile Set<String> watched = Collections.emptySet();
   private volatile long updates;
+  /** The longest draw of the layer since its numbers last came, in microseconds (the bench reads it). */
+  private volatile long drawMicros;
   private String seen;
   private boolean dirty;
   private Timer timer;
   private final java.util.Map<Map, Hooks> hooked = new java.util.IdentityHashMap<>();
 
-  /** What the layer adds to a map's view while it is on: the tooltip under the mouse, the repaint on scrolling. */
+  /**
+   * What the layer adds to a map while it is on: the tooltip under the mouse, the repaint on scrolling, a look at the
+   * counters soon after a mouse button is released on it (a move, a delete).
+   */
   private static final class Hooks {
     final MouseMotionListener hover;
     final ChangeListener scroll;
     final JViewport viewport;
+    final MouseListener released;
 
-    Hooks(MouseMotionListener hover, ChangeListener scroll, JViewport viewport) {
+    Hooks(MouseMotionListener hover, ChangeListener scroll, JViewport viewport, MouseListener released) {
       this.hover = hover;
       this.scroll = scroll;
       this.viewport = viewport;
+      this.released = released;
     }
+  }
+
+  private Timer soon;
+
+  /** Looks at the counters shortly (a command came in, or the player released the mouse on a map). */
+  void soon() {
+    if (!on) {
+      return;
+    }
+    SwingUtilities.invokeLater(() -> {
+      if (soon == null) {
+        soon = new Timer(SOON_MS, e -> tick());
+        soon.setRepeats(false);
+      }
+      soon.restart();
+    });
   }
 
   RiskLayer(FireBridge bridge) {
@@ -104,6 +131,10 @@ final class RiskLayer implements Drawable {
   /** How many times Python's numbers were drawn (tests wait on it). */
   long updates() {
     return updates;
+  }
+
+  long drawMicros() {
+    return drawMicros;
   }
 
   List<Shade> shades() {
@@ -144,6 +175,9 @@ final class RiskLayer implements Drawable {
       timer.stop();
       timer = null;
     }
+    if (soon != null) {
+      soon.stop();
+    }
     shades = Collections.emptyList();
     status = "";
     for (java.util.Map.Entry<Map, Hooks> e : hooked.entrySet()) {
@@ -153,6 +187,7 @@ final class RiskLayer implements Drawable {
         e.getValue().viewport.removeChangeListener(e.getValue().scroll);
       }
       view.setToolTipText(null);
+      e.getKey().removeLocalMouseListener(e.getValue().released);
       e.getKey().removeDrawComponent(this);
     }
     hooked.clear();
@@ -217,6 +252,7 @@ final class RiskLayer implements Drawable {
     title = t instanceof String ? (String) t : "";
     shades = Collections.unmodifiableList(out);
     status = "";
+    drawMicros = 0;
     updates++;
     for (Map m : Map.getMapList()) {
       hook(m);
@@ -229,7 +265,7 @@ final class RiskLayer implements Drawable {
     if (!on || gm == null || !gm.getGameState().isGameStarted()) {
       return;
     }
-    String now = fingerprint(watched);
+    String now = BridgePrefs.riskMode() + '\n' + fingerprint(watched);  // a mode changed in the preferences too
     if (!now.equals(seen)) {
       dirty = true;
     }
@@ -281,7 +317,14 @@ final class RiskLayer implements Drawable {
     if (viewport != null) {
       viewport.addChangeListener(scroll);
     }
-    hooked.put(m, new Hooks(hover, scroll, viewport));
+    MouseListener released = new MouseAdapter() {
+      @Override
+      public void mouseReleased(MouseEvent e) {
+        soon();
+      }
+    };
+    m.addLocalMouseListener(released);
+    hooked.put(m, new Hooks(hover, scroll, viewport, released));
   }
 
   /** The shaded hex under {@code p} (map coordinates), or null. */
@@ -330,6 +373,7 @@ final class RiskLayer implements Drawable {
     if (!on) {
       return;
     }
+    long start = System.nanoTime();
     Graphics2D g2 = (Graphics2D) g.create();
     try {
       double osScale = g2.getDeviceConfiguration().getDefaultTransform().getScaleX();
@@ -337,7 +381,9 @@ final class RiskLayer implements Drawable {
       g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
       g2.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
       Rectangle clip = g2.getClipBounds();
-      Font font = new Font(Font.SANS_SERIF, Font.BOLD, (int) Math.max(10, Math.round(13 * scale)));
+      // the percentages only where they can be read: at VASSAL's smaller zooms the shades alone
+      Font font = 13 * scale >= 8 ? new Font(Font.SANS_SERIF, Font.BOLD, (int) Math.round(Math.max(10, 13 * scale)))
+          : null;
       for (Shade s : shades) {
         if (s.map != map) {
           continue;
@@ -355,12 +401,15 @@ final class RiskLayer implements Drawable {
         g2.setStroke(new BasicStroke((float) Math.max(1.0, 2 * scale)));
         g2.setColor(colour(s.chance).darker());
         g2.drawPolygon(hex);
-        label(g2, font, s.label, c.x, (int) Math.round(c.y + r * 0.55));
+        if (font != null) {
+          label(g2, font, s.label, c.x, (int) Math.round(c.y + r * 0.55));
+        }
       }
       legend(g2, map, osScale);
     }
     finally {
       g2.dispose();
+      drawMicros = Math.max(drawMicros, (System.nanoTime() - start) / 1000);
     }
   }
 

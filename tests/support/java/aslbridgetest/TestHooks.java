@@ -286,6 +286,15 @@ public final class TestHooks {
     });
   }
 
+  /** Sets one of the module's preferences to a text or, for a number preference, a whole number. */
+  public static void setPrefText(String key, String value) throws Exception {
+    onEdt(() -> {
+      Object now = GameModule.getGameModule().getPrefs().getValue(key);
+      GameModule.getGameModule().getPrefs().setValue(key, now instanceof Integer ? Integer.valueOf(value) : value);
+      return null;
+    });
+  }
+
   private static java.awt.Component named(java.awt.Container in, String name) {
     for (java.awt.Component c : in.getComponents()) {
       if (name.equals(c.getName())) {
