@@ -141,4 +141,7 @@ def show_risk(client: BridgeClient, *, game_map: GameMap | None = None, vasl: Va
     except BadInput as e:
         log.warning("risk layer refused: %s", e)
         client.api.riskLayerFailed(str(e))
+    except Exception as e:  # a view: said in its legend and the log, never a lost connection
+        log.exception("risk layer failed")
+        client.api.riskLayerFailed(f"could not be computed ({type(e).__name__}: {e}); see the bridge's log")
     return ""

@@ -1,6 +1,5 @@
 package aslfire;
 
-import java.awt.AlphaComposite;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -381,6 +380,7 @@ final class RiskLayer implements Drawable {
       g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
       g2.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
       Rectangle clip = g2.getClipBounds();
+      BasicStroke edge = new BasicStroke((float) Math.max(1.0, 2 * scale));
       // the percentages only where they can be read: at VASSAL's smaller zooms the shades alone
       Font font = 13 * scale >= 8 ? new Font(Font.SANS_SERIF, Font.BOLD, (int) Math.round(Math.max(10, 13 * scale)))
           : null;
@@ -394,12 +394,11 @@ final class RiskLayer implements Drawable {
           continue;
         }
         Polygon hex = hexagon(c, r * 0.96, s.sideways);
-        g2.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, (float) (0.22 + 0.33 * s.chance)));
-        g2.setColor(colour(s.chance));
+        Color shade = colour(s.chance);
+        g2.setColor(new Color(shade.getRed(), shade.getGreen(), 0, (int) Math.round(255 * (0.22 + 0.33 * s.chance))));
         g2.fillPolygon(hex);
-        g2.setComposite(AlphaComposite.SrcOver);
-        g2.setStroke(new BasicStroke((float) Math.max(1.0, 2 * scale)));
-        g2.setColor(colour(s.chance).darker());
+        g2.setStroke(edge);
+        g2.setColor(shade.darker());
         g2.drawPolygon(hex);
         if (font != null) {
           label(g2, font, s.label, c.x, (int) Math.round(c.y + r * 0.55));
