@@ -171,3 +171,13 @@ def test_risk_layer_forecast_mode_from_the_preferences(player: Any) -> None:
     finally:
         hooks.setPrefText("aslfireRiskMode", "The end of this AFPh (exact odds)")
         turn_off(client)
+
+
+def test_risk_layer_hot_key_toggles_it(player: Any) -> None:
+    _, client = player
+    hooks = client.jvm.aslbridgetest.TestHooks
+    before = layer(client)["updates"]
+    hooks.pressHotKey("ctrl alt R")
+    wait_for(lambda: layer(client)["on"] and layer(client)["updates"] > before, 60, "the layer on by its hot key")
+    hooks.pressHotKey("ctrl alt R")
+    wait_for(lambda: not layer(client)["on"], 10, "the layer off by its hot key")

@@ -796,6 +796,15 @@ public final class TestHooks {
     });
   }
 
+  /** A player's hot key ({@code "ctrl alt R"}, Swing's KeyStroke words), as VASSAL hands it to its listeners. */
+  public static void pressHotKey(String keyStroke) throws Exception {
+    onEdt(() -> {
+      GameModule.getGameModule().fireKeyStroke(
+          new VASSAL.tools.NamedKeyStroke(javax.swing.KeyStroke.getKeyStroke(keyStroke)));
+      return null;
+    });
+  }
+
   /** The mouse moved over the map point (x, y) of the first map: the tooltip the map's view then shows, or "". */
   public static String hoverMap(int x, int y) throws Exception {
     return onEdt(() -> {
