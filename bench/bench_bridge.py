@@ -439,6 +439,89 @@ def bench_button(c: BridgeClient, jvm_pid: int, presses: int = int(os.environ.ge
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
+def bench_risk_layer(c: BridgeClient, rounds: int = 5) -> None:
+    """The Fire risk layer on this map: its numbers after a change (Python's recomputation, from the extension's
+    poll to the layer drawn), and its drawing on VASSAL's Swing thread (the map's window repainted)."""
+    from asl_vassal_bridge.bridge.phases import handle_button
+
+    hooks = c.jvm.aslbridgetest.TestHooks
+    try:
+        c.api.riskLayer()
+    except Py4JError:
+        print("4. Fire risk layer: not in this checkout")
+        return
+    computed: list[float] = []
+
+    prof = cProfile.Profile() if PROFILE else None
+
+    def timed(action: str) -> str:
+        t = time.perf_counter()
+        if prof is not None and action == "risk":
+            prof.enable()
+        try:
+            return handle_button(c, action)
+        finally:
+            if prof is not None and action == "risk":
+                prof.disable()
+            if action == "risk":
+                computed.append(time.perf_counter() - t)
+                if os.environ.get("BENCH_DEBUG"):
+                    print(f"   (risk computed in {computed[-1] * 1000:.0f} ms: {state()['status']!r})", file=sys.stderr)
+
+    c.listen(timed)
+
+    def state() -> dict[str, Any]:
+        return dict(json.loads(str(c.api.riskLayer())))
+
+    def wait_update(after: int) -> float:
+        t = time.perf_counter()
+        while state()["updates"] <= after:
+            if time.perf_counter() - t > 60:
+                raise RuntimeError(f"the Fire risk layer was not recomputed within 60 s: {state()['status']}")
+            time.sleep(0.005)
+        return time.perf_counter() - t
+
+    first = wait_update(state()["updates"]) if hooks.clickToolbar("aslfire-risk") else float("nan")
+    snap = c.snapshot()
+    flame = next(p for p in snap["pieces"] if p["name"] == "Flame")
+    changed, draws = [], []
+    for i in range(rounds | 1):  # an odd number of moves: the Flame ends one hex over
+        n = state()["updates"]
+        hooks.movePiece(flame["id"], flame["x"] + (56 if i % 2 == 0 else 0), flame["y"])
+        changed.append(wait_update(n))
+        time.sleep(0.3)
+        hooks.windowPixel(5, 5)  # the map's window painted once more, the layer drawn
+        draws.append(state()["draw_us"] / 1000)
+    shaded = len(state()["shades"])
+    odds_computed = computed[1:]
+    forecast_computed: list[float] = []
+    with contextlib.suppress(Py4JError):  # the forecast mode: 4 Player Turns, 2,000 trials (the preferences' default)
+        hooks.setPrefText("aslfireRiskMode", "A forecast: burning after N Player Turns")
+        for i in range(3):
+            n = state()["updates"]
+            computed.clear()
+            if i:  # (the odds rounds left the Flame one hex over: back, then over again)
+                hooks.movePiece(flame["id"], flame["x"] + (0 if i % 2 else 56), flame["y"])
+            wait_update(n)
+            forecast_computed += computed
+        hooks.setPrefText("aslfireRiskMode", "The end of this AFPh (exact odds)")
+    hooks.clickToolbar("aslfire-risk")
+    c.api.clearListener()
+    later = odds_computed
+    print(f"4. Fire risk layer, {shaded} hexes shaded: first numbers drawn {first * 1000:.0f} ms after the toggle; "
+          f"after a counter moved, Python's recomputation (snapshot, position, odds, sent) median "
+          f"{statistics.median(later) * 1000:.0f} ms ({', '.join(f'{x * 1000:.0f}' for x in later)} ms; aim < 100 ms), "
+          f"the numbers drawn {statistics.median(changed) * 1000:.0f} ms after the move (median; the extension looks "
+          f"every 250 ms); the layer's own drawing in a repaint of the map's window at most {max(draws):.1f} ms "
+          f"(aim < 20 ms)")
+    if forecast_computed:
+        print(f"   the forecast mode (4 Player Turns, 2,000 trials): Python's recomputation median "
+              f"{statistics.median(forecast_computed) * 1000:.0f} ms "
+              f"({', '.join(f'{x * 1000:.0f}' for x in forecast_computed)} ms; aim < 1 s)")
+    if prof is not None:
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
+
+
 def bench_sizes(c: BridgeClient) -> None:
     full = c.snapshot(layers_for=LAYERS_FOR)
     key = next(m["terrain_key"] for m in full["maps"] if m.get("terrain_key"))
@@ -601,6 +684,7 @@ def main() -> int:
                 bench_snapshot(c)
                 bench_sizes(c)
                 bench_button(c, p.proc.pid)
+                bench_risk_layer(c)
             finally:
                 c.close()
                 p.stop()

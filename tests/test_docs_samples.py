@@ -39,7 +39,7 @@ README = ROOT / "README.md"
 BRIDGE_DOC = ROOT / "docs" / "bridge.md"
 READERS_DOC = ROOT / "docs" / "vasl-readers.md"
 JAVA = ROOT / "asl_vassal_bridge" / "java" / "src" / "aslfire" / "FireBridge.java"
-NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 def _readme_install_sample() -> list[str]:

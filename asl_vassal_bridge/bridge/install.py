@@ -40,7 +40,7 @@ PYTHON_FILE = Path("aslfire") / "python.json"
 #: The extension's buttons (its toolbar's ASL fire menu), as ``FireBridge.ACTIONS`` names them
 #: (tests/test_docs_samples.py checks).
 BUTTON_NAMES = ("Wind change (RPh)", "Fire upkeep (AFPh)", "Fire odds", "Fire finder", "FT/MOL attack",
-                "Fire start", "Heat of Battle", "Units in Blazes (RtPh)")
+                "Fire start", "Heat of Battle", "Units in Blazes (RtPh)", "Fire risk on the map")
 BUTTONS = ", ".join(BUTTON_NAMES[:-1]) + " and " + BUTTON_NAMES[-1]
 
 

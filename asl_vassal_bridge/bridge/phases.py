@@ -163,6 +163,10 @@ def handle_button(client: BridgeClient, action: str, *, game_map: GameMap | None
         if action == GAME_OPENED:
             log.info("game opened: %s", prepare(client, game_map=game_map, vasl=vasl))
             return ""
+        if action == "risk":
+            from .risk import show_risk
+
+            return show_risk(client, game_map=game_map, vasl=vasl)
         if action == "attack":
             from .attack_button import attack_button
 

@@ -21,7 +21,7 @@ from .position import LiveGame
 if TYPE_CHECKING:
     from ..core.fire import PendingRoll
 
-__all__ = ["blaze_lines", "finder_lines", "odds_lines", "phase_lines", "victory_lines"]
+__all__ = ["blaze_lines", "finder_lines", "odds_lines", "phase_lines", "roll_source", "victory_lines"]
 
 
 def blaze_lines(pos: Position, live: LiveGame | None = None) -> list[str]:
@@ -71,7 +71,7 @@ def odds_lines(pos: Position) -> list[str]:
         return ["- ASL fire bridge: no fire rolls pending at the end of this AFPh"]
     out = [f"- ASL fire bridge: {len(rolls)} fire rolls pending at the end of the AFPh (B25):"]
     for r in rolls:
-        what = "Flame→Blaze" if r.kind == "blaze" else f"Spreading Fire from {_source(pos, r)}"
+        what = "Flame→Blaze" if r.kind == "blaze" else f"Spreading Fire from {roll_source(pos, r)}"
         extra = f" ({r.reason})" if r.reason else ""
         out.append(f"-   {pos.loc_name(r.location)}: {what} {_pct(r.chance)}{extra}")
     several = Counter(r.location for r in rolls if r.kind == "blaze")
@@ -81,7 +81,7 @@ def odds_lines(pos: Position) -> list[str]:
     return out
 
 
-def _source(pos: Position, r: PendingRoll) -> str:
+def roll_source(pos: Position, r: PendingRoll) -> str:
     """The fire a Spreading Fire comes from (B25.6): ``Blaze in C3``, ``Burning Wreck in G6``."""
     if r.check is not None and " from " in r.check.name:
         return r.check.name.rsplit(" from ", 1)[1]

@@ -40,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("bridge", help="connect to VASSAL's ASL fire bridge extension and serve its buttons",
                        description="Connect to a running VASSAL (with the ASL fire bridge extension) and answer "
                                    "its toolbar buttons: Wind change (RPh), Fire upkeep (AFPh), Fire odds, Fire "
-                                   "finder, FT/MOL attack, Fire start, Heat of Battle, Units in Blazes (RtPh).")
+                                   "finder, FT/MOL attack, Fire start, Heat of Battle, Units in Blazes (RtPh), and "
+                                   "draws the Fire risk layer on the map.")
     p.add_argument("--connection-file", type=Path, default=None,
                    help="the extension's port/token file (default: <VASSAL conf dir>/aslfire/bridge.json)")
     p.add_argument("--port", type=_PORT, default=None, help="the extension's py4j port (with --token-file)")

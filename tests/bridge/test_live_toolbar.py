@@ -32,7 +32,7 @@ from .test_live_attacks import attack_pieces
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
 SHOTS = vh.REPO / "screenshots" / "toolbar"
-ACTIONS = ("wind", "upkeep", "odds", "finder", "attack", "firestart", "hob", "rtph")
+ACTIONS = ("wind", "upkeep", "odds", "finder", "attack", "firestart", "hob", "rtph", "risk")
 #: The outline's inner colour (ChangeMarks.INNER).
 MARK_RGB = 0xFFE000
 DISCONNECTED = "ASL fire bridge: Python disconnected"

@@ -117,3 +117,28 @@ def test_a_phase_prompt_is_shared_by_both_players_b25(players: tuple[BridgeClien
     assert _eventually(lambda: "PT9 AFPh" in cb.status()["prompted"])
     assert line in str(cb.jvm.aslbridgetest.TestHooks.chatText())
     assert cb.api.markPrompted("PT9 AFPh", "again") is False
+
+
+def test_risk_layer_of_one_player_reaches_no_other_b25_6(players: tuple[BridgeClient, BridgeClient]) -> None:
+    """The Fire risk layer is a player's own view: turning it on and off sends the other player nothing."""
+    import json
+
+    from asl_vassal_bridge.bridge.phases import handle_button
+
+    ca, cb = players
+    hb = cb.jvm.aslbridgetest.TestHooks
+    ha = ca.jvm.aslbridgetest.TestHooks
+    logged_b, chat_b, logged_a = hb.loggedCommands(), str(hb.chatText()), ha.loggedCommands()
+    ca.listen(lambda action: handle_button(ca, action))
+    try:
+        assert ha.clickToolbar("aslfire-risk")
+        assert _eventually(lambda: json.loads(str(ca.api.riskLayer()))["updates"] > 0, 60)
+        assert json.loads(str(ca.api.riskLayer()))["shades"]
+        assert ha.clickToolbar("aslfire-risk")
+        assert _eventually(lambda: not json.loads(str(ca.api.riskLayer()))["on"])
+    finally:
+        ca.api.clearListener()
+    time.sleep(1)  # anything sent would have arrived
+    assert hb.loggedCommands() == logged_b and str(hb.chatText()) == chat_b
+    assert ha.loggedCommands() == logged_a
+    assert not json.loads(str(cb.api.riskLayer()))["on"]

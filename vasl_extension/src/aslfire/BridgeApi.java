@@ -346,6 +346,67 @@ public final class BridgeApi {
     bridge.pressed(action);
   }
 
+  /**
+   * The Fire risk layer's numbers, from Python (see {@link RiskLayer#set}); drawn on this player's map only. Returns
+   * {"ok": true} or {"ok": false, "error": "…"}.
+   */
+  public String setRiskLayer(String json) {
+    try {
+      return Edt.call(() -> {
+        try {
+          bridge.getRisk().set(Batch.obj(Json.parse(json), "risk layer"));
+          return "{\"ok\":true}";
+        }
+        catch (Batch.Refused | Json.JsonError r) {
+          return "{\"ok\":false,\"error\":" + Json.quote(r.getMessage()) + "}";
+        }
+      }, FireBridge.EDT_TIMEOUT_MS, "setRiskLayer");
+    }
+    catch (Edt.EdtFailure e) {
+      return "{\"ok\":false,\"error\":" + Json.quote(e.getMessage()) + "}";
+    }
+  }
+
+  /** The Fire risk layer's mode, from the preferences: {"mode": "afph" or "forecast", "turns", "trials"}. */
+  public String riskMode() {
+    return BridgePrefs.riskMode();
+  }
+
+  /** Python could not compute the Fire risk layer: {@code why} is shown in its legend. */
+  public void riskLayerFailed(String why) {
+    javax.swing.SwingUtilities.invokeLater(() -> bridge.getRisk().failed(why));
+  }
+
+  /**
+   * The Fire risk layer as drawn: {"on", "status", "updates", "draw_us" (its longest draw since), "shades": [{"map",
+   * "x", "y", "chance", "label", "tip"}]} (map coordinates).
+   */
+  public String riskLayer() throws Edt.EdtFailure {
+    return Edt.call(() -> {
+      RiskLayer r = bridge.getRisk();
+      StringBuilder sb = new StringBuilder("{\"on\":").append(r.isOn()).append(",\"status\":");
+      Json.quote(sb, r.status());
+      sb.append(",\"updates\":").append(r.updates()).append(",\"draw_us\":").append(r.drawMicros())
+        .append(",\"shades\":[");
+      boolean first = true;
+      for (RiskLayer.Shade s : r.shades()) {
+        if (!first) {
+          sb.append(',');
+        }
+        first = false;
+        sb.append("{\"map\":");
+        Json.quote(sb, s.map.getMapName());
+        sb.append(",\"x\":").append(s.centre.x).append(",\"y\":").append(s.centre.y).append(",\"chance\":")
+          .append(s.chance).append(",\"label\":");
+        Json.quote(sb, s.label);
+        sb.append(",\"tip\":");
+        Json.quote(sb, s.tip);
+        sb.append('}');
+      }
+      return sb.append("]}").toString();
+    }, FireBridge.EDT_TIMEOUT_MS, "riskLayer");
+  }
+
   /** Shows a line in this player's chat window only (not sent, not logged). */
   public void say(String text) {
     FireBridge.say(text);

@@ -21,7 +21,9 @@ import javax.swing.SwingUtilities;
 import VASSAL.build.GameModule;
 import VASSAL.configure.BooleanConfigurer;
 import VASSAL.configure.Configurer;
+import VASSAL.configure.IntConfigurer;
 import VASSAL.configure.StringConfigurer;
+import VASSAL.configure.StringEnumConfigurer;
 
 /**
  * The extension's preferences for its Python (VASSAL's Preferences, tab "ASL fire bridge"): the Python path, "start
@@ -33,6 +35,11 @@ final class BridgePrefs {
   static final String START = "aslfireStartBridge";
   static final String DECLINED = "aslfireSetupDeclined";
   static final String LOG_DIALOG = "aslfire-bridge-log";
+  static final String RISK_MODE = "aslfireRiskMode";
+  static final String RISK_TURNS = "aslfireRiskTurns";
+  static final String RISK_TRIALS = "aslfireRiskTrials";
+  /** The Fire risk layer's two modes, as the preference shows them. */
+  static final String[] RISK_MODES = {"The end of this AFPh (exact odds)", "A forecast: burning after N Player Turns"};
 
   private BridgePrefs() {
   }
@@ -41,7 +48,24 @@ final class BridgePrefs {
     gm.getPrefs().addOption(TAB, new StringConfigurer(PYTHON, "Python program (empty: found by itself)", ""));
     gm.getPrefs().addOption(TAB, new BooleanConfigurer(START, "Start the fire bridge with a game", Boolean.TRUE));
     gm.getPrefs().addOption(null, new BooleanConfigurer(DECLINED, "Python setup declined", Boolean.FALSE));
+    gm.getPrefs().addOption(TAB, new StringEnumConfigurer(RISK_MODE, "Fire risk layer shows", RISK_MODES));
+    gm.getPrefs().addOption(TAB, new IntConfigurer(RISK_TURNS, "Fire risk forecast: Player Turns (1–8)", 4));
+    gm.getPrefs().addOption(TAB, new IntConfigurer(RISK_TRIALS, "Fire risk forecast: trials (100–20000)", 2000));
     gm.getPrefs().addOption(TAB, new Tools(auto));
+  }
+
+  /** The Fire risk layer's mode: {"mode": "afph" or "forecast", "turns", "trials"} (bounded) as JSON. */
+  static String riskMode() {
+    GameModule gm = GameModule.getGameModule();
+    boolean forecast = RISK_MODES[1].equals(gm.getPrefs().getValue(RISK_MODE));
+    int turns = Math.max(1, Math.min(8, number(gm.getPrefs().getValue(RISK_TURNS), 4)));
+    int trials = Math.max(100, Math.min(20000, number(gm.getPrefs().getValue(RISK_TRIALS), 2000)));
+    return "{\"mode\":\"" + (forecast ? "forecast" : "afph") + "\",\"turns\":" + turns + ",\"trials\":" + trials
+        + "}";
+  }
+
+  private static int number(Object o, int otherwise) {
+    return o instanceof Number ? ((Number) o).intValue() : otherwise;
   }
 
   static void save() {

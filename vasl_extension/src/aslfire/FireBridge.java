@@ -19,6 +19,7 @@ import VASSAL.chat.Room;
 import VASSAL.command.Command;
 import VASSAL.command.CommandEncoder;
 import VASSAL.configure.BooleanConfigurer;
+import VASSAL.tools.KeyStrokeListener;
 
 /**
  * The ASL fire bridge inside VASSAL: a py4j gateway for the Python rules
@@ -43,6 +44,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     {"firestart", "Fire start", "B25.13, A24.32, huts: an HE, WP or hut attack's fire start, VASSAL's dice"},
     {"hob", "Heat of Battle", "A15: roll Heat of Battle for the selected unit"},
     {"rtph", "Units in Blazes (RtPh)", "B25.4: every unit that must leave a Blaze, with its options"},
+    {"risk", "Fire risk on the map", "B25.6: each hex that may catch fire this AFPh, by its chance"},
   };
 
   /** The event Python is sent when a game is opened or started with Python connected: it reads the game then. */
@@ -53,6 +55,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   private FireToolbar toolbar;
   private final ChangeMarks marks = new ChangeMarks();
+  private final RiskLayer risk = new RiskLayer(this);
+  private KeyStrokeListener riskKey;
   private final ConnectionWatch connectionWatch = new ConnectionWatch(this);
   private final PhaseWatch phaseWatch = new PhaseWatch(this);
   private Gateway gateway;
@@ -154,6 +158,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     gm.getPrefs().addOption("ASL fire bridge", new BooleanConfigurer(AUTO_PREF,
         "When the Phase Track passes the RPh or the AFPh without its Wind change or Fire upkeep, run it by itself",
         Boolean.FALSE));
+    riskKey = new KeyStrokeListener(e -> toggleRisk(), RISK_KEY);
+    gm.addKeyStrokeListener(riskKey);
     autoStart = new AutoStart(this);
     BridgePrefs.addTo(gm, autoStart);
     gateway = new Gateway(this);
@@ -176,6 +182,10 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
       toolbar.removeFrom(gm.getToolBar());
     }
     marks.removeFromMaps();
+    risk.off();
+    if (riskKey != null) {
+      gm.removeKeyStrokeListener(riskKey);
+    }
     connectionWatch.stop();
     phaseWatch.stop();
     if (autoStart != null) {
@@ -219,6 +229,8 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     }
     if (!gameStarting) {
       marks.clear();
+      risk.off();
+      showRisk();
       VaslTerrain.forget();
       processed = "";
       synchronized (prompted) {
@@ -240,6 +252,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
 
   @Override
   public Command decode(String s) {
+    risk.soon();  // another player's command (or a log step): the Fire risk layer looks at the counters again
     Command c = PhaseMark.decode(this, s);
     return c != null ? c : PromptMark.decode(this, s);
   }
@@ -490,6 +503,7 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
    */
   void markChanged(java.util.Collection<String> pieceIds, List<ChangeMarks.Spot> removed) {
     marks.mark(pieceIds, removed);
+    risk.soon();
   }
 
   ChangeMarks getMarks() {
@@ -579,8 +593,36 @@ public class FireBridge extends AbstractConfigurable implements GameComponent, C
     return true;
   }
 
+  /** The hot key of the Fire risk layer's toggle. */
+  static final javax.swing.KeyStroke RISK_KEY = javax.swing.KeyStroke.getKeyStroke(java.awt.event.KeyEvent.VK_R,
+      java.awt.event.InputEvent.CTRL_DOWN_MASK | java.awt.event.InputEvent.ALT_DOWN_MASK);
+
+  RiskLayer getRisk() {
+    return risk;
+  }
+
+  /** The Fire risk layer on or off (this player's view only: no Command). */
+  void toggleRisk() {
+    SwingUtilities.invokeLater(() -> {
+      risk.toggle();
+      showRisk();
+    });
+  }
+
+  /** The toolbar's tick follows the layer (on the Swing thread). */
+  void showRisk() {
+    FireToolbar t = toolbar;
+    if (t != null) {
+      t.showRisk(risk.isOn());
+    }
+  }
+
   /** A toolbar button: ask Python, off the Swing thread (Python calls back into VASSAL). */
   void pressed(String action) {
+    if (RiskLayer.EVENT.equals(action)) {
+      toggleRisk();
+      return;
+    }
     final PythonListener l = listener;
     if (l == null) {
       SwingUtilities.invokeLater(marks::clear);  // what the last action changed stays marked until the next

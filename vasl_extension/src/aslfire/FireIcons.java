@@ -138,6 +138,14 @@ final class FireIcons implements Icon {
         g.draw(new Line2D.Double(11.5, 6, 14.5, 9));
         g.draw(new Line2D.Double(11.5, 12, 14.5, 9));
         break;
+      case "risk":  // a hexagon shaded from pale yellow to red
+        java.awt.Polygon hex = RiskLayer.hexagon(new java.awt.Point(8, 8), 7.5, false);
+        g.setPaint(new java.awt.GradientPaint(0, 1, RiskLayer.colour(0.05), 0, 15, RiskLayer.colour(0.6)));
+        g.fill(hex);
+        g.setColor(INK);
+        g.setStroke(new BasicStroke(1.2f));
+        g.draw(hex);
+        break;
       case "connected":
         flame(g, 1, 0, 12, 14, FLAME_OUT, FLAME_IN);
         dot(g, CONNECTED);

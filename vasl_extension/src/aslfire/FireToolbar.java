@@ -26,6 +26,8 @@ final class FireToolbar {
   private final JPopupMenu menu = new JPopupMenu();
   private final JMenuItem state = new JMenuItem();
   private volatile boolean connected;
+  /** The Fire risk layer's toggle: ticked while it is on. */
+  private final javax.swing.JCheckBoxMenuItem riskItem = new javax.swing.JCheckBoxMenuItem();
 
   FireToolbar(FireBridge bridge) {
     button.setName(BUTTON_NAME);
@@ -43,7 +45,12 @@ final class FireToolbar {
     menu.add(state);
     for (String[] a : FireBridge.ACTIONS) {
       final String action = a[0];
-      JMenuItem item = new JMenuItem(a[1], FireIcons.forAction(action));
+      JMenuItem item = RiskLayer.EVENT.equals(action) ? riskItem : new JMenuItem(a[1], FireIcons.forAction(action));
+      item.setText(a[1]);
+      item.setIcon(FireIcons.forAction(action));
+      if (item == riskItem) {
+        item.setAccelerator(FireBridge.RISK_KEY);  // shown beside it; the module's hot key works without the menu
+      }
       item.setName("aslfire-" + action);
       item.setToolTipText(a[2]);
       item.addActionListener(e -> bridge.pressed(action));
@@ -61,6 +68,11 @@ final class FireToolbar {
     menu.setVisible(false);
     bar.remove(button);
     bar.revalidate();
+  }
+
+  /** Ticks the Fire risk toggle (on the Swing thread). */
+  void showRisk(boolean on) {
+    riskItem.setSelected(on);
   }
 
   boolean isConnectedShown() {

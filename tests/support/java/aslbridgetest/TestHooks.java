@@ -286,6 +286,15 @@ public final class TestHooks {
     });
   }
 
+  /** Sets one of the module's preferences to a text or, for a number preference, a whole number. */
+  public static void setPrefText(String key, String value) throws Exception {
+    onEdt(() -> {
+      Object now = GameModule.getGameModule().getPrefs().getValue(key);
+      GameModule.getGameModule().getPrefs().setValue(key, now instanceof Integer ? Integer.valueOf(value) : value);
+      return null;
+    });
+  }
+
   private static java.awt.Component named(java.awt.Container in, String name) {
     for (java.awt.Component c : in.getComponents()) {
       if (name.equals(c.getName())) {
@@ -772,5 +781,70 @@ public final class TestHooks {
       GameModule.getGameModule().getGameState().setModified(false);
       GameModule.getGameModule().quit();
     });
+  }
+  // --- the map as a player sees and touches it: a move, the mouse over a point, a pixel ---------------------------
+
+  /** A player's drag of piece {@code id} to the map point (x, y) of its map: VASSAL's own move command, logged. */
+  public static void movePiece(String id, int x, int y) throws Exception {
+    onEdt(() -> {
+      VASSAL.counters.GamePiece p = GameModule.getGameModule().getGameState().getPieceForId(id);
+      VASSAL.build.module.Map m = p.getMap();
+      VASSAL.command.Command c = m.placeOrMerge(p, new java.awt.Point(x, y));
+      GameModule.getGameModule().sendAndLog(c);
+      m.repaint();
+      return null;
+    });
+  }
+
+  /** A player's hot key ({@code "ctrl alt R"}, Swing's KeyStroke words), as VASSAL hands it to its listeners. */
+  public static void pressHotKey(String keyStroke) throws Exception {
+    onEdt(() -> {
+      GameModule.getGameModule().fireKeyStroke(
+          new VASSAL.tools.NamedKeyStroke(javax.swing.KeyStroke.getKeyStroke(keyStroke)));
+      return null;
+    });
+  }
+
+  /** The mouse moved over the map point (x, y) of the first map: the tooltip the map's view then shows, or "". */
+  public static String hoverMap(int x, int y) throws Exception {
+    return onEdt(() -> {
+      VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+      javax.swing.JComponent view = m.getView();
+      java.awt.Point at = m.mapToComponent(new java.awt.Point(x, y));
+      view.dispatchEvent(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_MOVED,
+          System.currentTimeMillis(), 0, at.x, at.y, 0, false));
+      String tip = view.getToolTipText();
+      return tip == null ? "" : tip;
+    });
+  }
+
+  /** The colour (0xRRGGBB) the first map's view paints at the map point (x, y). */
+  public static int mapPixel(int x, int y) throws Exception {
+    return onEdt(() -> {
+      VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+      return viewPixel(m, m.mapToComponent(new java.awt.Point(x, y)));
+    });
+  }
+
+  /** The colour (0xRRGGBB) the first map's view paints (dx, dy) pixels from the top left corner of its window. */
+  public static int windowPixel(int dx, int dy) throws Exception {
+    return onEdt(() -> {
+      VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+      java.awt.Rectangle vis = m.getView().getVisibleRect();
+      return viewPixel(m, new java.awt.Point(vis.x + dx, vis.y + dy));
+    });
+  }
+
+  private static int viewPixel(VASSAL.build.module.Map m, java.awt.Point at) {
+    javax.swing.JComponent view = m.getView();
+    java.awt.Rectangle vis = view.getVisibleRect();
+    java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(vis.width, vis.height,
+        java.awt.image.BufferedImage.TYPE_INT_RGB);
+    java.awt.Graphics2D g = img.createGraphics();
+    g.translate(-vis.x, -vis.y);
+    g.setClip(vis);
+    view.paint(g);
+    g.dispose();
+    return img.getRGB(at.x - vis.x, at.y - vis.y) & 0xFFFFFF;
   }
 }
