@@ -1,7 +1,10 @@
-"""``--png`` drawing speed: a heat map of the generated 10-board map (5 × 2 boards, ~3,300 hexes), every hex
-tinted (a translucent shape each, as ``forecast --png`` draws chances) and named on its translucent band.
+"""``--png`` drawing speed: a heat map of a generated map (default 2 × 1 boards, 660 hexes), every hex tinted
+(a translucent shape each, as ``forecast --png`` draws chances) and named on its translucent band.
 
-    python bench/bench_render.py [--before DIR] [--repeat 3]
+    python bench/bench_render.py [--before DIR] [--repeat 3] [--boards 2x1]
+
+The default map is small because the drawing before issue 32 (a picture-sized layer per translucent shape)
+grows with hexes × picture size: the 10-board map (``--boards 5x2``) takes it over ten minutes.
 
 Alone it times :func:`asl_vassal_bridge.render.render_png` in this checkout.  ``--before DIR`` (another
 checkout, e.g. the main branch) draws the same picture in *DIR* and in this checkout, each in a child process
@@ -21,13 +24,13 @@ HERE = Path(__file__).resolve().parents[1]
 #: The child: one checkout's drawing, one timed run per input line; prints the seconds and the pixels' hash.
 _CHILD = """
 import hashlib, sys, tempfile, time
-repo = sys.argv[1]
+repo, bx, by = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 sys.path[:0] = [repo, repo + '/bench']
-from mapgen import ten_board_position
-from asl_vassal_bridge.core.position import Location
+from mapgen import generated_map
+from asl_vassal_bridge.core.position import Location, Position
 from asl_vassal_bridge.render import render_png
 from PIL import Image
-pos = ten_board_position()
+pos = Position(generated_map(bx, by))
 heat = {Location(h, 0): (i % 20 + 1) / 20 for i, h in enumerate(sorted(pos.map.hexes))}
 out = tempfile.mkdtemp() + '/heat.png'
 print('ready', len(pos.map.hexes), flush=True)
@@ -39,9 +42,9 @@ for _ in sys.stdin:
 """
 
 
-def _child(repo: Path) -> subprocess.Popen[str]:
-    p = subprocess.Popen([sys.executable, "-c", _CHILD, str(repo)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         text=True)
+def _child(repo: Path, boards: tuple[int, int]) -> subprocess.Popen[str]:
+    p = subprocess.Popen([sys.executable, "-c", _CHILD, str(repo), *map(str, boards)], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
     assert p.stdout is not None
     ready = p.stdout.readline().split()
     print(f"{repo}: {ready[1]} hexes")
@@ -60,9 +63,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", type=Path, help="another checkout to time side by side")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--boards", default="2x1", help="boards across x down (default 2x1)")
     args = ap.parse_args()
+    bx, by = (int(n) for n in args.boards.lower().split("x"))
     repos = ([args.before] if args.before else []) + [HERE]
-    children = [_child(r) for r in repos]
+    children = [_child(r, (bx, by)) for r in repos]
     times: list[list[float]] = [[] for _ in repos]
     digests: list[set[str]] = [set() for _ in repos]
     for _ in range(args.repeat):
