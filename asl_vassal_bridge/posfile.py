@@ -142,7 +142,12 @@ def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str, budget: 
                     raise _too_big(f"{where}[{i}] {item!r}", len(out) + hi - lo + 1)
                 if budget is not None:
                     budget.take(hi - lo + 1, f"{where}[{i}]")
-                out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
+                if layout.boards:
+                    out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
+                else:  # a map without boards: its hexes are the names' own (Hex.parse), made without parsing each
+                    layout.parse(f"{col1}{lo}")
+                    c = column_index(col1)
+                    out += [Hex.from_offset(c, r) for r in range(lo, hi + 1)]
             else:
                 if len(out) >= MAX_MAP_HEXES:
                     raise _too_big(f"{where}[{i}] {item!r}", len(out) + 1)
