@@ -69,6 +69,11 @@ MIN_ELEVATION, MAX_ELEVATION = -9, 99
 #: How deeply TOML arrays and tables may nest (the format needs 4).
 MAX_NESTING = 32
 
+#: The most hexes all of a file's hex lists may name together (ranges counted hex by hex): four times the
+#: largest map, so that every hex of the largest map can be named by its terrain, elevation, building and more,
+#: while 400 ``A1-A50000`` ranges in a 20 kB file are refused before they are made.
+MAX_NAMED_HEXES = 4 * MAX_MAP_HEXES
+
 
 def _too_big(where: str, count: int) -> BadPositionFile:
     return BadPositionFile(f"{where}: {count:,} hexes; a map may have at most {MAX_MAP_HEXES:,} "
@@ -96,8 +101,27 @@ def _field(path: Iterable[object]) -> str:
 _RANGE = re.compile(r"^\s*([A-Za-z]+)(-?\d+)\s*-\s*([A-Za-z]*)(-?\d+)\s*$")
 
 
-def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str) -> list[Hex]:
-    """Hexes from names and column ranges (``H2-H5``; on prefixed maps ``22H2-H5``)."""
+class HexBudget:
+    """How many hexes a file's hex lists have named so far, against :data:`MAX_NAMED_HEXES`."""
+
+    def __init__(self, limit: int = MAX_NAMED_HEXES) -> None:
+        self.left = limit
+        self.limit = limit
+
+    def take(self, count: int, where: str) -> None:
+        """Count *count* more hexes named at *where*.
+
+        :raises BadPositionFile: when the file's hex lists name more than the limit in all.
+        """
+        self.left -= count
+        if self.left < 0:
+            raise BadPositionFile(f"{where}: the file's hex lists name more than {self.limit:,} hexes in all; a "
+                                  f"position file may name at most {self.limit:,} (four times the largest map)")
+
+
+def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str, budget: HexBudget | None = None) -> list[Hex]:
+    """Hexes from names and column ranges (``H2-H5``; on prefixed maps ``22H2-H5``); *budget* counts them
+    against what the whole file may name."""
     out: list[Hex] = []
     for i, item in enumerate(items):
         text = item.strip()
@@ -116,10 +140,19 @@ def parse_hex_list(items: Iterable[str], layout: MapLayout, where: str) -> list[
                 lo, hi = sorted((r1, r2))
                 if len(out) + hi - lo + 1 > MAX_MAP_HEXES:
                     raise _too_big(f"{where}[{i}] {item!r}", len(out) + hi - lo + 1)
-                out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
+                if budget is not None:
+                    budget.take(hi - lo + 1, f"{where}[{i}]")
+                if layout.boards:
+                    out += [layout.parse(f"{prefix}{col1}{r}") for r in range(lo, hi + 1)]
+                else:  # a map without boards: its hexes are the names' own (Hex.parse), made without parsing each
+                    layout.parse(f"{col1}{lo}")
+                    c = column_index(col1)
+                    out += [Hex.from_offset(c, r) for r in range(lo, hi + 1)]
             else:
                 if len(out) >= MAX_MAP_HEXES:
                     raise _too_big(f"{where}[{i}] {item!r}", len(out) + 1)
+                if budget is not None:
+                    budget.take(1, f"{where}[{i}]")
                 out.append(layout.parse(prefix + text))
         except BadPositionFile:
             raise
@@ -314,14 +347,22 @@ def _check_sizes(data: Mapping[str, Any], source: str) -> None:
                               f"{MAX_PIECES:,}")
 
 
+def _validator(schema: Mapping[str, Any]) -> Any:
+    """jsonschema's validator of the position schema, with TOML's integers only as ``integer`` (JSON Schema
+    counts ``1.0`` as one; a position file's ``x = 1.0`` or ``turn = 3.0`` is not a count)."""
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: _TYPES["integer"](v))
+    return jsonschema.validators.extend(base, type_checker=checker)(schema)  # type: ignore[no-untyped-call]
+
+
 def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     """Build a Position from already-parsed file data (validated against the schema first)."""
     _check_sizes(data, source)
     schema = _schema()
     if not quick_valid(data, schema, schema):
-        import jsonschema
-
-        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+        errors = sorted(_validator(schema).iter_errors(data), key=lambda e: list(e.path))
         if errors:
             e = errors[0]
             more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
@@ -334,19 +375,24 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     default = _enum(Terrain.from_name, m.get("default", "open-ground"), f"{src}: map.default")
     hexes: dict[Hex, HexInfo] = {h: HexInfo(default) for h in _extent(m, layout, src)}
 
+    named = HexBudget()
+
     def on_map(hs: list[Hex], where: str) -> list[Hex]:
         for h in hs:
             if h not in hexes:
                 raise BadPositionFile(f"{where}: hex {layout.name(h)} is not on the map")
         return hs
 
+    def listed(items: Iterable[str], where: str) -> list[Hex]:
+        return on_map(parse_hex_list(items, layout, where, named), where)
+
     for lv, hs in m.get("elevation", {}).items():
         if not MIN_ELEVATION <= int(lv) <= MAX_ELEVATION:
             raise BadPositionFile(f"{src}: map.elevation.{lv[:20]}: a base elevation is {MIN_ELEVATION} to "
                                   f"{MAX_ELEVATION} levels")
-        for h in on_map(parse_hex_list(hs, layout, f"{src}: map.elevation.{lv}"), f"{src}: map.elevation.{lv}"):
+        for h in listed(hs, f"{src}: map.elevation.{lv}"):
             hexes[h] = replace(hexes[h], elevation=int(lv))
-    for h in on_map(parse_hex_list(m.get("roads", ()), layout, f"{src}: map.roads"), f"{src}: map.roads"):
+    for h in listed(m.get("roads", ()), f"{src}: map.roads"):
         hexes[h] = replace(hexes[h], road=True)
     for i, t in enumerate(m.get("terrain", ())):
         where = f"{src}: map.terrain[{i}]"
@@ -357,7 +403,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                                   f"[[buildings]] (a hut: kind = \"hut\"); a Collapsed hut is map terrain "
                                   f"\"{COLLAPSED_HUT}\"")
         feature = t.get("feature") or (f"{kind.name.lower()}-{i}" if t.get("attached", True) else None)
-        for h in on_map(parse_hex_list(t["hexes"], layout, f"{where}.hexes"), f"{where}.hexes"):
+        for h in listed(t["hexes"], f"{where}.hexes"):
             hexes[h] = replace(hexes[h], terrain=kind, feature=feature)
     buildings: list[Building] = []
     ids: set[str] = set()
@@ -367,13 +413,12 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
             raise BadPositionFile(f"{where}.id: building id {b['id']!r} is used twice")
         ids.add(b["id"])
         kind = BuildingKind(b.get("kind", "single-story"))
-        hs = on_map(parse_hex_list(b["hexes"], layout, f"{where}.hexes"), f"{where}.hexes")
-        stairs = set(on_map(parse_hex_list(b.get("stairwells", ()), layout, f"{where}.stairwells"),
-                            f"{where}.stairwells"))
-        hex_levels = []
+        hs = listed(b["hexes"], f"{where}.hexes")
         own = set(hs)
+        stairs = set(listed(b.get("stairwells", ()), f"{where}.stairwells"))
+        hex_levels = []
         for name, lv in b.get("hex_levels", {}).items():
-            hx = on_map(parse_hex_list([name], layout, f"{where}.hex_levels"), f"{where}.hex_levels")[0]
+            hx = listed([name], f"{where}.hex_levels")[0]
             if hx not in own:
                 raise BadPositionFile(f"{where}.hex_levels.{name[:20]}: hex {layout.name(hx)} is not a hex of building "
                                       f"{b['id']!r} (its hexes: {', '.join(layout.name(h) for h in hs[:8])}"
@@ -384,57 +429,35 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
                 raise BadPositionFile(f"{where}.hexes: hex {layout.name(h)} is already in building "
                                       f"{hexes[h].building!r}")
         material = Material(b["material"])
-        gone_roofs = on_map(parse_hex_list(b.get("rooftop_gone", ()), layout, f"{where}.rooftop_gone"),
-                            f"{where}.rooftop_gone")
+        gone_roofs = listed(b.get("rooftop_gone", ()), f"{where}.rooftop_gone")
         for h in gone_roofs:
-            if h not in hs:
+            if h not in own:
                 raise BadPositionFile(f"{where}.rooftop_gone: hex {layout.name(h)} is not a hex of building "
                                       f"{b['id']!r} (B23.86)")
         building = Building(b["id"], material, kind, b.get("levels"), tuple(hex_levels), b.get("rooftop", False),
                             b.get("rowhouse", False),
                             rooftops_gone=frozenset(layout.name(h) for h in gone_roofs))
-        market = on_map(parse_hex_list(b.get("marketplace", ()), layout, f"{where}.marketplace"),
-                        f"{where}.marketplace")
+        market = listed(b.get("marketplace", ()), f"{where}.marketplace")
         for h in market:
-            if h not in hs or building.top_level(layout.name(h)) < 1:
+            if h not in own or building.top_level(layout.name(h)) < 1:
                 raise BadPositionFile(f"{where}.marketplace: hex {layout.name(h)} must be a hex of building "
                                       f"{b['id']!r} with a Level 1 (B23.73)")
         building = replace(building, marketplace=frozenset(layout.name(h) for h in market))
         for h in hs:
             hexes[h] = replace(hexes[h], terrain=building.terrain, building=b["id"], stairwell=h in stairs)
         buildings.append(building)
-        if b.get("fortified"):
-            tmp = GameMap.from_hexes(hexes, buildings, layout)
-            fort = set()
-            for j, text in enumerate(b["fortified"]):
-                loc = _location(text, tmp, f"{where}.fortified[{j}]")
-                if tmp.hexes[loc.hex].building != b["id"] or loc.rooftop:
-                    raise BadPositionFile(f"{where}.fortified[{j}]: {text} is not a non-rooftop Location of building "
-                                          f"{b['id']!r} (B23.9)")
-                fort.add((layout.name(loc.hex), loc.level))
-            building = replace(building, fortified=frozenset(fort))
-            gaps = building.fortification_gaps()
-            if gaps:
-                n, lv = gaps[0]
-                raise BadPositionFile(f"{where}.fortified: {n}.{lv} is Fortified but {n}"
-                                      f"{'' if lv == 1 else f'.{lv - 1}'} below it is not: a hex is fortified from "
-                                      "the ground up (B23.912)")
-            buildings[-1] = building
-        if b.get("breaches"):
-            tmp = GameMap.from_hexes(hexes, buildings, layout)
-            breaches = set()
-            for j, pair in enumerate(b["breaches"]):
-                at = f"{where}.breaches[{j}]"
-                if not isinstance(pair, list) or len(pair) != 2:
-                    raise BadPositionFile(f"{at}: expected [LOCATION, ADJACENT HEX], e.g. [\"E4.1\", \"E5\"]")
-                loc = _location(str(pair[0]), tmp, at)
-                toward = on_map(parse_hex_list([str(pair[1])], layout, at), at)[0]
-                if tmp.hexes[loc.hex].building != b["id"] or loc.rooftop or loc.hex.distance(toward) != 1:
-                    raise BadPositionFile(f"{at}: a Breach is in a non-rooftop Location of building {b['id']!r} and "
-                                          "points at a hexside toward an adjacent hex (B23.711, B23.9221)")
-                breaches.add((layout.name(loc.hex), loc.level, layout.name(toward)))
-            building = replace(building, breaches=frozenset(breaches))
-            buildings[-1] = building
+    if any(b.get("fortified") or b.get("breaches") for b in data.get("buildings", ())):
+        # Fortified Locations and Breaches read on the whole map, made once: which Locations a building has does not
+        # depend on them.
+        whole = GameMap.from_hexes(hexes, buildings, layout)
+        read = []
+        for i, (b, building) in enumerate(zip(data["buildings"], buildings, strict=True)):
+            if b.get("fortified"):
+                building = _fortified(building, b, whole, f"{src}: buildings[{i}]")
+            if b.get("breaches"):
+                building = _breaches(building, b, whole, f"{src}: buildings[{i}]")
+            read.append(building)
+        buildings = read
     gm = GameMap.from_hexes(hexes, buildings, layout, m.get("name", ""))
     sides_list = data.get("sides", ["Axis", "Allied"])
     if sides_list[0] == sides_list[1]:
@@ -496,7 +519,7 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
     control: dict[Hex, str] = {}
     for side, items in data.get("control", {}).items():
         _side(side, sides, f"{src}: control.{side}")
-        for h in parse_hex_list(items, gm.layout, f"{src}: control.{side}"):
+        for h in parse_hex_list(items, gm.layout, f"{src}: control.{side}", named):
             if h not in gm.hexes:
                 raise BadPositionFile(f"{src}: control.{side}: hex {gm.hex_name(h)} is not on the map")
             if control.get(h, side) != side:
@@ -505,6 +528,41 @@ def from_dict(data: Mapping[str, Any], source: str = "<position>") -> Position:
             control[h] = side
     return Position(gm, env, clock, tuple(fires), tuple(wrecks), tuple(units), sides, data.get("name", ""),
                     data.get("notes", ""), control, tuple(smoke))
+
+
+def _fortified(building: Building, b: Mapping[str, Any], gm: GameMap, where: str) -> Building:
+    """*building* with the Fortified Locations its file entry *b* names (B23.9), read on *gm*."""
+    fort = set()
+    for j, text in enumerate(b["fortified"]):
+        loc = _location(text, gm, f"{where}.fortified[{j}]")
+        if gm.hexes[loc.hex].building != b["id"] or loc.rooftop:
+            raise BadPositionFile(f"{where}.fortified[{j}]: {text} is not a non-rooftop Location of building "
+                                  f"{b['id']!r} (B23.9)")
+        fort.add((gm.hex_name(loc.hex), loc.level))
+    building = replace(building, fortified=frozenset(fort))
+    gaps = building.fortification_gaps()
+    if gaps:
+        n, lv = gaps[0]
+        raise BadPositionFile(f"{where}.fortified: {n}.{lv} is Fortified but {n}"
+                              f"{'' if lv == 1 else f'.{lv - 1}'} below it is not: a hex is fortified from "
+                              "the ground up (B23.912)")
+    return building
+
+
+def _breaches(building: Building, b: Mapping[str, Any], gm: GameMap, where: str) -> Building:
+    """*building* with the Breaches its file entry *b* names (B23.711, B23.9221), read on *gm*."""
+    breaches = set()
+    for j, pair in enumerate(b["breaches"]):
+        at = f"{where}.breaches[{j}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise BadPositionFile(f"{at}: expected [LOCATION, ADJACENT HEX], e.g. [\"E4.1\", \"E5\"]")
+        loc = _location(str(pair[0]), gm, at)
+        toward = _location(str(pair[1]), gm, at).hex
+        if gm.hexes[loc.hex].building != b["id"] or loc.rooftop or loc.hex.distance(toward) != 1:
+            raise BadPositionFile(f"{at}: a Breach is in a non-rooftop Location of building {b['id']!r} and "
+                                  "points at a hexside toward an adjacent hex (B23.711, B23.9221)")
+        breaches.add((gm.hex_name(loc.hex), loc.level, gm.hex_name(toward)))
+    return replace(building, breaches=frozenset(breaches))
 
 
 def _kindlers(value: str | list[str] | None, sides: tuple[str, str], where: str) -> tuple[str | None, str | None]:

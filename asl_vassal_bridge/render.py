@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from .core.environment import WindForce
+from .core.errors import BadInput
 from .core.hexes import HEX_HEIGHT, HEX_WIDTH, Hex
 from .core.position import Location, Position
 from .core.terrain import Terrain
@@ -38,7 +39,8 @@ from .mapview import (
 if TYPE_CHECKING:
     from .vasl.boardart import BoardArt
 
-__all__ = ["TERRAIN_COLOURS", "Shape", "render_png", "render_svg", "shapes", "unit_pictures"]
+__all__ = ["MAX_PICTURE_PIXELS", "TERRAIN_COLOURS", "PictureTooLarge", "Shape", "check_picture_size", "picture_size",
+           "render_png", "render_svg", "shapes", "unit_pictures"]
 
 RGB = tuple[int, int, int]
 
@@ -305,12 +307,63 @@ def render_svg(pos: Position, **kw: object) -> str:
     return "\n".join(parts)
 
 
+#: The largest picture drawn, in pixels (as the largest board picture read): about 10,000 hexes, a map of 30
+#: geomorphic boards; its canvas takes 160 MB.
+MAX_PICTURE_PIXELS = 40_000_000
+
+
+class PictureTooLarge(BadInput):
+    """A map whose picture would be larger than :data:`MAX_PICTURE_PIXELS`."""
+
+
+def picture_size(pos: Position) -> tuple[int, int]:
+    """The size in pixels of the picture :func:`render_png` draws of *pos* (with the chance scale in its legend)."""
+    pts = [h.pixel() for h in pos.map.hexes] or [(0.0, 0.0)]
+    rx, ry = HEX_WIDTH * 2 / 3, HEX_HEIGHT / 2
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    width = max((max(xs) - min(xs) + 2 * rx) * SCALE + 2 * MARGIN, 480.0)
+    height = (max(ys) - min(ys) + 2 * ry) * SCALE + TOP + 4 + _legend_shapes(0, True, width)[1]
+    return int(width), int(height)
+
+
+def check_picture_size(pos: Position, what: str) -> None:
+    """Refuse, before anything is drawn, a map whose picture would exceed :data:`MAX_PICTURE_PIXELS`.
+
+    :raises PictureTooLarge: naming *what* (the option or file) and the size.
+    """
+    w, h = picture_size(pos)
+    if w * h > MAX_PICTURE_PIXELS:
+        raise PictureTooLarge(f"{what}: the picture of this map ({len(pos.map.hexes):,} hexes) would be {w:,} × "
+                              f"{h:,} pixels; a picture may have at most {MAX_PICTURE_PIXELS:,} (about 10,000 hexes), "
+                              "nothing was drawn")
+
+
+def _composite_translucent(img: Any, s: Shape) -> None:
+    """Composite translucent polygon *s* onto *img* through a layer of its bounding box only (a layer the size
+    of the picture per shape made a map of a few thousand hexes take minutes)."""
+    from PIL import Image, ImageDraw
+
+    xs, ys = [p[0] for p in s.points], [p[1] for p in s.points]
+    x0, y0 = max(0, math.floor(min(xs))), max(0, math.floor(min(ys)))
+    x1, y1 = min(img.width, math.ceil(max(xs)) + 1), min(img.height, math.ceil(max(ys)) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    assert s.fill is not None
+    layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).polygon([(x - x0, y - y0) for x, y in s.points], fill=(*s.fill, int(255 * s.opacity)))
+    img.alpha_composite(layer, (x0, y0))
+
+
 def render_png(pos: Position, path: str | Path, **kw: object) -> None:
-    """Write a PNG picture of *pos* (see :func:`shapes` for options)."""
+    """Write a PNG picture of *pos* (see :func:`shapes` for options).
+
+    :raises PictureTooLarge: for a map whose picture would exceed :data:`MAX_PICTURE_PIXELS` (nothing written).
+    """
     import io
 
     from PIL import Image, ImageDraw, ImageFont
 
+    check_picture_size(pos, str(path))
     items, w, h = shapes(pos, **kw)  # type: ignore[arg-type]
     img = Image.new("RGBA", (int(w), int(h)), (244, 241, 230, 255))
     fonts: dict[tuple[int, bool], ImageFont.ImageFont | ImageFont.FreeTypeFont] = {}
@@ -333,9 +386,7 @@ def render_png(pos: Position, path: str | Path, **kw: object) -> None:
             img.alpha_composite(pic.resize(size) if pic.size != size else pic, (round(x), round(y)))
             draw = ImageDraw.Draw(img)
         elif s.opacity < 1 and s.kind == "poly" and s.fill:
-            layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
-            ImageDraw.Draw(layer).polygon(s.points, fill=(*s.fill, int(255 * s.opacity)))
-            img.alpha_composite(layer)
+            _composite_translucent(img, s)
             draw = ImageDraw.Draw(img)
         elif s.kind == "poly":
             if s.fill is None and len(s.points) == 2:

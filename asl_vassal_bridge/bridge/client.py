@@ -162,6 +162,8 @@ def read_connection_file(path: Path | None = None) -> ConnectionInfo:
         data = json.loads(text)
     except ValueError:
         raise BadInput(f"{path}: not a bridge connection file (not JSON; {expected})") from None
+    except RecursionError:
+        raise BadInput(f"{path}: not a bridge connection file (JSON nested too deep; {expected})") from None
     if not isinstance(data, dict):
         raise BadInput(f"{path}: not a bridge connection file (a JSON {type(data).__name__}; {expected})")
     port, token = data.get("port"), data.get("token")

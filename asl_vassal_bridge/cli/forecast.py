@@ -71,6 +71,10 @@ def cmd_forecast(args: argparse.Namespace) -> int:
     """Run the forecast and print it as a table or JSON; optionally draw a heat map PNG."""
 
     pos = load_position_arg(args)
+    if args.png:  # before the forecast: a map too large to draw is refused before any trial is run
+        from ..render import check_picture_size
+
+        check_picture_size(pos, f"--png {args.png}")
     if args.seed is None:  # a fresh seed, printed, so that the player can repeat the forecast
         import secrets
 

@@ -134,6 +134,9 @@ def unit_fp(text: str) -> float:
     return x
 
 
+_FACES = frozenset("123456")
+
+
 def die_faces(text: str, option: str = "--dice") -> list[int]:
     """Die faces 1–6 separated by commas (``3,4,6``), at least one, else :class:`BadInput` naming *option*.
 
@@ -148,7 +151,7 @@ def die_faces(text: str, option: str = "--dice") -> list[int]:
     if len(parts) > 1000:
         raise BadInput(f"{option}: {len(parts):,} die faces; a command rolls far fewer (at most 1,000 are read)")
     for x in parts:
-        if not (x.isdigit() and 1 <= int(x) <= 6):
+        if x not in _FACES:  # ASCII 1-6 only: "³".isdigit() holds but int("³") fails
             raise BadInput(f"{option}: {x[:20]!r} is not a die face; expected faces 1 to 6 separated by commas, "
                            "e.g. 3,4")
     return [int(x) for x in parts]

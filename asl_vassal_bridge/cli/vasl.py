@@ -148,13 +148,14 @@ def _board_png(board: Any, path: Path, overlays: list[Any], out: Path) -> None:
     archive has no picture (said on stderr)."""
     from ..core.hexes import BoardPlacement
     from ..core.position import Position
-    from ..render import render_png
+    from ..render import check_picture_size, render_png
     from ..vasl.board import game_map
     from ..vasl.boardart import board_art
     from ..vasl.safe import BadArchiveError
 
     placement = BoardPlacement(board.name or path.name.removeprefix("bd"))
     pos = Position(game_map([(board, placement)], name=path.name))
+    check_picture_size(pos, f"--png {out}")
     try:
         art = [board_art(path, placement, None, overlays)]
     except BadArchiveError as e:  # no picture in the archive: the decoded terrain in tints

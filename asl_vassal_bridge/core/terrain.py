@@ -179,12 +179,17 @@ class Building:
     rooftops_gone: frozenset[str] = field(default_factory=frozenset)
     marketplace: frozenset[str] = field(default_factory=frozenset)
     breaches: frozenset[tuple[str, int, str]] = field(default_factory=frozenset)
+    _levels: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # hex_levels as a table: top_level is asked for every hex, and a building may name thousands.
+        object.__setattr__(self, "_levels", dict(reversed(self.hex_levels)))  # the first of a hex holds
 
     def top_level(self, hex_name: str) -> int:
         """The highest non-rooftop level of the building in that hex."""
-        for name, lv in self.hex_levels:
-            if name == hex_name:
-                return lv
+        lv = self._levels.get(hex_name)
+        if lv is not None:
+            return lv
         if self.kind is BuildingKind.FACTORY:
             return 0
         return self.levels if self.levels is not None else self.kind.default_upper_levels

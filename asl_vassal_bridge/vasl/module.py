@@ -25,7 +25,7 @@ from pathlib import Path
 from lxml import etree
 
 from .counters import FireCounter, classify
-from .safe import Archive, BadArchiveError, BadXmlError, iterparse
+from .safe import MAX_MEMBER_BYTES, Archive, BadArchiveError, BadXmlError, iterparse, read_file_limited
 from .traits import Trait, decode_sequence, decode_traits
 
 __all__ = [
@@ -244,16 +244,16 @@ def read_module(path: Path | str) -> ModuleIndex:
     :raises BadXmlError: for XML that does not parse or is not a module.
     """
     p = Path(path)
-    with p.open("rb") as f:
-        head = f.read(4)
-    if not head.startswith(b"PK") and p.suffix.lower() in (".vmod", ".vmdx", ".zip", ".vext"):
+    data = read_file_limited(p)  # a regular file only (a FIFO or /dev/zero is refused, not read forever)
+    if not data.startswith(b"PK") and p.suffix.lower() in (".vmod", ".vmdx", ".zip", ".vext"):
         raise BadArchiveError(f"{p}: not a zip archive (a VASSAL module {p.suffix} is a zip file with a buildFile.xml "
                               "inside)")
-    if head.startswith(b"PK"):
-        arc = Archive(p)
+    if data.startswith(b"PK"):
+        arc = Archive(data, str(p))
         member = arc.find("buildFile.xml", "buildFile")
         if member is None:
             raise BadArchiveError(f"{p}: no buildFile.xml or buildFile in the archive (expected a .vmod or .vmdx)")
         return read_module_bytes(arc.read(member), f"{p}!{member}")
-    with p.open("rb") as f:
-        return _index(iterparse(f, str(p), "a VASSAL buildFile"), str(p))
+    if len(data) > MAX_MEMBER_BYTES:
+        raise BadArchiveError(f"{p}: {len(data):,} bytes; a bare buildFile may have at most {MAX_MEMBER_BYTES:,}")
+    return read_module_bytes(data, str(p))

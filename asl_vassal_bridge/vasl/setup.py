@@ -118,12 +118,14 @@ def read_java_properties(text: str) -> dict[str, str]:
         i += 1
         if not line or line[0] in "#!":
             continue
-        while _continues(line) and i < len(lines):
-            line = line[:-1] + lines[i].lstrip(" \t\f")
+        parts = [line]  # joined once: a long run of continuation lines stays linear
+        while _continues(parts[-1]) and i < len(lines):
+            parts[-1] = parts[-1][:-1]
+            parts.append(lines[i].lstrip(" \t\f"))
             i += 1
-        if _continues(line):
-            line = line[:-1]
-        key, value = _split_property(line)
+        if _continues(parts[-1]):
+            parts[-1] = parts[-1][:-1]
+        key, value = _split_property("".join(parts))
         out[_unescape(key)] = _unescape(value)
     return out
 
@@ -171,13 +173,22 @@ def _unescape(text: str) -> str:
     return "".join(out)
 
 
+#: The largest VASSAL preferences file read (a real ``V_Global`` is a few kB).
+MAX_PREFS_BYTES = 4 * 1024 * 1024
+
+
 def _read_prefs(path: Path) -> dict[str, str]:
+    from .._files import read_limited
+    from ..core.errors import BadInput
+
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_limited(path, MAX_PREFS_BYTES, "a VASSAL preferences file")
+    except FileNotFoundError:
         return {}
-    if len(data) > 4 * 1024 * 1024:
-        raise VaslFileError(f"{path}: {len(data)} bytes, too big for a VASSAL preferences file")
+    except BadInput as e:  # a FIFO, a device, a folder or too big
+        raise VaslFileError(str(e)) from None
+    except OSError:  # unreadable (permissions): as if VASSAL had written none
+        return {}
     # Properties.load reads ISO-8859-1 with \uXXXX escapes for the rest.
     return read_java_properties(data.decode("latin-1"))
 
@@ -191,13 +202,13 @@ def registered_modules(pf: Platform) -> tuple[list[Path], Path]:
 
     path = pf.prefs_dir() / "V_Global"
     prefs = _read_prefs(path)
-    out: list[Path] = []
+    out: dict[Path, None] = {}  # in order, without repeats
     for key in ("Modules", "RecentModules"):
         for entry in decode_sequence(prefs.get(key) or None, ","):
             tokens = decode_sequence(entry, ";")
-            if tokens and tokens[0] and Path(tokens[0]) not in out:
-                out.append(Path(tokens[0]))
-    return out, path
+            if tokens and tokens[0]:
+                out.setdefault(Path(tokens[0]))
+    return list(out), path
 
 
 def module_board_dir(pf: Platform, module_name: str = VASL_MODULE_NAME) -> tuple[Path | None, Path]:

@@ -34,7 +34,7 @@ from typing import Any
 
 from .counters import BadCounterState
 from .module import ModuleIndex, module_index
-from .safe import Archive, VaslFileError
+from .safe import MAX_IMAGE_PIXELS, Archive, VaslFileError
 from .traits import Trait, split_list
 
 __all__ = ["UnitArt", "UnitPicture", "picture_names", "slot_picture_names"]
@@ -190,15 +190,25 @@ class UnitArt:
             member = self._member(n)
             if member is None:
                 continue
+            bomb = VaslFileError(f"{self.path}: unit picture {member!r} claims more than {MAX_IMAGE_PIXELS:,} "
+                                 f"pixels (a counter is at most {MAX_COUNTER_SIDE} px a side); refusing the module's "
+                                 "pictures")
             try:
                 data = self._archive().read(member, limit=1 << 20)
                 with warnings.catch_warnings():
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
                     opened = Image.open(io.BytesIO(data))
-                    if opened.width > MAX_COUNTER_SIDE or opened.height > MAX_COUNTER_SIDE:
-                        continue
-                    layers.append(opened.convert("RGBA"))
-            except (OSError, ValueError, SyntaxError, VaslFileError, Image.DecompressionBombWarning):
+            except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+                raise bomb from None
+            except (OSError, ValueError, SyntaxError):  # VaslFileError too: a member unreadable is left out
+                continue
+            if opened.width * opened.height > MAX_IMAGE_PIXELS:
+                raise bomb
+            if opened.width > MAX_COUNTER_SIDE or opened.height > MAX_COUNTER_SIDE:
+                continue
+            try:
+                layers.append(opened.convert("RGBA"))
+            except (OSError, ValueError, SyntaxError):
                 continue
         if not layers:
             return None

@@ -60,6 +60,21 @@ MAX_BOARDS = 64
 #: The most pieces a saved game may add (a large HASL game has a few thousand counters).
 MAX_PIECES = 50_000
 
+#: The most board overlays a saved game may name, all boards together (each is applied to its board's terrain,
+#: ~0.1 s apiece; a scenario has a handful).
+MAX_OVERLAYS = 100
+
+#: The most SSR terrain-change tokens one board entry may hold (VASL's SharedBoardMetadata names about 270 SSR
+#: rules in all; a scenario uses a few).
+MAX_SSR_TOKENS = 300
+
+#: How deep saved-game commands may nest (a saved game nests one level: its restore command in begin_save).
+MAX_NESTING = 50
+
+#: The most characters the nested command lists of a saved game may hold, all levels together (each level is
+#: unpacked again from the one above: a 64 MB game nested 50 deep would be 3 GB to unpack).
+MAX_NESTED_CHARS = 2 * MAX_SAVE_BYTES
+
 
 class BadSavedGameError(VaslFileError):
     """A saved game that cannot be read."""
@@ -99,16 +114,31 @@ def obfuscate(text: str, key: int = 0xD8) -> bytes:
     return b"!VCSK" + f"{key:02x}".encode() + bytes(b ^ key for b in raw).hex().encode()
 
 
-def parse_commands(text: str, depth: int = 0) -> list[str]:
-    """Every command of a saved game, nested command lists flattened, in order."""
+def parse_commands(text: str, source: str = "saved game") -> list[str]:
+    """Every command of a saved game, nested command lists flattened, in order.
+
+    :raises BadSavedGameError: naming *source* when commands nest more than :data:`MAX_NESTING` deep or their
+        nested lists hold more than :data:`MAX_NESTED_CHARS` characters in all.
+    """
     out: list[str] = []
-    if depth > 50:
-        raise BadSavedGameError("saved game commands nest more than 50 levels deep")
-    for tok in decode_sequence(text, "\x1b"):
-        if "\x1b" in tok:
-            out.extend(parse_commands(tok, depth + 1))
-        elif tok:
-            out.append(tok)
+    left = [MAX_NESTED_CHARS]
+
+    def flatten(text: str, depth: int) -> None:
+        if depth > MAX_NESTING:
+            raise BadSavedGameError(f"{source}: saved game commands nest more than {MAX_NESTING} levels deep")
+        if depth:
+            left[0] -= len(text)
+            if left[0] < 0:
+                raise BadSavedGameError(f"{source}: saved game commands nest {depth} deep and hold more than "
+                                        f"{MAX_NESTED_CHARS:,} characters in their nested lists (expected a VASSAL "
+                                        "saved game)")
+        for tok in decode_sequence(text, "\x1b"):
+            if "\x1b" in tok:
+                flatten(tok, depth + 1)
+            elif tok:
+                out.append(tok)
+
+    flatten(text, 0)
     return out
 
 
@@ -270,6 +300,12 @@ def _board_entry(desc: str, source: str) -> BoardEntry | None:
         elif tok in ("ZOOM", "FH"):
             i += 1  # its value
         # anything else: VASL ignores it too
+        if len(overlays) > MAX_OVERLAYS:
+            raise BadSavedGameError(f"{source}: board {name}: more than {MAX_OVERLAYS} overlays (OVR); a saved game "
+                                    f"may name at most {MAX_OVERLAYS}")
+        if len(ssr) > MAX_SSR_TOKENS:
+            raise BadSavedGameError(f"{source}: board {name}: more than {MAX_SSR_TOKENS} SSR terrain changes; a board "
+                                    f"may have at most {MAX_SSR_TOKENS} (VASL names about 270)")
     return BoardEntry(x, y, name, rev, crop, version, tuple(overlays), " ".join(ssr))
 
 
@@ -300,6 +336,10 @@ def parse_boards(command: str, source: str) -> list[BoardEntry]:
         if len(out) > MAX_BOARDS:
             raise BadSavedGameError(f"{source}: the board entry names more than {MAX_BOARDS} boards (expected a "
                                     "VASL map of at most that many)")
+    overlays = sum(len(b.overlays) for b in out)
+    if overlays > MAX_OVERLAYS:
+        raise BadSavedGameError(f"{source}: the boards name {overlays:,} overlays (OVR) in all; a saved game may name "
+                                f"at most {MAX_OVERLAYS}")
     return out
 
 
@@ -413,9 +453,9 @@ def _game(text: str, source: str, version: str) -> SavedGame:
     stacks: dict[str, tuple[str, ...]] = {}
     boards: list[BoardEntry] = []
     exts: list[tuple[str, str]] = []
-    added = 0
+    added = stacked = 0
     begun = ended = logged = False
-    for cmd in parse_commands(text):
+    for cmd in parse_commands(text, source):
         if cmd == "begin_save":
             begun = True
         elif cmd == "end_save":
@@ -433,6 +473,10 @@ def _game(text: str, source: str, version: str) -> SavedGame:
             if type_text == "stack":
                 st = decode_sequence(state_text, ";")
                 stacks[pid] = tuple(st[3:])
+                stacked += len(st) - 3
+                if stacked > MAX_PIECES:
+                    raise BadSavedGameError(f"{source}: stacks name more than {MAX_PIECES:,} pieces (expected a VASL "
+                                            "game)")
             else:
                 pieces[pid] = (decode_traits(type_text, state_text), type_text, state_text)
         elif cmd.startswith("D/"):
@@ -456,9 +500,9 @@ def _game(text: str, source: str, version: str) -> SavedGame:
     # Pieces under a concealment "?" counter in a stack are concealed too.
     concealed: set[str] = set()
     for members in stacks.values():
-        for i, mid in enumerate(members):
-            if mid in pieces and _is_concealment(pieces[mid][0]):
-                concealed.update(members[:i])
+        under = max((i for i, mid in enumerate(members) if mid in pieces and _is_concealment(pieces[mid][0])),
+                    default=0)  # everything under the topmost "?" (once: a stack may name a "?" many times)
+        concealed.update(members[:under])
     visible: list[SavedPiece] = []
     for pid, (traits, _t, _s) in pieces.items():
         if _is_hidden(traits) or pid in concealed:
