@@ -43,7 +43,7 @@ from ..core.values import replace
 from ..vasl.setup import VaslSetup
 from ..vasl.terrain import ROAD_SHARE, TerrainTable, drawn_shares, mapping_for, woods_road
 from ..vasl.traits import Trait
-from ..vasl.vsav import BadSavedGameError, BoardEntry, BoardOverlay, parse_board_state
+from ..vasl.vsav import MAX_OVERLAYS, MAX_SSR_TOKENS, BadSavedGameError, BoardEntry, BoardOverlay, parse_board_state
 
 if TYPE_CHECKING:
     from ..vasl.board import VaslModel
@@ -112,6 +112,9 @@ def _board_entry(board: Mapping[str, Any], col: int, row: int) -> BoardEntry:
         entry = replace(plain, crop=_crop(vasl.get("crop")), version=str(vasl.get("version") or ""))
     listed = vasl.get("overlays")
     if isinstance(listed, list):
+        if len(listed) > MAX_OVERLAYS:  # as a saved game may name (a game VASSAL loaded from an opponent's file)
+            raise BadInput(f"snapshot board {name!r}: {len(listed):,} overlays; a game may name at most "
+                           f"{MAX_OVERLAYS}")
         # an SSR's own overlays (SSROverlay) come with its SSR string, as in VASL's saved state
         overlays = tuple(BoardOverlay(str(o.get("name") or ""), str(o.get("hex1") or ""), str(o.get("hex2") or ""),
                                       bool(o.get("preserveElevation")))
@@ -119,6 +122,9 @@ def _board_entry(board: Mapping[str, Any], col: int, row: int) -> BoardEntry:
         entry = replace(entry, overlays=overlays)
     ssr = vasl.get("ssr")
     if isinstance(ssr, str):
+        if len(ssr.split()) > MAX_SSR_TOKENS:
+            raise BadInput(f"snapshot board {name!r}: more than {MAX_SSR_TOKENS} SSR terrain changes; a board may "
+                           f"have at most {MAX_SSR_TOKENS}")
         entry = replace(entry, ssr=ssr.strip())
     return entry
 

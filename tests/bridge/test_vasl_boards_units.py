@@ -131,3 +131,18 @@ def test_cli_logs_the_notes_at_start(caplog: pytest.LogCaptureFixture, monkeypat
         "board bd01: overlay h2 (E2) not applied to the terrain: no VASL boards folder (its overlays/ folder holds the "
         "overlay archives)"]
     assert any("could not read the boards' overlays" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("vasl, field", [
+    ({"overlays": [{"name": "x1", "hex1": "E5", "hex2": "E5"}] * 2000}, "2,000 overlays"),
+    ({"ssr": " ".join(["NoWoodsRoads"] * 60_000)}, "SSR terrain changes"),
+], ids=["2000-overlays", "60000-ssr-tokens"])
+def test_a_live_games_boards_are_bounded_as_a_saved_games_are(vasl: dict[str, object], field: str) -> None:
+    """A game VASSAL loaded from an opponent's file reaches the bridge through the snapshot: the same bounds as the
+    saved-game reader's (issue 32), one line naming the board."""
+    from asl_vassal_bridge.bridge.snapshot import board_entries
+    from asl_vassal_bridge.core.errors import BadInput
+
+    snap = {"maps": [{"name": "Main Map", "boards": [{"name": "bd01", "x": 0, "y": 0, "vasl": vasl}]}]}
+    with pytest.raises(BadInput, match=f"snapshot board 'bd01': .*{field}"):
+        board_entries(snap)
