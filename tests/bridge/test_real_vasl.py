@@ -17,6 +17,7 @@ so each VASL is checked against the reading of its own model.
 
 from __future__ import annotations
 
+import json
 import time
 import zipfile
 from collections import Counter
@@ -30,7 +31,7 @@ import pytest
 from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient, BridgeRefused, connect
 from asl_vassal_bridge.bridge.convert import LAYERS_FOR, map_layout, position_from_snapshot
-from asl_vassal_bridge.bridge.phases import run_phase
+from asl_vassal_bridge.bridge.phases import handle_button, run_phase
 from asl_vassal_bridge.core.dice import ScriptedDice
 from asl_vassal_bridge.core.fire import end_of_afph
 from asl_vassal_bridge.core.hexes import Hex, HexNameError
@@ -41,6 +42,8 @@ from tests.support import vassal_harness as vh
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
+#: The change marks' inner colour (ChangeMarks.INNER).
+MARK_RGB = 0xFFE000
 #: Where the test puts fires: (board index, hex) — Woods or Open Ground, whatever the board has there.
 FIRE_HEXES = ((0, "M4"), (0, "M5"), (1, "M4"), (1, "N5"), (2, "F5"), (2, "G5"))
 
@@ -179,6 +182,55 @@ if vh.real_vasl() is not None:
             assert {f"{p['board']}{p['hex']}" for p in placed} == added
         finally:
             client.jvm.aslbridgetest.TestHooks.scriptDice("")
+
+    def test_real_vasl_upkeep_from_the_toolbar_menu_outlines_what_changed_on_vasls_map_b25_151(
+            module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+        """The week's toolbar menu, chat summary and change marks on VASL's own map (its ``ASLMap`` paints the
+        board): an upkeep clicked in the "ASL fire" menu turns the Flames of both boards, one reversed, into
+        Blazes; the chat's one message leads with the summary naming each on its board; the counters it placed
+        are outlined where VASL draws them. A screenshot goes to ``screenshots/realvasl/``."""
+        a, b = vh.real_vasl_boards()[:2]
+        boards = (vh.BoardAt(a, 0, 0), vh.BoardAt(b, 1, 0, reversed=True))
+        fires = ((0, "M3"), (0, "M4"), (1, "M6"), (1, "N6"))  # Woods and a wooden building on 01, Woods on 22
+        with real_game("tess", module_with_extension, xvfb, engine_dir, boards, fires) as client:
+            hooks = client.jvm.aslbridgetest.TestHooks
+            pos = position_from_snapshot(client.snapshot(), phase=Phase.AFPH).position
+            faces = [6] * 40
+            expected, _ = end_of_afph(pos, ScriptedDice(faces))
+            blazes = sorted(n for n, kind in _fires(expected) if kind == "blaze")
+            assert blazes, f"no Location of {fires} on boards {a}, {b} can burn: choose others"
+            hooks.scriptDice(",".join(map(str, faces)))
+            chat_before = len(str(hooks.chatText()))
+            client.listen(lambda action: handle_button(client, action))
+            try:
+                assert hooks.clickToolbar("aslfire-upkeep")
+                end = time.time() + 120
+                while time.time() < end and client.status().get("processed") != "PT1 AFPh":
+                    time.sleep(0.2)
+                assert client.status().get("processed") == "PT1 AFPh"
+                time.sleep(0.5)  # the press's chat message and the map's repaint
+            finally:
+                client.api.clearListener()
+                hooks.scriptDice("")
+            after = client.snapshot(layers_for=LAYERS_FOR)
+            assert _fires(position_from_snapshot(after, phase=Phase.AFPH).position) == _fires(expected)
+            placed = {p["id"] for p in after["pieces"] if p["name"] == "Blaze"}
+            assert sorted(f"{p['board']}{p['hex']}" for p in after["pieces"] if p["id"] in placed) == blazes
+            marked = set(json.loads(str(client.api.marked())))
+            assert placed <= marked, (placed, marked)
+            for pid in placed:
+                assert hooks.pixelsAround(pid, MARK_RGB, 8) > 0, pid  # outlined as VASL's map paints it
+            chat = str(hooks.chatText())[chat_before:]
+            summary = next(ln for ln in chat.splitlines() if "PT1 AFPh upkeep:" in ln)
+            assert summary.startswith("- ASL fire bridge, PT1 AFPh upkeep: Blaze") and all(n in summary for n in blazes)
+            shots = vh.REPO / "screenshots" / "realvasl"
+            shots.mkdir(parents=True, exist_ok=True)
+            assert hooks.centerOn(sorted(placed)[0])
+            time.sleep(0.5)
+            hooks.screenshot(str(shots / "upkeep-marks.png"))
+            assert hooks.showToolbarMenu("aslfire-menu", True)
+            hooks.screenshot(str(shots / "menu-open.png"))
+            assert hooks.showToolbarMenu("aslfire-menu", False)
 
     #: Crops as a saved game keeps them (x, y, width, height in board pixels; -1: to the board's edge), with Flames
     #: the bridge places on hexes each crop keeps: (boards, fires); the second board is the first's neighbour.

@@ -217,6 +217,19 @@ public final class TestHooks {
     });
   }
 
+  /** Scrolls the piece {@code id}'s map so that the piece is in the middle of the view (screenshots); false if the
+   * piece is on no map. */
+  public static boolean centerOn(String id) throws Exception {
+    return onEdt(() -> {
+      VASSAL.counters.GamePiece p = GameModule.getGameModule().getGameState().getPieceForId(id);
+      if (p == null || p.getMap() == null) {
+        return false;
+      }
+      p.getMap().centerAt(p.getPosition());
+      return true;
+    });
+  }
+
   /** Opens (true) or closes the menu of the toolbar button {@code name}, as a player's click does (screenshots). */
   public static boolean showToolbarMenu(String name, boolean open) throws Exception {
     return onEdt(() -> {
