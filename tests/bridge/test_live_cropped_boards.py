@@ -30,7 +30,7 @@ from asl_vassal_bridge.vasl.crop import placements
 from tests.support import vassal_harness as vh
 
 from .conftest import _with_extension, started_player
-from .three_boards import BLAZES, FLAMES, TERRAIN
+from .three_boards import BLAZES, FLAMES, TERRAIN, check_risk_layer_on_the_flames
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
@@ -186,3 +186,8 @@ def test_upkeep_places_counters_on_the_right_board_b25_6(hana: BridgeClient) -> 
     finally:
         hana.jvm.aslbridgetest.TestHooks.scriptDice("")
         hana.jvm.aslbridgetest.TestHooks.undo()
+
+
+def test_risk_layer_on_a_cropped_board_shades_the_right_hexes_b25_6(hana: BridgeClient) -> None:
+    """The Fire risk layer where bd03 is cropped to C–R and bd22 reversed: each Flame's shade on its counter."""
+    check_risk_layer_on_the_flames(hana)

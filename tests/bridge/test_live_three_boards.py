@@ -31,7 +31,7 @@ from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.support import vassal_harness as vh
 
 from .conftest import started_player
-from .three_boards import BLAZES, BOARDS, FLAMES, TERRAIN, fires
+from .three_boards import BLAZES, BOARDS, FLAMES, TERRAIN, check_risk_layer_on_the_flames, fires
 
 pytestmark = [pytest.mark.vassal, pytest.mark.slow]
 
@@ -245,32 +245,4 @@ def test_risk_layer_on_three_boards_one_reversed_shades_the_right_hexes_b25_6(er
     """The Fire risk layer on a 2×2 map, bd22 reversed, with each VASL API's model: every Flame's Flame→Blaze
     shade lies on that Flame's counter (the hex VASSAL's grid gives, reversed board included), and the numbers
     are Fire odds'."""
-    from asl_vassal_bridge.bridge.report import odds_lines
-
-    hooks = erin.jvm.aslbridgetest.TestHooks
-    erin.listen(lambda action: handle_button(erin, action))
-    try:
-        assert hooks.clickToolbar("aslfire-risk")
-        end = time.time() + 60
-        while json.loads(str(erin.api.riskLayer()))["updates"] == 0 and time.time() < end:
-            time.sleep(0.1)
-        shades = json.loads(str(erin.api.riskLayer()))["shades"]
-        assert hooks.clickToolbar("aslfire-risk")
-    finally:
-        erin.api.clearListener()
-    snap = erin.snapshot()
-    live = position_from_snapshot(snap, phase=Phase.AFPH)
-    odds: dict[str, int] = {}
-    for line in odds_lines(live.position)[1:]:
-        name, rest = line.split(":", 1)
-        pct = int(rest.rsplit("%", 1)[0].rsplit(" ", 1)[1]) if "%" in rest else 0
-        h = name.split()[-1].split(".")[0]
-        odds[h] = max(odds.get(h, 0), pct)
-    by_hex = {s["tip"].split(":", 1)[0]: s for s in shades}
-    assert {h: round(s["chance"] * 100) for h, s in by_hex.items()} == {h: v for h, v in odds.items() if v > 0}
-    flames = {f"{p['board']}{p['hex']}": p for p in snap["pieces"] if p["name"] == "Flame"}
-    assert set(flames) == set(FLAMES)
-    for name, p in flames.items():
-        s = by_hex[name]
-        # the grid's point of the hex: the counter's own, to a pixel (the test game places it by its own arithmetic)
-        assert s["label"].startswith("→B ") and abs(s["x"] - p["x"]) <= 1 and abs(s["y"] - p["y"]) <= 1, (name, s, p)
+    check_risk_layer_on_the_flames(erin)

@@ -24,7 +24,14 @@ through it in bd03 T4, and a plain road in bd03 S3.
 
 from __future__ import annotations
 
+import json
+import time
+from typing import TYPE_CHECKING
+
 from tests.support import vassal_harness as vh
+
+if TYPE_CHECKING:
+    from asl_vassal_bridge.bridge.client import BridgeClient
 
 BOARDS = (vh.BoardAt("bd01", 0, 0), vh.BoardAt("bd22", 1, 0, reversed=True), vh.BoardAt("bd03", 0, 1))
 
@@ -46,3 +53,40 @@ def fires() -> list[vh.GamePiece]:
     out += [vh.GamePiece(f"blaze-{n}", n[4:], gpid="195", board=n[:4]) for n in BLAZES]
     out += [vh.GamePiece("ec", "A10", gpid="284", board="bd03"), vh.GamePiece("wind", "C10", gpid="287", board="bd03")]
     return out
+
+
+def check_risk_layer_on_the_flames(client: BridgeClient) -> None:
+    """The Fire risk layer turned on and off by the toolbar: its numbers are Fire odds', and each Flame's
+    Flame→Blaze shade lies on that Flame's counter (the hex's point as VASSAL's grid gives it: reversed and cropped
+    boards included; to a pixel, as the test game places counters by its own arithmetic)."""
+    from asl_vassal_bridge.bridge.convert import position_from_snapshot
+    from asl_vassal_bridge.bridge.phases import handle_button
+    from asl_vassal_bridge.bridge.report import odds_lines
+    from asl_vassal_bridge.core.position import Phase
+
+    hooks = client.jvm.aslbridgetest.TestHooks
+    client.listen(lambda action: handle_button(client, action))
+    try:
+        assert hooks.clickToolbar("aslfire-risk")
+        end = time.time() + 60
+        while json.loads(str(client.api.riskLayer()))["updates"] == 0 and time.time() < end:
+            time.sleep(0.1)
+        shades = json.loads(str(client.api.riskLayer()))["shades"]
+        assert hooks.clickToolbar("aslfire-risk")
+    finally:
+        client.api.clearListener()
+    snap = client.snapshot()
+    live = position_from_snapshot(snap, phase=Phase.AFPH)
+    odds: dict[str, int] = {}
+    for line in odds_lines(live.position)[1:]:
+        name, rest = line.split(":", 1)
+        pct = int(rest.rsplit("%", 1)[0].rsplit(" ", 1)[1]) if "%" in rest else 0
+        h = name.split()[-1].split(".")[0]
+        odds[h] = max(odds.get(h, 0), pct)
+    by_hex = {s["tip"].split(":", 1)[0]: s for s in shades}
+    assert {h: round(s["chance"] * 100) for h, s in by_hex.items()} == {h: v for h, v in odds.items() if v > 0}
+    flames = {f"{p['board']}{p['hex']}": p for p in snap["pieces"] if p["name"] == "Flame"}
+    assert set(flames) == set(FLAMES)
+    for name, p in flames.items():
+        s = by_hex[name]
+        assert s["label"].startswith("→B ") and abs(s["x"] - p["x"]) <= 1 and abs(s["y"] - p["y"]) <= 1, (name, s, p)
