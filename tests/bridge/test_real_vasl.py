@@ -232,6 +232,50 @@ if vh.real_vasl() is not None:
             hooks.screenshot(str(shots / "menu-open.png"))
             assert hooks.showToolbarMenu("aslfire-menu", False)
 
+    def test_real_vasl_risk_layer_on_vasls_map_equals_fire_odds_b25_6(
+            module_with_extension: Path, xvfb: vh.Xvfb, engine_dir: Path) -> None:
+        """The Fire risk layer on VASL's own map, one board reversed: its numbers are Fire odds', each Flame's
+        Flame→Blaze shade lies on the Flame's counter, and a screenshot shows it (``screenshots/realvasl/``)."""
+        from asl_vassal_bridge.bridge.report import odds_lines
+
+        a, b = vh.real_vasl_boards()[:2]
+        boards = (vh.BoardAt(a, 0, 0), vh.BoardAt(b, 1, 0, reversed=True))
+        fires = ((0, "M3"), (0, "M4"), (1, "M6"), (1, "N6"))
+        with real_game("rita", module_with_extension, xvfb, engine_dir, boards, fires) as client:
+            hooks = client.jvm.aslbridgetest.TestHooks
+            client.listen(lambda action: handle_button(client, action))
+            try:
+                assert hooks.clickToolbar("aslfire-risk")
+                end = time.time() + 120
+                while json.loads(str(client.api.riskLayer()))["updates"] == 0 and time.time() < end:
+                    time.sleep(0.1)
+                layer = json.loads(str(client.api.riskLayer()))
+                snap = client.snapshot()
+                flames = [p for p in snap["pieces"] if p["name"] == "Flame"]
+                shots = vh.REPO / "screenshots" / "realvasl"
+                shots.mkdir(parents=True, exist_ok=True)
+                assert hooks.centerOn(flames[0]["id"])
+                time.sleep(0.5)
+                hooks.screenshot(str(shots / "risk-layer.png"))
+                assert hooks.clickToolbar("aslfire-risk")
+            finally:
+                client.api.clearListener()
+            pos = position_from_snapshot(snap, phase=Phase.AFPH).position
+            odds: dict[str, int] = {}
+            for line in odds_lines(pos)[1:]:
+                name, rest = line.split(":", 1)
+                if "%" in rest:
+                    h = name.split()[-1].split(".")[0]
+                    odds[h] = max(odds.get(h, 0), int(rest.rsplit("%", 1)[0].rsplit(" ", 1)[1]))
+            by_hex = {s["tip"].split(":", 1)[0]: s for s in layer["shades"]}
+            assert layer["status"] == "" and by_hex
+            assert {h: round(s["chance"] * 100) for h, s in by_hex.items()} == {h: v for h, v in odds.items() if v}
+            for f in flames:
+                name = f"{f['board']}{f['hex']}"
+                if name in by_hex:  # a Flame that can become a Blaze (B25.15): its shade on its counter
+                    s = by_hex[name]
+                    assert abs(s["x"] - f["x"]) <= 1 and abs(s["y"] - f["y"]) <= 1, (name, s, f)
+
     #: Crops as a saved game keeps them (x, y, width, height in board pixels; -1: to the board's edge), with Flames
     #: the bridge places on hexes each crop keeps: (boards, fires); the second board is the first's neighbour.
     CROPS: dict[str, tuple[tuple[tuple[int, int, bool, tuple[int, int, int, int] | None], ...],

@@ -188,6 +188,7 @@ final class RiskLayer implements Drawable {
       view.setToolTipText(null);
       e.getKey().removeLocalMouseListener(e.getValue().released);
       e.getKey().removeDrawComponent(this);
+      e.getKey().removeDrawComponent(above);
     }
     hooked.clear();
     if (was) {
@@ -303,6 +304,7 @@ final class RiskLayer implements Drawable {
       return;
     }
     m.addDrawComponent(this);
+    m.addDrawComponent(above);
     MouseMotionListener hover = new MouseMotionAdapter() {
       @Override
       public void mouseMoved(MouseEvent e) {
@@ -355,10 +357,26 @@ final class RiskLayer implements Drawable {
     }
   }
 
+  /** The shades go under the counters (they stay readable); the percentages and the legend above them. */
   @Override
   public boolean drawAboveCounters() {
-    return true;
+    return false;
   }
+
+  /** The layer's part drawn above the counters: each shade's label and the legend. */
+  private final Drawable above = new Drawable() {
+    @Override
+    public void draw(Graphics g, Map map) {
+      paint(g, map, true);
+    }
+
+    @Override
+    public boolean drawAboveCounters() {
+      return true;
+    }
+  };
+
+  private long belowMicros;
 
   /** The shade of a chance: pale yellow for a small one, through orange, to red from one in two. */
   static Color colour(double chance) {
@@ -369,6 +387,11 @@ final class RiskLayer implements Drawable {
 
   @Override
   public void draw(Graphics g, Map map) {
+    paint(g, map, false);
+  }
+
+  /** The shades ({@code labels} false) or their labels and the legend ({@code labels} true). */
+  private void paint(Graphics g, Map map, boolean labels) {
     if (!on) {
       return;
     }
@@ -393,22 +416,33 @@ final class RiskLayer implements Drawable {
         if (clip != null && !clip.intersects(c.x - r - 2, c.y - r - 2, 2 * r + 4, 2 * r + 4)) {
           continue;
         }
+        if (labels) {
+          if (font != null) {
+            label(g2, font, s.label, c.x, (int) Math.round(c.y + r * 0.55));
+          }
+          continue;
+        }
         Polygon hex = hexagon(c, r * 0.96, s.sideways);
         Color shade = colour(s.chance);
-        g2.setColor(new Color(shade.getRed(), shade.getGreen(), 0, (int) Math.round(255 * (0.22 + 0.33 * s.chance))));
+        g2.setColor(new Color(shade.getRed(), shade.getGreen(), 0, (int) Math.round(255 * (0.30 + 0.35 * s.chance))));
         g2.fillPolygon(hex);
         g2.setStroke(edge);
         g2.setColor(shade.darker());
         g2.drawPolygon(hex);
-        if (font != null) {
-          label(g2, font, s.label, c.x, (int) Math.round(c.y + r * 0.55));
-        }
       }
-      legend(g2, map, osScale);
+      if (labels) {
+        legend(g2, map, osScale);
+      }
     }
     finally {
       g2.dispose();
-      drawMicros = Math.max(drawMicros, (System.nanoTime() - start) / 1000);
+      long took = (System.nanoTime() - start) / 1000;
+      if (labels) {
+        drawMicros = Math.max(drawMicros, belowMicros + took);  // the two parts of one repaint
+      }
+      else {
+        belowMicros = took;
+      }
     }
   }
 
