@@ -138,37 +138,48 @@ public class ASLMap extends VASSAL.build.module.Map {
     for (Board b : boards) {
       all = all == null ? new Rectangle(b.bounds()) : all.union(b.bounds());
     }
-    double w = VASL.LOS.Map.Map.HEX_WIDTH;
-    double h = VASL.LOS.Map.Map.HEX_HEIGHT;
-    VASL.LOS.Map.Map map = new VASL.LOS.Map.Map((int) Math.round(all.width / w) + 1,
-        (int) Math.round(all.height / h), all.width, all.height);
+    VASL.LOS.Map.Map map = mapWide(all);
     for (Board b : boards) {
       String spec = spec(b.getName());
       if (spec != null && spec.startsWith("no LOS data")) {
         return null;  // VASL: "LOS disabled - Board … does not support LOS checking" (legacy mode)
       }
-      Rectangle crop = b instanceof VASL.build.module.map.boardPicker.ASLBoard
-          ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
-      Rectangle place = b.bounds();
-      place.translate(-all.x, -all.y);
-      VASL.LOS.Map.Map board = VASL.LOS.Map.Map.board(spec);
-      if (b instanceof VASL.build.module.map.boardPicker.ASLBoard) {
-        // VASL 6.7.x: the board's colour SSRs change its pixels (and so its hexes) before they are placed
-        Object ssr = ((VASL.build.module.map.boardPicker.ASLBoard) b).getTerrain();
-        if (ssr != null) {
-          board.applyColorSSRules(ssr.toString(), terrainMapRules());
-        }
-        // then its overlays (ASLMap.adjustLOSForOverlays, called from addLOSDatatoVASLMap before the flip)
-        java.util.Enumeration<Object> e = ((VASL.build.module.map.boardPicker.ASLBoard) b).getOverlays();
-        while (e.hasMoreElements()) {
-          Object o = e.nextElement();
-          if (o instanceof VASL.build.module.map.boardPicker.Overlay) {
-            applyOverlay(board, (VASL.build.module.map.boardPicker.Overlay) o);
-          }
-        }
-      }
-      map.addBoard(board, crop, place, b.isReversed());
+      addBoardToMap(map, b, all, VASL.LOS.Map.Map.board(spec));
     }
     return map;
+  }
+
+  /** As VASL 6.7.x's {@code buildVASLMap}: one map-wide Map, the boards' size in hexes and in pixels ({@code all}). */
+  static VASL.LOS.Map.Map mapWide(Rectangle all) {
+    return new VASL.LOS.Map.Map((int) Math.round(all.width / VASL.LOS.Map.Map.HEX_WIDTH) + 1,
+        (int) Math.round(all.height / VASL.LOS.Map.Map.HEX_HEIGHT), all.width, all.height);
+  }
+
+  /**
+   * As VASL 6.7.x's {@code addOneBoardToMap} → {@code BoardArchive.addLOSDatatoVASLMap}: the board's colour SSRs,
+   * then its overlays, change its pixels (and so its hexes); then its crop is placed on the map, turned when
+   * reversed ({@code Map.addBoard}).
+   */
+  static void addBoardToMap(VASL.LOS.Map.Map map, Board b, Rectangle all, VASL.LOS.Map.Map board) {
+    Rectangle crop = b instanceof VASL.build.module.map.boardPicker.ASLBoard
+        ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
+    Rectangle place = b.bounds();
+    place.translate(-all.x, -all.y);
+    if (b instanceof VASL.build.module.map.boardPicker.ASLBoard) {
+      // VASL 6.7.x: the board's colour SSRs change its pixels (and so its hexes) before they are placed
+      Object ssr = ((VASL.build.module.map.boardPicker.ASLBoard) b).getTerrain();
+      if (ssr != null) {
+        board.applyColorSSRules(ssr.toString(), terrainMapRules());
+      }
+      // then its overlays (ASLMap.adjustLOSForOverlays, called from addLOSDatatoVASLMap before the flip)
+      java.util.Enumeration<Object> e = ((VASL.build.module.map.boardPicker.ASLBoard) b).getOverlays();
+      while (e.hasMoreElements()) {
+        Object o = e.nextElement();
+        if (o instanceof VASL.build.module.map.boardPicker.Overlay) {
+          applyOverlay(board, (VASL.build.module.map.boardPicker.Overlay) o);
+        }
+      }
+    }
+    map.addBoard(board, crop, place, b.isReversed());
   }
 }
