@@ -11,7 +11,9 @@ import java.util.List;
  * pixels copied from its crop's corner to the board's place, a reversed board's pixels then turned within its
  * rectangle ({@link #flipTerrainAndElevationGrids}), and the grid hexes from the one under the board's corner on
  * given the board's hex names, ground levels and Locations. A hex's pixels therefore lie where the board's own
- * geometry puts them, which need not be under the map-wide grid's hex (a crop off the hex centres).
+ * geometry puts them, which need not be under the map-wide grid's hex (a crop off the hex centres). VASL's
+ * {@link #insertMap} and {@link #flip} are here for the VASL of 2020's map building (the variant "2020" of
+ * tests/support/standin_variants.py).
  * The terrain is a test description (see {@link #board}), not VASL data.
  */
 public class Map {

@@ -14,9 +14,10 @@ import VASSAL.build.module.map.boardPicker.Board;
  * 6.7.x's {@code ASLMap.buildVASLMap}, it builds one map-wide {@code VASL.LOS.Map.Map} for the boards first (the
  * boards' size in hexes and pixels), then adds each board in the order of the map's boards as {@code
  * addBoardsToMap} → {@code BoardArchive.addLOSDatatoVASLMap} does (crop, place, flip: {@code Map.addBoard}); null
- * (VASL's legacy mode, LOS off) when a board has no LOS data. A board's terrain is the module file {@code
- * standin-terrain/<board name>.txt} (see {@code Map.board}), the default test board without one, and a file
- * starting with {@code no LOS data} stands for a board VASL could not load.
+ * (VASL's legacy mode, LOS off) when a board has no LOS data (the VASL of 2020's way, the variant "2020" of
+ * tests/support/standin_variants.py, replaces {@link #mapWide} and {@link #addBoardToMap}). A board's terrain is the
+ * module file {@code standin-terrain/<board name>.txt} (see {@code Map.board}), the default test board without one,
+ * and a file starting with {@code no LOS data} stands for a board VASL could not load.
  */
 public class ASLMap extends VASSAL.build.module.Map {
   private VASL.LOS.Map.Map vaslMap;
