@@ -117,10 +117,12 @@ def _hex_ground_level(getter: str, why: str) -> Substitute:
 VARIANTS: dict[str, tuple[Change, ...]] = {
     "6.7": (),
     "2020": (
+        # Hex, Location: the getters' 2020 names
         _hex_ground_level("getBaseHeight", "VASL 6.7.x renamed the 2020 getBaseHeight() getBaseLevelofHex()"),
         Substitute(LOCATION, "Location: the level in the hex is getBaseHeight()",
                    "VASL 6.7.x renamed the 2020 getBaseHeight() getLevelInHex()",
                    old="  public int getLevelInHex() {", new="  public int getBaseHeight() {"),
+        # ASLMap: the merged map built as 2020 builds it, each board's own map inserted whole
         ReplaceMethod(ASLMAP, "ASLMap: the merged map sized as 2020's Map(width, height)",
                       "2020's map has no pixel grid of its own: getGridWidth/Height are the hexes' extent "
                       "((columns - 1) × hex width, rows × hex height), not the boards' pixels",
@@ -147,6 +149,7 @@ VARIANTS: dict[str, tuple[Change, ...]] = {
               map.insertMap(board, map.getHex(col, row));
             }
             """),
+        # Map: without what 6.7.x's map building has and the extension looks for; pixels drawn from the merged grid
         ReplaceMethod(MAP, "Map: no addBoard", "6.7.x's way of adding a board (addLOSDatatoVASLMap); 2020 has "
                       "insertMap and flip, and addBoard calls the two members removed next", method="addBoard"),
         ReplaceMethod(MAP, "Map: no flipTerrainAndElevationGrids",
@@ -156,7 +159,8 @@ VARIANTS: dict[str, tuple[Change, ...]] = {
                       "without it that placement is skipped, as on 2020's classes", method="gridToHex"),
         RenameField(MAP, "Map: no field terrainGrid", "so that CI runs the extension's fallback for a VASL whose "
                     "pixel codes it cannot read: getGridTerrain per pixel", old="terrainGrid", new="pixelCodes"),
-        RenameField(MAP, "Map: no field terrainList", "as terrainGrid", old="terrainList", new="pixelTerrains"),
+        RenameField(MAP, "Map: no field terrainList", "as terrainGrid (the extension reads the two together)",
+                    old="terrainList", new="pixelTerrains"),
         ReplaceMethod(MAP, "Map: each pixel from the nearest hex of the merged grid",
                       "2020's map is drawn from its own grid's hexes, so a pixel always lies under its hex "
                       "(6.7.x copies each board's pixels from its crop's corner)", method="getGridTerrain", new="""
@@ -191,13 +195,19 @@ def variant_sources(api: str, root: Path = JAVA) -> dict[str, str]:
         path = root / change.file
         if change.file not in texts:
             if not path.is_file():
-                raise VariantError(f"stand-in variant {api!r}, change {change.name!r}: no {path}")
+                raise VariantError(f"stand-in variant {api!r}, change {change.name!r}: no {_shown(path)}")
             texts[change.file] = path.read_text(encoding="utf-8")
         try:
             texts[change.file] = change.apply(texts[change.file])
         except _Miss as e:
-            raise VariantError(f"stand-in variant {api!r}, change {change.name!r}: {e} in {path}") from None
+            raise VariantError(f"stand-in variant {api!r}, change {change.name!r}: {e} in {_shown(path)}") from None
     return texts
+
+
+def _shown(path: Path) -> str:
+    """*path* as a contributor finds it: from the checkout's top (``tests/support/java/…``) when it lies there."""
+    repo = JAVA.parents[2]
+    return path.relative_to(repo).as_posix() if path.is_relative_to(repo) else str(path)
 
 
 def code_only(text: str) -> str:
