@@ -1,7 +1,7 @@
 """A VASL whose terrain model lacks a member the extension needs under both its 6.7.x and its 2020 name (here the
-hex's ground level, renamed once more by the stand-ins of tests/support/java-vaslrenamed): the extension's
-terrain is an error naming VASL's version and the member, VASSAL's chat gets one line saying so (not one per
-snapshot), and the bridge reads the board archives instead, saying why.  Through the real VASSAL engine."""
+hex's ground level, renamed once more by the stand-ins' variant "renamed", tests/support/standin_variants.py): the
+extension's terrain is an error naming VASL's version and the member, VASSAL's chat gets one line saying so (not
+one per snapshot), and the bridge reads the board archives instead, saying why.  Through the real VASSAL engine."""
 
 from __future__ import annotations
 

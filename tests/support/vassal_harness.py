@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from . import vasl_counters
+from . import standin_variants, vasl_counters
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_VASL = REPO / ".." / "shared" / "vasl"
@@ -135,8 +135,8 @@ def check_tools() -> None:
     vassal_java()
 
 
-#: The VASL APIs the stand-ins copy: VASL 6.7.x's (tests/support/java, the default) and the VASL of 2020's
-#: (tests/support/java-vasl2020 replaces the files it holds).
+#: The VASL APIs the live tests run on: VASL 6.7.x's (tests/support/java, the default) and the VASL of 2020's (the
+#: variant "2020" of :mod:`tests.support.standin_variants`).
 VASL_APIS = ("6.7", "2020")
 
 
@@ -144,21 +144,25 @@ def build_support_jar(dest: Path, standins: bool = True, vasl_api: str = "6.7") 
     """Compile the test hooks, the wizard stand-in (VASSAL 3.6 lacks it; 3.7 carries it) and the VASL stand-ins
     into one jar; without *standins* (a real VASL module brings VASL's own classes, which the stand-ins on the
     class path would shadow) only the hooks, and the wizard where the engine lacks it.  *vasl_api*: the stand-ins
-    with VASL 6.7.x's names and map building (``"6.7"``), the 2020 ones (``"2020"``), or 6.7.x's with the hex's
-    ground level under a third name (``"renamed"``: what the extension cannot read)."""
-    if vasl_api != "6.7" and not (SUPPORT / f"java-vasl{vasl_api}").is_dir():
-        raise ValueError(f"vasl_api {vasl_api!r}: no tests/support/java-vasl{vasl_api} (expected one of "
-                         f"{', '.join(VASL_APIS)}, or 'renamed': a VASL with a member under neither name)")
+    with VASL 6.7.x's names and map building (``"6.7"``, the source), or a variant of them made by
+    :mod:`tests.support.standin_variants` (``"2020"``: the VASL of 2020's; ``"renamed"``: 6.7.x's with the hex's
+    ground level under a third name, what the extension cannot read)."""
+    variant = standin_variants.variant_sources(vasl_api)  # an unknown vasl_api: a one-line error here
+    if not standins:
+        variant = {}
     tag = "" if vasl_api == "6.7" else f"-vasl{vasl_api}"
     classes = dest / (("support-classes" + tag) if standins else "support-classes-real")
     classes.mkdir(parents=True, exist_ok=True)
     java = SUPPORT / "java"
-    older = SUPPORT / f"java-vasl{vasl_api}"
-    replaced = {p.relative_to(older) for p in older.rglob("*.java")} if standins and vasl_api != "6.7" else set()
-    sources = sorted(str(p) for p in java.rglob("*.java")
-                     if (standins or (p.relative_to(java).parts[0] != "VASL" and p.name != "StandinBoards.java"))
-                     and p.relative_to(java) not in replaced)
-    sources += sorted(str(older / r) for r in replaced)
+    changed = dest / f"support-sources{tag}"  # the variant's changed files, compiled instead of the source's
+    for rel, text in variant.items():
+        (changed / rel).parent.mkdir(parents=True, exist_ok=True)
+        (changed / rel).write_text(text, encoding="utf-8")
+    sources = []
+    for p in sorted(java.rglob("*.java")):
+        rel = p.relative_to(java).as_posix()
+        if standins or not (rel.startswith("VASL/") or p.name == "StandinBoards.java"):
+            sources.append(str(changed / rel) if rel in variant else str(p))
     with zipfile.ZipFile(vassal_jar()) as z:
         has_wizard = "org/netbeans/spi/wizard/Wizard.class" in z.namelist()
     if not has_wizard:

@@ -4,7 +4,8 @@ import java.awt.Point;
 
 /**
  * Test stand-in with VASL 6.7.x's method names (see tests/support/java/README.md): the hex's ground level is
- * {@code getBaseLevelofHex()} (the VASL of 2020 called it {@code getBaseHeight()}: tests/support/java-vasl2020).
+ * {@code getBaseLevelofHex()} (the VASL of 2020 called it {@code getBaseHeight()}: the variants of
+ * tests/support/standin_variants.py rename it).
  */
 public class Hex {
   private final int col;

@@ -2,7 +2,8 @@ package VASL.LOS.Map;
 
 /**
  * Test stand-in with VASL 6.7.x's method names (see tests/support/java/README.md): a Location's level within its
- * hex is {@code getLevelInHex()} (the VASL of 2020 called it {@code getBaseHeight()}: tests/support/java-vasl2020).
+ * hex is {@code getLevelInHex()} (the VASL of 2020 called it {@code getBaseHeight()}: the variant "2020" of
+ * tests/support/standin_variants.py renames it).
  */
 public class Location {
   private final String name;
@@ -22,6 +23,11 @@ public class Location {
   }
 
   public int getLevelInHex() {
+    return levelInHex;
+  }
+
+  /** The level within the hex, for the stand-in's own use (whatever VASL calls it). */
+  int level() {
     return levelInHex;
   }
 

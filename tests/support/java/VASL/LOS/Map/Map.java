@@ -11,7 +11,9 @@ import java.util.List;
  * pixels copied from its crop's corner to the board's place, a reversed board's pixels then turned within its
  * rectangle ({@link #flipTerrainAndElevationGrids}), and the grid hexes from the one under the board's corner on
  * given the board's hex names, ground levels and Locations. A hex's pixels therefore lie where the board's own
- * geometry puts them, which need not be under the map-wide grid's hex (a crop off the hex centres).
+ * geometry puts them, which need not be under the map-wide grid's hex (a crop off the hex centres). VASL's
+ * {@link #insertMap} and {@link #flip} are here for the VASL of 2020's map building (the variant "2020" of
+ * tests/support/standin_variants.py).
  * The terrain is a test description (see {@link #board}), not VASL data.
  */
 public class Map {
@@ -165,10 +167,10 @@ public class Map {
           }
           Location c = h.getCenterLocation();
           if (c.getTerrain().getName().equals(rule[0])) {
-            Location mapped = new Location(c.getName(), c.getLevelInHex(), terrain(rule[1]));
+            Location mapped = new Location(c.getName(), c.level(), terrain(rule[1]));
             Location l = mapped;
             for (Location u = c.getUpLocation(); u != null; u = u.getUpLocation()) {
-              Location up = new Location(u.getName(), u.getLevelInHex(),
+              Location up = new Location(u.getName(), u.level(),
                   u.getTerrain().getName().equals(rule[0]) ? terrain(rule[1]) : u.getTerrain());
               l.setUp(up);
               l = up;
@@ -217,7 +219,7 @@ public class Map {
         int y = Math.max(0, (int) h.centerY() - 1);
         if (changed[x][y]) {
           Location c = h.getCenterLocation();
-          h.set(h.level(), new Location(c.getName(), c.getLevelInHex(), terrainList[terrainGrid[x][y]]));
+          h.set(h.level(), new Location(c.getName(), c.level(), terrainList[terrainGrid[x][y]]));
           h.setAround(null);
         }
       }
@@ -229,28 +231,32 @@ public class Map {
     return board(null);
   }
 
-  /** A whole board's pixels: each the terrain of the nearest hex centre, or that drawn around the centre's strip. */
+  /** A whole board's pixels, each drawn as {@link #drawnAt} says. */
   private void drawPixels() {
     for (int x = 0; x < gridWidth; x++) {
-      int c0 = (int) Math.round(x / HEX_WIDTH);
       for (int y = 0; y < gridHeight; y++) {
-        Hex best = null;
-        double bestD = Double.MAX_VALUE;
-        for (int col = Math.max(0, c0 - 1); col <= Math.min(width - 1, c0 + 1); col++) {
-          for (Hex h : hexGrid[col]) {
-            double dx = x - h.centerX();
-            double dy = y - h.centerY();
-            if (dx * dx + dy * dy < bestD) {
-              bestD = dx * dx + dy * dy;
-              best = h;
-            }
-          }
-        }
-        Terrain t = best.around() != null && Math.abs(x - best.centerX()) > 8 ? best.around()
-            : best.getCenterLocation().getTerrain();
-        terrainGrid[x][y] = (char) codeOf(t);
+        terrainGrid[x][y] = (char) codeOf(drawnAt(x, y));
       }
     }
+  }
+
+  /** The terrain drawn at a pixel: the nearest hex centre's, or that drawn around the hex's centre strip. */
+  private Terrain drawnAt(int x, int y) {
+    Hex best = null;
+    double bestD = Double.MAX_VALUE;
+    int c0 = (int) Math.round(x / HEX_WIDTH);
+    for (int col = Math.max(0, c0 - 1); col <= Math.min(width - 1, c0 + 1); col++) {
+      for (Hex h : hexGrid[col]) {
+        double dx = x - h.centerX();
+        double dy = y - h.centerY();
+        if (dx * dx + dy * dy < bestD) {
+          bestD = dx * dx + dy * dy;
+          best = h;
+        }
+      }
+    }
+    return best.around() != null && Math.abs(x - best.centerX()) > 8 ? best.around()
+        : best.getCenterLocation().getTerrain();
   }
 
   private int codeOf(Terrain t) {
@@ -408,5 +414,42 @@ public class Map {
   /** As VASL's: the first hex of that name (ambiguous on a map of several boards, whose names repeat). */
   public Hex getHex(String name) {
     return named(name);
+  }
+
+  /**
+   * As VASL's {@code insertMap(Map, Hex upperLeft)} (how the VASL of 2020 builds its map; VASL 6.7.x adds boards with
+   * {@link #addBoard}): the board's hexes, names included, copied over this map's from that grid place on; the grid
+   * place and centre stay this map's.
+   */
+  public boolean insertMap(Map board, Hex upperLeft) {
+    int hexCol = upperLeft.getColumnNumber();
+    int hexRow = upperLeft.getRowNumber();
+    for (int x = 0; x < board.hexGrid.length && x + hexCol < hexGrid.length; x++) {
+      for (int y = 0; y < board.hexGrid[x].length && y + hexRow < hexGrid[x + hexCol].length; y++) {
+        hexGrid[x + hexCol][y + hexRow].copy(board.getHex(x, y));
+      }
+    }
+    return true;
+  }
+
+  /**
+   * As VASL's {@code flip()} (a reversed board, before {@link #insertMap}): the hexes turned 180°, keeping their
+   * names, in new grid places.
+   */
+  public void flip() {
+    Hex[][] flipped = new Hex[width][];
+    for (int x = 0; x < width; x++) {
+      flipped[x] = new Hex[hexGrid[x].length];
+      for (int y = 0; y < flipped[x].length; y++) {
+        Hex from = hexGrid[width - x - 1][hexGrid[width - x - 1].length - y - 1];
+        Hex place = hexGrid[x][y];
+        flipped[x][y] = new Hex(place.getColumnNumber(), place.getRowNumber(), from.getName(), place.centerX(),
+            place.centerY(), from.level(), from.getCenterLocation());
+        flipped[x][y].setAround(from.around());
+      }
+    }
+    for (int x = 0; x < width; x++) {
+      hexGrid[x] = flipped[x];
+    }
   }
 }

@@ -14,9 +14,10 @@ import VASSAL.build.module.map.boardPicker.Board;
  * 6.7.x's {@code ASLMap.buildVASLMap}, it builds one map-wide {@code VASL.LOS.Map.Map} for the boards first (the
  * boards' size in hexes and pixels), then adds each board in the order of the map's boards as {@code
  * addBoardsToMap} → {@code BoardArchive.addLOSDatatoVASLMap} does (crop, place, flip: {@code Map.addBoard}); null
- * (VASL's legacy mode, LOS off) when a board has no LOS data. A board's terrain is the module file {@code
- * standin-terrain/<board name>.txt} (see {@code Map.board}), the default test board without one, and a file
- * starting with {@code no LOS data} stands for a board VASL could not load.
+ * (VASL's legacy mode, LOS off) when a board has no LOS data (the VASL of 2020's way, the variant "2020" of
+ * tests/support/standin_variants.py, replaces {@link #mapWide} and {@link #addBoardToMap}). A board's terrain is the
+ * module file {@code standin-terrain/<board name>.txt} (see {@code Map.board}), the default test board without one,
+ * and a file starting with {@code no LOS data} stands for a board VASL could not load.
  */
 public class ASLMap extends VASSAL.build.module.Map {
   private VASL.LOS.Map.Map vaslMap;
@@ -138,37 +139,48 @@ public class ASLMap extends VASSAL.build.module.Map {
     for (Board b : boards) {
       all = all == null ? new Rectangle(b.bounds()) : all.union(b.bounds());
     }
-    double w = VASL.LOS.Map.Map.HEX_WIDTH;
-    double h = VASL.LOS.Map.Map.HEX_HEIGHT;
-    VASL.LOS.Map.Map map = new VASL.LOS.Map.Map((int) Math.round(all.width / w) + 1,
-        (int) Math.round(all.height / h), all.width, all.height);
+    VASL.LOS.Map.Map map = mapWide(all);
     for (Board b : boards) {
       String spec = spec(b.getName());
       if (spec != null && spec.startsWith("no LOS data")) {
         return null;  // VASL: "LOS disabled - Board … does not support LOS checking" (legacy mode)
       }
-      Rectangle crop = b instanceof VASL.build.module.map.boardPicker.ASLBoard
-          ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
-      Rectangle place = b.bounds();
-      place.translate(-all.x, -all.y);
-      VASL.LOS.Map.Map board = VASL.LOS.Map.Map.board(spec);
-      if (b instanceof VASL.build.module.map.boardPicker.ASLBoard) {
-        // VASL 6.7.x: the board's colour SSRs change its pixels (and so its hexes) before they are placed
-        Object ssr = ((VASL.build.module.map.boardPicker.ASLBoard) b).getTerrain();
-        if (ssr != null) {
-          board.applyColorSSRules(ssr.toString(), terrainMapRules());
-        }
-        // then its overlays (ASLMap.adjustLOSForOverlays, called from addLOSDatatoVASLMap before the flip)
-        java.util.Enumeration<Object> e = ((VASL.build.module.map.boardPicker.ASLBoard) b).getOverlays();
-        while (e.hasMoreElements()) {
-          Object o = e.nextElement();
-          if (o instanceof VASL.build.module.map.boardPicker.Overlay) {
-            applyOverlay(board, (VASL.build.module.map.boardPicker.Overlay) o);
-          }
-        }
-      }
-      map.addBoard(board, crop, place, b.isReversed());
+      addBoardToMap(map, b, all, VASL.LOS.Map.Map.board(spec));
     }
     return map;
+  }
+
+  /** As VASL 6.7.x's {@code buildVASLMap}: one map-wide Map, the boards' size in hexes and in pixels ({@code all}). */
+  static VASL.LOS.Map.Map mapWide(Rectangle all) {
+    return new VASL.LOS.Map.Map((int) Math.round(all.width / VASL.LOS.Map.Map.HEX_WIDTH) + 1,
+        (int) Math.round(all.height / VASL.LOS.Map.Map.HEX_HEIGHT), all.width, all.height);
+  }
+
+  /**
+   * As VASL 6.7.x's {@code addOneBoardToMap} → {@code BoardArchive.addLOSDatatoVASLMap}: the board's colour SSRs,
+   * then its overlays, change its pixels (and so its hexes); then its crop is placed on the map, turned when
+   * reversed ({@code Map.addBoard}).
+   */
+  static void addBoardToMap(VASL.LOS.Map.Map map, Board b, Rectangle all, VASL.LOS.Map.Map board) {
+    Rectangle crop = b instanceof VASL.build.module.map.boardPicker.ASLBoard
+        ? ((VASL.build.module.map.boardPicker.ASLBoard) b).getCropBounds() : new Rectangle(0, 0, -1, -1);
+    Rectangle place = b.bounds();
+    place.translate(-all.x, -all.y);
+    if (b instanceof VASL.build.module.map.boardPicker.ASLBoard) {
+      // VASL 6.7.x: the board's colour SSRs change its pixels (and so its hexes) before they are placed
+      Object ssr = ((VASL.build.module.map.boardPicker.ASLBoard) b).getTerrain();
+      if (ssr != null) {
+        board.applyColorSSRules(ssr.toString(), terrainMapRules());
+      }
+      // then its overlays (ASLMap.adjustLOSForOverlays, called from addLOSDatatoVASLMap before the flip)
+      java.util.Enumeration<Object> e = ((VASL.build.module.map.boardPicker.ASLBoard) b).getOverlays();
+      while (e.hasMoreElements()) {
+        Object o = e.nextElement();
+        if (o instanceof VASL.build.module.map.boardPicker.Overlay) {
+          applyOverlay(board, (VASL.build.module.map.boardPicker.Overlay) o);
+        }
+      }
+    }
+    map.addBoard(board, crop, place, b.isReversed());
   }
 }
