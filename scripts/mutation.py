@@ -60,6 +60,8 @@ MODULES: dict[str, list[str]] = {
                 "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py"],
     "terrain": _ALL_CORE,
     "position": _ALL_CORE,
+    "position_map": _ALL_CORE,
+    "position_pieces": _ALL_CORE,
     "hexes": _ALL_CORE,
     "environment": [*_FIRE_PHASES, "tests/core/test_smoke_timing.py", "tests/core/test_firestarts.py",
                     "tests/core/test_dice_and_odds.py", "tests/core/test_explain_environment_edges.py",
