@@ -38,6 +38,8 @@ _AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests
 _ALL_CORE = sorted(str(p.relative_to(REPO)) for p in (REPO / "tests" / "core").glob("test_*.py")
                    if p.name != "test_forecast.py")
 _FIRE_PHASES = ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py", "tests/core/test_wind.py"]
+_MOLOTOV = ["tests/core/test_molotov.py", "tests/core/test_flamethrower.py", "tests/core/test_building_tem.py",
+            "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py"]
 MODULES: dict[str, list[str]] = {
     "fire": [*_FIRE_PHASES, "tests/core/test_building_tem.py", "tests/core/test_fire_victory.py",
              "tests/test_cli_rph_first.py", *_AUDIT],
@@ -56,8 +58,10 @@ MODULES: dict[str, list[str]] = {
     "flamethrower": ["tests/core/test_flamethrower.py", "tests/core/test_molotov.py",
                      "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py",
                      "tests/core/test_rules_audit.py"],
-    "molotov": ["tests/core/test_molotov.py", "tests/core/test_flamethrower.py", "tests/core/test_building_tem.py",
-                "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py"],
+    "molotov": _MOLOTOV,
+    "molotov_plan": _MOLOTOV,
+    "molotov_kindling": _MOLOTOV,
+    "location_tem": _MOLOTOV,
     "terrain": _ALL_CORE,
     "position": _ALL_CORE,
     "position_map": _ALL_CORE,

@@ -18,8 +18,8 @@ One module per step: :mod:`.heat_of_battle_roll` (who rolls, the DRM),
 berserk unit's charge); this module rolls the DR through them and gives the
 odds.  Every name is importable from here as before.
 
->>> from asl_vassal_bridge.core.position import UnitKind
->>> from asl_vassal_bridge.core.units import Nationality, StrengthFactor, UnitClass
+>>> from .position import UnitKind
+>>> from .units import Nationality, StrengthFactor, UnitClass
 >>> unit = HobUnit(Nationality.GERMAN, UnitKind.SQUAD, StrengthFactor.parse("4-6-7"), unit_class=UnitClass.FIRST_LINE)
 >>> [str(c) for c in hob_odds(unit)]
 ['Hero Creation: 6/36', 'Hero Creation + Battle Hardening: 9/36', 'Battle Hardening: 11/36', 'Berserk: 9/36', \

@@ -155,8 +155,8 @@ def battle_hardening(unit: HobUnit, catalogue: NationalCatalogue | None = None) 
     same size of the next higher class with no number lower and the least gain;
     an elite MMC, the best possible leader or a partisan becomes Fanatic instead.
 
-    >>> from asl_vassal_bridge.core.position import UnitKind
-    >>> from asl_vassal_bridge.core.units import Nationality
+    >>> from .position import UnitKind
+    >>> from .units import Nationality
     >>> battle_hardening(HobUnit(Nationality.GERMAN, UnitKind.LEADER, leader=LeaderRating.parse("9-2"))).after
     '10-2'
     """

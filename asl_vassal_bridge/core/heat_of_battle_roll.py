@@ -215,7 +215,7 @@ def hob_drms(unit: HobUnit) -> tuple[DRM, ...]:
 
     The broken +1 counts even if the unit rallied with the 2 that led to this DR.
 
-    >>> from asl_vassal_bridge.core.explain import format_drms
+    >>> from .explain import format_drms
     >>> format_drms(hob_drms(HobUnit(Nationality.BRITISH, unit_class=UnitClass.ELITE, broken=True)))
     '-1 Elite (A15.1), -1 British (A15.1), +1 Broken (A15.1)'
     """

@@ -5,7 +5,7 @@ One module per step: :mod:`.position_map` (Locations, hexes, the map),
 module holds them in the immutable Position.  Every name is importable from
 here as before.
 
->>> from asl_vassal_bridge.core.terrain import Terrain
+>>> from .terrain import Terrain
 >>> pos = Position(GameMap.from_hexes({Hex.parse("A1"): HexInfo(Terrain.WOODS)}))
 >>> pos.add_fire(Fire(Location(Hex.parse("A1")), FireKind.FLAME, since=pos.clock.player_turn)).flames()[0].location.name
 'A1'

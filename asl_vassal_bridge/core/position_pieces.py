@@ -123,7 +123,7 @@ class Unit:
     to its attacks, its FT attack (A22.2) and its MOL Check and MOL attack (A22.611, A4.51).  *ft*: the FT counters
     a Personnel unit possesses; any attack vs it is one lower per FT (A22.4).
 
-    >>> from asl_vassal_bridge.core.hexes import Hex
+    >>> from .hexes import Hex
     >>> Unit("g1", "4-6-7", "German", Location(Hex(0, 0)), cx=True, berserk=True).is_cx
     False
     """
