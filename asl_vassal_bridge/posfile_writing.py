@@ -1,4 +1,4 @@
-"""A Position written as a position file (the last step of :mod:`.posfile`): the TOML data :func:`loads` reads
+"""A Position written as a position file (the last step of :mod:`.posfile`): the TOML data :func:`~.posfile.loads` reads
 back to the same Position."""
 
 from __future__ import annotations
