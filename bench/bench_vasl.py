@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from asl_vassal_bridge.vasl import board as vboard
+from asl_vassal_bridge.vasl.board_hexes import _labels
+from asl_vassal_bridge.vasl.board_losdata import _unframe
 from asl_vassal_bridge.vasl.module import parse_piece_text, read_module
 from asl_vassal_bridge.vasl.safe import Archive
 from asl_vassal_bridge.vasl.terrain import read_terrain_types
@@ -73,7 +75,7 @@ def etree_reference(path: Path) -> int:
 def per_pixel_reference(los_gz: bytes, geo: vboard.BoardGeometry) -> dict[int, dict[int, int]]:
     """Decode LOSData and bin every pixel into its nearest hex with plain Python loops."""
     raw = gzip.decompress(los_gz)
-    payload = vboard._unframe(raw, "LOSData")
+    payload = _unframe(raw, "LOSData")
     _w, _h, gw, gh = struct.unpack_from(">4i", payload, 0)
     centres = [geo.centre(c, r) for c, r, _ in geo.hexes()]
     by_col: dict[int, list[tuple[int, float]]] = {}
@@ -183,7 +185,7 @@ def main() -> None:
     meta = vboard.parse_board_metadata(arc.read("BoardMetadata.xml"), "bd01")
 
     def numpy_cold() -> int:
-        vboard._labels.cache_clear()
+        _labels.cache_clear()
         los = vboard.decode_losdata(los_gz, "LOSData")
         hexes, _ = vboard.derive_hexes(los, vboard.geometry_for(meta, los), table, meta, "bd01")
         return len(hexes)

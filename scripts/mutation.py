@@ -38,6 +38,8 @@ _AUDIT = ["tests/core/test_rules_audit.py", "tests/core/test_reports.py", "tests
 _ALL_CORE = sorted(str(p.relative_to(REPO)) for p in (REPO / "tests" / "core").glob("test_*.py")
                    if p.name != "test_forecast.py")
 _FIRE_PHASES = ["tests/core/test_spreading_fire.py", "tests/core/test_flame_to_blaze.py", "tests/core/test_wind.py"]
+_MOLOTOV = ["tests/core/test_molotov.py", "tests/core/test_flamethrower.py", "tests/core/test_building_tem.py",
+            "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py"]
 MODULES: dict[str, list[str]] = {
     "fire": [*_FIRE_PHASES, "tests/core/test_building_tem.py", "tests/core/test_fire_victory.py",
              "tests/test_cli_rph_first.py", *_AUDIT],
@@ -48,15 +50,22 @@ MODULES: dict[str, list[str]] = {
     "smoke": ["tests/core/test_clearance_smoke_exits.py", "tests/core/test_smoke_timing.py", *_AUDIT],
     "victory": ["tests/core/test_firestarts.py", "tests/core/test_fire_victory.py", *_AUDIT],
     "heat_of_battle": ["tests/core/test_heat_of_battle.py", "tests/core/test_units.py"],
+    "heat_of_battle_roll": ["tests/core/test_heat_of_battle.py", "tests/core/test_units.py"],
+    "heat_of_battle_results": ["tests/core/test_heat_of_battle.py", "tests/core/test_units.py"],
+    "heat_of_battle_outcomes": ["tests/core/test_heat_of_battle.py", "tests/core/test_units.py"],
     "units": ["tests/core/test_units.py", "tests/core/test_units_catalogue_edges.py",
               "tests/core/test_heat_of_battle.py"],
     "flamethrower": ["tests/core/test_flamethrower.py", "tests/core/test_molotov.py",
                      "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py",
                      "tests/core/test_rules_audit.py"],
-    "molotov": ["tests/core/test_molotov.py", "tests/core/test_flamethrower.py", "tests/core/test_building_tem.py",
-                "tests/core/test_buildings_b23.py", "tests/core/test_firestarts.py"],
+    "molotov": _MOLOTOV,
+    "molotov_plan": _MOLOTOV,
+    "molotov_kindling": _MOLOTOV,
+    "location_tem": _MOLOTOV,
     "terrain": _ALL_CORE,
     "position": _ALL_CORE,
+    "position_map": _ALL_CORE,
+    "position_pieces": _ALL_CORE,
     "hexes": _ALL_CORE,
     "environment": [*_FIRE_PHASES, "tests/core/test_smoke_timing.py", "tests/core/test_firestarts.py",
                     "tests/core/test_dice_and_odds.py", "tests/core/test_explain_environment_edges.py",

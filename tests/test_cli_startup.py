@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from asl_vassal_bridge import cli
-from asl_vassal_bridge.posfile import _schema, quick_valid
+from asl_vassal_bridge.posfile import quick_valid
+from asl_vassal_bridge.posfile_schema import _schema
 from asl_vassal_bridge.scenarios import demo_text
 
 

@@ -132,7 +132,7 @@ def dc_breach(pos: Position, loc: Location, toward: Hex, *, dc_result: str | Non
             if beyond not in m.locations(toward):
                 events.append(Event("B23.711", f"{tname} has no level {loc.level}: no attack beyond the wall"))
             else:
-                from .molotov import location_tem
+                from .location_tem import location_tem
 
                 tem = location_tem(pos, beyond, firer=loc)
                 fp = AREA_FIRE_FP_CONCEALED if concealed else AREA_FIRE_FP_UNCONCEALED

@@ -429,8 +429,8 @@ def huts_fire_start(pos: Position, locs: Sequence[Location], attack: HutAttack, 
     created (a Blaze, B25.15; a Collapsed hut after Rain) are no candidates.  A single Location is
     :func:`hut_fire_start`, with no roll.
 
-    >>> from .terrain import BuildingKind, Material
-    >>> from .position import Building, GameMap, HexInfo
+    >>> from .terrain import Building, BuildingKind, Material
+    >>> from .position import GameMap, HexInfo
     >>> from .hexes import Hex
     >>> from .dice import ScriptedDice
     >>> huts = [Building(n, Material.WOODEN, BuildingKind.HUT) for n in ("h1", "h2")]

@@ -166,7 +166,7 @@ def _draw_overlays(im: Any, meta: Any, name: str, overlays: Sequence[Any], dirs:
     """The board picture with the overlays' pictures drawn on it where VASL places them (None: none placed)."""
     from PIL import Image
 
-    from .board import _meta_value
+    from .board_losdata import _meta_value
     from .geometry import GEO_A1, GEO_HEX_HEIGHT, GEO_HEX_WIDTH, BoardGeometry
     from .overlay import OverlayArchive, OverlayError, find_overlay_archive, place_overlay
 

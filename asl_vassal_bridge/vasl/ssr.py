@@ -51,7 +51,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.values import replace
-from .board import LOSData, VaslBoard, VaslCentres, _vasl_centres_codes, derive_hexes, vasl_centres
+from .board import LOSData, VaslBoard, VaslCentres, derive_hexes, vasl_centres
+from .board_hex_model import _vasl_centres_codes
 from .geometry import row_counts
 from .terrain import (
     CUSTOM_SSR_NEEDS,

@@ -21,7 +21,8 @@ import pytest
 from asl_vassal_bridge.bridge import snapshot as bridge_snapshot
 from asl_vassal_bridge.bridge.client import BridgeClient
 from asl_vassal_bridge.core.terrain import Terrain
-from asl_vassal_bridge.vasl.board import BoardGeometry, _labels, default_terrain_table
+from asl_vassal_bridge.vasl.board import BoardGeometry, default_terrain_table
+from asl_vassal_bridge.vasl.board_hexes import _labels
 from asl_vassal_bridge.vasl.setup import VaslSetup
 from tests.conftest import shared_vasl_file
 from tests.support import vassal_harness as vh
