@@ -36,9 +36,9 @@ Run: python bench/bench_bridge.py [--compare DIR [--rounds N]]
                                   [--vasl VMOD [--boards DIR] [--vassal-home DIR] [--board-names L]]
 (BENCH_PLAY=N: VASSAL first places and deletes N counters with chat lines, as in a game in progress (150; 0: none),
 BENCH_PROFILE=1: also cProfile the Python side of the later presses, BENCH_PROFILE_OUT=FILE: and keep it;
-BENCH_PRESSES=N: N presses instead of 7 (at least 3), as VASSAL's JIT warms; BENCH_EDT_STACKS=N: the N most frequent stacks of
-VASSAL's Swing thread while it was held over 20 ms, at connect and per later press; ASL_VASSAL_JVM_OPTS: options for
-VASSAL's JVM, e.g. a flight recording to profile it)
+BENCH_PRESSES=N: N presses instead of 7 (at least 3), as VASSAL's JIT warms; BENCH_EDT_STACKS=N: the N most
+frequent stacks of VASSAL's Swing thread while it was held over 20 ms, at connect and per later press;
+ASL_VASSAL_JVM_OPTS: options for VASSAL's JVM, e.g. a flight recording to profile it)
 """
 
 from __future__ import annotations
