@@ -4,7 +4,7 @@ One game as real scenarios are played: a map of 10 boards (5 × 2, two of
 them reversed) with 3,000 pieces, 100 of them Flames, terrain through the
 VASL-model path (VASL's ``ASLMap.getVASLMap()``: the test stand-in of
 tests/support/java, or VASL's own classes when ``ASL_VASL_VMOD`` names a
-VASL module, see README "The live suite against your own VASSAL and VASL").
+VASL module, see docs/developers.md "The live suite against your own VASSAL and VASL").
 
 1. Reading the game: one JSON snapshot call vs walking the pieces call by
    call through py4j (ids, then name/location/gpid per piece).

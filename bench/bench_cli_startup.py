@@ -34,9 +34,9 @@ and the CPU time beyond its setup's bare interpreter.  Aim: < 80 ms for both com
 What a player waits for is best seen in a fresh venv with the package installed (no editable finder, no
 other ``.pth`` files)::
 
-    python3 -m venv /tmp/pv && /tmp/pv/bin/pip install -q --no-deps .
-    env -u PYTHONDONTWRITEBYTECODE hyperfine -N -w 3 -r 40 '/tmp/pv/bin/python -c pass' \
-        '/tmp/pv/bin/asl-fire --help' '/tmp/pv/bin/asl-fire odds demo'
+    python3 -m venv ../pv && ../pv/bin/pip install -q --no-deps .
+    env -u PYTHONDONTWRITEBYTECODE hyperfine -N -w 3 -r 40 '../pv/bin/python -c pass' \
+        '../pv/bin/asl-fire --help' '../pv/bin/asl-fire odds demo'
 
 Run: ``python bench/bench_cli_startup.py [ROUNDS] [--before DIR]``.
 """

@@ -6,7 +6,7 @@ and pan, and the forecast overlay (4 Player Turns × 5,000 trials) with its prog
 No browser: every widget message (state updates, new widgets, canvas batches) is measured where it
 leaves Python (``comm``'s ``publish_msg``), as JSON plus binary buffers.  ``--boards DIR`` draws VASL's
 board art from board archives named like the generated boards (bd10…bd19) — local looks only.
-``--against REPO`` (another checkout, e.g. ``/work/main``) times the forecast overlay after a step in
+``--against REPO`` (another checkout, e.g. ``../main``) times the forecast overlay after a step in
 that checkout too, in a child process, alternating run by run with this one: a side-by-side ratio
 that the machine's load changes little (``--before`` is the same option).  The overlay is drawn early from
 the forecast's first 1,024 trajectories, then from all: both times are shown.  Every figure comes with the

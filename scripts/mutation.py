@@ -11,7 +11,7 @@ Usage (from the repository root, with mutmut installed: ``pip install mutmut``):
 
     python scripts/mutation.py                 # every module in MODULES, one after the other
     python scripts/mutation.py smoke victory   # some of them
-    python scripts/mutation.py fire --children 2 --json /tmp/fire.json
+    python scripts/mutation.py fire --children 2 --json fire-mutants.json
 
 A run of ``fire`` takes tens of minutes on two cores: run it in the background.
 """

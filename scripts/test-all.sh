@@ -9,7 +9,10 @@ cd "$REPO"
 source scripts/venv.sh
 export PYTHON="$PY"
 echo "== installing the package with its test extras into $VENV_DIR"
-"$PY" -m pip install -q --disable-pip-version-check -e '.[test]'
+# setuptools says "Editable installation … be careful with folders … with the same name as your package" for
+# every editable install (an InformationOnly warning, no fault of the project's): not shown, so that the install
+# prints nothing that reads like an error.
+PYTHONWARNINGS="ignore:Editable installation" "$PY" -m pip install -q --disable-pip-version-check -e '.[test]'
 
 for s in scripts/install-vassal-test-deps.sh scripts/install-browser-test-deps.sh; do
   if [[ -f "$s" ]]; then

@@ -368,3 +368,24 @@ def test_the_wheels_bridge_places_counters_on_a_toolbar_press(vassal_game: vh.Va
     assert len(after["pieces"]) > len(before["pieces"])  # and Spreading Fire placed new Flames (B25.6)
     out = "".join(lines)
     assert f"bridge {VERSION}" in out and "button: upkeep" in out
+
+
+#: What setuptools prints when the build is not as it wants (a deprecated ``license`` table, classifiers…).
+SETUPTOOLS_WARNINGS = ("SetuptoolsDeprecationWarning", "SetuptoolsWarning", "BuildBackendWarning", "is deprecated",
+                       "!!")
+
+
+def test_pip_install_of_the_checkout_prints_no_warning(tmp_path: Path) -> None:
+    """Issue 36: ``pip install .`` in a fresh venv (with today's pip, as scripts/venv.sh makes it) prints none of
+    setuptools' warnings, which read like errors in the demo's install."""
+    root = tmp_path / "venv"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PIP_USER")}
+    subprocess.run([sys.executable, "-m", "venv", str(root)], check=True, env=env, timeout=300)
+    py = str(root / "bin" / "python")
+    subprocess.run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--upgrade", "pip"], env=env,
+                   capture_output=True, timeout=300)
+    run = subprocess.run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps", str(REPO)],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    printed = [line for line in (run.stdout + run.stderr).splitlines() if any(w in line for w in SETUPTOOLS_WARNINGS)]
+    assert not printed, "\n".join(printed)

@@ -281,3 +281,21 @@ def test_the_release_files_the_readme_names_are_those_build_dist_makes() -> None
     assert wheels == {__version__} and extensions == {__version__}, (wheels, extensions)
     script = (REPO / "scripts" / "build-dist.sh").read_text("utf-8")
     assert 'asl_vassal_bridge-$VERSION-py3-none-any.whl' in script and 'asl-fire-bridge-$VERSION.vmdx' in script
+
+
+def test_the_readme_is_read_in_minutes_and_links_what_it_leaves_out() -> None:
+    """Issue 36: at most 250 lines, one picture that is in the checkout, and every local link leads to a file."""
+    assert len(README_TEXT.splitlines()) <= 250
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README_TEXT)
+    assert len(pictures) == 1 and (REPO / pictures[0]).is_file(), pictures
+    for doc in DOCS:
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", doc.read_text("utf-8")):
+            assert (doc.parent / target).exists(), f"{doc.relative_to(REPO)}: the link {target} leads nowhere"
+    assert "(docs/players-guide.md" in README_TEXT and "(docs/developers.md" in README_TEXT
+
+
+def test_the_players_guide_says_what_is_not_done_near_its_top() -> None:
+    guide = (REPO / "docs" / "players-guide.md").read_text("utf-8")
+    headings = re.findall(r"^## (.*)$", guide, flags=re.M)
+    assert headings[:2] == ["Not done yet", "Checked against"], headings
+    assert "Not yet run on a released `VASL.vmod`" in guide

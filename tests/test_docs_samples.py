@@ -1,8 +1,8 @@
 """The docs' samples of command output come from the commands, so that they cannot drift.
 
-* The README's sample ``asl-fire install`` output is what the install prints on a player's machine laid
+* The players' guide's sample ``asl-fire install`` output is what the install prints on a player's machine laid
   out as the sample says (``/home/you``, VASSAL 3.7.26's folder holding the real engine jar).
-* The README's sample of the demo is the start of what ``asl-fire demo`` prints (its default seed), line
+* The players' guide's sample of the demo is the start of what ``asl-fire demo`` prints (its default seed), line
   for line, up to the ``…`` that ends it.
 * The board notes docs/bridge.md and docs/vasl-readers.md show (overlays applied; SSR tokens VASL's LOS model
   cannot apply) are lines ``asl-fire vsav`` prints for a saved game on VASL's real bd01 with those overlays
@@ -36,20 +36,21 @@ from tests.vasl.builders import make_vsav
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+GUIDE = ROOT / "docs" / "players-guide.md"
 BRIDGE_DOC = ROOT / "docs" / "bridge.md"
 READERS_DOC = ROOT / "docs" / "vasl-readers.md"
 JAVA = ROOT / "asl_vassal_bridge" / "java" / "src" / "aslfire" / "FireBridge.java"
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
-def _readme_install_sample() -> list[str]:
-    text = README.read_text("utf-8")
+def _guide_install_sample() -> list[str]:
+    text = GUIDE.read_text("utf-8")
     m = re.search(r"```\n((?:   VASL module: /home/you/.*\n)(?:   .*\n)*?)   ```", text)
-    assert m, "README: the sample install output block is gone"
+    assert m, "docs/players-guide.md: the sample install output block is gone"
     return [line[3:] for line in m.group(1).splitlines()]
 
 
-def test_the_readme_install_sample_is_what_install_prints(tmp_path: Path) -> None:
+def test_the_guides_install_sample_is_what_install_prints(tmp_path: Path) -> None:
     try:
         jar = vh.vassal_jar()
     except vh.Unavailable as e:
@@ -65,22 +66,22 @@ def test_the_readme_install_sample_is_what_install_prints(tmp_path: Path) -> Non
     report = install_extension(pf=pf, which={"javac": None}.get)  # a player's machine: no JDK
     printed = [line.replace(str(tmp_path), "").replace(sys.executable, "/home/you/.venv/bin/python")
                for line in report.lines]
-    assert _readme_install_sample() == printed
+    assert _guide_install_sample() == printed
 
 
-def _readme_demo_sample() -> list[str]:
-    text = README.read_text("utf-8")
+def _guide_demo_sample() -> list[str]:
+    text = GUIDE.read_text("utf-8")
     m = re.search(r"\(`asl-fire demo`, seed 1944\):\n\n```\n(.*?)\n…\n```", text, flags=re.S)
-    assert m, "README: the sample demo output block (ending with a … line) is gone"
+    assert m, "docs/players-guide.md: the sample demo output block (ending with a … line) is gone"
     return m.group(1).splitlines()
 
 
-def test_the_readme_demo_sample_is_what_the_demo_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_the_guides_demo_sample_is_what_the_demo_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
     assert cli.main(["demo"]) == 0
     printed = capsys.readouterr().out.splitlines()
-    sample = _readme_demo_sample()
+    sample = _guide_demo_sample()
     assert "Seed 1944;" in printed[1] and len(sample) > 20
     assert sample == printed[:len(sample)]
 
@@ -172,7 +173,7 @@ def test_the_buttons_are_the_extensions_own() -> None:
     assert tuple(actions) == BUTTON_NAMES
 
 
-@pytest.mark.parametrize("doc", [README, BRIDGE_DOC], ids=lambda p: p.name)
+@pytest.mark.parametrize("doc", [README, GUIDE, BRIDGE_DOC], ids=lambda p: p.name)
 def test_the_docs_count_and_name_the_buttons(doc: Path) -> None:
     text = " ".join(doc.read_text("utf-8").split())
     counts = [NUMBERS[w.lower()] for w in re.findall(r"\b(\w+) (?:toolbar )?buttons\b", text) if w.lower() in NUMBERS]

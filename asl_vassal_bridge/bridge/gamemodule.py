@@ -53,7 +53,7 @@ class CounterData:
 
     catalogue: UnitCatalogue
     counters: CounterIndex
-    #: ``"module"`` (the game's own module file) or ``"bundled"`` (the packaged VASL 6.5 catalogue).
+    #: ``"module"`` (the game's own module file) or ``"bundled"`` (the packaged catalogue, from VASL 6.5-beta3).
     source: str
     #: One line for the chat and the log: which module (or why the bundled data).
     description: str
@@ -113,11 +113,12 @@ def module_path(snapshot: Mapping[str, Any]) -> str | None:
 
 @lru_cache(maxsize=1)
 def bundled(why: str = "") -> CounterData:
-    """The packaged VASL 6.5 catalogue (with *why* the game's own module was not used)."""
+    """The packaged catalogue, built from VASL 6.5-beta3's palette (with *why* the game's own module was not used)."""
     from ..data import DEFAULT_CATALOGUE, bundled_counters, unit_catalogue
 
-    text = f"bundled VASL 6.5 catalogue (asl_vassal_bridge/data/units/{DEFAULT_CATALOGUE})"
-    return CounterData(unit_catalogue(), CounterIndex.from_dict(bundled_counters()), "bundled",
+    catalogue = unit_catalogue()
+    text = f"{catalogue.source.removeprefix('the ')}, asl_vassal_bridge/data/units/{DEFAULT_CATALOGUE}"
+    return CounterData(catalogue, CounterIndex.from_dict(bundled_counters()), "bundled",
                        f"{text}: {why}" if why else text)
 
 

@@ -7,8 +7,8 @@ classes (``aslfire/``) that point into VASSAL (``VASSAL/``) and looks each one
 up in the engine jar's classes, up their superclasses and interfaces, as the
 JVM's resolution does.  A member inherited from a class outside the jar (the
 JDK's, e.g. ``javax/swing/JButton``) cannot be checked here and is counted
-as such.  This is the check ``/work/shared/tools/realvasl/check_vassal_refs.py``
-makes with ``javap``, in pure Python so that ``asl-fire install`` can run it
+as such.  This is the check ``javap -c`` over the
+extension's classes makes, in pure Python so that ``asl-fire install`` can run it
 on a player's machine, which has a Java runtime but no JDK.
 """
 

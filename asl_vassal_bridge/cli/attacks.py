@@ -28,18 +28,12 @@ from ..core.molotov import FireType, MolAttack, MolPlan, location_tem, mol_attac
 from ..core.position import Clock, GameMap, HexInfo, Location, Phase, Position, Unit, UnitKind
 from ..core.terrain import Building, BuildingKind, Terrain, UnknownTerrainError
 from ..core.values import replace
+from .declare import add_afv_target, add_ft_declaration, add_mol_declaration, add_mol_vs_afv
 from .options import (
-    BASIC_TK,
-    FG_UNITS,
-    GROUP_FP,
-    HALVINGS,
-    HINDRANCE_DRM,
     LEADER_DRM,
     LEVELS,
     RANGE,
     TARGET_FT,
-    TEM,
-    TK_MODS,
     add_force,
     add_vasl_options,
     check_dice_used,
@@ -49,7 +43,6 @@ from .options import (
     ift_result,
     load_position_arg,
     seed,
-    unit_fp,
 )
 
 __all__ = ["register", "synthetic_position"]
@@ -487,12 +480,7 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
                    "the POSITION's units in the target Location possess, e.g. a saved game's FT counters)")
     a = p.add_argument_group("vs an AFV")
-    a.add_argument("--vs-afv", action="store_true", help="the target is an AFV")
-    a.add_argument("--predesignated", action="store_true", help="the AFV is predesignated as the target")
-    a.add_argument("--basic-tk", type=BASIC_TK, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
-    a.add_argument("--ce", action="store_true", help="the AFV is CE")
-    a.add_argument("--ot", action="store_true", help="the AFV is OT")
-    a.add_argument("--vulnerable-prc", action="store_true", help="the AFV's PRC are Vulnerable")
+    add_afv_target(a)
     a.add_argument("--afv-id", default="AFV", help="the AFV's id or label")
     r = p.add_argument_group("resolving")
     d = r.add_mutually_exclusive_group()
@@ -512,26 +500,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        description="Check a FT attack (A22.1-.5, B25.12, B25.63): print the FP, IFT column, DRMs "
                        "with rules, Final TK# vs an AFV and the malfunction number; with --dice/--seed resolve it.")
     _common(p)
-    f = p.add_argument_group("FT")
-    f.add_argument("--underscored", action="store_true", help="vehicular FT with Normal Range 2 (use --kind vehicle)")
-    f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
-    f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
-    f.add_argument("--area-fire", action="store_true",
-                   help="a form of Area Fire (e.g. vs concealed units): FP halved, in the AFPh too; the AFPh alone "
-                   "never halves a FT (A22.1)")
-    f.add_argument("--original-ift-result", type=ift_result,
-                   help="the IFT result read with the ORIGINAL DR (the fire start keys on an Original K/KIA, B25.12); "
-                   "without it --ift-result serves only when the attack has no DRM")
-    f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2),
-                   help="columns the FT shifts on Original doubles (A7.9; 0 never cowers, 2 Inexperienced)")
-    f.add_argument("--hindrance", type=HINDRANCE_DRM, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
-    f.add_argument("--los-obstructed", action="store_true", help="the LOS is obstructed: no Long Range (A22.32)")
-    f.add_argument("--with-wind", action="store_true", help="firing directly with the wind (B25.63)")
-    f.add_argument("--fire-group", action="store_true", help="combining with other FP (A22.31)")
-    f.add_argument("--overrun", action="store_true", help="part of an OVR (A22.31)")
-    f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
-    f.add_argument("--paratroops", action="store_true", help="the target is descending paratroops (A22.33)")
-    f.add_argument("--pillbox-tem", type=TEM, metavar="TEM", help="non-CA attack on a pillbox: its TEM (B30.113)")
+    f = p.add_argument_group("FT (a vehicular one: --kind vehicle)")
+    add_ft_declaration(f)
     f.add_argument("--berserk", action="store_true", help="the firer is Berserk (never fires in its PFPh, A15.432)")
     f.add_argument("--opportunity", action="store_true", help="Opportunity Fire in the AFPh (never by a berserk "
                    "unit, A15.432)")
@@ -545,29 +515,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "with and without the MOL, the IFT DRMs with rules and the Final TK# vs an AFV; with "
                        "--dice/--seed (MOL Check dr first, then the attack DR) resolve it.")
     _common(p)
-    m = p.add_argument_group("MOL")
-    m.add_argument("--fp", type=unit_fp, required=True, help="the thrower's own FP (e.g. 3 for a 3-3-7)")
-    m.add_argument("--fg-fp", type=GROUP_FP, default=0, help="FP of the rest of the Fire Group")
-    m.add_argument("--fg-units", type=FG_UNITS, default=1, help="units in the Fire Group, thrower included")
-    m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL in this scenario (A22.6)")
-    m.add_argument("--fire", help="prep, dff, sff, fpf, final, advancing or opportunity (default from the "
-                   "phase)")
-    m.add_argument("--first-fire-check", action="store_true",
-                   help="the unit made a MOL Check in Defensive First Fire this Player Turn")
-    m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true",
-                   help="the thrower is Berserk (never breaks on a colored 6, A15.42)")
-    m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2); "
-                   "a hero is --kind hero")
-    m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved (Area Fire…)")
-    m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")
-    m.add_argument("--bypassing", action="store_true", help="the target is Bypassing: no building TEM (B23.31)")
-    m.add_argument("--woods-hexside", action="store_true", help="the hexside is a woods/orchard hexside (A22.611)")
-    m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
-    m.add_argument("--moving", action="store_true", help="the AFV is Non-Stopped (A22.612)")
-    m.add_argument("--tk-mod", type=TK_MODS, default=0, help="Rear Armor / Elevation Advantage TK# mods (C7.21-.22)")
-    m.add_argument("--prc-result", type=ift_result,
-                   help="the IFT result of the Specific Collateral attack on Vulnerable PRC")
+    m = p.add_argument_group("MOL (a hero: --kind hero)")
+    add_mol_declaration(m, fp_required=True, fp_help="the thrower's own FP (e.g. 3 for a 3-3-7)")
+    add_mol_vs_afv(m)
     m.set_defaults(func=cmd_mol, with_wind=False)
 
     p = sub.add_parser("he", help="an HE/HEAT (or DC) attack's fire start (B25.13; huts: colored dr 1)",

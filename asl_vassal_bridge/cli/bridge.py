@@ -10,21 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import BadInput
+from .declare import add_afv_target, add_ft_declaration, add_mol_declaration, add_mol_vs_afv
 from .options import (
-    BASIC_TK,
-    FG_UNITS,
-    GROUP_FP,
-    HALVINGS,
-    HINDRANCE_DRM,
     LEADER_DRM,
     TARGET_FT,
-    TEM,
-    TK_MODS,
     add_force,
     bounded_int,
     extra_drm,
     ift_result,
-    unit_fp,
 )
 
 _PORT = bounded_int(1, 65535, "(a TCP port)")
@@ -131,49 +124,11 @@ def _attack_parser(actions: argparse._SubParsersAction) -> None:  # type: ignore
                    help="a target Personnel unit possesses N FT: -N to the IFT DR vs it (A22.4; default: the FT "
                    "counters stacked with the target Location's units)")
     v = a.add_argument_group("vs an AFV (the target is a piece)")
-    v.add_argument("--vs-afv", action="store_true", help="the target Location's AFV is attacked (with --target LOC)")
-    v.add_argument("--predesignated", action="store_true", help="the AFV was predesignated (A22.34, A22.612)")
-    v.add_argument("--basic-tk", type=BASIC_TK, help="Basic TK# from the C7.34 HE & Flame To Kill Table")
-    v.add_argument("--ce", action="store_true", help="the AFV is CE")
-    v.add_argument("--ot", action="store_true", help="the AFV is OT")
-    v.add_argument("--vulnerable-prc", action="store_true", help="the AFV's PRC are Vulnerable")
-    v.add_argument("--moving", action="store_true", help="MOL: the AFV is Non-Stopped (A22.612)")
-    v.add_argument("--tk-mod", type=TK_MODS, default=0, help="MOL: Rear Armor / Elevation Advantage TK# mods")
-    v.add_argument("--prc-result", type=ift_result,
-                   help="MOL: the IFT result of the Specific Collateral attack on the PRC")
-    f = a.add_argument_group("FT (A22.1-.5)")
-    f.add_argument("--underscored", action="store_true", help="vehicular FT with Normal Range 2")
-    f.add_argument("--non-elite", action="store_true", help="non-elite user: captured-SW X# penalty (A22.3)")
-    f.add_argument("--captured", action="store_true", help="a captured FT (A22.3, A21.11)")
-    f.add_argument("--area-fire", action="store_true", help="Area Fire (A22.1)")
-    f.add_argument("--original-ift-result", type=ift_result,
-                   help="the IFT result read with the ORIGINAL DR (the fire start keys on an Original K/KIA, B25.12); "
-                   "without it --ift-result serves only when the attack has no DRM")
-    f.add_argument("--cower", type=int, default=1, choices=(0, 1, 2), help="columns shifted on Original doubles")
-    f.add_argument("--hindrance", type=HINDRANCE_DRM, default=0, metavar="DRM", help="LOS Hindrance DRM (A22.2)")
-    f.add_argument("--los-obstructed", action="store_true", help="no Long Range (A22.32)")
-    f.add_argument("--with-wind", action="store_true", help="firing directly with the wind (B25.63)")
-    f.add_argument("--fire-group", action="store_true", help="combining with other FP (A22.31)")
-    f.add_argument("--overrun", action="store_true", help="part of an OVR (A22.31)")
-    f.add_argument("--used-ft-dc", action="store_true", help="the unit already used a FT/DC this Player Turn")
-    f.add_argument("--paratroops", action="store_true", help="vs descending paratroops (A22.33)")
-    f.add_argument("--pillbox-tem", type=TEM, metavar="TEM", help="non-CA attack on a pillbox (B30.113)")
-    m = a.add_argument_group("MOL (A22.6-.62)")
-    m.add_argument("--fp", type=unit_fp, help="the thrower's own FP (default: read from its counter)")
-    m.add_argument("--fg-fp", type=GROUP_FP, default=0, help="FP of the rest of the Fire Group")
-    m.add_argument("--fg-units", type=FG_UNITS, default=1, help="units in the Fire Group, thrower included")
-    m.add_argument("--unavailable", action="store_true", help="no SSR/DYO provides MOL (A22.6)")
-    m.add_argument("--fire", help="prep, dff, sff, fpf, final or advancing (default from the phase)")
-    m.add_argument("--first-fire-check", action="store_true", help="a MOL Check made in Defensive First Fire")
-    m.add_argument("--broken", action="store_true", help="the thrower is broken")
-    m.add_argument("--berserk", action="store_true", help="the firer is Berserk (never breaks, A15.42; never fires "
-                   "in its PFPh, A15.432)")
-    m.add_argument("--heroic", action="store_true", help="the thrower is a heroic leader (never breaks, A15.2)")
-    m.add_argument("--halvings", type=HALVINGS, default=0, help="times the Small Arms FP is halved")
-    m.add_argument("--tem", type=TEM, help="the target's TEM (default: read from the map, B23)")
-    m.add_argument("--bypassing", action="store_true", help="the target is Bypassing (B23.31)")
-    m.add_argument("--woods-hexside", action="store_true", help="a woods/orchard hexside (A22.611)")
-    m.add_argument("--road", action="store_true", help="across a road hexside vs a unit on the road (A22.611)")
+    add_afv_target(v, "the target Location's AFV is attacked (with --target LOC)")
+    add_mol_vs_afv(v)
+    add_ft_declaration(a.add_argument_group("FT (A22.1-.5)"))
+    add_mol_declaration(a.add_argument_group("MOL (A22.6-.62)"), fp_required=False,
+                        fp_help="the thrower's own FP (default: read from its counter)")
     _connection_options(a)
     a.set_defaults(func=run_bridge)
 

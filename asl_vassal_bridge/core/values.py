@@ -134,83 +134,33 @@ _Setter = Callable[[Any, Sequence[Any]], None]
 
 
 def _slot_setter(sets: tuple[Callable[[Any, Any], None], ...]) -> _Setter:
-    """A function calling ``sets[i](obj, values[i])`` for each i, unrolled by arity (a loop costs twice as
-    much); more than eight are set eight at a time."""
-    n = len(sets)
-    if n > 8:
+    """A function calling ``sets[i](obj, values[i])`` for each i, unrolled (a loop costs twice as much);
+    more than eight are set eight at a time."""
+    if len(sets) > 8:
         head, rest = _slot_setter(sets[:8]), _slot_setter(sets[8:])
 
         def set_more(obj: Any, values: Sequence[Any]) -> None:
             head(obj, values)
             rest(obj, values[8:])
         return set_more
-    padded: tuple[Any, ...] = (*sets, *(None,) * (8 - n))
-    s0, s1, s2, s3, s4, s5, s6, s7 = padded
-    if n == 0:
-        def set0(obj: Any, values: Sequence[Any]) -> None:
-            pass
-        return set0
-    if n == 1:
-        def set1(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-        return set1
-    if n == 2:
-        def set2(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-            s1(obj, v[1])
-        return set2
-    if n == 3:
-        def set3(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-            s1(obj, v[1])
-            s2(obj, v[2])
-        return set3
-    if n == 4:
-        def set4(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-            s1(obj, v[1])
-            s2(obj, v[2])
-            s3(obj, v[3])
-        return set4
-    if n == 5:
-        def set5(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-            s1(obj, v[1])
-            s2(obj, v[2])
-            s3(obj, v[3])
-            s4(obj, v[4])
-        return set5
-    if n == 6:
-        def set6(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-            s1(obj, v[1])
-            s2(obj, v[2])
-            s3(obj, v[3])
-            s4(obj, v[4])
-            s5(obj, v[5])
-        return set6
-    if n == 7:
-        def set7(obj: Any, v: Sequence[Any]) -> None:
-            s0(obj, v[0])
-            s1(obj, v[1])
-            s2(obj, v[2])
-            s3(obj, v[3])
-            s4(obj, v[4])
-            s5(obj, v[5])
-            s6(obj, v[6])
-        return set7
+    return _unrolled(len(sets))(*sets)
 
-    def set8(obj: Any, v: Sequence[Any]) -> None:
-        s0(obj, v[0])
-        s1(obj, v[1])
-        s2(obj, v[2])
-        s3(obj, v[3])
-        s4(obj, v[4])
-        s5(obj, v[5])
-        s6(obj, v[6])
-        s7(obj, v[7])
-    return set8
 
+_UNROLLED: dict[int, Callable[..., _Setter]] = {}
+
+
+def _unrolled(n: int) -> Callable[..., _Setter]:
+    """``make(s0, …, s{n-1})``: a setter whose body is the *n* calls ``s{i}(obj, v[{i}])`` written out, made
+    once per arity from this one template."""
+    make = _UNROLLED.get(n)
+    if make is None:
+        calls = "".join(f"        s{i}(obj, v[{i}])\n" for i in range(n)) or "        pass\n"
+        params = ", ".join(f"s{i}" for i in range(n))
+        source = f"def make({params}):\n    def set{n}(obj, v):\n{calls}    return set{n}\n"
+        namespace: dict[str, Any] = {}
+        exec(compile(source, f"<values setter of {n}>", "exec"), namespace)
+        make = _UNROLLED[n] = namespace["make"]
+    return make
 
 
 def _setter(cls: type, names: tuple[str, ...]) -> _Setter:

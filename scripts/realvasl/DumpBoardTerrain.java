@@ -22,8 +22,8 @@
 // Build and run from a scratch folder (VASSAL's logger writes CONF_DIR_IS_UNDEFINED/ into the current one);
 // see docs/vasl-readers.md, "Checking against VASL's own model":
 //   CP=$RV/Vengine-3.7.26.jar:$(cat $RV/cp.txt):/usr/share/java/jdom2.jar:$RV/vasl/classes
-//   javac -cp "$CP" -d /tmp/dumper scripts/realvasl/DumpBoardTerrain.java
-//   java -cp "$CP:/tmp/dumper" DumpBoardTerrain SharedBoardMetadata.xml [--keep-duplicate-codes] [newer-types.xml] \
+//   javac -cp "$CP" -d build/dumper scripts/realvasl/DumpBoardTerrain.java
+//   java -cp "$CP:build/dumper" DumpBoardTerrain SharedBoardMetadata.xml [--keep-duplicate-codes] [newer-types.xml] \
 //        [--ssr-sets sets.txt] bdDir bd01 bd12b … > vasl.tsv
 import VASL.LOS.Map.Hex;
 import VASL.LOS.Map.Location;

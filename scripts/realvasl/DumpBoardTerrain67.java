@@ -18,8 +18,8 @@
 // VASL 6.7.x's classes are not in the project: assemble and compile them locally (docs/vasl-readers.md, "Checking
 // against VASL's own model"; scripts/realvasl/build-vasl67.sh). Build and run from a scratch folder:
 //   CP=<VASL 6.7.x classes>:<VASL 2020 classes>:Vengine-3.7.26.jar:$(cat cp.txt):/usr/share/java/jdom2.jar
-//   javac -cp "$CP" -d /tmp/dumper67 scripts/realvasl/DumpBoardTerrain67.java
-//   java -cp "$CP:/tmp/dumper67" DumpBoardTerrain67 [--passes N] SharedBoardMetadata.xml [--keep-duplicate-codes] \
+//   javac -cp "$CP" -d build/dumper67 scripts/realvasl/DumpBoardTerrain67.java
+//   java -cp "$CP:build/dumper67" DumpBoardTerrain67 [--passes N] SharedBoardMetadata.xml [--keep-duplicate-codes] \
 //        [newer-types.xml] BOARDS_DIR bd01 bd22 ... > vasl67.tsv
 import VASL.LOS.Map.Hex;
 import VASL.LOS.Map.Location;

@@ -12,7 +12,7 @@
 // or "error <board> <what VASL threw or refused>" where VASL turns its LOS off. Compare with
 // asl_vassal_bridge.vasl.crop (scripts/compare_vasl_crops.py). Nothing of VASL or VASSAL is committed; build as
 // DumpBoardTerrain.java says:
-//   java -cp "$CP:/tmp/dumper" DumpMergedMap SharedBoardMetadata.xml BOARDS_DIR 01@0,0:0,0,900,-1 r22@1,0 …
+//   java -cp "$CP:build/dumper" DumpMergedMap SharedBoardMetadata.xml BOARDS_DIR 01@0,0:0,0,900,-1 r22@1,0 …
 // (a board: [r]name@column,row[:x,y,width,height]).
 import VASL.LOS.Map.Hex;
 import VASL.LOS.Map.Map;

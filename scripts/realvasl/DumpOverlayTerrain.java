@@ -17,8 +17,8 @@
 // persist)) boards (what those methods read), and 6.7.x's Map and Hex (docs/vasl-readers.md, "Overlays").
 //
 //   CP=$OVL/classes:$VASL67/classes:$RV/vasl/classes:$RV/Vengine-3.7.26.jar:$(cat $RV/cp.txt):/usr/share/java/jdom2.jar
-//   javac -cp "$CP" -d /tmp/dumpovl scripts/realvasl/DumpOverlayTerrain.java
-//   java -cp "$CP:/tmp/dumpovl" DumpOverlayTerrain SharedBoardMetadata.xml [newer-types.xml] boardsDir overlaysDir \
+//   javac -cp "$CP" -d build/dumpovl scripts/realvasl/DumpOverlayTerrain.java
+//   java -cp "$CP:build/dumpovl" DumpOverlayTerrain SharedBoardMetadata.xml [newer-types.xml] boardsDir overlaysDir \
 //        SPECS OUT > vasl-overlays.tsv
 import VASL.LOS.Map.Hex;
 import VASL.LOS.Map.Map;

@@ -8,8 +8,8 @@
 // same in the 2020 fork's classes ../tools/realvasl/build.sh makes and in VASL 6.7.x).
 //
 //   CP=$RV/vasl/classes:$RV/Vengine-3.7.26.jar      (or any VASSAL jar with VASL's ASLHexGrid compiled against it)
-//   javac -cp "$CP" -d /tmp/placeovl scripts/realvasl/PlaceOverlays.java
-//   cut -f1-7 place.tsv | java -Djava.awt.headless=true -cp "$CP:/tmp/placeovl" PlaceOverlays > vasl-place.tsv
+//   javac -cp "$CP" -d build/placeovl scripts/realvasl/PlaceOverlays.java
+//   cut -f1-7 place.tsv | java -Djava.awt.headless=true -cp "$CP:build/placeovl" PlaceOverlays > vasl-place.tsv
 import VASL.build.module.map.boardPicker.board.ASLHexGrid;
 import VASSAL.build.module.map.boardPicker.board.HexGrid;
 

@@ -211,7 +211,7 @@ def test_terrain_fallback_reads_the_real_board_archive_b25_1(alice: Any) -> None
 def _readme_greeting() -> str:
     """The README's quote of the chat line ``asl-fire bridge`` greets with, up to its ``…``."""
     readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8").split())
-    m = re.search(r'The chat says "([^"…]+) …\)"', readme)
+    m = re.search(r'[Tt]he chat says "([^"…]+) …\)"', readme)
     assert m, "README: the quoted chat greeting of `asl-fire bridge` is gone"
     return m.group(1)
 

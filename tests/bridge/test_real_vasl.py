@@ -7,7 +7,7 @@ boards folder; default: ``boards/`` beside the module), and for the engine
 ``ASL_VASL_TEST_BOARDS`` (default ``01,22,03``) are laid out as the stand-in
 scenario of :mod:`tests.bridge.three_boards` (2×2, the second reversed) and
 VASL's own classes build the terrain.  Without ``ASL_VASL_VMOD`` this module
-defines no test.  README ("The live suite against your own VASSAL and VASL").
+defines no test.  docs/developers.md ("The live suite against your own VASSAL and VASL").
 
 Every comparison reads the board archives as the terrain model the running
 VASL reports (the snapshot's ``vasl_model``: ``"6.7"`` for VASL 6.7.x,
