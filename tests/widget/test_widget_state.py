@@ -232,7 +232,7 @@ def test_b25_151_b25_6_afph_button_runs_upkeep_once(w: FireWidget) -> None:
     assert any("(B25.6)" in line for line in w.session.log)
     w.afph_button.click()  # the AFPh is past now
     assert w.session.position is pos
-    assert "is past" in w.session.log[-1]
+    assert "already past" in w.session.log[-1]
 
 
 def test_step_n_player_turns_is_one_undoable_step(w: FireWidget) -> None:

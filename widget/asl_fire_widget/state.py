@@ -37,6 +37,7 @@ from asl_vassal_bridge.core.dice import Dice
 from asl_vassal_bridge.core.fire import SpreadCheck, pending_blaze_checks, pending_spreads
 from asl_vassal_bridge.core.firestarts import add_burning_wreck
 from asl_vassal_bridge.core.forecast import Forecast, ForecastProgram, compile_position, forecast, play_player_turn
+from asl_vassal_bridge.core.turn import pending_from_clock
 from asl_vassal_bridge.core.values import replace
 
 from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview, tem_line
@@ -628,30 +629,24 @@ class FireSession:
     # -- phases ---------------------------------------------------------------
     def rph(self) -> None:
         """The RPh Wind Change DR (B25.65; Gusts B25.651, Collapse B25.66); starts the next Player Turn if needed."""
-        pos = self.position
-        if pos.clock.phase is not Phase.RPH:
-            pos = replace(pos, clock=pos.clock.next_player_turn())
-        new, rep = rally_phase(pos, self.dice)
+        new, rep = rally_phase(self.position, self.dice)
         self._report(rep)
-        self._push(replace(new, clock=replace(new.clock, phase=Phase.PFPH)),
-                   label=f"RPh wind change of {pos.clock}")
+        self._push(new, label=f"RPh wind change of {replace(new.clock, phase=Phase.RPH)}")
 
     def afph(self) -> None:
-        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6); at the RPh, that RPh first."""
+        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6); at the RPh, that RPh first.
+
+        Refused, as ``asl-fire upkeep`` refuses it, once the AFPh is past.
+        """
         pos = self.position
-        order = list(Phase)
-        if order.index(pos.clock.phase) > order.index(Phase.AFPH):
-            self.say(f"✗ the AFPh of {pos.clock.turn}.{pos.clock.half} is past ({pos.clock}): roll the RPh first")
+        try:
+            new, rep = end_of_afph(pos, self.dice)
+        except BadInput as e:
+            self.say(f"✗ {e}")
             self._changed("log")
             return
-        if pos.clock.phase is Phase.RPH:  # its Wind Change DR is never skipped (B25.65, B25.651, B24.721)
-            pos, rph = rally_phase(pos, self.dice)
-            self._report(rph)
-        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
-        new, rep = end_of_afph(pos, self.dice)
         self._report(rep)
-        self._push(replace(new, clock=replace(new.clock, phase=Phase.RTPH)),
-                   label=f"end-of-AFPh upkeep of {pos.clock}")
+        self._push(new, label=f"end-of-AFPh upkeep of {replace(new.clock, phase=Phase.AFPH)}")
 
     def step(self, turns: int = 1) -> None:
         """Play *turns* Player Turns of fire upkeep (RPh wind, end-of-AFPh), as one undoable step."""
@@ -666,9 +661,10 @@ class FireSession:
     # -- odds -------------------------------------------------------------------
     @property
     def odds(self) -> dict[Location, SpreadCheck]:
-        """Exact chance each Location catches fire at the end of this AFPh, from its best source (B25.6)."""
+        """Exact chance each Location catches fire at the next end of the AFPh from the clock on (B25.6), from its
+        best source: this Player Turn's up to its AFPh, else the next one's, as ``asl-fire odds`` counts them."""
         if self._odds is None:
-            self._odds = pending_spreads(self.position)
+            self._odds = pending_spreads(pending_from_clock(self.position)[1])
         return self._odds
 
     def odds_by_hex(self) -> dict[Hex, float]:
@@ -693,7 +689,7 @@ class FireSession:
             lines.append(info.terrain.label + (" with road" if info.road else ""))
         if info.elevation:
             lines.append(f"elevation {info.elevation}")
-        blaze_checks = {bc.location: bc for bc in pending_blaze_checks(pos)}
+        blaze_checks = {bc.location: bc for bc in pending_blaze_checks(pending_from_clock(pos)[1])}
         odds: list[tuple[Location, SpreadCheck]] = []
         for loc in m.locations(h):
             t = m.terrain_at(loc)
