@@ -30,7 +30,7 @@ def load_position(path: str | Path, boards: str | Path | None = None, vasl: str 
     from pathlib import Path  # here, not at the top: ``asl-fire odds demo`` starts faster without it
 
     p = Path(path)
-    if p.suffix.lower() == ".vsav":
+    if p.suffix.lower() in (".vsav", ".vlog"):  # a log is read as a saved game: its moves are not replayed
         if not p.exists():
             raise BadInput(f"{p}: no such file (expected a VASL saved game)")
         from .vasl.position import position_from_vsav

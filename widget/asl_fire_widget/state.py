@@ -117,6 +117,32 @@ def live_setup(boards: str | Path | None, vasl: str | Path | None) -> VaslSetup:
     return resolve_vasl(vasl, boards, need_boards=False)
 
 
+def live_snapshot(client: Any = None) -> tuple[Any, dict[str, Any]]:
+    """A bridge client and the live game's snapshot: *client* if given, else one connected through the extension's
+    connection file.
+
+    :raises LoadError: one line, when no VASSAL with the ASL fire bridge extension answers (``live_not_connected``),
+        or the connection breaks while reading.
+    """
+    try:
+        if client is None:
+            from asl_vassal_bridge.bridge.client import connect
+
+            client = connect()
+        return client, client.snapshot()
+    except LoadError:
+        raise
+    except (BadInput, OSError) as e:
+        hint = "" if "?" in str(e) else " (is a game open in VASSAL with the ASL fire bridge extension?)"
+        raise LoadError(f"live game: not connected: {e}{hint}") from None
+    except Exception as e:  # py4j's errors when VASSAL closed the connection or the extension failed
+        if type(e).__module__.startswith("py4j"):
+            raise LoadError(f"live game: the connection to VASSAL was lost ({type(e).__name__}: "
+                            f"{str(e).splitlines()[0] if str(e) else 'no answer'}); open the game again "
+                            "and connect") from None
+        raise
+
+
 def live_unit_pieces(snapshot: Mapping[str, Any], pos: Position) -> dict[str, Mapping[str, Any]]:
     """The snapshot's piece of each of *pos*'s units, by unit id (a unit's id is its piece's)."""
     units = {u.id for u in pos.units}
@@ -202,7 +228,7 @@ class FireSession:
                    vasl: str | Path | None) -> FireSession:
         from asl_vassal_bridge.loading import load_position
 
-        if Path(path).suffix.lower() != ".vsav":
+        if Path(path).suffix.lower() not in (".vsav", ".vlog"):
             s = cls(load_position(path), seed=seed, source=str(path))
             s.boards_dir = Path(boards) if boards is not None else None
             return s
@@ -262,6 +288,25 @@ class FireSession:
         for line in (notes.splitlines() if isinstance(notes, str) else notes):
             if line.strip():
                 self.say(f"{'⚠' if 'not applied' in line or 'no LOS rule' in line else '·'} {line}")
+
+    def adopt(self, other: FireSession) -> None:
+        """Another game, loaded from the page (the load control): its Position, boards folder, crops, overlays,
+        module, pieces and notes replace this session's.  The undo history starts again there: an undo never
+        goes back into another game (whose map, board art and module are gone)."""
+        self.position = other.position
+        self.source, self.read_only_source = other.source, other.read_only_source
+        self.boards_dir, self.crops, self.overlays = other.boards_dir, other.crops, other.overlays
+        self.vasl, self.unit_pieces = other.vasl, other.unit_pieces
+        for stack in (self.undo_stack, self.redo_stack, self.undo_labels, self.redo_labels, self.undo_spans,
+                      self.redo_spans, self.hut_picks):
+            stack.clear()
+        self.undone_spans.clear()
+        self.selected_unit = None
+        self.forecast_result, self.forecast_stale = None, None
+        self.say(f"loaded {other.source}: {other.position.name or 'position'}, {other.position.clock}")
+        for line in other.log:
+            self.say(line)
+        self._changed("position", "another game was loaded")
 
     def replace_position(self, pos: Position, source: str) -> None:
         """Load another Position (the history is kept, so undo goes back)."""

@@ -39,6 +39,7 @@ from .drawing import (
     legend_html,
     locations_heat,
 )
+from .loader import LoadPanel
 from .probe import SizeProbe
 from .state import KINDLERS, TOOLS, FireSession
 
@@ -213,6 +214,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.counter_images: dict[str, W.Image] = {}
         self._unit_art: UnitArt | None = None
         self.unit_boxes: list[UnitBox] = []  # where each unit's counter was drawn (clicks select it)
+        self.loader = LoadPanel(self.adopt, self._say_now, seed=session.seed)
         self.probe = SizeProbe()
         self.probe.observe(self._on_probe, ["width", "window_height"])
         self._build_controls()
@@ -243,7 +245,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         # The hex panel goes beside the map where both fit, else under it (never a thumbnail of a map).
         self.main = W.HBox([self.map_box, self.side],
                            layout=W.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
-        super().__init__([self.toolbar, self.main, self.panels, self.log_box])
+        super().__init__([self.loader, self.toolbar, self.main, self.panels, self.log_box])
         self.add_class("asl-fire-widget")
         self._refresh_controls()
         self._refresh_panels()
@@ -281,27 +283,56 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         through the extension's connection file).  Nothing is ever sent to the game from the widget.
         *boards* and *vasl* default to what VASSAL's preferences record (for the board art, and for
         terrain where VASL's own model is missing).
-        """
-        if client is None:
-            from asl_vassal_bridge.bridge.client import connect
 
-            client = connect()
+        :raises LoadError: as the other loaders, one line: no VASSAL with the extension answers, or a bad boards
+            folder or module.
+        """
+        from .state import live_snapshot
+
+        client, snapshot = live_snapshot(client)
         kw.setdefault("vmod", vasl)
-        w = cls(FireSession.from_snapshot(client.snapshot(), boards, seed, vasl=vasl), **kw)
+        w = cls(FireSession.from_snapshot(snapshot, boards, seed, vasl=vasl), **kw)
         w._live_client = client
+        w.loader.client, w.loader.state = client, "connected"
+        w.loader._show_state()
         w.refresh_live_button.layout.display = ""
         return w
 
+    def adopt(self, session: FireSession) -> None:
+        """Show another game (the load control's file or live game) in this widget: its map, board art, counters."""
+        start = len(self.session.log)
+        self.session.adopt(session)
+        if session.read_only_source and self.loader.client is not None:
+            self._live_client = self.loader.client
+            self.refresh_live_button.layout.display = ""
+        else:
+            self._live_client = None
+            self.refresh_live_button.layout.display = "none"
+        if session.vasl is not None and session.vasl.module is not None and session.unit_pieces:
+            self.load_counter_images(session.vasl.module)
+        self._refresh_controls()
+        self.latest.value = _latest_html(self.session.log[start:])  # the load's lines together
+
+    def _say_now(self, line: str) -> None:
+        self.session.say(line)
+        self._refresh_controls()
+
     def refresh_live(self) -> None:
-        """Read the live game again (read-only) and show it."""
+        """Read the live game again (read-only) and show it; a connection lost is said in the load control."""
         client = getattr(self, "_live_client", None)
         if client is None:
             return
         from asl_vassal_bridge.bridge.convert import position_from_snapshot
 
-        from .state import live_unit_pieces
+        from .state import LoadError, live_snapshot, live_unit_pieces
 
-        snapshot = client.snapshot()
+        try:
+            _, snapshot = live_snapshot(client)
+        except LoadError as e:
+            self._live_client = None
+            self.refresh_live_button.layout.display = "none"
+            self.loader.lost(str(e))
+            return
         game = position_from_snapshot(snapshot, vasl=self.session.vasl)
         self.session.unit_pieces = live_unit_pieces(snapshot, game.position)
         self.session.replace_position(game.position, "live VASSAL game")
