@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -23,6 +22,7 @@ import pytest
 from asl_vassal_bridge.core import Hex, Location, Terrain
 from asl_vassal_bridge.render import TERRAIN_COLOURS
 from tests.conftest import missing
+from tests.widget.servers import serve, stop
 
 pytestmark = pytest.mark.browser
 
@@ -76,10 +76,9 @@ def _voila(notebook: Path, home: Path, theme: str = "light") -> Iterator[str]:
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()))
     log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
+    proc = serve(
         [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         "--ServerApp.token=", "--ServerApp.password=", f"--theme={theme}"],
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+         "--ServerApp.token=", "--ServerApp.password=", f"--theme={theme}"], cwd=REPO, env=env, log=log)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
@@ -96,11 +95,7 @@ def _voila(notebook: Path, home: Path, theme: str = "light") -> Iterator[str]:
             time.sleep(0.3)
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc)
         log.close()
 
 
@@ -118,11 +113,11 @@ def lab_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"))
     log = open(home / "lab.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
+    proc = serve(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
          "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={REPO}"],
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        cwd=REPO, env=env, log=log)
     base = f"http://127.0.0.1:{port}/"
     checkpoints = NOTEBOOK.parent / ".ipynb_checkpoints"
     had_checkpoints = checkpoints.exists()
@@ -141,11 +136,7 @@ def lab_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
             time.sleep(0.3)
         yield base + "lab/tree/examples/fire_widget.ipynb"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc)
         log.close()
         if not had_checkpoints:
             shutil.rmtree(checkpoints, ignore_errors=True)  # JupyterLab's, not ours to keep
