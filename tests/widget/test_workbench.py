@@ -161,3 +161,82 @@ def test_the_notebook_extra_installs_what_the_example_opens_in() -> None:
     assert names >= {d.split(">")[0] for d in extras["widget"]} | {"jupyterlab", "voila", "ipykernel"}
     readme = (root / "README.md").read_text("utf-8")
     assert 'pip install ".[notebook]"' in readme and "voila examples/fire_widget.ipynb" in " ".join(readme.split())
+
+
+class TextRecorder:
+    """A canvas that records the texts and circles drawn on it (every other call is accepted and ignored)."""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[str, float, float]] = []
+        self.circles: list[tuple[float, float, float]] = []
+        self.rects: list[Any] = []
+
+    def fill_text(self, text: str, x: float, y: float, *a: Any) -> None:
+        self.texts.append((text, x, y))
+
+    def fill_circle(self, x: float, y: float, r: float) -> None:
+        self.circles.append((x, y, r))
+
+    def fill_styled_rects(self, xs: Any, *a: Any, **k: Any) -> None:
+        self.rects.extend(list(xs))
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **k: None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+
+
+def _six_stack() -> FireWidget:
+    """The demo with a six-counter stack in F7: its 4-6-7 and 8-1, three more squads and a Flame."""
+    from asl_vassal_bridge.core import Fire, FireKind
+    from asl_vassal_bridge.core.values import replace
+
+    w = FireWidget.demo(seed=1)
+    pos = w.session.position
+    f7 = pos.map.parse_location("F7")
+    squad = next(u for u in pos.units if u.location == f7 and u.name == "4-6-7")
+    extra = tuple(replace(squad, id=f"x{k}") for k in range(3))
+    w.session.replace_position(pos.with_(units=pos.units + extra).add_fire(Fire(f7, FireKind.FLAME)), "six")
+    return w
+
+
+def test_stack_badge_a_six_counter_stack_shows_its_top_counter_and_plus_five() -> None:
+    from asl_fire_widget.drawing import draw_fires
+
+    w = _six_stack()
+    canvas = TextRecorder()
+    counts = draw_fires(canvas, w.session.position, w.geo)
+    cx, cy = w.geo.centre(w.session.position.map.parse_hex("F7"))
+    near = [t for t, x, y in canvas.texts if abs(x - cx) < 30 and abs(y - cy) < 30]
+    assert "+5" in near and "Flame" in near  # the most telling counter, named in full, and the badge
+    assert counts["badges"] >= 1
+    hover = "\n".join(w.session.hover(w.session.position.map.parse_hex("F7")).lines)
+    assert "Counters (6, bottom to top): 4-6-7 (German), 4-6-7 (German)" in hover and "8-1 (German)" in hover
+
+
+def test_stack_badge_names_as_the_position_gives_them_and_smoke_hides_with_one_toggle() -> None:
+    from asl_fire_widget.drawing import draw_fires
+
+    w = FireWidget.demo(seed=1)
+    canvas = TextRecorder()
+    draw_fires(canvas, w.session.position, w.geo)
+    texts = [t for t, _, _ in canvas.texts]
+    assert "4-6-7" in texts and "8-1" in texts and ("Smoke" in texts or "Sm" in texts)
+    assert w.smoke.value
+    w.smoke.value = False  # one toggle
+    assert w.draw_counts["fire"]["smoke"] > 0  # counted, not drawn
+    canvas = TextRecorder()
+    draw_fires(canvas, w.session.position, w.geo, smoke=False)
+    assert not {"Smoke", "Sm"} & {t for t, _, _ in canvas.texts}
+
+
+def test_stack_badge_odds_figures_are_drawn_above_the_counters() -> None:
+    from asl_fire_widget.widget import FIRE, LABELS, LAYERS, OVERLAY
+
+    assert LAYERS.index("labels") > LAYERS.index("fire") and (OVERLAY, FIRE, LABELS) == (1, 2, 3)
+    w = FireWidget.demo(seed=1, scale=1.0)
+    labels = TextRecorder()
+    w.canvas._canvases[LABELS] = labels  # type: ignore[attr-defined]
+    w.set_overlay("odds")
+    assert any(t.endswith("%") for t, _, _ in labels.texts)

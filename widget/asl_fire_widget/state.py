@@ -103,6 +103,19 @@ class HoverInfo:
         return f"<b>{escape(self.name)}</b><br>{body}"
 
 
+def stack_line(pos: Position, h: Hex) -> str:
+    """The hex's counters bottom to top, as the map stacks them (a big stack shows one with "+n"): ``Counters:
+    4-6-7 (German), 8-1 (German), Blaze, Smoke``."""
+    from asl_vassal_bridge.mapview import counters_in
+
+    stack = counters_in(pos).get(h, [])
+    if not stack:
+        return ""
+    names = [f"{c.text} ({c.unit.side}{', broken' if c.unit.broken else ''})" if c.unit is not None else c.text
+             for c in stack]
+    return f"Counters ({len(stack)}, bottom to top): {', '.join(names)}"
+
+
 def _pct(p: Fraction | float) -> str:
     return f"{float(p):.1%}"
 
@@ -764,6 +777,9 @@ class FireSession:
         for w in pos.wrecks:
             if w.location.hex == h:
                 lines.append(f"{w.name}{' (burning)' if w.burning else ''}")
+        stack = stack_line(pos, h)
+        if stack:
+            lines.append(stack)
         if self.forecast_result is not None and self.forecast_stale is None:
             for loc in m.locations(h):
                 p = self.forecast_result.chance(loc)

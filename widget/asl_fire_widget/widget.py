@@ -49,9 +49,10 @@ if TYPE_CHECKING:
 
 __all__ = ["LAYERS", "FireWidget"]
 
-#: Canvas layers, bottom to top.
-LAYERS = ("terrain", "overlay", "fire", "hover")
-TERRAIN, OVERLAY, FIRE, HOVER = range(4)
+#: Canvas layers, bottom to top: the overlay's percentages and names ("labels") are drawn with the overlay, above
+#: the counters.
+LAYERS = ("terrain", "overlay", "fire", "labels", "hover")
+TERRAIN, OVERLAY, FIRE, LABELS, HOVER = range(5)
 
 _TOOL_LABELS = {"inspect": "inspect / select unit", "flame": "Flame", "blaze": "Blaze", "wreck": "burning wreck",
                 "remove": "remove", "kindling": "Kindling", "attack": "FT/MOL firer→target", "wp": "WP fire (MPh)",
@@ -512,8 +513,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.zoom_label.add_class("asl-zoom")
         self.tints = W.Checkbox(value=False, description="terrain tints", indent=False,
                                 layout=W.Layout(width="auto"))
+        self.smoke = W.Checkbox(value=True, description="smoke", indent=False, layout=W.Layout(width="auto"),
+                                tooltip="show the smoke counters (B25.2); untick to see what lies under them")
+        self.smoke.observe(lambda _: self.redraw_layers((FIRE,)), "value")
         self.nav = W.HBox([self.zoom_out, self.zoom_in, self.zoom_fit, self.zoom_names, *pan_buttons,
-                           self.zoom_label, self.tints], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+                           self.zoom_label, self.tints, self.smoke],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="100%"))
         self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info],
                            layout=W.Layout(min_width="260px", flex="1 0 260px", max_width="380px",
@@ -1052,6 +1057,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     def redraw_layers(self, layers: tuple[int, ...]) -> None:
         """Redraw the given layers together in one ``hold_canvas()`` batch."""
         pos = self.session.position
+        layers = tuple({OVERLAY if k == LABELS else k for k in layers})  # the labels are the overlay's own
         with hold_canvas():
             for k in sorted(set(layers)):
                 if k == TERRAIN:
@@ -1062,7 +1068,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                 elif k == FIRE:
                     self.draw_counts["fire"] = draw_fires(self.canvas[FIRE], pos, self.geo,
                                                           images=self.counter_images,
-                                                          selected=self.session.selected_unit, hits=self.unit_boxes)
+                                                          selected=self.session.selected_unit, hits=self.unit_boxes,
+                                                          smoke=self.smoke.value)
                 else:
                     draw_hover(self.canvas[HOVER], self.geo, self.hovered)
         self.redraws.append("+".join(LAYERS[k] for k in sorted(set(layers))))
@@ -1080,15 +1087,17 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         layer = self.canvas[OVERLAY]
         if self.overlay == "odds":
             self._overlay_drawn = True
-            return draw_heat(layer, self.geo, self.session.odds_by_hex(), pos=self.session.position)
+            return draw_heat(layer, self.geo, self.session.odds_by_hex(), pos=self.session.position,
+                             labels=self.canvas[LABELS])
         if self.overlay == "forecast" and self.session.forecast_result is not None:
             fc = self.session.forecast_result
             self._overlay_drawn = True
             heat = locations_heat(dict(zip(fc.locations, map(float, fc.burning), strict=True)))
             # A stale forecast stays in view, paler, and the legend says it is out of date.
             return draw_heat(layer, self.geo, heat, alpha=0.35 if self.session.forecast_stale else 0.72,
-                             pos=self.session.position)
+                             pos=self.session.position, labels=self.canvas[LABELS])
         self._overlay_drawn = False
         layer.clear()
+        self.canvas[LABELS].clear()
         return 0
 
