@@ -240,3 +240,78 @@ def test_stack_badge_odds_figures_are_drawn_above_the_counters() -> None:
     w.canvas._canvases[LABELS] = labels  # type: ignore[attr-defined]
     w.set_overlay("odds")
     assert any(t.endswith("%") for t, _, _ in labels.texts)
+
+
+def test_phase_control_reaches_the_pfph_and_kindling_works_there() -> None:
+    w = FireWidget.demo(seed=1)
+    s = w.session
+    assert str(s.position.clock) == "Turn 2.1 RPh" and w.jump_phase.value.value == "RPh"
+    assert w.next_phase.description == "next: PFPh ▶ (rolls the Wind Change DR, B25.65)"
+    w.tools.value, w.kindler.value = "kindling", next(iter(w.kindler.options))
+    f7 = s.position.map.parse_hex("F7")
+    s.click(f7)  # Kindling in the RPh: refused, and the line says how to reach the PFPh
+    assert s.log[-1].startswith("✗ Kindling is made in the PFPh, not the RPh (B25.11) — to reach the PFPh: "
+                                "\"next ▶\" above the map")
+    w.next_phase.click()  # leaving the RPh rolls its Wind Change DR
+    assert str(s.position.clock) == "Turn 2.1 PFPh" and any("Wind Change DR" in line for line in s.log[-4:])
+    assert w.jump_phase.value.value == "PFPh" and w.next_phase.description == "next: MPh ▶"
+    s.click(f7)
+    assert any("Kindling in F7" in line for line in s.log[-6:]), s.log[-6:]
+    w.jump_phase.value = next(v for _, v in w.jump_phase.options if v.value == "AFPh")  # nothing rolled
+    assert str(s.position.clock) == "Turn 2.1 AFPh" and "nothing rolled" in s.log[-1]
+    w.next_phase.click()  # leaving the AFPh makes its fire upkeep
+    assert str(s.position.clock) == "Turn 2.1 RtPh" and any("End of AFPh fire upkeep" in ln for ln in s.log[-12:])
+    w.prev_phase.click()
+    assert str(s.position.clock) == "Turn 2.1 AFPh" and "nothing rolled or undone" in s.log[-1]
+    w.undo_button.click()
+    assert str(s.position.clock) == "Turn 2.1 RtPh"
+
+
+def test_phase_control_latest_shows_the_newest_turn_first_after_step_n() -> None:
+    w = FireWidget.demo(seed=1)
+    w.turns.value = 3
+    w.step_button.click()
+    latest = w.latest.value
+    newest = latest.find("Player Turn 3.1")
+    assert 0 <= newest < latest.find("Wind Change DR"), latest[:600]  # the last Player Turn's report comes first
+    assert "Player Turn 2.2" not in latest or newest < latest.find("Player Turn 2.2")
+
+
+def test_phase_control_ft_and_mol_panels_show_their_own_fields_and_no_verdict_before_input() -> None:
+    w = FireWidget.demo(seed=1)
+    assert "not allowed" not in w.attack_preview.value and "firer" in w.attack_preview.value
+    assert w.att["fp"].layout.display == "" and w.att["area_fire"].layout.display == "none"
+    w.att["weapon"].value = "FT"
+    assert w.att["fp"].layout.display == "none" and w.att["hindrance_drm"].layout.display == ""
+    hover = "\n".join(w.session.hover(w.session.position.map.parse_hex("E5")).lines)
+    assert "goes out: " in hover and "a Final DR ≤ 2 removes the Flame, B25.151" in hover
+
+
+def test_phase_control_choosing_the_forecast_runs_it_once_and_run_again_shows_only_then() -> None:
+    w = FireWidget.demo(seed=1)
+    assert w.fc_button.layout.display == "none"
+    w.fc_trials.value = 200
+    w.overlay_choice.value = "forecast"
+    assert w.session.forecast_result is not None and w.fc_button.layout.display == ""
+    assert w.fc_button.description == "run again"
+    w.overlay_choice.value = "odds"
+    assert w.fc_button.layout.display == "none"
+
+
+def test_map_first_the_example_opens_unscrolled_with_only_a_title_above_the_widget() -> None:
+    notebook = json.loads((Path(__file__).resolve().parents[2] / "examples" / "fire_widget.ipynb").read_text("utf-8"))
+    cells = notebook["cells"]
+    assert not [c for c in cells if c["cell_type"] == "code" and c["metadata"].get("scrolled")]
+    first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+    above = "".join("".join(c["source"]) for c in cells[:first_code])
+    assert first_code == 1 and len(above.splitlines()) <= 3, above
+    assert "FireWidget.demo" in "".join(cells[first_code]["source"])
+
+
+def test_map_first_the_map_comes_before_the_tools_and_uses_the_canvas_width() -> None:
+    w = FireWidget.demo(seed=1)
+    kids = list(w.children)
+    assert kids.index(w.main) < kids.index(w.toolbar) and kids.index(w.loader.actions) < kids.index(w.main)
+    assert w.map_box.children[0] is w.latest  # the latest result right above the map
+    w.resize(870, 800)  # Voilà at 1280×800: the map column beside the hex panel
+    assert abs(w.geo.width - w.view[0]) <= 2 and w.view[1] == 600  # no empty band beside or under the map

@@ -140,17 +140,27 @@ class AttackPreview:
     refusal: str = ""
     drms: tuple[DRM, ...] = field(default_factory=tuple)
     mol_check_chance: Fraction | None = None
+    #: What is still to choose before there is anything to judge ("" once firer and target are given).
+    waiting: str = ""
 
     def html(self) -> str:
         from html import escape
 
-        head = ('<b style="color:var(--jp-success-color1, #080)">legal</b>' if self.legal
+        ink = "var(--jp-ui-font-color1, #222)"  # the theme's own text colour: ≥ 4.5:1 in light and dark
+        if self.waiting:
+            return f'<span class="asl-attack-waiting" style="color:{ink}">{escape(self.waiting)}</span>'
+        head = (f'<b class="asl-attack-legal" style="color:{ink}">✓ legal</b>' if self.legal
                 else f'<b style="color:var(--jp-error-color1, #b00)">not allowed</b>: {escape(self.refusal)}')
         return head + "".join(f"<br>{escape(line)}" for line in self.lines)
 
 
 def attack_preview(pos: Position, form: AttackForm) -> AttackPreview:
-    """The core's verdict on the form: the plan's FP, DRMs with rules, MOL Check chance, or the refusing rule."""
+    """The core's verdict on the form: the plan's FP, DRMs with rules, MOL Check chance, or the refusing rule;
+    no verdict before a firer and a target are chosen."""
+    if not (form.firer or form.firer_unit) or not form.target:
+        return AttackPreview(False, (), waiting=f"Choose the {form.weapon}'s firer (a unit or a Location) and its "
+                             "target Location, or the FT/MOL firer→target click tool: the verdict, FP, DRMs and "
+                             "rules then show here.")
     try:
         p, attack = build_attack(pos, form)
         plan: FtPlan | MolPlan = ft_attack(p, attack) if isinstance(attack, FtAttack) else mol_attack(p, attack)

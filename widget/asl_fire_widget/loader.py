@@ -30,6 +30,11 @@ _STATES = {
 }
 
 
+def _label(text: str) -> W.HTML:
+    return W.HTML(f"<b style='color:var(--jp-ui-font-color1, #222)'>{text}:</b>",
+                  layout=W.Layout(width="auto", margin="0 6px 0 2px"))
+
+
 def found_setup() -> tuple[str, str, list[str]]:
     """The boards folder and VASL module ``asl-fire`` would use with none given (VASSAL's preferences), as texts
     ("" where none is found), and what was looked at."""
@@ -42,8 +47,9 @@ def found_setup() -> tuple[str, str, list[str]]:
     return (str(setup.boards) if setup.boards else "", str(setup.module) if setup.module else "", list(setup.notes))
 
 
-class LoadPanel(W.VBox):  # type: ignore[misc]
-    """The row above the tools: "open a game…", the boards folder, the VASL module, "connect to VASSAL"."""
+class LoadPanel:
+    """The load control: its *actions* row ("open a game…", "connect to VASSAL" and its state), above the map, and
+    its *paths* row (the boards folder, the VASL module), under the tools."""
 
     def __init__(self, adopt: Callable[[FireSession], None], say: Callable[[str], None], *,
                  seed: int | None = None, connect: Callable[[], Any] | None = None) -> None:
@@ -78,9 +84,10 @@ class LoadPanel(W.VBox):  # type: ignore[misc]
         self.live_state.add_class("asl-live-state")
         self._show_state()
         row = W.Layout(flex_flow="row wrap", align_items="center")
-        super().__init__([W.HBox([self.upload, self.connect_button, self.live_state], layout=row),
-                          W.HBox([self.boards, self.vmod], layout=row)])
-        self.add_class("asl-load")
+        self.actions = W.HBox([self.upload, self.connect_button, self.live_state], layout=row)
+        self.actions.add_class("asl-load")
+        self.paths = W.HBox([_label("VASL files"), self.boards, self.vmod], layout=row)
+        self.paths.add_class("asl-load-paths")
 
     # -- the paths -------------------------------------------------------------
     def _given(self) -> tuple[str | None, str | None]:

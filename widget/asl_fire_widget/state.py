@@ -433,7 +433,9 @@ class FireSession:
         try:
             getattr(self, f"_tool_{self.tool}")(self.location_at(h))
         except BadInput as e:
-            self.say(f"✗ {e}")
+            from .phases import phase_hint
+
+            self.say(f"✗ {e}{phase_hint(str(e), self.position.clock)}")
 
     def _tool_inspect(self, loc: Location) -> None:
         info = self.hover(loc.hex)
@@ -706,6 +708,41 @@ class FireSession:
         self._report(rep)
         self._push(new, label=f"end-of-AFPh upkeep of {replace(new.clock, phase=Phase.AFPH)}")
 
+    def next_phase(self) -> None:
+        """The phase control's "next": leaving the RPh rolls its Wind Change DR, leaving the AFPh its fire upkeep
+        (as ``asl-fire upkeep`` does); every other step moves the clock one phase on."""
+        from .phases import step_clock
+
+        c = self.position.clock
+        if c.phase is Phase.RPH:
+            self.rph()
+        elif c.phase is Phase.AFPH:
+            self.afph()
+        else:
+            to = step_clock(c)
+            self._push(replace(self.position, clock=to), f"clock: {c} → {to}", label=f"next phase ({to})")
+
+    def previous_phase(self) -> None:
+        """The phase control's "previous": the clock one phase back; nothing is rolled or taken back (undo does
+        that)."""
+        from .phases import previous_clock
+
+        c = self.position.clock
+        to = previous_clock(c)
+        if to is None:
+            raise BadInput(f"{c} is the first phase of the game")
+        self._push(replace(self.position, clock=to), f"clock set back: {c} → {to} (nothing rolled or undone; "
+                   "undo takes rolls back)", label=f"previous phase ({to})")
+
+    def set_phase(self, phase: Phase) -> None:
+        """The phase control's "jump to": this Player Turn's *phase*; the phases between are not played."""
+        c = self.position.clock
+        if phase is c.phase:
+            return
+        to = replace(c, phase=phase)
+        self._push(replace(self.position, clock=to), f"clock set: {c} → {to} (nothing rolled: the phases between "
+                   "were not played)", label=f"jump to {phase.value}")
+
     def step(self, turns: int = 1) -> None:
         """Play *turns* Player Turns of fire upkeep (RPh wind, end-of-AFPh), as one undoable step."""
         if turns < 1:
@@ -766,8 +803,8 @@ class FireSession:
                 lines.append(f"   {len(flames)} Flame{'s' if len(flames) > 1 else ''}")
                 bc = blaze_checks.get(loc)
                 if bc is not None:
-                    lines.append(f"   Flame→Blaze this AFPh: {_pct(bc.chance)} (out {_pct(bc.extinguish_chance)}); "
-                                 f"{bc.check.describe()}")
+                    lines.append(f"   Flame→Blaze this AFPh: {_pct(bc.chance)}; goes out: {_pct(bc.extinguish_chance)} "
+                                 f"(a Final DR ≤ 2 removes the Flame, B25.151); {bc.check.describe()}")
             sc = self.odds.get(loc)
             if sc is not None:
                 odds.append((loc, sc))

@@ -40,6 +40,7 @@ from .drawing import (
     locations_heat,
 )
 from .loader import LoadPanel
+from .phases import PHASE_NAMES, next_label, previous_clock
 from .probe import SizeProbe
 from .state import KINDLERS, TOOLS, FireSession
 
@@ -92,6 +93,11 @@ def _wrap() -> W.Layout:
     return W.Layout(flex_flow="row wrap", align_items="center", width="100%")
 
 
+def _field() -> W.Layout:
+    """A form field's own layout (one per field: a field hidden with its weapon hides nothing else)."""
+    return W.Layout(width="150px")
+
+
 def _log_chunk(lines: list[str], undone: tuple[bool, ...] = ()) -> str:
     """One action's log lines as HTML; lines of an undone action are struck through and say so."""
     out = []
@@ -107,7 +113,14 @@ def _log_chunk(lines: list[str], undone: tuple[bool, ...] = ()) -> str:
 
 
 def _latest_html(lines: list[str]) -> str:
-    """The latest result above the map: the newest action's lines, a refusal in the theme's error colour."""
+    """The latest result above the map: the newest action's lines, a refusal in the theme's error colour; an action
+    of several reports (step N: one per phase of each Player Turn) shows the newest report first."""
+    blocks: list[list[str]] = []
+    for line in lines:
+        if line.startswith("— ") or not blocks:
+            blocks.append([])
+        blocks[-1].append(line)
+    lines = [line for block in reversed(blocks) for line in block]
     refused = any(line.startswith("✗") for line in lines)
     colour = ERROR if refused else INK
     shown = lines if len(lines) <= LATEST_LINES else [*lines[:LATEST_LINES - 1],
@@ -134,23 +147,28 @@ def _fit(pos: Position, view: tuple[int, int]) -> float:
 def _room_height(window_height: int) -> int:
     """The tallest canvas a window *window_height* tall leaves room for under the toolbar, the latest result and
     the legend."""
-    return max(240, min(900, window_height - 320))
+    return max(240, min(900, window_height - 200))
 
 
 def _canvas_size(pos: Position, width: int, window_height: int) -> tuple[int, int]:
-    """The canvas for a map column *width* CSS pixels wide in a window *window_height* tall: as wide as the
-    column, as tall as the map fitted to that width (no empty band), at most what the window leaves under
-    the toolbar and above the zoom buttons.
+    """The canvas for a map column *width* CSS pixels wide in a window *window_height* tall: as tall as the map
+    fitted to that width (no empty band), at most what the window leaves beside the latest result and the legend;
+    where that height is what limits the map, only as wide as the fitted map (no empty band beside it either).
 
     >>> from asl_vassal_bridge.scenarios import demo_position
-    >>> _canvas_size(demo_position(), 900, 800)
-    (900, 480)
+    >>> _canvas_size(demo_position(), 900, 800), _canvas_size(demo_position(), 700, 768)
+    ((808, 600), (700, 520))
     """
     width = max(240, width)
     tallest = _room_height(window_height)
     full = MapGeometry(pos.map.hexes, 1.0)
     by_width = min(1.0, (width - 16) / max(1, full.width - 16))
-    return width, int(min(tallest, max(160, (full.height - 16) * by_width + 16)))
+    needed = max(160, (full.height - 16) * by_width + 16)
+    height = int(min(tallest, needed))
+    if height < needed - 1:  # the window's height limits the map
+        by_height = (height - 16) / max(1, full.height - 16)
+        width = max(240, min(width, int((full.width - 16) * by_height + 16) + 1))
+    return width, height
 
 
 class FireWidget(W.VBox):  # type: ignore[misc]
@@ -241,12 +259,18 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self._build_hob_panel()
         self.panels = W.Tab(children=[self.attack_box, self.hob_box], titles=["FT / MOL (A22)",
                                                                                "Heat of Battle"])
-        self.map_box = W.VBox([self.header, self.latest, self.legend, self.probe, self.canvas_box, self.nav],
-                              layout=W.Layout(flex="1 1 520px", min_width="0", width="auto"))
-        # The hex panel goes beside the map where both fit, else under it (never a thumbnail of a map).
+        self.map_box = W.VBox([self.latest, self.legend, self.probe, self.canvas_box, self.nav],
+                              layout=W.Layout(flex="1 1 360px", min_width="0", width="auto"))
+        # The hex panel goes beside the map where both fit (at 1024 px in JupyterLab with its file browser open
+        # too), else under it (never a thumbnail of a map).
         self.main = W.HBox([self.map_box, self.side],
                            layout=W.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
-        super().__init__([self.loader, self.toolbar, self.main, self.panels, self.log_box])
+        # The map first: one line of clock and phase control, one of loading, then the map with the latest result
+        # and the hex panel; the tools, the setup paths, the FT/MOL and HoB tabs and the log under it.
+        self.top = W.HBox([self.header, self.phase_bar], layout=W.Layout(
+            flex_flow="row wrap", align_items="center", justify_content="space-between", width="100%"))
+        super().__init__([self.top, self.loader.actions, self.main, self.toolbar, self.loader.paths, self.panels,
+                          self.log_box])
         self.add_class("asl-fire-widget")
         self._refresh_controls()
         self._refresh_panels()
@@ -472,12 +496,30 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.overlay_choice.observe(lambda c: self.set_overlay(c["new"]), "value")
         self.fc_turns = self.turns  # one "Player Turns" box for steps and forecasts
         self.fc_trials = W.BoundedIntText(value=5000, min=100, max=1_000_000, step=1000, description="trials",
-                                          layout=W.Layout(width="160px"), style={"description_width": "45px"})
-        self.fc_button = W.Button(description="run forecast (N turns)", button_style="info",
-                                  layout=W.Layout(width="auto"))
+                                          layout=W.Layout(width="160px", display="none"),
+                                          style={"description_width": "45px"})
+        self.fc_button = W.Button(description="run again", layout=W.Layout(width="auto", display="none"),
+                                  tooltip="choosing the forecast overlay runs it; this runs it again (after a "
+                                  "change, or with other Player Turns or trials)")
+        self.fc_button.add_class("asl-run-forecast")
         self.fc_button.on_click(lambda _: self.run_forecast())
         self.progress = W.FloatProgress(value=0.0, min=0.0, max=1.0, description="forecast",
-                                        layout=W.Layout(width="260px"))
+                                        layout=W.Layout(width="260px", display="none"))
+        # The phase control: the clock, previous / next phase (leaving the RPh or AFPh rolls what it must), jump to.
+        self.prev_phase = W.Button(description="◀ previous", tooltip="the clock one phase back (nothing is rolled "
+                                   "or undone; undo takes rolls back)", layout=W.Layout(width="auto"))
+        self.next_phase = W.Button(description="next ▶", layout=W.Layout(width="auto"), button_style="")
+        self.next_phase.add_class("asl-next-phase")
+        self.jump_phase = W.Dropdown(options=[(f"{p.value} ({PHASE_NAMES[p]})", p) for p in Phase],
+                                     description="jump to", layout=W.Layout(width="250px"),
+                                     style={"description_width": "55px"})
+        self.jump_phase.add_class("asl-jump-phase")
+        self.prev_phase.on_click(lambda _: self._act(self.session.previous_phase))
+        self.next_phase.on_click(lambda _: self._act(self.session.next_phase))
+        self.jump_phase.observe(self._jump_changed, "value")
+        self.phase_bar = W.HBox([self.prev_phase, self.next_phase, self.jump_phase],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.phase_bar.add_class("asl-phase-control")
         row = W.Layout(flex_flow="row wrap", align_items="center")
         self.toolbar = W.VBox([
             W.HBox([_label("Click"), self.tools, self.huts_button], layout=row),
@@ -520,8 +562,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                            self.zoom_label, self.tints, self.smoke],
                           layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="100%"))
-        self.side = W.VBox([W.HTML("<b>Hex</b>"), self.info],
-                           layout=W.Layout(min_width="260px", flex="1 0 260px", max_width="380px",
+        self.side = W.VBox([W.HTML(f"<b style='color:{INK}'>Hex</b> <span style='color:{MUTED}'>(hover the "
+                                   "map)</span>"), self.info],
+                           layout=W.Layout(min_width="220px", flex="1 1 240px", max_width="380px",
                                            max_height=f"{VIEW[1] + 80}px", overflow="auto"))
         self.side.add_class("asl-hex-panel")
         self.canvas_box = W.Box([self.canvas], layout=W.Layout(width="100%", overflow="hidden"))
@@ -543,25 +586,24 @@ class FireWidget(W.VBox):  # type: ignore[misc]
     # -- FT / MOL panel (A22) ------------------------------------------------------
     def _build_attack_panel(self) -> None:
         f = self.session.attack_form
-        sm = W.Layout(width="150px")
         st = {"description_width": "70px"}
         self.att: dict[str, W.Widget] = {
             "weapon": W.ToggleButtons(options=["MOL", "FT"], value=f.weapon, style={"button_width": "60px"}),
             "firer_unit": W.Dropdown(options=[("(none)", "")], description="firer unit", style=st,
                                      layout=W.Layout(width="330px")),
-            "firer": W.Text(value=f.firer, description="firer Loc", placeholder="I4.1", style=st, layout=sm),
-            "target": W.Text(value=f.target, description="target Loc", placeholder="I5.1", style=st, layout=sm),
+            "firer": W.Text(value=f.firer, description="firer Loc", placeholder="I4.1", style=st, layout=_field()),
+            "target": W.Text(value=f.target, description="target Loc", placeholder="I5.1", style=st, layout=_field()),
             "phase": W.Dropdown(options=[("position's", "")] + [(ph.value, ph) for ph in Phase], value="",
                                 description="phase", style=st, layout=W.Layout(width="180px")),
-            "fp": W.FloatText(value=f.fp, description="MOL FP", style=st, layout=sm),
-            "fg_fp": W.FloatText(value=f.fg_fp, description="FG FP", style=st, layout=sm),
+            "fp": W.FloatText(value=f.fp, description="MOL FP", style=st, layout=_field()),
+            "fg_fp": W.FloatText(value=f.fg_fp, description="FG FP", style=st, layout=_field()),
             "fg_units": W.BoundedIntText(value=f.fg_units, min=1, max=20, description="FG units", style=st,
-                                         layout=sm),
+                                         layout=_field()),
             "leader_drm": W.BoundedIntText(value=f.leader_drm, min=-5, max=0, description="leader", style=st,
-                                           layout=sm),
+                                           layout=_field()),
             "hindrance_drm": W.BoundedIntText(value=f.hindrance_drm, min=0, max=6, description="FT Hindr.",
-                                              style=st, layout=sm),
-            "basic_tk": W.BoundedIntText(value=0, min=0, max=30, description="Basic TK#", style=st, layout=sm),
+                                              style=st, layout=_field()),
+            "basic_tk": W.BoundedIntText(value=0, min=0, max=30, description="Basic TK#", style=st, layout=_field()),
             "ift_result": W.Text(value=f.ift_result, description="IFT result", placeholder="KIA, K/2, 1MC…",
                                  style=st, layout=W.Layout(width="200px")),
         }
@@ -579,6 +621,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                                        tooltip="roll the attack with the widget's dice and apply it")
         self.resolve_button.on_click(lambda _: self._act(self.session.resolve_attack))
         a = self.att
+        a["weapon"].observe(lambda _: self._show_weapon_fields(), "value")
+        self._show_weapon_fields()
         self.attack_box = W.VBox([
             W.HBox([a["weapon"], a["firer_unit"], a["firer"], a["target"], a["phase"]], layout=_wrap()),
             W.HBox([a["fp"], a["fg_fp"], a["fg_units"], a["leader_drm"], a["cx"], a["pinned"], a["available"]],
@@ -589,6 +633,18 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             W.HBox([a["ift_result"], self.resolve_button], layout=_wrap()),
             self.attack_preview,
         ])
+
+    #: The attack form's fields of one weapon only (A22.6 MOL, A22.1–A22.3 FT); the others serve both.
+    MOL_FIELDS = ("fp", "fg_fp", "fg_units", "available", "afv_moving")
+    FT_FIELDS = ("area_fire", "non_elite", "captured", "hindrance_drm")
+
+    def _show_weapon_fields(self) -> None:
+        """Show the chosen weapon's own fields only."""
+        weapon = self.att["weapon"].value
+        for k in self.MOL_FIELDS:
+            self.att[k].layout.display = "" if weapon == "MOL" else "none"
+        for k in self.FT_FIELDS:
+            self.att[k].layout.display = "" if weapon == "FT" else "none"
 
     def _attack_changed(self, _: object) -> None:
         if self._syncing:
@@ -698,6 +754,15 @@ class FireWidget(W.VBox):  # type: ignore[misc]
                   f"{escape(self.session.status())}{escape(src)} {_wind_svg(pos)}</div>")
         if self.header.value != header:
             self.header.value = header
+        c = pos.clock
+        self.next_phase.description = next_label(c)
+        self.prev_phase.disabled = previous_clock(c) is None
+        if self.jump_phase.value is not c.phase:
+            self._syncing = True
+            try:
+                self.jump_phase.value = c.phase
+            finally:
+                self._syncing = False
         self._refresh_log()
         self.undo_button.disabled = not self.session.undo_stack
         self.redo_button.disabled = not self.session.redo_stack
@@ -754,6 +819,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
             return
         force = self.wind_force.value
         self._act(lambda: self.session.set_wind(force, self.wind_dir.value))
+
+    def _jump_changed(self, _: object) -> None:
+        if self._syncing or self.jump_phase.value is self.session.position.clock.phase:
+            return
+        phase = self.jump_phase.value
+        self._act(lambda: self.session.set_phase(phase))
 
     def _ec_changed(self, _: object) -> None:
         if self._syncing:
@@ -977,6 +1048,9 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.overlay = which
         if self.overlay_choice.value != which:
             self.overlay_choice.value = which
+        forecast_shown = "" if which == "forecast" else "none"
+        for w in (self.fc_button, self.fc_trials, self.progress):
+            w.layout.display = forecast_shown
         if which == "forecast" and self.session.forecast_result is None:
             self.run_forecast()
             return
@@ -1030,12 +1104,12 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         if self.overlay == "forecast":
             fc = s.forecast_result
             if fc is None:
-                return "Forecast: not run yet", "press “run forecast”"
+                return "Forecast: not run yet", "choose the forecast overlay to run it"
             done = (f"{fc.trials:,} of {self._fc_running:,} trials so far" if self._fc_running else
                     f"{fc.trials:,} trials")
             title = f"Chance a Location is burning after {fc.turns} Player Turns ({done}, from {fc.position.clock})"
             note = (f"Out of date: computed before the last change ({s.forecast_stale}); "
-                    "press “run forecast” to recompute") if s.forecast_stale else ""
+                    "press “run again” beside the overlay choice") if s.forecast_stale else ""
             return title, note
         return "", ""
 
