@@ -56,6 +56,14 @@ def _jupyter_data() -> str:
     return str(Path(sys.prefix) / "share" / "jupyter")
 
 
+def _no_vassal(home: Path) -> dict[str, str]:
+    """The kernel's environment as on a machine where VASSAL never ran: empty preferences, no bridge connection file
+    (the widget's load control then finds no boards folder or module, and "connect to VASSAL" finds no game)."""
+    conf = home / "vassal-conf"
+    conf.mkdir(exist_ok=True)
+    return {"ASL_FIRE_VASSAL_CONF": str(conf), "ASL_FIRE_BRIDGE_FILE": str(conf / "aslfire" / "bridge.json")}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -74,7 +82,7 @@ def _voila(notebook: Path, home: Path, theme: str = "light") -> Iterator[str]:
     """Serve *notebook* with Voilà until the generator is closed."""
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-               JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()))
+               JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()), **_no_vassal(home))
     log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
     proc = serve(
         [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
@@ -111,7 +119,8 @@ def lab_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
         themes.mkdir(parents=True)
         (themes / "themes.jupyterlab-settings").write_text(json.dumps({"theme": "JupyterLab Dark"}))
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"))
+               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+               **_no_vassal(home))
     log = open(home / "lab.log", "wb")  # noqa: SIM115 - closed below
     proc = serve(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",

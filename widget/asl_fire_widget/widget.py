@@ -93,6 +93,12 @@ def _wrap() -> W.Layout:
     return W.Layout(flex_flow="row wrap", align_items="center", width="100%")
 
 
+#: The page's own styling the widget corrects: the tab titles (FT / MOL, Heat of Battle) in the theme's text colour
+#: (ipywidgets' inactive tabs are grey on grey, 4.4:1).
+_STYLE = ("<style>.asl-fire-widget .lm-TabBar-tab, .asl-fire-widget .p-TabBar-tab "
+          "{color: var(--jp-ui-font-color1, #222) !important;}</style>")
+
+
 def _field() -> W.Layout:
     """A form field's own layout (one per field: a field hidden with its weapon hides nothing else)."""
     return W.Layout(width="150px")
@@ -269,8 +275,8 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         # and the hex panel; the tools, the setup paths, the FT/MOL and HoB tabs and the log under it.
         self.top = W.HBox([self.header, self.phase_bar], layout=W.Layout(
             flex_flow="row wrap", align_items="center", justify_content="space-between", width="100%"))
-        super().__init__([self.top, self.loader.actions, self.main, self.toolbar, self.loader.paths, self.panels,
-                          self.log_box])
+        super().__init__([W.HTML(_STYLE), self.top, self.loader.actions, self.main, self.toolbar, self.loader.paths,
+                          self.panels, self.log_box])
         self.add_class("asl-fire-widget")
         self._refresh_controls()
         self._refresh_panels()

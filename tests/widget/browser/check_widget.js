@@ -86,7 +86,7 @@ async function inView(page, selector, last = false) {
     const r = el.getBoundingClientRect();
     const out = { found: true, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
       text: el.innerText.slice(0, 300), vw: window.innerWidth, vh: window.innerHeight };
-    out.inWindow = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1
+    out.inWindow = r.top >= -1 && r.left >= -1 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1
       && r.width > 0 && r.height > 0;
     let p = el.parentElement;
     out.inScroller = true;
@@ -231,6 +231,11 @@ async function checks(page, out, box) {
   // 3. The overlay's title and legend are in view with the map.
   await page.getByRole('button', { name: 'odds this AFPh', exact: true }).click();
   await page.waitForTimeout(800);
+  await page.evaluate(() => {
+    document.querySelector('.asl-latest').parentElement.scrollIntoView({ block: 'start' });
+    document.querySelector('.asl-hex-panel').scrollIntoView({ block: 'nearest' });  // (sub-pixel rounding)
+  });
+  await page.waitForTimeout(300);  // the map's column at the top of the window, as a player looks at the map
   out.legend = await inView(page, '.asl-legend');
   out.panel = await inView(page, '.asl-hex-panel');
   out.canvasRect = await inView(page, 'canvas');
