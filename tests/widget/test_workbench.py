@@ -59,6 +59,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
 def test_file_picker_opens_a_vsav_with_the_boards_folder_given(game: tuple[Path, Path, Path]) -> None:
     vsav, boards, vmod = game
     w = FireWidget.demo(seed=1)
+    w.probe.window_height, w.probe.width = 800, 870  # as the browser reports the page
     assert w.loader.upload.accept == ".vsav,.vlog,.toml"
     assert w.loader.boards.value == ""  # no VASSAL preferences here: nothing found, the box says what to type
     w.loader.boards.value, w.loader.vmod.value = str(boards), str(vmod)
@@ -71,6 +72,8 @@ def test_file_picker_opens_a_vsav_with_the_boards_folder_given(game: tuple[Path,
     assert w.session.source == "units.vsav"
     assert "loaded units.vsav" in w.latest.value
     assert w.session.undo_stack == []  # an undo never goes back into the demo
+    assert abs(w.geo.width - w.view[0]) <= 2 and abs(w.geo.height - w.view[1]) <= 2  # the new map fits: no band
+    assert "(boards=)" in w.latest.value and "--boards" not in w.latest.value  # the notebook's words
     assert w.loader.upload.value == ()  # the bytes are not kept in the page; the same file can be picked again
 
 

@@ -56,6 +56,17 @@ KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
 }
 
 
+def notebook_words(line: str) -> str:
+    """A line of the readers in the notebook's words: ``boards=``, ``vasl=`` for the commands' options.
+
+    >>> notebook_words("boards folder /b (--boards)")
+    'boards folder /b (boards=)'
+    """
+    for cli, nb in (("give --boards DIR", "pass boards=DIR"), ("--boards", "boards="), ("--vasl", "vasl=")):
+        line = line.replace(cli, nb)
+    return line
+
+
 class LoadError(BadInput):
     """A position, saved game, boards folder or module the widget cannot load: the message is one line, in
     the notebook's words (``boards=``, ``vasl=``), and a notebook shows it without a traceback.
@@ -66,10 +77,7 @@ class LoadError(BadInput):
     """
 
     def __init__(self, message: str) -> None:
-        line = " ".join(message.split())
-        for cli, nb in (("give --boards DIR", "pass boards=DIR"), ("--boards", "boards="), ("--vasl", "vasl=")):
-            line = line.replace(cli, nb)
-        super().__init__(line)
+        super().__init__(notebook_words(" ".join(message.split())))
 
     def _render_traceback_(self) -> list[str]:
         """What IPython (JupyterLab, Voilà) shows for it: the one line, no traceback."""
@@ -251,7 +259,7 @@ class FireSession:
         setup = resolve_vasl(vasl, boards)
         s = cls(load_position(path, setup.boards, setup.module), seed=seed, source=str(path))
         for line in setup.notes:
-            s.say(f"· {line}")
+            s.say(f"· {notebook_words(line)}")
         s.say_terrain_notes(s.position.notes)
         s.vasl, s.boards_dir = setup, setup.boards
         game = read_vsav(path)
@@ -284,7 +292,7 @@ class FireSession:
         s.unit_pieces = live_unit_pieces(snapshot, game.position)
         s.vasl = setup
         for line in setup.notes:
-            s.say(f"· {line}")
+            s.say(f"· {notebook_words(line)}")
         s.say_terrain_notes(game.notes)
         if setup.boards is not None:
             s.boards_dir = setup.boards

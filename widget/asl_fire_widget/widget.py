@@ -853,7 +853,16 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         return ready
 
     def _on_session_change(self, what: str) -> None:
-        if id(self.session.position.map) != self._map_id:
+        if id(self.session.position.map) != self._map_id and not self._fixed_view and self.probe.width:
+            # Another map (a game loaded from the page): the canvas sized anew to the page, the whole map in view.
+            self._map_id = id(self.session.position.map)
+            self._zoomed = False
+            self._base_h = -1
+            self.geo = MapGeometry(self.session.position.map.hexes, 1.0, view=self.view)
+            self._load_art()
+            self.resize(self.probe.width, self.probe.window_height or 800)
+            self.set_view(self.fit_scale, (0.0, 0.0))
+        elif id(self.session.position.map) != self._map_id:
             self._map_id = id(self.session.position.map)
             base = (self.view[0], self._base_h if not self._fixed_view else self.view[1])
             self.fit_scale = _fit(self.session.position, base)
