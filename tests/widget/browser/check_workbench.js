@@ -27,7 +27,7 @@ async function rect(page, sel) {
     if (!el) return { found: false };
     const r = el.getBoundingClientRect();
     return { found: true, top: r.top, left: r.left, bottom: r.bottom, right: r.right, vw: window.innerWidth,
-      vh: window.innerHeight, text: el.innerText.slice(0, 400) };
+      vh: window.innerHeight, text: el.innerText.slice(0, 1500) };
   }, sel);
 }
 
@@ -205,8 +205,23 @@ async function contrast(page) {
       out.stackPanel = await rect(page, '.asl-hex-panel');
       const g = await view(page);
       const b = at(g, config.badge);
-      out.badgePixel = await pixel(page, b.x, b.y);
-      out.badgeRing = await pixel(page, b.x, b.y + config.badgeBelow * g.scale);
+      out.badge = await page.evaluate(([px, py]) => {  // dark disc and white figures around the badge's centre
+        const layers = Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 200 && c.height > 150);
+        const off = document.createElement('canvas');
+        off.width = layers[0].width;
+        off.height = layers[0].height;
+        const ctx = off.getContext('2d');
+        for (const c of layers) ctx.drawImage(c, 0, 0);
+        const d = ctx.getImageData(Math.round(px) - 6, Math.round(py) - 6, 13, 13).data;
+        let dark = 0;
+        let white = 0;
+        for (let k = 0; k < d.length; k += 4) {
+          const sum = d[k] + d[k + 1] + d[k + 2];
+          if (sum < 120) dark += 1;
+          if (sum > 690) white += 1;
+        }
+        return { dark, white };
+      }, [b.x, b.y]);
       const top = await topCanvas(page);
       await page.screenshot({ path: path.join(shots, 'w-stack.png'), clip: await top.boundingBox() });
       return;
@@ -223,6 +238,9 @@ async function contrast(page) {
     out.refusal = (await rect(page, '.asl-latest')).text;
     await page.getByRole('button', { name: /^next: PFPh/ }).click();
     out.reachedPfph = await latestHas(page, 'Wind Change DR');
+    await page.waitForFunction(() => { const s = document.querySelector('.asl-jump-phase select');
+      return s && s.options[s.selectedIndex].text.startsWith('PFPh'); }, null, { timeout: 10000, polling: 200 })
+      .catch(() => null);
     out.header = (await rect(page, '.asl-phase-control')).text;
     out.jump = await page.evaluate(() => { const s = document.querySelector('.asl-jump-phase select');
       return s ? s.options[s.selectedIndex].text : null; });
