@@ -29,6 +29,8 @@ from asl_vassal_bridge.core.molotov import MolAttack, MolPlan, location_tem, mol
 from asl_vassal_bridge.core.units import NationalCatalogue, Nationality, parse_nationality
 from asl_vassal_bridge.core.values import replace
 
+from .colours import ERROR
+
 __all__ = ["HOB_FLAGS", "HOB_SITUATION", "AttackForm", "AttackPreview", "HobForm", "HobPreview", "attack_preview",
            "build_attack", "hob_preview", "hob_unit", "tem_line"]
 
@@ -150,7 +152,7 @@ class AttackPreview:
         if self.waiting:
             return f'<span class="asl-attack-waiting" style="color:{ink}">{escape(self.waiting)}</span>'
         head = (f'<b class="asl-attack-legal" style="color:{ink}">✓ legal</b>' if self.legal
-                else f'<b style="color:var(--jp-error-color1, #b00)">not allowed</b>: {escape(self.refusal)}')
+                else f'<b style="color:{ERROR}">not allowed</b>: {escape(self.refusal)}')
         return head + "".join(f"<br>{escape(line)}" for line in self.lines)
 
 
@@ -263,7 +265,7 @@ class HobPreview:
     def html(self) -> str:
         from html import escape
 
-        parts = [] if self.ok else [f'<b style="color:var(--jp-error-color1, #b00)">{escape(self.error)}</b>']
+        parts = [] if self.ok else [f'<b style="color:{ERROR}">{escape(self.error)}</b>']
         return "<br>".join(parts + [escape(line) for line in self.lines])
 
 

@@ -44,6 +44,8 @@ from asl_vassal_bridge.mapview import (
 )
 from asl_vassal_bridge.render import ELEVATION_COLOURS, GRID, TERRAIN_COLOURS
 
+from .colours import ERROR
+
 __all__ = [
     "LABEL_SCALE",
     "Counter",
@@ -552,7 +554,7 @@ def legend_html(title: str, note: str = "") -> str:
     stops = ", ".join(_css(heat_colour(p)) for p in (0.0, 0.25, 0.5, 0.75, 1.0))
     ticks = "".join(f"<span style='flex:1;text-align:{a}'>{t}</span>"
                     for t, a in (("<1%", "left"), ("50%", "center"), ("100%", "right")))
-    warn = (f"<div class='asl-legend-note' style='color:var(--jp-error-color1, #a00);font-weight:bold'>{note}</div>"
+    warn = (f"<div class='asl-legend-note' style='color:{ERROR};font-weight:bold'>{note}</div>"
             if note else "")
     return (f"<div class='asl-legend' style='line-height:1.3'><b class='asl-legend-title'>{title}</b>"
             f"<div style='height:12px;width:240px;border:1px solid var(--jp-border-color1, #777);"

@@ -15,6 +15,7 @@ import ipywidgets as W  # noqa: N812 - the usual short name
 
 from asl_vassal_bridge.core import BadInput
 
+from .colours import ERROR
 from .state import FireSession, LoadError, live_snapshot
 
 __all__ = ["ACCEPT", "LoadPanel", "found_setup"]
@@ -25,8 +26,8 @@ ACCEPT = ".vsav,.vlog,.toml"
 #: JupyterLab's dark background alike (the colours are the theme's own).
 _STATES = {
     "not connected": ("○ VASSAL: not connected", "var(--jp-ui-font-color1, #222)"),
-    "connected": ("● VASSAL: connected (read-only)", "var(--jp-success-color0, #1b5e20)"),
-    "lost": ("● VASSAL: connection lost — retry", "var(--jp-error-color0, #b00020)"),
+    "connected": ("● VASSAL: connected (read-only)", "var(--jp-ui-font-color1, #222)"),
+    "lost": ("● VASSAL: connection lost — retry", ERROR),
 }
 
 

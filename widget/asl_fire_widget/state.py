@@ -41,6 +41,7 @@ from asl_vassal_bridge.core.turn import pending_from_clock
 from asl_vassal_bridge.core.values import replace
 
 from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview, tem_line
+from .colours import ERROR
 
 __all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo", "LoadError"]
 
@@ -89,7 +90,7 @@ class LoadError(BadInput):
 
         import ipywidgets as W  # noqa: N812
 
-        html = W.HTML(f"<div class='asl-load-error' style='color:var(--jp-error-color1, #c00);"
+        html = W.HTML(f"<div class='asl-load-error' style='color:{ERROR};"
                       f"font-family:sans-serif;font-size:14px'>✗ {escape(str(self))}</div>")
         html.add_class("asl-load-error-box")
         return html

@@ -27,6 +27,7 @@ from asl_vassal_bridge.core import EC, BadInput, Direction, Hex, Phase, Position
 from asl_vassal_bridge.core.units import Nationality
 
 from .attacks import HOB_FLAGS, HOB_SITUATION
+from .colours import ERROR as ERROR_INK
 from .drawing import (
     LABEL_SCALE,
     ArtTile,
@@ -72,7 +73,9 @@ _WIND_ARROW = ("<svg width='22' height='22' viewBox='-11 -11 22 22' style='verti
 #: Colours of the HTML around the map: JupyterLab's theme variables (light and dark), with light fallbacks.
 INK = "var(--jp-ui-font-color1, #222)"
 MUTED = "var(--jp-ui-font-color2, #666)"
-ERROR = "var(--jp-error-color1, #c00)"
+#: The error colour, mixed with the theme's text colour: ≥ 4.5:1 on the light and the dark background alike
+#: (JupyterLab's dark error red alone is 4.4:1 on its background).
+ERROR = ERROR_INK
 BORDER = "var(--jp-border-color2, #ccc)"
 PANEL = "var(--jp-layout-color1, #fff)"
 

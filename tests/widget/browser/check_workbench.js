@@ -102,6 +102,11 @@ async function latestHas(page, want, timeout = 15000) {
 async function contrast(page) {
   return page.evaluate(() => {
     const parse = (c) => {
+      const s = c.match(/color\(srgb ([^)]+)\)/);  // what color-mix() computes to
+      if (s) {
+        const p = s[1].split(/[ /]+/).filter(Boolean).map(Number);
+        return [p[0] * 255, p[1] * 255, p[2] * 255, p.length > 3 ? p[3] : 1];
+      }
       const m = c.match(/rgba?\(([^)]+)\)/);
       if (!m) return null;
       const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
