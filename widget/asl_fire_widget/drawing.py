@@ -470,14 +470,14 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
             canvas.fill_style = _css(MARKS[c.marks[0]][0])
             canvas.fill_text(MARKS[c.marks[0]][1], x + side / 2, y + side * 0.8)
     for x, y, side, more in badges:  # "+n": the counters under the one shown (hover or zoom lists them)
-        r = max(8.0, side * 0.32)
+        r = max(6.0, side * 0.34)
         bx, by = x + side, y + side
         canvas.fill_style = "rgb(20,20,20)"
         canvas.fill_circle(bx, by, r)
         canvas.line_width = 1.5
         canvas.stroke_style = "rgb(255,255,255)"
         canvas.stroke_circle(bx, by, r)
-        canvas.font = f"bold {max(10, int(r * 1.15))}px sans-serif"
+        canvas.font = f"bold {max(9, int(r * 1.2))}px sans-serif"
         canvas.fill_style = "rgb(255,255,255)"
         canvas.fill_text(f"+{more}", bx, by)
     return counts

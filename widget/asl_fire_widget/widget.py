@@ -269,7 +269,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.panels = W.Tab(children=[self.attack_box, self.hob_box], titles=["FT / MOL (A22)",
                                                                                "Heat of Battle"])
         self.map_box = W.VBox([self.latest, self.legend, self.probe, self.canvas_box, self.nav],
-                              layout=W.Layout(flex="1 1 360px", min_width="0", width="auto"))
+                              layout=W.Layout(flex="1 1 340px", min_width="0", width="auto"))
         # The hex panel goes beside the map where both fit (at 1024 px in JupyterLab with its file browser open
         # too), else under it (never a thumbnail of a map).
         self.main = W.HBox([self.map_box, self.side],
@@ -573,7 +573,7 @@ class FireWidget(W.VBox):  # type: ignore[misc]
         self.info = W.HTML(value="<i>hover a hex</i>", layout=W.Layout(width="100%"))
         self.side = W.VBox([W.HTML(f"<b style='color:{INK}'>Hex</b> <span style='color:{MUTED}'>(hover the "
                                    "map)</span>"), self.info],
-                           layout=W.Layout(min_width="220px", flex="1 1 240px", max_width="380px",
+                           layout=W.Layout(min_width="200px", flex="1 1 220px", max_width="380px",
                                            max_height=f"{VIEW[1] + 80}px", overflow="auto"))
         self.side.add_class("asl-hex-panel")
         self.canvas_box = W.Box([self.canvas], layout=W.Layout(width="100%", overflow="hidden"))

@@ -196,8 +196,9 @@ async function contrast(page) {
     out.view = await settle(page);
     await page.waitForTimeout(1500);
     if (config.mode === 'lab') {  // Run All leaves the last cell in view: back to the top, as the page opens
-      await page.evaluate(() => { const n = document.querySelector('.jp-WindowedPanel-outer, .jp-Notebook');
-        if (n) n.scrollTop = 0; });
+      await page.evaluate(() => {
+        for (let e = document.querySelector('.asl-fire-widget'); e; e = e.parentElement) e.scrollTop = 0;
+      });
       await page.waitForTimeout(800);
     }
     await page.screenshot({ path: path.join(shots, 'w1-first-sight.png') });
