@@ -197,7 +197,9 @@ def _geometry() -> dict[str, object]:
             "clickHex": at("G2"), "scrollCandidates": candidates,
             "oddsHex": dict(uv(odds_hex), name=m.hex_name(odds_hex)),
             "openHex": dict(uv(open_hex), name=m.hex_name(open_hex)),
-            "unitHex": counter("g1", 0.3, 0.75), "brokenMark": counter("r2", 0.88, 0.1),
+            # (0.75, 0.75) of the squad's box lies inside its counter whether the F7 stack is drawn side by side or,
+            # at a small zoom, as its one counter with a "+1" badge (issue 34)
+            "unitHex": counter("g1", 0.75, 0.75), "brokenMark": counter("r2", 0.88, 0.1),
             "sweep": sweep, "sweepEnd": "G6"}
 
 
