@@ -318,3 +318,14 @@ def test_map_first_the_map_comes_before_the_tools_and_uses_the_canvas_width() ->
     assert w.map_box.children[0] is w.latest  # the latest result right above the map
     w.resize(870, 800)  # Voilà at 1280×800: the map column beside the hex panel
     assert abs(w.geo.width - w.view[0]) <= 2 and w.view[1] == 520  # no empty band beside or under the map
+
+
+def test_stack_badge_names_in_full_at_the_fit_zoom_of_a_1024_window() -> None:
+    from asl_fire_widget.drawing import draw_fires
+
+    w = FireWidget.demo(seed=1)
+    w.resize(610, 768)  # Voilà at 1024×768: the map column beside the hex panel
+    canvas = TextRecorder()
+    draw_fires(canvas, w.session.position, w.geo)
+    texts = {t for t, _, _ in canvas.texts}
+    assert w.geo.scale < 0.7 and {"4-4-7", "4-6-7", "8-1"} <= texts, (w.geo.scale, texts)

@@ -488,11 +488,11 @@ def counter_label(c: Counter, side: float) -> tuple[int, str]:
     wherever it fits at 7 px or more, else its short form (``467``, ``F``).
 
     >>> from asl_vassal_bridge.mapview import Counter
-    >>> counter_label(Counter("flame"), 24)
-    (7, 'Flame')
+    >>> counter_label(Counter("flame"), 24), counter_label(Counter("blaze"), 18.2)
+    ((7, 'Flame'), (7, 'B'))
     """
     em = sum(0.36 if ch in "-.+ " else 0.58 for ch in c.text) or 1.0  # bold sans-serif: a dash is narrow
-    size = min(int(side * 0.36), int(side * 0.96 / em))
+    size = min(max(7, int(side * 0.36)), int(side * 0.96 / em))
     if size >= 7:
         return size, c.text
     return max(7, int(side * 0.3)), c.short
