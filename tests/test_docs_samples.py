@@ -131,13 +131,25 @@ PYTHON_BLOCKS = [(doc, m.group(1)) for doc in DOCS
 SAMPLE_COMMENT = re.compile(r"#\s+((?:\"[^\"]*\"|'[^']*'))(?:\s+…)?\s*$")
 
 
-@pytest.mark.parametrize(("doc", "code"), PYTHON_BLOCKS,
-                         ids=[f"{d.name}:{i}" for i, (d, _) in enumerate(PYTHON_BLOCKS)])
-def test_the_docs_python_runs_and_prints_its_samples(doc: Path, code: str, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+#: Each block runs on the demo scenario ("before"); the README's also on the position `asl-fire demo` leaves
+#: ("after": its clock past the AFPh of 3.2, where the API moves on to the next Player Turn as the commands do).
+PYTHON_RUNS = [(doc, code, at) for doc, code in PYTHON_BLOCKS
+               for at in (("before", "after") if doc == README else ("before",))]
+
+
+@pytest.mark.parametrize(("doc", "code", "at"), PYTHON_RUNS,
+                         ids=[f"{d.name}:{i}:{at}" for i, (d, _, at) in enumerate(PYTHON_RUNS)])
+def test_the_docs_python_runs_and_prints_its_samples(doc: Path, code: str, at: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     from asl_vassal_bridge.scenarios import demo_text
 
-    (tmp_path / "my-game.toml").write_text(demo_text(), "utf-8")
+    if at == "after":
+        assert cli.main(["demo", "--out", str(tmp_path / "demo")]) == 0
+        capsys.readouterr()
+        shutil.copy(tmp_path / "demo" / "after.toml", tmp_path / "my-game.toml")
+    else:
+        (tmp_path / "my-game.toml").write_text(demo_text(), "utf-8")
     monkeypatch.chdir(tmp_path)
     lines = code.splitlines()
     namespace: dict[str, object] = {}

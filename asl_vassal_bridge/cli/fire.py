@@ -12,11 +12,12 @@ from typing import Any
 
 from ..core.dice import Dice, DiceExhaustedError, ScriptedDice, SeededDice
 from ..core.errors import BadInput
-from ..core.explain import Check, Event, Report
-from ..core.fire import end_of_afph, pending_rolls
-from ..core.position import Clock, Location, Phase, Position, Unit, UnitKind
+from ..core.explain import Check, Report
+from ..core.fire import pending_rolls
+from ..core.position import Location, Phase, Position, Unit, UnitKind
+from ..core.turn import pending_from_clock, run_phase
 from ..core.values import replace
-from ..core.wind import rally_phase, wind_change_odds
+from ..core.wind import wind_change_odds
 from .options import (
     LEADER_DRM,
     add_force,
@@ -51,44 +52,6 @@ def _load(args: argparse.Namespace) -> Position:
     return load_position_arg(args)
 
 
-def run_phase(pos: Position, phase: str, dice: Dice) -> tuple[Position, Report]:
-    """Run one phase's fire upkeep and move the clock past it.
-
-    ``rph`` starts a Player Turn (the next one unless the clock is at its
-    RPh) and leaves the clock at the PFPh; ``afph`` needs the clock at or
-    before this Player Turn's AFPh and leaves it at the RtPh — at the RPh,
-    that RPh is played first (its Wind Change DR ends last Player Turn's
-    Gusts and Hampered marks: B25.65, B25.651, B24.721); ``rtph`` reports
-    units in Blazes (B25.4).
-    """
-    order = list(Phase)
-    if phase == "rph":
-        if pos.clock.phase is not Phase.RPH:
-            pos = replace(pos, clock=pos.clock.next_player_turn())
-        new, rep = rally_phase(pos, dice)
-        return replace(new, clock=replace(new.clock, phase=Phase.PFPH)), rep
-    if phase == "afph":
-        if order.index(pos.clock.phase) > order.index(Phase.AFPH):
-            raise BadInput(f"the AFPh of {pos.clock.turn}.{pos.clock.half} is already past (clock: {pos.clock}); "
-                           "run --phase rph to start the next Player Turn")
-        rph: Report | None = None
-        if pos.clock.phase is Phase.RPH:
-            pos, rph = rally_phase(pos, dice)
-        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
-        new, rep = end_of_afph(pos, dice)
-        if rph is not None:
-            first = Event("B25.65", f"the clock was at the RPh of {pos.clock.turn}.{pos.clock.half}: its Wind Change "
-                          "DR comes first", kind="wind")
-            rep = Report(f"{rph.title}; {rep.title}", (first, *rph.events, *rep.events))
-        return replace(new, clock=replace(new.clock, phase=Phase.RTPH)), rep
-    if phase == "rtph":
-        from ..core.exits import blaze_report
-
-        pos = replace(pos, clock=replace(pos.clock, phase=Phase.RTPH))
-        return pos, blaze_report(pos)
-    raise BadInput(f"--phase {phase!r}: expected rph, afph or rtph")
-
-
 def _report_json(pos: Position, rep: Report) -> dict[str, Any]:
     events = []
     for e in rep.events:
@@ -100,28 +63,6 @@ def _report_json(pos: Position, rep: Report) -> dict[str, Any]:
                          "drms": [{"value": x.value, "reason": x.reason, "rule": x.rule} for x in c.drms]}
         events.append(d)
     return {"title": rep.title, "clock": str(pos.clock), "events": events}
-
-
-def pending_from_clock(pos: Position) -> tuple[Clock | None, Position]:
-    """What is pending from the position's clock on: (the RPh rolled first, or None; the position at the AFPh).
-
-    At the RPh the wind change of this Player Turn comes first; from the PFPh to
-    the AFPh the pending AFPh is this Player Turn's (its RPh is past); after the
-    AFPh it is the next Player Turn's, after that Player Turn's RPh — which also
-    ends every Hampering (B24.721) and last Player Turn's Gusts (B25.651: they
-    come again only on a Wind Change DR of 12).  The AFPh odds assume the wind
-    holds (a Wind Change DR of 3–11).
-    """
-    order = list(Phase)
-    clock = pos.clock
-    if order.index(clock.phase) > order.index(Phase.AFPH):
-        clock = clock.next_player_turn()
-    rph = clock if clock.phase is Phase.RPH else None
-    if rph is None:
-        return None, replace(pos, clock=replace(clock, phase=Phase.AFPH))
-    fires = tuple(replace(f, hampered=False) if f.hampered else f for f in pos.fires)
-    env = replace(pos.environment, gusts=False)
-    return rph, replace(pos, clock=replace(clock, phase=Phase.AFPH), fires=fires, environment=env)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:

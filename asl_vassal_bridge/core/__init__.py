@@ -7,7 +7,12 @@ wind), :mod:`.position` (Location, GameMap, fires, clock), :mod:`.dice`,
 Spreading Fire), :mod:`.wind` (Wind Change, Gusts, Collapse),
 :mod:`.firestarts`, :mod:`.clearance`, :mod:`.smoke`, :mod:`.exits`,
 :mod:`.victory`, :mod:`.flamethrower` and :mod:`.molotov` (A22 attacks),
-:mod:`.heat_of_battle` and :mod:`.units` (A15), :mod:`.forecast` (Monte Carlo).
+:mod:`.heat_of_battle` and :mod:`.units` (A15), :mod:`.forecast` (Monte Carlo),
+:mod:`.turn` (the phases as played: the clock moved on, an AFPh already past refused).
+
+The package's ``rally_phase``, ``end_of_afph`` and ``pending_rolls`` are :mod:`.turn`'s, which
+``asl-fire`` runs too; the rules' steps of the same names in :mod:`.wind` and :mod:`.fire` leave the
+clock alone.
 
 >>> from asl_vassal_bridge.core import Hex, Direction
 >>> Hex.parse("M4") + Direction.DOWN
@@ -28,9 +33,7 @@ if TYPE_CHECKING:
         PendingRoll,
         SpreadCheck,
         directly_attached,
-        end_of_afph,
         flame_to_blaze,
-        pending_rolls,
         pending_spreads,
         spread_fire,
     )
@@ -64,8 +67,8 @@ if TYPE_CHECKING:
     )
     from .smoke import fire_smoke
     from .terrain import Building, BuildingKind, Material, Terrain, UnknownTerrainError
+    from .turn import end_of_afph, pending_rolls, rally_phase
     from .victory import fire_control
-    from .wind import rally_phase
 
 #: Where each name of :data:`__all__` lives.  The modules are imported when a name is first used
 #: (PEP 562), so that ``asl-fire odds`` does not pay for the A22/A15 modules it does not need.
@@ -121,7 +124,7 @@ _WHERE = {
     "clearance_attempt": "clearance",
     "clearance_check": "clearance",
     "directly_attached": "fire",
-    "end_of_afph": "fire",
+    "end_of_afph": "turn",
     "fire_control": "victory",
     "fire_smoke": "smoke",
     "flame_to_blaze": "fire",
@@ -134,10 +137,10 @@ _WHERE = {
     "location_tem": "molotov",
     "mol_attack": "molotov",
     "mol_flames": "firestarts",
-    "pending_rolls": "fire",
+    "pending_rolls": "turn",
     "pending_spreads": "fire",
     "place_flame": "firestarts",
-    "rally_phase": "wind",
+    "rally_phase": "turn",
     "resolve_ft_attack": "flamethrower",
     "resolve_mol_attack": "molotov",
     "spread_fire": "fire",

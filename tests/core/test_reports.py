@@ -272,7 +272,7 @@ def test_b25_65_wind_change_table_word_for_word(wind: tuple[int, int | None], dr
 
 
 def test_b25_65_rally_phase_reports_and_dice_word_for_word() -> None:
-    from asl_vassal_bridge.core import rally_phase
+    from asl_vassal_bridge.core.wind import rally_phase  # the step alone: the clock stays
 
     from .builders import mild
 
@@ -293,7 +293,7 @@ def test_b25_65_rally_phase_reports_and_dice_word_for_word() -> None:
 
 
 def test_b25_66_collapse_reports_units_and_fires_word_for_word() -> None:
-    from asl_vassal_bridge.core import rally_phase
+    from asl_vassal_bridge.core.wind import rally_phase  # the step alone: the clock stays
 
     hexes = grid("A-E", "1-5")
     b = building(hexes, "b", Material.STONE, ["C3", "D3"], BuildingKind.MULTI_STORY, hex_levels=(("D3", 1),))
@@ -766,7 +766,8 @@ def test_b25_66_collapse_details_what_stays_and_what_goes() -> None:
 
 
 def test_b25_65_every_rally_phase_path_titles_its_report_and_ends_the_gusts() -> None:
-    from asl_vassal_bridge.core import Direction, Wind, WindForce, rally_phase
+    from asl_vassal_bridge.core import Direction, Wind, WindForce
+    from asl_vassal_bridge.core.wind import rally_phase
 
     p = pos(grid("A-E", "1-5"), env=Environment(gusts=True))
     for faces in ([1, 1, 5, 2], [3, 4], [6, 6]):

@@ -17,13 +17,12 @@ from asl_vassal_bridge.core import (
     Wind,
     WindForce,
     Wreck,
-    end_of_afph,
     pending_spreads,
-    rally_phase,
 )
 from asl_vassal_bridge.core.environment import wind_force_from_dr
+from asl_vassal_bridge.core.fire import end_of_afph  # the step alone: the clock stays (core.turn moves it)
 from asl_vassal_bridge.core.values import replace
-from asl_vassal_bridge.core.wind import apply_wind_change, collapse, random_selection, wind_change_odds
+from asl_vassal_bridge.core.wind import apply_wind_change, collapse, rally_phase, random_selection, wind_change_odds
 
 from .builders import NOW, L, blaze, building, flame, grid, mild, pos, put
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -23,6 +22,7 @@ import pytest
 from asl_vassal_bridge.core import Hex, Location, Terrain
 from asl_vassal_bridge.render import TERRAIN_COLOURS
 from tests.conftest import missing
+from tests.widget.servers import serve, stop
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +56,14 @@ def _jupyter_data() -> str:
     return str(Path(sys.prefix) / "share" / "jupyter")
 
 
+def _no_vassal(home: Path) -> dict[str, str]:
+    """The kernel's environment as on a machine where VASSAL never ran: empty preferences, no bridge connection file
+    (the widget's load control then finds no boards folder or module, and "connect to VASSAL" finds no game)."""
+    conf = home / "vassal-conf"
+    conf.mkdir(exist_ok=True)
+    return {"ASL_FIRE_VASSAL_CONF": str(conf), "ASL_FIRE_BRIDGE_FILE": str(conf / "aslfire" / "bridge.json")}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -74,12 +82,11 @@ def _voila(notebook: Path, home: Path, theme: str = "light") -> Iterator[str]:
     """Serve *notebook* with Voilà until the generator is closed."""
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-               JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()))
+               JUPYTER_DATA_DIR=os.environ.get("JUPYTER_DATA_DIR", _jupyter_data()), **_no_vassal(home))
     log = open(home / "voila.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
+    proc = serve(
         [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         "--ServerApp.token=", "--ServerApp.password=", f"--theme={theme}"],
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+         "--ServerApp.token=", "--ServerApp.password=", f"--theme={theme}"], cwd=REPO, env=env, log=log)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
@@ -96,11 +103,7 @@ def _voila(notebook: Path, home: Path, theme: str = "light") -> Iterator[str]:
             time.sleep(0.3)
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc)
         log.close()
 
 
@@ -116,13 +119,14 @@ def lab_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
         themes.mkdir(parents=True)
         (themes / "themes.jupyterlab-settings").write_text(json.dumps({"theme": "JupyterLab Dark"}))
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"))
+               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+               **_no_vassal(home))
     log = open(home / "lab.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
+    proc = serve(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
          "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={REPO}"],
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        cwd=REPO, env=env, log=log)
     base = f"http://127.0.0.1:{port}/"
     checkpoints = NOTEBOOK.parent / ".ipynb_checkpoints"
     had_checkpoints = checkpoints.exists()
@@ -141,11 +145,7 @@ def lab_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
             time.sleep(0.3)
         yield base + "lab/tree/examples/fire_widget.ipynb"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc)
         log.close()
         if not had_checkpoints:
             shutil.rmtree(checkpoints, ignore_errors=True)  # JupyterLab's, not ours to keep
@@ -197,7 +197,9 @@ def _geometry() -> dict[str, object]:
             "clickHex": at("G2"), "scrollCandidates": candidates,
             "oddsHex": dict(uv(odds_hex), name=m.hex_name(odds_hex)),
             "openHex": dict(uv(open_hex), name=m.hex_name(open_hex)),
-            "unitHex": counter("g1", 0.3, 0.75), "brokenMark": counter("r2", 0.88, 0.1),
+            # (0.75, 0.75) of the squad's box lies inside its counter whether the F7 stack is drawn side by side or,
+            # at a small zoom, as its one counter with a "+1" badge (issue 34)
+            "unitHex": counter("g1", 0.75, 0.75), "brokenMark": counter("r2", 0.88, 0.1),
             "sweep": sweep, "sweepEnd": "G6"}
 
 

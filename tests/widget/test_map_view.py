@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from asl_fire_widget import FireWidget
 from asl_fire_widget.drawing import LABEL_SCALE, counter_boxes, heat_label
-from asl_fire_widget.widget import LOG_PAGE
+from asl_fire_widget.widget import HOVER, LOG_PAGE
 from ipycanvas.canvas import COMMANDS
 from PIL import Image
 
@@ -278,7 +278,7 @@ def test_a_drag_pans_and_does_not_click(sent: Sent) -> None:  # noqa: F811
     pan = w.geo.pan
     for e, x, y in (("mouse_down", 300, 300), ("mouse_move", 280, 290), ("mouse_move", 200, 250),
                     ("mouse_up", 200, 250)):
-        w.canvas[3]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
+        w.canvas[HOVER]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
     assert w.session.position is before
     assert w.geo.pan == (pan[0] + 100, pan[1] + 50)
 
@@ -293,13 +293,13 @@ def test_a_click_lands_where_the_mouse_was_when_focusing_scrolled_the_canvas(sen
     shift = w.geo.centre(target)[1] - w.geo.centre(above)[1]  # the scroll moved the canvas down by that much
     events = (("mouse_move", tx, ty), ("mouse_down", tx, ty - shift), ("mouse_up", tx, ty - shift))
     for e, x, y in events:
-        w.canvas[3]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
+        w.canvas[HOVER]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
     flames = {f.location.hex for f in w.session.position.flames()}
     assert target in flames and above not in flames
     # Without a scroll (the press where the last move was) nothing is shifted.
     w.tools.value = "remove"
     for e, x, y in (("mouse_move", tx, ty), ("mouse_down", tx, ty), ("mouse_up", tx, ty)):
-        w.canvas[3]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
+        w.canvas[HOVER]._handle_frontend_event(None, {"event": e, "x": x, "y": y}, [])
     assert target not in {f.location.hex for f in w.session.position.flames()}
 
 

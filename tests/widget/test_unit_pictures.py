@@ -150,9 +150,9 @@ def test_zooming_into_a_strip_map_gives_the_canvas_the_height_the_map_needs() ->
         w.zoom_by(1.5)
         heights.append(w.view[1])
         assert w.canvas.height == w.view[1] == w.geo.view_h
-    # the canvas grows with the map's height at each zoom, up to the room the window leaves (800 − 320)
-    assert heights == sorted(heights) and heights[0] > base and heights[-1] == 480
-    assert all(h == min(480, w.geo.height_at(s)) or h == 480
+    # the canvas grows with the map's height at each zoom, up to the room the window leaves (800 − 280)
+    assert heights == sorted(heights) and heights[0] > base and heights[-1] == 520
+    assert all(h == min(520, w.geo.height_at(s)) or h == 520
                for h, s in zip(heights, [w.fit_scale * 1.5 ** k for k in range(1, 7)], strict=True))
     for _ in range(8):
         w.zoom_by(1 / 1.5)

@@ -113,7 +113,9 @@ def test_a22_34_ft_vs_afv_needs_the_basic_tk_then_shows_the_final_tk(s: FireSess
 
 def test_bad_locations_and_units_are_shown_not_raised(s: FireSession) -> None:
     assert "no unit 'zz'" in s.set_attack(firer_unit="zz", target="I5.1").refusal
-    assert "target" in s.set_attack(firer_unit="g3", target="").refusal
+    waiting = s.set_attack(firer_unit="g3", target="")  # no verdict before a target is chosen (issue 34)
+    assert not waiting.legal and not waiting.refusal and "target Location" in waiting.waiting
+    assert "not allowed" not in waiting.html() and "target Location" in waiting.html()
     assert not s.set_attack(firer_unit="", firer="Z99", target="I5.1").legal
 
 

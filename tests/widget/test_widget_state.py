@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from asl_fire_widget import FireSession, FireWidget
-from asl_fire_widget.widget import FIRE, HOVER, OVERLAY, TERRAIN
+from asl_fire_widget.widget import FIRE, HOVER, LABELS, OVERLAY, TERRAIN
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from asl_vassal_bridge.core import EC, Direction, FireKind, Hex, Location, Phase, WindForce
@@ -100,7 +100,7 @@ def test_nothing_is_drawn_until_a_client_is_ready_voila(sent: Sent) -> None:
 def test_full_redraw_is_one_message_with_every_layer(w: FireWidget, sent: Sent) -> None:
     w.redraw()
     assert len(sent.messages) == 1
-    assert set(sent.canvases()) == {model(w, k) for k in (TERRAIN, OVERLAY, FIRE, HOVER)}
+    assert set(sent.canvases()) == {model(w, k) for k in (TERRAIN, OVERLAY, FIRE, LABELS, HOVER)}
     counts = w.draw_counts
     pos = w.session.position
     assert counts["terrain"]["buildings"] == sum(1 for i in pos.map.hexes.values() if i.building)
@@ -232,7 +232,7 @@ def test_b25_151_b25_6_afph_button_runs_upkeep_once(w: FireWidget) -> None:
     assert any("(B25.6)" in line for line in w.session.log)
     w.afph_button.click()  # the AFPh is past now
     assert w.session.position is pos
-    assert "is past" in w.session.log[-1]
+    assert "already past" in w.session.log[-1]
 
 
 def test_step_n_player_turns_is_one_undoable_step(w: FireWidget) -> None:
@@ -291,10 +291,10 @@ def test_odds_overlay_tints_exactly_the_hexes_at_risk(w: FireWidget, sent: Sent)
     sent.clear()
     w.overlay_choice.value = "odds"
     assert w.draw_counts["overlay"]["hexes"] == sum(1 for p in w.session.odds_by_hex().values() if p > 0)
-    assert sent.canvases() == [model(w, OVERLAY)]
+    assert sent.canvases() == [model(w, OVERLAY), model(w, LABELS)]  # the tint, then its figures above the counters
     w.tools.value = "blaze"
     frontend(w, "click", H(w, "G2"))  # a new Blaze threatens new hexes: the overlay follows
-    assert set(sent.canvases()) == {model(w, OVERLAY), model(w, FIRE)}
+    assert set(sent.canvases()) == {model(w, OVERLAY), model(w, FIRE), model(w, LABELS)}
     assert w.draw_counts["overlay"]["hexes"] == sum(1 for p in w.session.odds_by_hex().values() if p > 0)
 
 

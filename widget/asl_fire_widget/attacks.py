@@ -29,6 +29,8 @@ from asl_vassal_bridge.core.molotov import MolAttack, MolPlan, location_tem, mol
 from asl_vassal_bridge.core.units import NationalCatalogue, Nationality, parse_nationality
 from asl_vassal_bridge.core.values import replace
 
+from .colours import ERROR
+
 __all__ = ["HOB_FLAGS", "HOB_SITUATION", "AttackForm", "AttackPreview", "HobForm", "HobPreview", "attack_preview",
            "build_attack", "hob_preview", "hob_unit", "tem_line"]
 
@@ -141,17 +143,27 @@ class AttackPreview:
     refusal: str = ""
     drms: tuple[DRM, ...] = field(default_factory=tuple)
     mol_check_chance: Fraction | None = None
+    #: What is still to choose before there is anything to judge ("" once firer and target are given).
+    waiting: str = ""
 
     def html(self) -> str:
         from html import escape
 
-        head = ('<b style="color:var(--jp-success-color1, #080)">legal</b>' if self.legal
-                else f'<b style="color:var(--jp-error-color1, #b00)">not allowed</b>: {escape(self.refusal)}')
+        ink = "var(--jp-ui-font-color1, #222)"  # the theme's own text colour: ≥ 4.5:1 in light and dark
+        if self.waiting:
+            return f'<span class="asl-attack-waiting" style="color:{ink}">{escape(self.waiting)}</span>'
+        head = (f'<b class="asl-attack-legal" style="color:{ink}">✓ legal</b>' if self.legal
+                else f'<b style="color:{ERROR}">not allowed</b>: {escape(self.refusal)}')
         return head + "".join(f"<br>{escape(line)}" for line in self.lines)
 
 
 def attack_preview(pos: Position, form: AttackForm) -> AttackPreview:
-    """The core's verdict on the form: the plan's FP, DRMs with rules, MOL Check chance, or the refusing rule."""
+    """The core's verdict on the form: the plan's FP, DRMs with rules, MOL Check chance, or the refusing rule;
+    no verdict before a firer and a target are chosen."""
+    if not (form.firer or form.firer_unit) or not form.target:
+        return AttackPreview(False, (), waiting=f"Choose the {form.weapon}'s firer (a unit or a Location) and its "
+                             "target Location, or the FT/MOL firer→target click tool: the verdict, FP, DRMs and "
+                             "rules then show here.")
     try:
         p, attack = build_attack(pos, form)
         plan: FtPlan | MolPlan = ft_attack(p, attack) if isinstance(attack, FtAttack) else mol_attack(p, attack)
@@ -254,7 +266,7 @@ class HobPreview:
     def html(self) -> str:
         from html import escape
 
-        parts = [] if self.ok else [f'<b style="color:var(--jp-error-color1, #b00)">{escape(self.error)}</b>']
+        parts = [] if self.ok else [f'<b style="color:{ERROR}">{escape(self.error)}</b>']
         return "<br>".join(parts + [escape(line) for line in self.lines])
 
 

@@ -44,6 +44,8 @@ from asl_vassal_bridge.mapview import (
 )
 from asl_vassal_bridge.render import ELEVATION_COLOURS, GRID, TERRAIN_COLOURS
 
+from .colours import ERROR
+
 __all__ = [
     "LABEL_SCALE",
     "Counter",
@@ -344,8 +346,36 @@ class UnitBox:
         return self.x <= px <= self.x + self.side and self.y <= py <= self.y + self.side
 
 
+#: A stack of more than this many counters shows its most telling counter with a "+n" badge (hover lists them all).
+STACK_SHOWN = 3
+#: The smallest counter side (canvas pixels) at which a stack's counters are drawn side by side; below it the stack
+#: shows its most telling counter, as large as the hex allows, with the "+n" badge.
+READABLE_SIDE = 14.0
+
+
+def _stack_boxes(stack: list[Counter], cx: float, cy: float, s: float, ry: float
+                 ) -> list[tuple[Counter, float, float, float, int]]:
+    """Where a hex's counters are drawn: (counter, x, y, side, how many more it stands for).
+
+    Up to :data:`STACK_SHOWN` counters side by side while each is at least :data:`READABLE_SIDE` pixels; a bigger
+    stack, or one too small to read, is its most telling counter (a Blaze, a Flame, a burning wreck, a unit…) with
+    a "+n" badge, never smaller than :data:`~asl_vassal_bridge.mapview.MIN_MARKER`.
+    """
+    placed = counter_boxes(len(stack), cx, cy, s)
+    readable = placed[0][2] >= READABLE_SIDE or (len(stack) == 1 and placed[0][2] >= MIN_MARKER)
+    if len(stack) <= STACK_SHOWN and readable:
+        return [(c, x, y, side, 0) for c, (x, y, side) in zip(stack, placed, strict=True)]
+    top = min(stack, key=lambda c: c.priority)
+    x, y, side = counter_boxes(1, cx, cy, s)[0]
+    if side < MIN_MARKER:
+        side = max(MIN_MARKER, min(28.0 * s, 1.2 * ry * s))
+        x, y = cx - side / 2, cy - side / 2
+    return [(top, x, y, side, len(stack) - 1)]
+
+
 def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[str, Any] | None = None,
-               selected: str | None = None, hits: list[UnitBox] | None = None) -> dict[str, int]:
+               selected: str | None = None, hits: list[UnitBox] | None = None, smoke: bool = True
+               ) -> dict[str, int]:
     """Draw the counter layer in view: each hex's units, wrecks, fires, Level and smoke counters
     (:func:`asl_vassal_bridge.mapview.counters_in`, laid out by :func:`~asl_vassal_bridge.mapview.counter_boxes`).
 
@@ -354,7 +384,9 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
     in VASL's colours (a unit in its side's colour) with its name.  A unit's broken, pinned or berserk state
     is a coloured corner with its word; the *selected* unit is outlined.  Where a hex is too small for its
     stack at this zoom, its most telling counter is drawn alone, never smaller than
-    :data:`~asl_vassal_bridge.mapview.MIN_MARKER`.  *hits* receives each unit counter's box.
+    :data:`~asl_vassal_bridge.mapview.MIN_MARKER`; a stack of more than :data:`STACK_SHOWN` shows its most
+    telling counter with a "+n" badge (:func:`_stack_boxes`).  *smoke* False leaves the smoke counters out.
+    *hits* receives each unit counter's box.
     """
     canvas.clear()
     s = geo.scale
@@ -363,22 +395,24 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
     images = images or {}
     sides = side_colours(pos)
     boxes: list[tuple[Counter, float, float, float]] = []
+    badges: list[tuple[float, float, float, int]] = []
     for h, stack in counters_in(pos).items():
         for c in stack:
             counts[key.get(c.kind, "wrecks")] += 1
         if not geo.in_view(h):
             continue
-        cx, cy = geo.centre(h)
-        placed = counter_boxes(len(stack), cx, cy, s)
-        if placed[0][2] < MIN_MARKER:  # too small to read: the hex's most telling counter alone (smoke left out)
-            top = min(stack, key=lambda c: c.priority)
-            if top.kind in ("smoke", "level"):
+        if not smoke:
+            stack = [c for c in stack if c.kind != "smoke"]
+            if not stack:
                 continue
-            side = max(MIN_MARKER, min(28.0 * s, 1.2 * geo.ry * s))
-            boxes.append((top, cx - side / 2, cy - side / 2, side))
-            continue
-        for c, (x, y, side) in zip(stack, placed, strict=True):
+        cx, cy = geo.centre(h)
+        for c, x, y, side, more in _stack_boxes(stack, cx, cy, s, geo.ry):
+            if more and c.kind in ("smoke", "level"):
+                continue
             boxes.append((c, x, y, side))
+            if more:
+                badges.append((x, y, side, more))
+    counts["badges"] = len(badges)
     if hits is not None:
         hits.clear()
         hits.extend(UnitBox(c.unit.id, x, y, side) for c, x, y, side in boxes if c.unit is not None)
@@ -425,10 +459,9 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
     canvas.text_align = "center"
     canvas.text_baseline = "middle"
     for c, x, y, side in plain:
-        size = max(7, int(side * 0.3))
         if side < 12:
             continue
-        text = c.text if 0.62 * size * len(c.text) <= side * 0.98 else c.short
+        size, text = counter_label(c, side)
         canvas.font = f"bold {size}px sans-serif"
         canvas.fill_style = _css(ink(c))
         canvas.fill_text(text, x + side / 2, y + side * (0.42 if c.marks else 0.5))
@@ -436,17 +469,47 @@ def draw_fires(canvas: Any, pos: Position, geo: MapGeometry, *, images: Mapping[
             canvas.font = f"bold {max(7, int(side * 0.24))}px sans-serif"
             canvas.fill_style = _css(MARKS[c.marks[0]][0])
             canvas.fill_text(MARKS[c.marks[0]][1], x + side / 2, y + side * 0.8)
+    for x, y, side, more in badges:  # "+n": the counters under the one shown (hover or zoom lists them)
+        r = max(6.0, side * 0.34)
+        bx, by = x + side, y + side
+        canvas.fill_style = "rgb(20,20,20)"
+        canvas.fill_circle(bx, by, r)
+        canvas.line_width = 1.5
+        canvas.stroke_style = "rgb(255,255,255)"
+        canvas.stroke_circle(bx, by, r)
+        canvas.font = f"bold {max(9, int(r * 1.2))}px sans-serif"
+        canvas.fill_style = "rgb(255,255,255)"
+        canvas.fill_text(f"+{more}", bx, by)
     return counts
 
 
+def counter_label(c: Counter, side: float) -> tuple[int, str]:
+    """The font size and text on a counter *side* pixels wide: the name as the position gives it (``4-6-7``)
+    wherever it fits at 7 px or more, else its short form (``467``, ``F``).
+
+    >>> from asl_vassal_bridge.mapview import Counter
+    >>> counter_label(Counter("flame"), 24), counter_label(Counter("blaze"), 18.2)
+    ((7, 'Flame'), (7, 'B'))
+    """
+    em = sum(0.36 if ch in "-.+ " else 0.58 for ch in c.text) or 1.0  # bold sans-serif: a dash is narrow
+    size = min(max(7, int(side * 0.36)), int(side * 0.96 / em))
+    if size >= 7:
+        return size, c.text
+    return max(7, int(side * 0.3)), c.short
+
+
 def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha: float = 0.72,
-              pos: Position | None = None) -> int:
+              pos: Position | None = None, labels: Any = None) -> int:
     """Tint hexes in view by chance (0…1) with their percentage; returns the number of hexes tinted.
 
     The title and the colour legend are the widget's (HTML beside the canvas), so nothing here
-    hides under the map's own bands; with *pos* the tinted hexes' names are drawn again on top.
+    hides under the map's own bands; with *pos* the tinted hexes' names are drawn again on top.  The
+    percentages and names go on *labels* (a layer above the counters, so that no counter hides them) when given.
     """
     canvas.clear()
+    if labels is not None:
+        labels.clear()
+    text = labels if labels is not None else canvas
     seen = np.zeros(len(geo.centres), bool)  # the hexes in view, as :meth:`MapGeometry.in_view` (one pass)
     seen[geo.visible()] = True
     items = [(r, p) for h, p in heat.items() if p > 0 and (r := geo.row.get(h)) is not None and seen[r]]
@@ -457,16 +520,22 @@ def draw_heat(canvas: Any, geo: MapGeometry, heat: Mapping[Hex, float], *, alpha
     colours = np.array([heat_colour(p) for p in ps], np.uint8)
     canvas.fill_styled_polygons(geo.polygons(rows, 0.96), color=colours, alpha=alpha)
     if geo.scale >= TEXT_SCALE:
-        size = max(9, min(14, int(12 * geo.scale)))
-        canvas.font = f"bold {size}px sans-serif"
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        canvas.fill_style = "rgb(0,0,0)"
+        size = max(10, min(14, int(12 * geo.scale)))
+        text.font = f"bold {size}px sans-serif"
+        text.text_align = "center"
+        text.text_baseline = "middle"
+        if labels is not None:  # over counters too: a pale halo keeps the black figures readable on any colour
+            text.line_width = 3
+            text.stroke_style = "rgba(255,255,255,0.85)"
+            for r, p in items:
+                x, y = geo.centres[r]
+                text.stroke_text(heat_label(p), float(x), float(y + 0.78 * geo.ry * geo.scale))
+        text.fill_style = "rgb(0,0,0)"
         for r, p in items:
             x, y = geo.centres[r]
-            canvas.fill_text(heat_label(p), float(x), float(y + 0.78 * geo.ry * geo.scale))
+            text.fill_text(heat_label(p), float(x), float(y + 0.78 * geo.ry * geo.scale))
     if pos is not None and geo.scale >= LABEL_SCALE:  # the tinted hexes' names, again on top
-        _draw_names(canvas, pos, geo, rows)
+        _draw_names(text, pos, geo, rows)
     return len(rows)
 
 
@@ -485,7 +554,7 @@ def legend_html(title: str, note: str = "") -> str:
     stops = ", ".join(_css(heat_colour(p)) for p in (0.0, 0.25, 0.5, 0.75, 1.0))
     ticks = "".join(f"<span style='flex:1;text-align:{a}'>{t}</span>"
                     for t, a in (("<1%", "left"), ("50%", "center"), ("100%", "right")))
-    warn = (f"<div class='asl-legend-note' style='color:var(--jp-error-color1, #a00);font-weight:bold'>{note}</div>"
+    warn = (f"<div class='asl-legend-note' style='color:{ERROR};font-weight:bold'>{note}</div>"
             if note else "")
     return (f"<div class='asl-legend' style='line-height:1.3'><b class='asl-legend-title'>{title}</b>"
             f"<div style='height:12px;width:240px;border:1px solid var(--jp-border-color1, #777);"

@@ -1,14 +1,12 @@
 """The widget's model, without any drawing: a Position, its history, the dice, the log, and what to show.
 
-Every action returns nothing and changes the session; rules come from the
-core (``asl_vassal_bridge.core``), never from here.
+Every action returns nothing and changes the session; rules come from the core (``asl_vassal_bridge.core``), never
+from here; the load error, the hover panel and a live game's snapshot are in :mod:`.session_support`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,92 +32,29 @@ from asl_vassal_bridge.core import (
     rally_phase,
 )
 from asl_vassal_bridge.core.dice import Dice
-from asl_vassal_bridge.core.fire import SpreadCheck, pending_blaze_checks, pending_spreads
+from asl_vassal_bridge.core.fire import SpreadCheck, pending_spreads
 from asl_vassal_bridge.core.firestarts import add_burning_wreck
 from asl_vassal_bridge.core.forecast import Forecast, ForecastProgram, compile_position, forecast, play_player_turn
+from asl_vassal_bridge.core.turn import pending_from_clock
 from asl_vassal_bridge.core.values import replace
 
-from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview, tem_line
-
-__all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo", "LoadError"]
-
-#: Click tools: what a click on a hex does.
-TOOLS = ("inspect", "flame", "blaze", "wreck", "remove", "kindling", "attack", "wp", "he", "hut", "huts")
-
-#: Who attempts Kindling (B25.11): unit kind and directing leader's modifier.
-KINDLERS: dict[str, tuple[UnitKind, int | None]] = {
-    "squad + leader (0)": (UnitKind.SQUAD, 0),
-    "squad + 8-1 leader (−1)": (UnitKind.SQUAD, -1),
-    "half-squad + leader (0)": (UnitKind.HALF_SQUAD, 0),
-    "SMC alone (−2)": (UnitKind.LEADER, None),
-}
-
-
-class LoadError(BadInput):
-    """A position, saved game, boards folder or module the widget cannot load: the message is one line, in
-    the notebook's words (``boards=``, ``vasl=``), and a notebook shows it without a traceback.
-
-    >>> e = LoadError("game.vsav: no such file")
-    >>> e._render_traceback_()
-    ['LoadError: game.vsav: no such file']
-    """
-
-    def __init__(self, message: str) -> None:
-        line = " ".join(message.split())
-        for cli, nb in (("give --boards DIR", "pass boards=DIR"), ("--boards", "boards="), ("--vasl", "vasl=")):
-            line = line.replace(cli, nb)
-        super().__init__(line)
-
-    def _render_traceback_(self) -> list[str]:
-        """What IPython (JupyterLab, Voilà) shows for it: the one line, no traceback."""
-        return [f"LoadError: {self}"]
-
-    def widget(self) -> Any:
-        """The message as a one-line notebook output (red, no traceback), to show instead of the widget."""
-        from html import escape
-
-        import ipywidgets as W  # noqa: N812
-
-        html = W.HTML(f"<div class='asl-load-error' style='color:var(--jp-error-color1, #c00);"
-                      f"font-family:sans-serif;font-size:14px'>✗ {escape(str(self))}</div>")
-        html.add_class("asl-load-error-box")
-        return html
-
-
-@dataclass(frozen=True)
-class HoverInfo:
-    """What the hover panel shows for one hex: its Locations, terrain, fires and odds."""
-
-    hex: Hex
-    name: str
-    lines: tuple[str, ...]
-    odds: tuple[tuple[Location, SpreadCheck], ...]
-
-    def html(self) -> str:
-        from html import escape
-
-        body = "<br>".join(escape(line) for line in self.lines)
-        return f"<b>{escape(self.name)}</b><br>{body}"
-
-
-def _pct(p: Fraction | float) -> str:
-    return f"{float(p):.1%}"
+from .attacks import AttackForm, AttackPreview, HobForm, HobPreview, attack_preview, hob_preview
+from .session_support import (
+    KINDLERS,
+    TOOLS,
+    HoverInfo,
+    LoadError,
+    hover_info,
+    live_setup,
+    live_unit_pieces,
+    notebook_words,
+    status_line,
+)
 
 if TYPE_CHECKING:
     from asl_vassal_bridge.vasl.setup import VaslSetup
 
-
-def live_setup(boards: str | Path | None, vasl: str | Path | None) -> VaslSetup:
-    """The boards folder and VASL module for a live game: those given, else VASSAL's preferences (none needed)."""
-    from asl_vassal_bridge.vasl.setup import resolve_vasl
-
-    return resolve_vasl(vasl, boards, need_boards=False)
-
-
-def live_unit_pieces(snapshot: Mapping[str, Any], pos: Position) -> dict[str, Mapping[str, Any]]:
-    """The snapshot's piece of each of *pos*'s units, by unit id (a unit's id is its piece's)."""
-    units = {u.id for u in pos.units}
-    return {str(p.get("id")): p for p in snapshot.get("pieces") or () if str(p.get("id")) in units}
+__all__ = ["KINDLERS", "TOOLS", "FireSession", "HoverInfo", "LoadError"]
 
 
 class FireSession:
@@ -211,7 +146,7 @@ class FireSession:
         setup = resolve_vasl(vasl, boards)
         s = cls(load_position(path, setup.boards, setup.module), seed=seed, source=str(path))
         for line in setup.notes:
-            s.say(f"· {line}")
+            s.say(f"· {notebook_words(line)}")
         s.say_terrain_notes(s.position.notes)
         s.vasl, s.boards_dir = setup, setup.boards
         game = read_vsav(path)
@@ -244,7 +179,7 @@ class FireSession:
         s.unit_pieces = live_unit_pieces(snapshot, game.position)
         s.vasl = setup
         for line in setup.notes:
-            s.say(f"· {line}")
+            s.say(f"· {notebook_words(line)}")
         s.say_terrain_notes(game.notes)
         if setup.boards is not None:
             s.boards_dir = setup.boards
@@ -261,6 +196,25 @@ class FireSession:
         for line in (notes.splitlines() if isinstance(notes, str) else notes):
             if line.strip():
                 self.say(f"{'⚠' if 'not applied' in line or 'no LOS rule' in line else '·'} {line}")
+
+    def adopt(self, other: FireSession) -> None:
+        """Another game, loaded from the page (the load control): its Position, boards folder, crops, overlays,
+        module, pieces and notes replace this session's.  The undo history starts again there: an undo never
+        goes back into another game (whose map, board art and module are gone)."""
+        self.position = other.position
+        self.source, self.read_only_source = other.source, other.read_only_source
+        self.boards_dir, self.crops, self.overlays = other.boards_dir, other.crops, other.overlays
+        self.vasl, self.unit_pieces = other.vasl, other.unit_pieces
+        for stack in (self.undo_stack, self.redo_stack, self.undo_labels, self.redo_labels, self.undo_spans,
+                      self.redo_spans, self.hut_picks):
+            stack.clear()
+        self.undone_spans.clear()
+        self.selected_unit = None
+        self.forecast_result, self.forecast_stale = None, None
+        self.say(f"loaded {other.source}: {other.position.name or 'position'}, {other.position.clock}")
+        for line in other.log:
+            self.say(line)
+        self._changed("position", "another game was loaded")
 
     def replace_position(self, pos: Position, source: str) -> None:
         """Load another Position (the history is kept, so undo goes back)."""
@@ -374,7 +328,9 @@ class FireSession:
         try:
             getattr(self, f"_tool_{self.tool}")(self.location_at(h))
         except BadInput as e:
-            self.say(f"✗ {e}")
+            from .phases import phase_hint
+
+            self.say(f"✗ {e}{phase_hint(str(e), self.position.clock)}")
 
     def _tool_inspect(self, loc: Location) -> None:
         info = self.hover(loc.hex)
@@ -628,30 +584,59 @@ class FireSession:
     # -- phases ---------------------------------------------------------------
     def rph(self) -> None:
         """The RPh Wind Change DR (B25.65; Gusts B25.651, Collapse B25.66); starts the next Player Turn if needed."""
-        pos = self.position
-        if pos.clock.phase is not Phase.RPH:
-            pos = replace(pos, clock=pos.clock.next_player_turn())
-        new, rep = rally_phase(pos, self.dice)
+        new, rep = rally_phase(self.position, self.dice)
         self._report(rep)
-        self._push(replace(new, clock=replace(new.clock, phase=Phase.PFPH)),
-                   label=f"RPh wind change of {pos.clock}")
+        self._push(new, label=f"RPh wind change of {replace(new.clock, phase=Phase.RPH)}")
 
     def afph(self) -> None:
-        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6); at the RPh, that RPh first."""
+        """The end-of-AFPh upkeep: Flame→Blaze, then Spreading Fire (B25.151, B25.6); at the RPh, that RPh first.
+
+        Refused, as ``asl-fire upkeep`` refuses it, once the AFPh is past.
+        """
         pos = self.position
-        order = list(Phase)
-        if order.index(pos.clock.phase) > order.index(Phase.AFPH):
-            self.say(f"✗ the AFPh of {pos.clock.turn}.{pos.clock.half} is past ({pos.clock}): roll the RPh first")
+        try:
+            new, rep = end_of_afph(pos, self.dice)
+        except BadInput as e:
+            self.say(f"✗ {e}")
             self._changed("log")
             return
-        if pos.clock.phase is Phase.RPH:  # its Wind Change DR is never skipped (B25.65, B25.651, B24.721)
-            pos, rph = rally_phase(pos, self.dice)
-            self._report(rph)
-        pos = replace(pos, clock=replace(pos.clock, phase=Phase.AFPH))
-        new, rep = end_of_afph(pos, self.dice)
         self._report(rep)
-        self._push(replace(new, clock=replace(new.clock, phase=Phase.RTPH)),
-                   label=f"end-of-AFPh upkeep of {pos.clock}")
+        self._push(new, label=f"end-of-AFPh upkeep of {replace(new.clock, phase=Phase.AFPH)}")
+
+    def next_phase(self) -> None:
+        """The phase control's "next": leaving the RPh rolls its Wind Change DR, leaving the AFPh its fire upkeep
+        (as ``asl-fire upkeep`` does); every other step moves the clock one phase on."""
+        from .phases import step_clock
+
+        c = self.position.clock
+        if c.phase is Phase.RPH:
+            self.rph()
+        elif c.phase is Phase.AFPH:
+            self.afph()
+        else:
+            to = step_clock(c)
+            self._push(replace(self.position, clock=to), f"clock: {c} → {to}", label=f"next phase ({to})")
+
+    def previous_phase(self) -> None:
+        """The phase control's "previous": the clock one phase back; nothing is rolled or taken back (undo does
+        that)."""
+        from .phases import previous_clock
+
+        c = self.position.clock
+        to = previous_clock(c)
+        if to is None:
+            raise BadInput(f"{c} is the first phase of the game")
+        self._push(replace(self.position, clock=to), f"clock set back: {c} → {to} (nothing rolled or undone; "
+                   "undo takes rolls back)", label=f"previous phase ({to})")
+
+    def set_phase(self, phase: Phase) -> None:
+        """The phase control's "jump to": this Player Turn's *phase*; the phases between are not played."""
+        c = self.position.clock
+        if phase is c.phase:
+            return
+        to = replace(c, phase=phase)
+        self._push(replace(self.position, clock=to), f"clock set: {c} → {to} (nothing rolled: the phases between "
+                   "were not played)", label=f"jump to {phase.value}")
 
     def step(self, turns: int = 1) -> None:
         """Play *turns* Player Turns of fire upkeep (RPh wind, end-of-AFPh), as one undoable step."""
@@ -666,9 +651,10 @@ class FireSession:
     # -- odds -------------------------------------------------------------------
     @property
     def odds(self) -> dict[Location, SpreadCheck]:
-        """Exact chance each Location catches fire at the end of this AFPh, from its best source (B25.6)."""
+        """Exact chance each Location catches fire at the next end of the AFPh from the clock on (B25.6), from its
+        best source: this Player Turn's up to its AFPh, else the next one's, as ``asl-fire odds`` counts them."""
         if self._odds is None:
-            self._odds = pending_spreads(self.position)
+            self._odds = pending_spreads(pending_from_clock(self.position)[1])
         return self._odds
 
     def odds_by_hex(self) -> dict[Hex, float]:
@@ -680,56 +666,8 @@ class FireSession:
 
     def hover(self, h: Hex) -> HoverInfo:
         """The hex's Locations: terrain, fires, and for Burnable Locations the exact chance of fire this AFPh."""
-        pos = self.position
-        m = pos.map
-        info = m.hexes[h]
-        lines: list[str] = []
-        b = m.building(h)
-        if b is not None:
-            top = b.top_level(m.hex_name(h))
-            lines.append(f"{b.material.value} {b.kind.value} building {b.id}, levels 0–{top}"
-                         + (", stairwell" if info.stairwell else ""))
-        else:
-            lines.append(info.terrain.label + (" with road" if info.road else ""))
-        if info.elevation:
-            lines.append(f"elevation {info.elevation}")
-        blaze_checks = {bc.location: bc for bc in pending_blaze_checks(pos)}
-        odds: list[tuple[Location, SpreadCheck]] = []
-        for loc in m.locations(h):
-            t = m.terrain_at(loc)
-            name = pos.loc_name(loc)
-            head = f"{name}: {t.label}"
-            if t.burnable:
-                head += f" (Kindle {t.kindle}, Spread {t.spread})"
-            lines.append(head)
-            tem = tem_line(pos, loc)
-            if tem is not None:
-                lines.append(tem)
-            if pos.blaze_at(loc) is not None:
-                lines.append("   Blaze")
-            flames = pos.flames_at(loc)
-            if flames:
-                lines.append(f"   {len(flames)} Flame{'s' if len(flames) > 1 else ''}")
-                bc = blaze_checks.get(loc)
-                if bc is not None:
-                    lines.append(f"   Flame→Blaze this AFPh: {_pct(bc.chance)} (out {_pct(bc.extinguish_chance)}); "
-                                 f"{bc.check.describe()}")
-            sc = self.odds.get(loc)
-            if sc is not None:
-                odds.append((loc, sc))
-                lines.append(f"   catches fire this AFPh: {_pct(sc.chance)} — {sc.describe(pos)}")
-            elif t.burnable and pos.blaze_at(loc) is None:
-                lines.append("   catches fire this AFPh: 0% (no Blaze or Burning Wreck can spread here now)")
-        for w in pos.wrecks:
-            if w.location.hex == h:
-                lines.append(f"{w.name}{' (burning)' if w.burning else ''}")
-        if self.forecast_result is not None and self.forecast_stale is None:
-            for loc in m.locations(h):
-                p = self.forecast_result.chance(loc)
-                if p > 0:
-                    lines.append(f"   forecast: {pos.loc_name(loc)} burning after {self.forecast_result.turns} "
-                                 f"Player Turns: {p:.1%}")
-        return HoverInfo(h, m.hex_name(h), tuple(lines), tuple(odds))
+        current = self.forecast_result if self.forecast_stale is None else None
+        return hover_info(self.position, self.odds, current, h)
 
     def run_forecast(self, turns: int, trials: int, seed: int | None = None,
                      progress: Callable[[float], None] | None = None,
@@ -759,7 +697,4 @@ class FireSession:
 
     def status(self) -> str:
         """Turn, phase, EC and wind, as a one-liner."""
-        pos = self.position
-        env = pos.environment
-        g = ", Gusts" if env.gusts else ""
-        return f"{pos.clock} · EC {env.ec.label} ({env.ec_drm:+d}) · {env.wind}{g}"
+        return status_line(self.position)

@@ -86,7 +86,7 @@ async function inView(page, selector, last = false) {
     const r = el.getBoundingClientRect();
     const out = { found: true, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
       text: el.innerText.slice(0, 300), vw: window.innerWidth, vh: window.innerHeight };
-    out.inWindow = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1
+    out.inWindow = r.top >= -1 && r.left >= -1 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1
       && r.width > 0 && r.height > 0;
     let p = el.parentElement;
     out.inScroller = true;
@@ -231,6 +231,11 @@ async function checks(page, out, box) {
   // 3. The overlay's title and legend are in view with the map.
   await page.getByRole('button', { name: 'odds this AFPh', exact: true }).click();
   await page.waitForTimeout(800);
+  await page.evaluate(() => {
+    document.querySelector('.asl-latest').parentElement.scrollIntoView({ block: 'start' });
+    document.querySelector('.asl-hex-panel').scrollIntoView({ block: 'nearest' });  // (sub-pixel rounding)
+  });
+  await page.waitForTimeout(300);  // the map's column at the top of the window, as a player looks at the map
   out.legend = await inView(page, '.asl-legend');
   out.panel = await inView(page, '.asl-hex-panel');
   out.canvasRect = await inView(page, 'canvas');
@@ -249,7 +254,9 @@ async function checks(page, out, box) {
   const zoomed = await composite(page);
   out.zoomChangedPixels = shiftDiff(zoomed, before, 0, 0);
   await page.screenshot({ path: path.join(shots, '8-zoomed.png') });
-  const drag = { x: 120, y: 70 };  // towards the map's top left: no clamping at its far edges
+  // Sideways, the map moving left: zoomed in, the canvas grows to the map's height (no vertical room to pan) but the
+  // map is wider than the canvas on its right.
+  const drag = { x: -100, y: 0 };
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2 + drag.x, b.y + b.height / 2 + drag.y, { steps: 8 });
