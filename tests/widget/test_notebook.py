@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import import_or_missing
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "fire_widget.ipynb"
 
 
+@pytest.mark.filterwarnings("error")  # nbformat's warnings too (a cell without an id will be a hard error)
 def test_example_notebook_is_valid_and_runs_headless() -> None:
     install = "run `pip install -e '.[test]'`"
     nbformat: Any = import_or_missing("nbformat", "browser", install)
