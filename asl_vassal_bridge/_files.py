@@ -32,7 +32,8 @@ class FileTooLarge(BadInput):
     """A file over the size limit of what it should be."""
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words (``a FIFO (named pipe)``)."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -54,7 +55,7 @@ def read_limited(path: str | Path, limit: int, what: str) -> bytes:
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        raise NotARegularFile(f"{path}: {_kind(st.st_mode)}, not a regular file (expected {what})")
+        raise NotARegularFile(f"{path}: {file_kind(st.st_mode)}, not a regular file (expected {what})")
     with os.fdopen(fd, "rb") as f:
         if st.st_size > limit:
             raise FileTooLarge(f"{path}: {st.st_size:,} bytes; {what} may have at most {limit:,}")

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ._files import file_kind
 from .core.errors import BadInput
 
 __all__ = ["PNG", "POSITION", "SVG", "OutputKind", "check_output", "exclusive_temp", "replacing"]
@@ -88,18 +89,6 @@ def _kind_of(path: Path) -> str:
     return "text of another kind"
 
 
-def _mode_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def check_output(path: str | Path | None, option: str, kind: OutputKind, *,
                  inputs: Iterable[str | Path | None] = (), force: bool = False) -> Path | None:
     """*path* (the value of *option*) checked as a file to write *kind* into; None when the option was not given.
@@ -128,7 +117,7 @@ def check_output(path: str | Path | None, option: str, kind: OutputKind, *,
         raise BadInput(f"{option} {p}: a folder; expected the file to write {kind.what} into, e.g. "
                        f"{p / kind.example}")
     if not stat.S_ISREG(st.st_mode):
-        raise BadInput(f"{option} {p}: {_mode_kind(st.st_mode)}, not a regular file; expected the file to write "
+        raise BadInput(f"{option} {p}: {file_kind(st.st_mode)}, not a regular file; expected the file to write "
                        f"{kind.what} into")
     for given in inputs:
         if given is None or str(given) in ("", "demo"):

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .core.errors import BadInput
 from .core.hexes import Hex, MapLayout, column_index
 from .core.position import GameMap, Location
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "COLLAPSED_HUT",

@@ -158,9 +158,9 @@ def afv_building_entry(pos: Position, loc: Location, dice: Dice, *, fully_tracke
                        through_black_bar_from: Hex | None = None) -> tuple[Position, Report]:
     """An AFV entering a building hex without VBM (B23.41): the Bog Check DR and its rubble/cellar results.
 
-    Only a fully-tracked, CT, BU AFV without Riders may (not into a Marketplace, B23.73, nor by a Factory's
-    vehicular entrance, B23.742, which are Open Ground costs).  It pays half its printed MP (plus a fourth
-    for an OVR).  The Bog Check DR has +3 (+4 stone) — the Bog Check itself (D8) is not in our texts and is
+    B23.41 admits an AFV that is fully-tracked, CT and BU, carrying no Riders (not into a Marketplace, B23.73, nor
+    by a Factory's vehicular entrance, B23.742, which are Open Ground costs).  It pays half its printed MP (plus
+    a fourth for an OVR).  The Bog Check DR has +3 (+4 stone) — the Bog Check itself (D8) is not in our texts and is
     reported for the players.  Its colored dr ≤ 0 after −1 for a wooden building and −1 for a Single Story
     House rubbles the hex; an Original colored 6 drops the AFV into the cellar (none in a Factory,
     B23.742): it is removed, a surviving crew at ground level.  Driving through a Rowhouse black bar from
@@ -180,8 +180,8 @@ def afv_building_entry(pos: Position, loc: Location, dice: Dice, *, fully_tracke
     missing = [w for w, ok in (("fully-tracked", fully_tracked), ("CT", ct), ("BU", bu), ("without Riders",
                                                                                          not riders)) if not ok]
     if missing:
-        raise IllegalAction(f"only a fully-tracked, CT, BU AFV without Riders may enter a building obstacle; this "
-                            f"one is not {', '.join(missing)} (B23.41)")
+        raise IllegalAction(f"{name}: this AFV cannot drive into the building: it is not {', '.join(missing)} "
+                            "(B23.41 asks a fully-tracked, CT, BU AFV with no Riders)")
     stone = b.material is Material.STONE
     roll = dice.DR(f"Bog Check entering {name} (B23.41)")
     bog = DRM(4 if stone else 3, f"{'stone' if stone else 'wooden'} building (Bog Check only)", "B23.41")
